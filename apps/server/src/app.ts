@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import compress from '@fastify/compress';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import { JSON_BODY_LIMIT, MULTIPART_BODY_LIMIT } from '@portal/contract';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from './config.ts';
+import { createDatabase, type Db } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { apiNotFound, envelopePlugin, envelopeSerializerCompiler, isApi } from './http/envelope.ts';
+import { requestContextPlugin } from './http/request-context.ts';
+import { securityPlugin } from './http/security.ts';
+import { registerWebHost } from './http/web-host.ts';
+import { deleteExpired } from './modules/account/account.queries.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
+import { AccountService } from './modules/account/account.service.ts';
+import { sitesRoutes } from './modules/sites/sites.routes.ts';
+import { SiteDirectory } from './modules/sites/sites.service.ts';
+import { ssoRoutes } from './modules/sso/sso.routes.ts';
+import { type CounterStore, createCounterStore } from './platform/counter-store.ts';
+import { isEmpty, seedDemo } from './seed/seed.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Db;
+    sites: SiteDirectory;
+    accounts: AccountService;
+    counters: CounterStore;
+  }
+}
+
+export interface BuildOptions {
+  /** An open database to use (tests pass one per engine); the app closes it on close. */
+  database?: Db;
+  counters?: CounterStore;
+  /** Pino options; `false` silences the log (tests). */
+  logger?: boolean;
+}
+
+// Validation messages in Chinese; each is prefixed with the field's Chinese name.
+z.config(z.locales.zhCN());
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+const CLEANUP_EVERY_MS = 60 * 60 * 1000;
+
+/**
+ * The whole server as one Fastify instance: migrated database (seeded with demo content when
+ * empty and allowed), the API under `/api`, the account center under `/sso`, and the web app.
+ */
+export async function buildApp(
+  config: Config,
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: false,
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const sent = request.headers['x-request-id'];
+      return typeof sent === 'string' && REQUEST_ID.test(sent) ? sent : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(envelopeSerializerCompiler);
+
+  const database =
+    options.database ??
+    (await createDatabase({
+      databaseUrl: config.databaseUrl,
+      sqliteFile: path.join(config.dataDir, 'portal.sqlite'),
+    }));
+  await migrateToLatest(database);
+  if (config.seedDemo && (await isEmpty(database))) {
+    await seedDemo(database, { log: (line) => app.log.info(line) });
+  }
+
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('sites', new SiteDirectory(database.db, config.defaultSite));
+  app.decorate('accounts', new AccountService(database.db));
+  app.decorate('counters', options.counters ?? createCounterStore(config.redisUrl));
+
+  const cleanup = setInterval(() => {
+    deleteExpired(database.db, Date.now()).catch((error) =>
+      app.log.warn({ err: error }, 'cleanup failed'),
+    );
+  }, CLEANUP_EVERY_MS);
+  cleanup.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(cleanup);
+    await app.counters.close();
+    await database.destroy();
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(envelopePlugin);
+  await app.register(securityPlugin, { config });
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(formbody, { bodyLimit: JSON_BODY_LIMIT });
+  await app.register(multipart, {
+    limits: { fileSize: MULTIPART_BODY_LIMIT, files: 10, fields: 50, fieldSize: 64 * 1024 },
+  });
+  await app.register(swagger, {
+    openapi: { info: { title: '学习网移动门户 API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(requestContextPlugin);
+
+  await app.register(sitesRoutes);
+  await app.register(accountRoutes);
+  await app.register(ssoRoutes);
+
+  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+
+  const servePage = await registerWebHost(app, config);
+  app.setNotFoundHandler((request, reply) =>
+    isApi(request.url) ? apiNotFound(request, reply) : servePage(request, reply),
+  );
+
+  return app;
+}

@@ -1,0 +1,85 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const flag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
+  .transform((value) => ['1', 'true', 'yes', 'on'].includes(value));
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  DEFAULT_SITE: z
+    .string()
+    .regex(/^[a-z][a-z0-9-]{0,31}$/)
+    .default('jingan'),
+  SSO_LOGIN_URL: z.string().optional(),
+  PORTAL_URL: z
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  MAP_TILE_URL: z.string().optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_DEMO: flag.default(true),
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+/** Everything the server reads from its environment, parsed once. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  defaultSite: string;
+  ssoLoginUrl: string;
+  portalUrl: string | null;
+  mapTileUrl: string | null;
+  redisUrl: string | undefined;
+  logLevel: string;
+  seedDemo: boolean;
+  /** Folder of the built web app (`apps/web/dist`). */
+  webDistDir: string;
+  /** Pretty logs for a person at a terminal; JSON lines otherwise. */
+  prettyLogs: boolean;
+}
+
+/**
+ * Parses the environment into a {@link Config}, throwing one error that lists
+ * every bad variable.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    defaultSite: e.DEFAULT_SITE,
+    ssoLoginUrl: e.SSO_LOGIN_URL || '/sso/login',
+    portalUrl: e.PORTAL_URL ?? null,
+    mapTileUrl: e.MAP_TILE_URL || null,
+    redisUrl: e.REDIS_URL,
+    logLevel: e.LOG_LEVEL,
+    seedDemo: e.SEED_DEMO,
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
+    prettyLogs: Boolean(process.stdout.isTTY),
+  };
+}

@@ -1,0 +1,77 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+
+export type Engine = 'sqlite' | 'postgres';
+
+export interface Db {
+  db: Kysely<Database>;
+  engine: Engine;
+  destroy: () => Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** `postgres://...` for PostgreSQL; unset for SQLite. */
+  databaseUrl?: string | undefined;
+  /** SQLite file; `:memory:` is allowed for throwaway databases. */
+  sqliteFile?: string;
+  /** PostgreSQL schema to work in (created if missing); tests use one per app. */
+  pgSchema?: string;
+  pgPoolSize?: number;
+}
+
+// COUNT(*) and bigint columns (our epoch-millisecond times) come back from pg as strings;
+// they all fit in a double, so parse them as numbers like SQLite returns them.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+/** Opens the database the options name: PostgreSQL when a URL is given, else SQLite. */
+export async function createDatabase(options: DatabaseOptions): Promise<Db> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options);
+  return openSqlite(options.sqliteFile ?? ':memory:');
+}
+
+function openSqlite(file: string): Db {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('foreign_keys = ON');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, engine: 'sqlite', destroy: () => db.destroy() };
+}
+
+async function openPostgres(url: string, options: DatabaseOptions): Promise<Db> {
+  const schema = options.pgSchema;
+  if (schema) {
+    if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Bad schema name: ${schema}`);
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+    } finally {
+      await client.end();
+    }
+  }
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.pgPoolSize ?? 10,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, engine: 'postgres', destroy: () => db.destroy() };
+}
+
+/** True when `error` is a unique-key violation on either engine. */
+export function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return false;
+  const code = String(error.code);
+  return (
+    code === '23505' ||
+    code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
+  );
+}

@@ -1,0 +1,66 @@
+import type { Kysely } from 'kysely';
+import type { Engine } from '../database.ts';
+import { idColumn } from './columns.ts';
+
+/** Sites, users, sessions and one-time login tickets. Frozen: never edit, add a new migration. */
+export function createCore(engine: Engine) {
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('sites')
+        .addColumn('key', 'varchar(32)', (c) => c.primaryKey())
+        .addColumn('name', 'varchar(100)', (c) => c.notNull())
+        .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+
+      await idColumn(engine, db.schema.createTable('users'))
+        .addColumn('username', 'varchar(64)', (c) => c.notNull().unique())
+        .addColumn('password_hash', 'varchar(255)', (c) => c.notNull())
+        .addColumn('nickname', 'varchar(50)', (c) => c.notNull())
+        .addColumn('avatar', 'varchar(500)')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+
+      await idColumn(engine, db.schema.createTable('sessions'))
+        .addColumn('user_id', 'integer', (c) =>
+          c.notNull().references('users.id').onDelete('cascade'),
+        )
+        .addColumn('token_hash', 'char(64)', (c) => c.notNull().unique())
+        .addColumn('fingerprint', 'varchar(128)')
+        .addColumn('site_key', 'varchar(32)', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .addColumn('last_seen_at', 'bigint', (c) => c.notNull())
+        .addColumn('rotated_at', 'bigint')
+        .addColumn('revoked_at', 'bigint')
+        .execute();
+      await db.schema.createIndex('sessions_user_idx').on('sessions').column('user_id').execute();
+      await db.schema
+        .createIndex('sessions_expiry_idx')
+        .on('sessions')
+        .column('expires_at')
+        .execute();
+
+      await idColumn(engine, db.schema.createTable('login_tickets'))
+        .addColumn('ticket_hash', 'char(64)', (c) => c.notNull().unique())
+        .addColumn('user_id', 'integer', (c) =>
+          c.notNull().references('users.id').onDelete('cascade'),
+        )
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .addColumn('used_at', 'bigint')
+        .execute();
+      await db.schema
+        .createIndex('login_tickets_expiry_idx')
+        .on('login_tickets')
+        .column('expires_at')
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      for (const table of ['login_tickets', 'sessions', 'users', 'sites']) {
+        await db.schema.dropTable(table).execute();
+      }
+    },
+  };
+}

@@ -1,0 +1,158 @@
+import { ErrorCode, labelOf } from '@portal/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ZodType } from 'zod';
+import { isUniqueViolation } from '../db/database.ts';
+import { AppError } from './errors.ts';
+
+interface Failure {
+  http: number;
+  code: number;
+  message: string;
+  data: unknown;
+}
+
+const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+
+/** Wraps a handler's return value in `{ code: 0, message: '', data }` for every `/api` route. */
+export function wrap(data: unknown) {
+  return { code: ErrorCode.ok, message: '', data: data ?? null };
+}
+
+/** The value the caller sent at `path` of the validated part (`body`, `querystring`...). */
+function valueAt(request: FastifyRequest, context: string | undefined, path: string[]): unknown {
+  const parts: Record<string, unknown> = {
+    body: request.body,
+    querystring: request.query,
+    params: request.params,
+    headers: request.headers,
+  };
+  let value: unknown = context ? parts[context] : undefined;
+  for (const key of path) {
+    if (typeof value !== 'object' || value === null) return undefined;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value;
+}
+
+/** Maps anything thrown to what the caller sees; `null` means an unexpected failure. */
+function describe(error: FastifyError | AppError, request: FastifyRequest): Failure | null {
+  if (error instanceof AppError) {
+    return { http: 200, code: error.code, message: error.message, data: error.data };
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const first = error.validation[0];
+    const path = first?.instancePath.split('/').filter(Boolean) ?? [];
+    const label = labelOf(path);
+    const missing =
+      first?.keyword === 'invalid_type' &&
+      valueAt(request, error.validationContext, path) === undefined;
+    const message = missing ? `缺少${label}` : `${label}：${first?.message ?? '格式不正确'}`;
+    return { http: 200, code: ErrorCode.invalid, message, data: null };
+  }
+  if (isUniqueViolation(error)) {
+    return { http: 200, code: ErrorCode.conflict, message: '记录已存在，请勿重复提交', data: null };
+  }
+  const status = error.statusCode ?? 500;
+  if (
+    status === 413 ||
+    error.code === 'FST_REQ_FILE_TOO_LARGE' ||
+    error.code === 'FST_FILES_LIMIT'
+  ) {
+    return { http: 200, code: ErrorCode.invalid, message: '请求内容过大', data: null };
+  }
+  if (status === 415) {
+    return { http: 200, code: ErrorCode.invalid, message: '不支持的请求内容类型', data: null };
+  }
+  if (status === 429) {
+    return { http: 200, code: ErrorCode.tooMany, message: '操作过于频繁，请稍后再试', data: null };
+  }
+  if (status >= 400 && status < 500) {
+    const message =
+      error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+        ? '请求内容为空'
+        : error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
+          ? '请求内容不是有效的 JSON'
+          : '请求格式不正确';
+    return { http: 200, code: ErrorCode.invalid, message, data: null };
+  }
+  return null;
+}
+
+/**
+ * The one error model: `/api` answers always carry the envelope; 4xx problems are code 400-429
+ * on HTTP 200; unexpected failures are logged with the request id and answered HTTP 500
+ * without details.
+ */
+export const envelopePlugin = fp(async (app: FastifyInstance) => {
+  // Every /api handler returns its data; the envelope is put around it here, in one place.
+  // (A hook on the payload would miss strings, which Fastify sends without serializing.)
+  app.addHook('onRoute', (route) => {
+    if (!isApi(route.url)) return;
+    const handler = route.handler;
+    route.handler = async function handleWithEnvelope(this: FastifyInstance, request, reply) {
+      const data = await handler.call(this, request, reply);
+      return data === reply ? reply : wrap(data);
+    };
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const failure = describe(error, request);
+    if (!failure) {
+      request.log.error({ err: error }, 'unexpected failure');
+      return sendFailure(reply, request, {
+        http: 500,
+        code: ErrorCode.internal,
+        message: '服务器开小差了，请稍后再试',
+        data: null,
+      });
+    }
+    if (failure.code === ErrorCode.invalid) request.log.info({ err: error.message }, 'bad input');
+    return sendFailure(reply, request, failure);
+  });
+});
+
+/** Answers an unknown `/api` path with code 404 in the envelope. */
+export function apiNotFound(request: FastifyRequest, reply: FastifyReply) {
+  return sendFailure(reply, request, {
+    http: 200,
+    code: ErrorCode.notFound,
+    message: `接口不存在：${request.method} ${request.url.split('?')[0]}`,
+    data: null,
+  });
+}
+
+export { isApi };
+
+function sendFailure(reply: FastifyReply, request: FastifyRequest, failure: Failure) {
+  const body = { code: failure.code, message: failure.message, data: failure.data };
+  if (!isApi(request.url)) {
+    return reply.code(failure.http === 200 ? 400 : failure.http).send(body);
+  }
+  return reply.code(failure.http).send(body);
+}
+
+/**
+ * Serializes `/api` answers: routes declare the schema of `data` only; the envelope hook has
+ * wrapped it, and here `data` is parsed by that schema (dropping any field it does not list,
+ * so a row never leaks a column) before it is written. Failure envelopes pass through.
+ */
+export function envelopeSerializerCompiler({ schema }: { schema: unknown }) {
+  const dataSchema = schema as ZodType;
+  return (payload: unknown): string => {
+    if (
+      typeof payload === 'object' &&
+      payload !== null &&
+      'code' in payload &&
+      payload.code === ErrorCode.ok &&
+      'data' in payload
+    ) {
+      const result = dataSchema.safeParse(payload.data);
+      if (!result.success)
+        throw new Error(`Response does not match its schema: ${result.error.message}`);
+      return JSON.stringify({ ...payload, data: result.data });
+    }
+    return JSON.stringify(payload);
+  };
+}

@@ -1,0 +1,109 @@
+import type { Kysely } from 'kysely';
+import type { Database, NewSessionRow, NewUserRow } from '../../db/schema.ts';
+
+export function findUserByUsername(db: Kysely<Database>, username: string) {
+  return db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
+}
+
+export function findUserById(db: Kysely<Database>, id: number) {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertUser(db: Kysely<Database>, row: NewUserRow): Promise<number> {
+  const { id } = await db.insertInto('users').values(row).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
+
+export function insertTicket(
+  db: Kysely<Database>,
+  row: { ticket_hash: string; user_id: number; created_at: number; expires_at: number },
+) {
+  return db.insertInto('login_tickets').values(row).execute();
+}
+
+/**
+ * Marks a ticket used and answers its user, in one conditional update so that two
+ * concurrent exchanges of the same ticket cannot both succeed.
+ */
+export async function consumeTicket(db: Kysely<Database>, ticketHash: string, now: number) {
+  const row = await db
+    .updateTable('login_tickets')
+    .set({ used_at: now })
+    .where('ticket_hash', '=', ticketHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning('user_id')
+    .executeTakeFirst();
+  return row?.user_id ?? null;
+}
+
+export function insertSession(db: Kysely<Database>, row: NewSessionRow) {
+  return db.insertInto('sessions').values(row).execute();
+}
+
+/** The live session of a token hash with its user, or undefined when expired or revoked. */
+export function findLiveSession(db: Kysely<Database>, tokenHash: string, now: number) {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select([
+      'sessions.id as session_id',
+      'sessions.expires_at',
+      'sessions.last_seen_at',
+      'sessions.rotated_at',
+      'users.id',
+      'users.username',
+      'users.nickname',
+      'users.avatar',
+      'users.created_at',
+    ])
+    .where('sessions.token_hash', '=', tokenHash)
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.expires_at', '>', now)
+    .executeTakeFirst();
+}
+
+/** Shortens a rotated session to its grace period (never lengthens it). */
+export function retireSession(
+  db: Kysely<Database>,
+  sessionId: number,
+  now: number,
+  graceUntil: number,
+) {
+  return db
+    .updateTable('sessions')
+    .set((eb) => ({
+      rotated_at: eb.fn.coalesce('rotated_at', eb.val(now)),
+      expires_at: eb
+        .case()
+        .when('expires_at', '>', graceUntil)
+        .then(graceUntil)
+        .else(eb.ref('expires_at'))
+        .end(),
+    }))
+    .where('id', '=', sessionId)
+    .execute();
+}
+
+export function touchSession(db: Kysely<Database>, sessionId: number, now: number) {
+  return db
+    .updateTable('sessions')
+    .set({ last_seen_at: now })
+    .where('id', '=', sessionId)
+    .execute();
+}
+
+export function revokeSessionByHash(db: Kysely<Database>, tokenHash: string, now: number) {
+  return db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('token_hash', '=', tokenHash)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** Deletes sessions and tickets that can no longer be used. */
+export async function deleteExpired(db: Kysely<Database>, now: number) {
+  await db.deleteFrom('sessions').where('expires_at', '<', now).execute();
+  await db.deleteFrom('login_tickets').where('expires_at', '<', now).execute();
+}

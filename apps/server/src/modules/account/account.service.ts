@@ -1,0 +1,179 @@
+import type { LoginResult, UserInfo } from '@portal/contract';
+import type { Kysely } from 'kysely';
+import { isUniqueViolation } from '../../db/database.ts';
+import type { Database, UserRow } from '../../db/schema.ts';
+import { conflict, invalid, loginRequired } from '../../http/errors.ts';
+import {
+  consumeTicket,
+  findLiveSession,
+  findUserById,
+  findUserByUsername,
+  insertSession,
+  insertTicket,
+  insertUser,
+  retireSession,
+  revokeSessionByHash,
+  touchSession,
+} from './account.queries.ts';
+import { DUMMY_HASH, hashPassword, verifyPassword } from './password.ts';
+import { hashSecret, newSecret } from './tokens.ts';
+
+export const TOKEN_TTL_MS = 30 * 24 * 3600 * 1000;
+/** How long a rotated token still works, so two tabs refreshing at once both stay logged in. */
+export const ROTATION_GRACE_MS = 60 * 1000;
+export const TICKET_TTL_MS = 2 * 60 * 1000;
+/** `last_seen_at` is written at most this often per session, to keep reads free of writes. */
+const TOUCH_EVERY_MS = 5 * 60 * 1000;
+
+/** The learner behind a valid token. */
+export interface AuthUser {
+  id: number;
+  username: string;
+  nickname: string;
+  avatar: string | null;
+  createdAt: number;
+  sessionId: number;
+}
+
+export interface SessionContext {
+  fingerprint: string | null;
+  siteKey: string;
+}
+
+/** Masks the middle of a mobile number: `13800000001` -> `138****0001`. */
+export function maskPhone(username: string): string {
+  return /^\d{11}$/.test(username) ? `${username.slice(0, 3)}****${username.slice(7)}` : username;
+}
+
+/** The public profile the web app stores as `userInfo`. */
+export function toUserInfo(
+  user: Pick<UserRow, 'id' | 'username' | 'nickname' | 'avatar' | 'created_at'>,
+): UserInfo {
+  return {
+    id: user.id,
+    username: user.username,
+    nickname: user.nickname,
+    avatar: user.avatar,
+    phone: maskPhone(user.username),
+    createdAt: new Date(user.created_at).toISOString(),
+  };
+}
+
+/**
+ * Accounts, one-time login tickets and bearer-token sessions. Secrets are random and stored
+ * only as SHA-256 hashes; tickets are single-use by a conditional update.
+ */
+export class AccountService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** The user whose password matches, or null; takes the same time for unknown usernames. */
+  async checkPassword(username: string, password: string): Promise<UserRow | null> {
+    const user = await findUserByUsername(this.db, username);
+    const ok = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
+    return user && ok ? user : null;
+  }
+
+  /** Creates an account; a taken username answers 409. */
+  async register(input: { username: string; password: string; nickname?: string | undefined }) {
+    if (await findUserByUsername(this.db, input.username))
+      throw conflict('该手机号已注册，请直接登录');
+    const passwordHash = await hashPassword(input.password);
+    try {
+      return await insertUser(this.db, {
+        username: input.username,
+        password_hash: passwordHash,
+        nickname: input.nickname || `学员${input.username.slice(-4)}`,
+        avatar: null,
+        created_at: this.now(),
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict('该手机号已注册，请直接登录');
+      throw error;
+    }
+  }
+
+  /** A one-time ticket the account center hands to the callback. */
+  async issueTicket(userId: number): Promise<string> {
+    const ticket = newSecret();
+    const now = this.now();
+    await insertTicket(this.db, {
+      ticket_hash: hashSecret(ticket),
+      user_id: userId,
+      created_at: now,
+      expires_at: now + TICKET_TTL_MS,
+    });
+    return ticket;
+  }
+
+  /** Exchanges a ticket for a session; a used, expired or unknown ticket is refused. */
+  async login(ticket: string, context: SessionContext): Promise<LoginResult> {
+    const userId = await consumeTicket(this.db, hashSecret(ticket), this.now());
+    if (userId === null) throw invalid('登录票据无效或已过期，请重新登录');
+    const user = await findUserById(this.db, userId);
+    if (!user) throw invalid('登录票据无效或已过期，请重新登录');
+    const token = await this.openSession(userId, context);
+    return { token, userInfo: toUserInfo(user) };
+  }
+
+  /** The learner behind a token, or null for a missing, unknown, expired or revoked one. */
+  async authenticate(token: string | null): Promise<AuthUser | null> {
+    if (!token) return null;
+    const now = this.now();
+    const row = await findLiveSession(this.db, hashSecret(token), now);
+    if (!row) return null;
+    if (now - row.last_seen_at > TOUCH_EVERY_MS) await touchSession(this.db, row.session_id, now);
+    return {
+      id: row.id,
+      username: row.username,
+      nickname: row.nickname,
+      avatar: row.avatar,
+      createdAt: row.created_at,
+      sessionId: row.session_id,
+    };
+  }
+
+  /**
+   * Swaps a valid token for a new one and retires the old after a grace period;
+   * null when the token is not valid (the client then forgets it).
+   */
+  async refresh(token: string | null, context: SessionContext): Promise<string | null> {
+    const user = await this.authenticate(token);
+    if (!user) return null;
+    return this.db.transaction().execute(async (trx) => {
+      const now = this.now();
+      await retireSession(trx, user.sessionId, now, now + ROTATION_GRACE_MS);
+      return new AccountService(trx, this.now).openSession(user.id, context);
+    });
+  }
+
+  /** Revokes the token; a token that is already invalid is fine. */
+  async logout(token: string | null): Promise<void> {
+    if (!token) return;
+    await revokeSessionByHash(this.db, hashSecret(token), this.now());
+  }
+
+  async profile(user: AuthUser | null): Promise<UserInfo> {
+    if (!user) throw loginRequired();
+    return toUserInfo({ ...user, created_at: user.createdAt });
+  }
+
+  private async openSession(userId: number, context: SessionContext): Promise<string> {
+    const token = newSecret();
+    const now = this.now();
+    await insertSession(this.db, {
+      user_id: userId,
+      token_hash: hashSecret(token),
+      fingerprint: context.fingerprint,
+      site_key: context.siteKey,
+      created_at: now,
+      expires_at: now + TOKEN_TTL_MS,
+      last_seen_at: now,
+      rotated_at: null,
+      revoked_at: null,
+    });
+    return token;
+  }
+}

@@ -1,0 +1,18 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+/** A new opaque secret: 256 random bits, base64url (43 characters). */
+export function newSecret(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** What the database keeps of a token or ticket: its SHA-256, hex. */
+export function hashSecret(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex');
+}
+
+/** Bearer token from an `Authorization` header, or null. */
+export function bearerToken(header: string | undefined): string | null {
+  if (!header) return null;
+  const match = /^Bearer\s+([A-Za-z0-9_-]{20,200})\s*$/i.exec(header);
+  return match?.[1] ?? null;
+}

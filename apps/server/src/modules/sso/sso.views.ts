@@ -1,0 +1,119 @@
+/** Escapes text for HTML element content and attribute values. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+interface PageOptions {
+  title: string;
+  siteName: string;
+  body: string;
+}
+
+function page({ title, siteName, body }: PageOptions): string {
+  return `<!doctype html>
+<html lang="zh-CN">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(title)} - ${escapeHtml(siteName)}</title>
+<link rel="stylesheet" href="/sso/sso.css">
+</head>
+<body>
+<main class="card">
+<p class="brand">${escapeHtml(siteName)} · 账号中心</p>
+<h1>${escapeHtml(title)}</h1>
+${body}
+</main>
+</body>
+</html>`;
+}
+
+function errorBox(error: string | undefined): string {
+  return error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : '';
+}
+
+function hiddenCallback(callback: string): string {
+  return `<input type="hidden" name="callback" value="${escapeHtml(callback)}">`;
+}
+
+export interface LoginView {
+  siteName: string;
+  callback: string;
+  username?: string;
+  error?: string;
+}
+
+/** The account-center login form. */
+export function loginPage(view: LoginView): string {
+  const query = new URLSearchParams({ callback: view.callback }).toString();
+  return page({
+    title: '登录',
+    siteName: view.siteName,
+    body: `${errorBox(view.error)}
+<form method="post" action="/sso/login" novalidate>
+${hiddenCallback(view.callback)}
+<label for="username">手机号</label>
+<input id="username" name="username" type="tel" inputmode="numeric" autocomplete="username" maxlength="64" required value="${escapeHtml(view.username ?? '')}" placeholder="请输入手机号">
+<label for="password">密码</label>
+<input id="password" name="password" type="password" autocomplete="current-password" maxlength="64" required placeholder="请输入密码">
+<button type="submit">登录</button>
+</form>
+<p class="alt">还没有账号？<a href="/sso/register?${escapeHtml(query)}">立即注册</a></p>`,
+  });
+}
+
+export interface RegisterView {
+  siteName: string;
+  callback: string;
+  username?: string;
+  nickname?: string;
+  error?: string;
+}
+
+/** The account-center register form. */
+export function registerPage(view: RegisterView): string {
+  const query = new URLSearchParams({ callback: view.callback }).toString();
+  return page({
+    title: '注册',
+    siteName: view.siteName,
+    body: `${errorBox(view.error)}
+<form method="post" action="/sso/register" novalidate>
+${hiddenCallback(view.callback)}
+<label for="username">手机号</label>
+<input id="username" name="username" type="tel" inputmode="numeric" autocomplete="username" maxlength="11" required value="${escapeHtml(view.username ?? '')}" placeholder="11 位手机号">
+<label for="nickname">昵称（选填）</label>
+<input id="nickname" name="nickname" type="text" autocomplete="nickname" maxlength="20" value="${escapeHtml(view.nickname ?? '')}" placeholder="别人看到的名字">
+<label for="password">密码</label>
+<input id="password" name="password" type="password" autocomplete="new-password" maxlength="64" required placeholder="至少 8 位，含字母和数字">
+<label for="confirmPassword">确认密码</label>
+<input id="confirmPassword" name="confirmPassword" type="password" autocomplete="new-password" maxlength="64" required placeholder="再输入一次密码">
+<button type="submit">注册并登录</button>
+</form>
+<p class="alt">已有账号？<a href="/sso/login?${escapeHtml(query)}">去登录</a></p>`,
+  });
+}
+
+/** A page that explains a refusal (foreign callback, too many attempts). */
+export function messagePage(siteName: string, title: string, message: string): string {
+  return page({
+    title,
+    siteName,
+    body: `<p class="error" role="alert">${escapeHtml(message)}</p><p class="alt"><a href="/">返回首页</a></p>`,
+  });
+}
+
+/** Large type and large touch targets: many learners are older adults. */
+export const ssoCss = `*{box-sizing:border-box}
+body{margin:0;min-height:100vh;font-family:-apple-system,BlinkMacSystemFont,"PingFang SC","Noto Sans CJK SC","Microsoft YaHei",sans-serif;background:linear-gradient(180deg,#e8f3ff 0,#f5f7fa 320px);color:#1f2329;font-size:17px;line-height:1.6;padding:24px 16px}
+.card{max-width:420px;margin:24px auto;background:#fff;border-radius:16px;padding:28px 22px;box-shadow:0 6px 24px rgba(22,100,255,.08)}
+.brand{margin:0;color:#1664ff;font-weight:600;font-size:16px}
+h1{margin:4px 0 20px;font-size:28px}
+label{display:block;margin:16px 0 6px;font-weight:600}
+input{width:100%;font-size:18px;padding:13px 14px;border:1px solid #c9cdd4;border-radius:10px;background:#fff}
+input:focus{outline:3px solid rgba(22,100,255,.25);border-color:#1664ff}
+button{width:100%;margin-top:26px;font-size:19px;font-weight:600;padding:14px;border:0;border-radius:26px;background:#1664ff;color:#fff}
+button:active{background:#0e4fd6}
+.error{background:#fff1f0;color:#c4221b;border-radius:10px;padding:10px 12px;margin:0 0 8px}
+.alt{text-align:center;margin-top:22px;color:#646a73}
+a{color:#1664ff}`;

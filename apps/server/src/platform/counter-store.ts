@@ -1,0 +1,84 @@
+import { Redis } from 'ioredis';
+
+/** Counts events per key in fixed windows; backs the failed-login limits. */
+export interface CounterStore {
+  /** Adds one to `key` and answers the count in the current window. */
+  increment(key: string, windowMs: number): Promise<number>;
+  get(key: string): Promise<number>;
+  reset(key: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** In-process counters: right for one server instance. */
+export class MemoryCounterStore implements CounterStore {
+  private readonly counts = new Map<string, { count: number; until: number }>();
+
+  async increment(key: string, windowMs: number): Promise<number> {
+    const now = Date.now();
+    const entry = this.counts.get(key);
+    if (!entry || entry.until <= now) {
+      if (this.counts.size > 100_000) this.sweep(now);
+      this.counts.set(key, { count: 1, until: now + windowMs });
+      return 1;
+    }
+    entry.count += 1;
+    return entry.count;
+  }
+
+  async get(key: string): Promise<number> {
+    const entry = this.counts.get(key);
+    return entry && entry.until > Date.now() ? entry.count : 0;
+  }
+
+  async reset(key: string): Promise<void> {
+    this.counts.delete(key);
+  }
+
+  async close(): Promise<void> {
+    this.counts.clear();
+  }
+
+  private sweep(now: number) {
+    for (const [key, entry] of this.counts) if (entry.until <= now) this.counts.delete(key);
+  }
+}
+
+/** Counters in Redis (`REDIS_URL`), shared by every server instance. */
+export class RedisCounterStore implements CounterStore {
+  private readonly redis: Redis;
+
+  constructor(
+    url: string,
+    private readonly prefix = 'portal:count:',
+  ) {
+    this.redis = new Redis(url, {
+      maxRetriesPerRequest: 2,
+      enableOfflineQueue: true,
+      lazyConnect: false,
+    });
+  }
+
+  async increment(key: string, windowMs: number): Promise<number> {
+    const full = this.prefix + key;
+    const results = await this.redis.multi().set(full, 0, 'PX', windowMs, 'NX').incr(full).exec();
+    const count = results?.[1]?.[1];
+    return typeof count === 'number' ? count : Number(count ?? 0);
+  }
+
+  async get(key: string): Promise<number> {
+    return Number((await this.redis.get(this.prefix + key)) ?? 0);
+  }
+
+  async reset(key: string): Promise<void> {
+    await this.redis.del(this.prefix + key);
+  }
+
+  async close(): Promise<void> {
+    await this.redis.quit();
+  }
+}
+
+/** Redis when a URL is configured, memory otherwise. */
+export function createCounterStore(redisUrl: string | undefined): CounterStore {
+  return redisUrl ? new RedisCounterStore(redisUrl) : new MemoryCounterStore();
+}

@@ -1,0 +1,103 @@
+import type { Kysely } from 'kysely';
+import type { Db } from '../db/database.ts';
+import type { Database, NewUserRow } from '../db/schema.ts';
+import { hashPassword } from '../modules/account/password.ts';
+import { insertSites } from '../modules/sites/sites.queries.ts';
+import { Random } from './random.ts';
+import { givenNames, surnames } from './words.ts';
+
+export const DEMO_PASSWORD = 'Demo@2026';
+export const DEMO_LEARNERS = [
+  { username: '13800000001', nickname: '王秀兰' },
+  { username: '13800000002', nickname: '李建国' },
+] as const;
+export const DEMO_SITES = [
+  { key: 'jingan', name: '静安学习网', sort: 1 },
+  { key: 'xuhui', name: '徐汇学习网', sort: 2 },
+] as const;
+
+/** Learners generated per unit of scale, beside the demo learners. */
+const LEARNERS_PER_SCALE = 200;
+const CHUNK = 500;
+
+export interface SeedContext {
+  db: Kysely<Database>;
+  random: Random;
+  /** 1 for the demo; larger fills the database for benchmarks. */
+  scale: number;
+  now: number;
+}
+
+export interface SeedOptions {
+  scale?: number;
+  seed?: number;
+  log?: (line: string) => void;
+}
+
+/** Inserts rows in chunks that stay under both engines' limits on bound parameters. */
+export async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>) {
+  for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK));
+}
+
+async function seedSites({ db, now }: SeedContext) {
+  await insertSites(
+    db,
+    DEMO_SITES.map((site) => ({ ...site, created_at: now })),
+  );
+}
+
+async function seedLearners({ db, random, scale, now }: SeedContext) {
+  const demo: NewUserRow[] = [];
+  for (const learner of DEMO_LEARNERS) {
+    demo.push({
+      ...learner,
+      password_hash: await hashPassword(DEMO_PASSWORD),
+      avatar: null,
+      created_at: now,
+    });
+  }
+  await db.insertInto('users').values(demo).execute();
+  // Generated learners share one hash (of the demo password) so that seeding a million of them
+  // takes seconds; every account created through the account center gets its own salt.
+  const sharedHash = await hashPassword(DEMO_PASSWORD);
+  const count = Math.round(LEARNERS_PER_SCALE * scale);
+  const rows: NewUserRow[] = [];
+  for (let i = 0; i < count; i += 1) {
+    rows.push({
+      username: `139${String(i).padStart(8, '0')}`,
+      nickname: random.pick(surnames) + random.pick(givenNames),
+      password_hash: sharedHash,
+      avatar: null,
+      created_at: now - random.int(0, 3 * 365) * 86_400_000,
+    });
+  }
+  await insertChunked(rows, (chunk) => db.insertInto('users').values(chunk).execute());
+}
+
+/** Each area adds its step here; steps run in order inside one transaction. */
+const steps: Array<(context: SeedContext) => Promise<void>> = [seedSites, seedLearners];
+
+/** True when the database has no sites yet, i.e. nothing was seeded or created. */
+export async function isEmpty({ db }: Db): Promise<boolean> {
+  const row = await db
+    .selectFrom('sites')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0) === 0;
+}
+
+/** Writes the deterministic demo content; `scale` multiplies the generated volume. */
+export async function seedDemo(database: Db, options: SeedOptions = {}): Promise<void> {
+  const scale = options.scale ?? 1;
+  const started = Date.now();
+  await database.db.transaction().execute(async (trx) => {
+    const context: SeedContext = {
+      db: trx,
+      random: new Random(options.seed ?? 20_261_122),
+      scale,
+      now: started,
+    };
+    for (const step of steps) await step(context);
+  });
+  options.log?.(`Seeded demo content at scale ${scale} in ${Date.now() - started} ms`);
+}

@@ -1,0 +1,27 @@
+/**
+ * Chinese names of request fields, used by the server's validation messages
+ * ("用户名：...") so a learner sees which field is wrong.
+ */
+export const fieldLabels: Record<string, string> = {
+  username: '用户名',
+  password: '密码',
+  confirmPassword: '确认密码',
+  nickname: '昵称',
+  ticket: '登录票据',
+  token: '登录凭证',
+  callback: '回调地址',
+  page: '页码',
+  size: '每页条数',
+  id: '编号',
+  file: '文件',
+};
+
+/** The Chinese label of a field path such as `['body', 'username']`, or `请求内容` when unknown. */
+export function labelOf(path: readonly PropertyKey[]): string {
+  for (let i = path.length - 1; i >= 0; i -= 1) {
+    const key = path[i];
+    if (typeof key === 'string' && key in fieldLabels) return fieldLabels[key] as string;
+  }
+  const last = path.at(-1);
+  return typeof last === 'string' ? last : '请求内容';
+}

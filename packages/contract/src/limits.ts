@@ -1,0 +1,13 @@
+/** Largest `size` a list endpoint accepts. */
+export const LIST_MAX_SIZE = 50;
+/** Largest JSON or form body the server reads, in bytes. */
+export const JSON_BODY_LIMIT = 1024 * 1024;
+/** Largest multipart body (all files of one request), in bytes. */
+export const MULTIPART_BODY_LIMIT = 20 * 1024 * 1024;
+/** Request time-out of the web client, in milliseconds (spec section 9). */
+export const REQUEST_TIMEOUT_MS = 15_000;
+/** Username: a mainland mobile number. */
+export const USERNAME_PATTERN = /^1[3-9]\d{9}$/;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 64;
+export const NICKNAME_MAX = 20;

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/** A site variant of the portal (spec section 1). */
+export const siteSchema = z.object({
+  key: z.string(),
+  name: z.string(),
+  /** '' for `jingan`, `/<key>` for any other variant. */
+  prefix: z.string(),
+});
+export type Site = z.infer<typeof siteSchema>;
+
+/** The key whose variant has an empty path prefix. */
+export const ROOT_SITE_KEY = 'jingan';
+
+/** The path prefix of a site variant: empty for `jingan`, a slash and the key otherwise. */
+export function sitePrefix(key: string): string {
+  return key === ROOT_SITE_KEY ? '' : `/${key}`;
+}
+
+/** Runtime configuration the server injects into `index.html` as `#portal-config`. */
+export const portalConfigSchema = z.object({
+  siteKey: z.string(),
+  siteName: z.string(),
+  ssoLoginUrl: z.string(),
+  portalUrl: z.string().nullable(),
+  mapTileUrl: z.string().nullable(),
+});
+export type PortalConfig = z.infer<typeof portalConfigSchema>;
