@@ -1,5 +1,4 @@
 export * from './account.ts';
+export * from './constants.ts';
 export * from './envelope.ts';
-export * from './labels.ts';
-export * from './limits.ts';
 export * from './sites.ts';

@@ -9,14 +9,6 @@ export const siteSchema = z.object({
 });
 export type Site = z.infer<typeof siteSchema>;
 
-/** The key whose variant has an empty path prefix. */
-export const ROOT_SITE_KEY = 'jingan';
-
-/** The path prefix of a site variant: empty for `jingan`, a slash and the key otherwise. */
-export function sitePrefix(key: string): string {
-  return key === ROOT_SITE_KEY ? '' : `/${key}`;
-}
-
 /** Runtime configuration the server injects into `index.html` as `#portal-config`. */
 export const portalConfigSchema = z.object({
   siteKey: z.string(),

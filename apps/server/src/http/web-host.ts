@@ -41,7 +41,7 @@ export async function registerWebHost(app: FastifyInstance, config: Config) {
       preCompressed: true,
     });
   }
-  if (fs.existsSync(dist)) {
+  if (fs.existsSync(dist) && app.hasReplyDecorator('sendFile')) {
     const topFiles = fs
       .readdirSync(dist, { withFileTypes: true })
       .filter(
@@ -49,7 +49,7 @@ export async function registerWebHost(app: FastifyInstance, config: Config) {
       );
     for (const { name } of topFiles) {
       app.get(`/${name}`, (_request, reply) =>
-        reply.header('cache-control', 'public, max-age=3600').sendFile(name, dist),
+        reply.sendFile(name, dist, { immutable: false, maxAge: 3600 * 1000 }),
       );
     }
   }

@@ -1,0 +1,137 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+const KEPT_LINES = 40;
+
+/** A process the bench started in its own process group, with the tail of its output kept. */
+export class Child {
+  readonly name: string;
+  private readonly process: ChildProcess;
+  private readonly output: string[] = [];
+  readonly exited: Promise<number | null>;
+  private done = false;
+
+  constructor(name: string, process: ChildProcess) {
+    this.name = name;
+    this.process = process;
+    const keep = (chunk: Buffer) => {
+      for (const line of chunk.toString('utf8').split('\n')) {
+        if (line.trim() === '') continue;
+        this.output.push(line);
+        if (this.output.length > KEPT_LINES) this.output.shift();
+      }
+    };
+    process.stdout?.on('data', keep);
+    process.stderr?.on('data', keep);
+    this.exited = new Promise((resolve) => {
+      process.once('exit', (code) => {
+        this.done = true;
+        resolve(code);
+      });
+      process.once('error', (error) => {
+        this.output.push(String(error));
+        this.done = true;
+        resolve(null);
+      });
+    });
+  }
+
+  get running(): boolean {
+    return !this.done;
+  }
+
+  /** The last lines the process printed, for error messages. */
+  tail(): string {
+    return this.output.map((line) => `    | ${line}`).join('\n');
+  }
+
+  /** Sends a signal to the whole process group (tsx runs the script in a child of its own). */
+  signal(signal: NodeJS.Signals): void {
+    const pid = this.process.pid;
+    if (pid === undefined || this.done) return;
+    try {
+      process.kill(-pid, signal);
+    } catch {
+      // Already gone.
+    }
+  }
+
+  /** SIGTERM, then SIGKILL if the group is still there after `graceMs`. */
+  async stop(graceMs = 5_000): Promise<void> {
+    if (this.done) return;
+    this.signal('SIGTERM');
+    const exited = await Promise.race([this.exited.then(() => true), sleep(graceMs, false)]);
+    if (!exited) {
+      this.signal('SIGKILL');
+      await Promise.race([this.exited, sleep(1_000)]);
+    }
+  }
+}
+
+/** The tsx binary of the workspace: the nearest `node_modules/.bin/tsx` up from `dir`. */
+export function findTsx(dir: string): string {
+  let current = path.resolve(dir);
+  for (;;) {
+    const candidate = path.join(current, 'node_modules', '.bin', 'tsx');
+    if (existsSync(candidate)) return candidate;
+    const parent = path.dirname(current);
+    if (parent === current) throw new Error(`no node_modules/.bin/tsx above ${dir}`);
+    current = parent;
+  }
+}
+
+/** Runs `tsx script ...args` in `cwd` as a detached process group. */
+export function startTsx(
+  name: string,
+  options: { tsx: string; cwd: string; script: string; args?: string[]; env: NodeJS.ProcessEnv },
+): Child {
+  const child = spawn(options.tsx, [options.script, ...(options.args ?? [])], {
+    cwd: options.cwd,
+    env: options.env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Child(name, child);
+}
+
+/** A TCP port that was free on 127.0.0.1 a moment ago. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => (port ? resolve(port) : reject(new Error('no port assigned'))));
+    });
+  });
+}
+
+/** Polls `url` until it answers 2xx; fails when the child exits first or `timeoutMs` passes. */
+export async function waitUntilAnswering(child: Child, url: string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (!child.running) {
+      throw new Error(`${child.name} exited before answering ${url}\n${child.tail()}`);
+    }
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(1_000) });
+      await response.arrayBuffer();
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(100);
+  }
+  throw new Error(`${child.name} did not answer ${url} within ${timeoutMs} ms\n${child.tail()}`);
+}
+
+/** Waits for a one-shot child (e.g. the seed) and fails unless it exits 0. */
+export async function expectSuccess(child: Child): Promise<void> {
+  const code = await child.exited;
+  if (code !== 0) throw new Error(`${child.name} exited with ${code}\n${child.tail()}`);
+}

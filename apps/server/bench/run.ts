@@ -1,0 +1,353 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon, { type Result } from 'autocannon';
+import {
+  type Child,
+  expectSuccess,
+  findTsx,
+  freePort,
+  startTsx,
+  waitUntilAnswering,
+} from './child-process.ts';
+import { loginLearner } from './learner-login.ts';
+import { type BenchContext, type BenchTarget, FLOOR, TARGETS } from './targets.ts';
+
+// npm run bench   (BENCH_DURATION=10 BENCH_CONNECTIONS=100 BENCH_WARMUP=1 BENCH_SCALE=1 BENCH_TIMEOUT=s)
+// Starts the real server and a bare Fastify floor as child processes on loopback, loads each
+// target with autocannon from this process, prints a table, and exits 1 if any target misbehaved.
+
+interface Settings {
+  duration: number;
+  connections: number;
+  warmup: number;
+  scale: number;
+  timeoutMs: number;
+}
+
+interface Row {
+  name: string;
+  result: Result | null;
+  problems: string[];
+}
+
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const STARTUP_TIMEOUT_MS = 120_000;
+const CHECK_MARGIN_S = 5;
+
+/** Reads a positive number from the environment, or `fallback` when unset. */
+function positiveEnv(name: string, fallback: number, integer = true): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value))) {
+    throw new Error(`${name} must be a positive ${integer ? 'integer' : 'number'}, got "${raw}"`);
+  }
+  return value;
+}
+
+function readSettings(): Settings {
+  const duration = positiveEnv('BENCH_DURATION', 10);
+  const connections = positiveEnv('BENCH_CONNECTIONS', 100);
+  const warmupRaw = process.env.BENCH_WARMUP;
+  const warmup = warmupRaw === '0' ? 0 : positiveEnv('BENCH_WARMUP', 1);
+  const scale = positiveEnv('BENCH_SCALE', 1);
+  const perTarget = warmup + duration + 15;
+  const fallback =
+    STARTUP_TIMEOUT_MS / 1000 + (scale > 1 ? 900 : 0) + (TARGETS.length + 1) * perTarget;
+  const timeoutMs = positiveEnv('BENCH_TIMEOUT', fallback) * 1000;
+  for (const target of [FLOOR, ...TARGETS]) {
+    if (target.validFor !== undefined && warmup + duration + CHECK_MARGIN_S > target.validFor) {
+      throw new Error(
+        `"${target.name}" stays valid for ${target.validFor} s: keep BENCH_WARMUP + BENCH_DURATION` +
+          ` under ${target.validFor - CHECK_MARGIN_S} s`,
+      );
+    }
+  }
+  return { duration, connections, warmup, scale, timeoutMs };
+}
+
+/** Children and the temp dir, torn down once whatever way the run ends. */
+class Resources {
+  readonly children: Child[] = [];
+  readonly dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
+  private cleaning: Promise<void> | null = null;
+
+  /** Stops every child, then removes the temp dir; safe to call more than once. */
+  cleanup(): Promise<void> {
+    this.cleaning ??= (async () => {
+      await Promise.allSettled(this.children.map((child) => child.stop()));
+      this.removeDir();
+    })();
+    return this.cleaning;
+  }
+
+  /** Last resort on process exit: synchronous, so SIGKILL and rm. */
+  cleanupNow(): void {
+    for (const child of this.children) child.signal('SIGKILL');
+    this.removeDir();
+  }
+
+  private removeDir() {
+    rmSync(this.dataDir, { recursive: true, force: true });
+  }
+}
+
+async function twoFreePorts(): Promise<[number, number]> {
+  const first = await freePort();
+  for (;;) {
+    const second = await freePort();
+    if (second !== first) return [first, second];
+  }
+}
+
+/** One request like the run's; returns what is wrong with its answer, or null. */
+async function sample(url: string, target: BenchTarget, headers: Record<string, string>) {
+  try {
+    const response = await fetch(url, {
+      method: target.method ?? 'GET',
+      headers,
+      body: target.body,
+      signal: AbortSignal.timeout(10_000),
+    });
+    const text = await response.text();
+    if (!response.ok) return `answered ${response.status}: ${text.slice(0, 200)}`;
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      return `answered non-JSON: ${text.slice(0, 200)}`;
+    }
+    const problem = target.check(body);
+    return problem ? `${problem}; got ${text.slice(0, 200)}` : null;
+  } catch (error) {
+    return `request failed: ${error instanceof Error ? error.message : String(error)}`;
+  }
+}
+
+function load(
+  url: string,
+  target: BenchTarget,
+  headers: Record<string, string>,
+  settings: Settings,
+  duration: number,
+): Promise<Result> {
+  return Promise.resolve(
+    autocannon({
+      url,
+      connections: settings.connections,
+      duration,
+      method: target.method ?? 'GET',
+      headers,
+      body: target.body,
+      verifyBody: (text) => {
+        try {
+          return target.check(JSON.parse(text)) === null;
+        } catch {
+          return false;
+        }
+      },
+    }),
+  );
+}
+
+async function bench(
+  origin: string,
+  target: BenchTarget,
+  context: BenchContext,
+  settings: Settings,
+): Promise<Row> {
+  const row: Row = { name: target.name, result: null, problems: [] };
+  const url = `${origin}${target.path}`;
+  const headers = { ...target.headers, ...(target.setup ? await target.setup(context) : {}) };
+
+  const before = await sample(url, target, headers);
+  if (before) {
+    row.problems.push(`before the run: ${before}`);
+    return row;
+  }
+  if (settings.warmup > 0) await load(url, target, headers, settings, settings.warmup);
+  const result = await load(url, target, headers, settings, settings.duration);
+  row.result = result;
+  if (result['2xx'] === 0) row.problems.push('no 2xx answer during the run');
+  if (result.non2xx > 0) {
+    const codes = Object.entries(result.statusCodeStats)
+      .filter(([code]) => !code.startsWith('2'))
+      .map(([code, { count }]) => `${code}×${count}`)
+      .join(', ');
+    row.problems.push(`${result.non2xx} non-2xx answers during the run (${codes})`);
+  }
+  if (result.mismatches > 0) {
+    row.problems.push(`${result.mismatches} answers during the run failed the target's check`);
+  }
+  if (result.errors > 0) {
+    row.problems.push(`${result.errors} errors during the run (${result.timeouts} timeouts)`);
+  }
+  const after = await sample(url, target, headers);
+  if (after) row.problems.push(`after the run: ${after}`);
+  return row;
+}
+
+function formatTable(rows: Row[], floor: number | null): string {
+  const number = (value: number, digits = 0) =>
+    value.toLocaleString('en-US', { maximumFractionDigits: digits });
+  const header = [
+    'target',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'non-2xx',
+    'errors',
+    'bad body',
+    'vs floor',
+    'ok',
+  ];
+  const body = rows.map(({ name, result, problems }) => [
+    name,
+    result ? number(result.requests.average) : '-',
+    result ? number(result.latency.p50, 2) : '-',
+    result ? number(result.latency.p99, 2) : '-',
+    result ? String(result.non2xx) : '-',
+    result ? String(result.errors) : '-',
+    result ? String(result.mismatches) : '-',
+    result && floor ? `${(result.requests.average / floor).toFixed(2)}x` : '-',
+    problems.length === 0 ? 'yes' : 'NO',
+  ]);
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...body.map((cells) => (cells[column] ?? '').length)),
+  );
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, column) =>
+        column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0),
+      )
+      .join('  ');
+  const rule = widths.map((width) => '-'.repeat(width)).join('  ');
+  return [line(header), rule, ...body.map(line)].join('\n');
+}
+
+async function main(resources: Resources, settings: Settings): Promise<number> {
+  const tsx = findTsx(serverDir);
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    HOST: '127.0.0.1',
+    DATA_DIR: resources.dataDir,
+    // Always the throwaway SQLite file and in-memory counters, whatever the shell has set.
+    DATABASE_URL: '',
+    REDIS_URL: '',
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: '1',
+  };
+  console.log(
+    `bench: ${settings.connections} connections, ${settings.duration} s per target` +
+      ` (+${settings.warmup} s warm-up), scale ${settings.scale}, node ${process.version},` +
+      ` ${os.cpus().length} CPUs`,
+  );
+
+  if (settings.scale > 1) {
+    console.log(`seeding at scale ${settings.scale} ...`);
+    const seed = startTsx('seed', {
+      tsx,
+      cwd: serverDir,
+      script: 'src/seed/cli.ts',
+      args: ['--scale', String(settings.scale)],
+      env,
+    });
+    resources.children.push(seed);
+    await expectSuccess(seed);
+  }
+
+  const [appPort, floorPort] = await twoFreePorts();
+  const appOrigin = `http://127.0.0.1:${appPort}`;
+  const floorOrigin = `http://127.0.0.1:${floorPort}`;
+  const app = startTsx('server', {
+    tsx,
+    cwd: serverDir,
+    script: 'src/server.ts',
+    env: { ...env, PORT: String(appPort) },
+  });
+  resources.children.push(app);
+  const floor = startTsx('floor', {
+    tsx,
+    cwd: serverDir,
+    script: 'bench/hello.ts',
+    env: { ...env, PORT: String(floorPort) },
+  });
+  resources.children.push(floor);
+  await Promise.all([
+    waitUntilAnswering(app, `${appOrigin}/api/account/refresh-token`, STARTUP_TIMEOUT_MS),
+    waitUntilAnswering(floor, `${floorOrigin}/`, STARTUP_TIMEOUT_MS),
+  ]);
+
+  const context: BenchContext = { origin: appOrigin, login: () => loginLearner(appOrigin) };
+  const plan: Array<[string, BenchTarget, Child]> = [
+    [floorOrigin, FLOOR, floor],
+    ...TARGETS.map((target): [string, BenchTarget, Child] => [appOrigin, target, app]),
+  ];
+  const rows: Row[] = [];
+  for (const [origin, target, child] of plan) {
+    process.stdout.write(`  ${target.name} ... `);
+    const row = await bench(origin, target, context, settings);
+    rows.push(row);
+    console.log(
+      row.result ? `${Math.round(row.result.requests.average)} req/s` : 'skipped',
+      row.problems.length ? '(problems)' : '',
+    );
+    if (!child.running) throw new Error(`${child.name} exited during the run\n${child.tail()}`);
+  }
+
+  const floorRate =
+    rows[0]?.problems.length === 0 ? (rows[0].result?.requests.average ?? null) : null;
+  console.log(`\n${formatTable(rows, floorRate)}\n`);
+  const failed = rows.filter((row) => row.problems.length > 0);
+  for (const row of failed) {
+    for (const problem of row.problems) console.error(`FAIL ${row.name}: ${problem}`);
+  }
+  if (failed.length > 0 && app.running) {
+    const tail = app.tail();
+    if (tail) console.error(`server output (last lines):\n${tail}`);
+  }
+  return failed.length > 0 ? 1 : 0;
+}
+
+async function start(): Promise<void> {
+  let settings: Settings;
+  try {
+    settings = readSettings();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+  const resources = new Resources();
+  const finish = async (code: number) => {
+    await resources.cleanup();
+    process.exit(code);
+  };
+  process.once('exit', () => resources.cleanupNow());
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.once(signal, () => {
+      console.error(`\n${signal}: stopping`);
+      void finish(130);
+    });
+  }
+  const timer = setTimeout(() => {
+    console.error(
+      `\nbench: gave up after ${settings.timeoutMs / 1000} s (BENCH_TIMEOUT to allow longer)`,
+    );
+    void finish(1);
+  }, settings.timeoutMs);
+  timer.unref();
+
+  let code = 1;
+  try {
+    code = await main(resources, settings);
+  } catch (error) {
+    console.error(`\nbench failed: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    clearTimeout(timer);
+  }
+  await finish(code);
+}
+
+await start();

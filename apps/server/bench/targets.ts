@@ -1,0 +1,73 @@
+// What `npm run bench` measures. To bench another endpoint, add an entry to TARGETS.
+
+/** What a target's setup gets from the runner. */
+export interface BenchContext {
+  /** Origin of the server under test, e.g. `http://127.0.0.1:40123`. */
+  origin: string;
+  /** Logs the demo learner in through the real SSO flow; a new token on every call. */
+  login(): Promise<string>;
+}
+
+/** One endpoint to load; every request of the run is the same. */
+export interface BenchTarget {
+  name: string;
+  path: string;
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  headers?: Record<string, string>;
+  /** Sent as is; set a `content-type` header with it. */
+  body?: string;
+  /**
+   * Runs right before the target is checked and loaded (e.g. logs in, creates data); the headers
+   * it returns are added to every request.
+   */
+  setup?: (context: BenchContext) => Promise<Record<string, string> | undefined>;
+  /**
+   * Checks a parsed JSON body — of a request made before the run, of every answer during it
+   * (keep it cheap), and of one after — returning what is wrong, or null. API failures come as
+   * HTTP 200 with a non-zero envelope code, so this is what catches them; the status must be
+   * 2xx regardless.
+   */
+  check: (body: unknown) => string | null;
+  /** Longest time (s) from setup to the end of the run during which the target stays valid. */
+  validFor?: number;
+}
+
+/** Checks the `{ code: 0, message, data }` envelope, then `data` with `checkData`. */
+export function envelope(checkData: (data: unknown) => string | null) {
+  return (body: unknown): string | null => {
+    if (typeof body !== 'object' || body === null || !('code' in body) || !('data' in body)) {
+      return 'not an envelope';
+    }
+    if (body.code !== 0) return `code ${String(body.code)}`;
+    return checkData(body.data);
+  };
+}
+
+/** The floor: a bare Fastify hello world (`bench/hello.ts`) on the same machine. */
+export const FLOOR: BenchTarget = {
+  name: 'floor: fastify hello',
+  path: '/',
+  check: (body) =>
+    typeof body === 'object' && body !== null && 'hello' in body && body.hello === 'world'
+      ? null
+      : 'expected {hello:"world"}',
+};
+
+/** The real server's endpoints, benched in this order after the floor. */
+export const TARGETS: BenchTarget[] = [
+  {
+    name: 'refresh-token (visitor)',
+    path: '/api/account/refresh-token',
+    check: envelope((data) => (data === null ? null : 'expected data null for a visitor')),
+  },
+  {
+    name: 'refresh-token (learner)',
+    path: '/api/account/refresh-token',
+    setup: async ({ login }) => ({ authorization: `Bearer ${await login()}` }),
+    check: envelope((data) =>
+      typeof data === 'string' && data !== '' ? null : 'expected a new token string',
+    ),
+    // Every refresh rotates; the sent token stays valid 60 s after its first rotation.
+    validFor: 60,
+  },
+];

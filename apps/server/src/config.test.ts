@@ -1,0 +1,31 @@
+import path from 'node:path';
+import { expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+it('has the documented defaults', () => {
+  const config = loadConfig({});
+  expect(config).toMatchObject({
+    port: 3000,
+    host: '0.0.0.0',
+    dataDir: path.resolve('./data'),
+    databaseUrl: undefined,
+    defaultSite: 'jingan',
+    ssoLoginUrl: '/sso/login',
+    portalUrl: null,
+    mapTileUrl: null,
+    redisUrl: undefined,
+    logLevel: 'info',
+    seedDemo: true,
+  });
+});
+
+it('lists every bad variable at once', () => {
+  expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', SEED_DEMO: 'maybe' })).toThrow(
+    /PORT[\s\S]*DATABASE_URL[\s\S]*SEED_DEMO/,
+  );
+});
+
+it('reads PostgreSQL and switches the demo seed off', () => {
+  const config = loadConfig({ DATABASE_URL: 'postgres://u@h/db', SEED_DEMO: '0', PORT: '8080' });
+  expect(config).toMatchObject({ databaseUrl: 'postgres://u@h/db', seedDemo: false, port: 8080 });
+});

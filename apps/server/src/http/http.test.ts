@@ -1,0 +1,200 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { body, buildTestApp, describeEachEngine, type TestApp } from '../testing/test-app.ts';
+
+describeEachEngine('the /api envelope', (ctx) => {
+  it('answers an unknown /api path with code 404 in the envelope', async () => {
+    const response = await ctx().app.inject({ url: '/api/no/such/thing?x=1' });
+    expect(response.statusCode).toBe(200);
+    expect(body(response)).toEqual({
+      code: 404,
+      message: '接口不存在：GET /api/no/such/thing',
+      data: null,
+    });
+  });
+
+  it('answers malformed JSON with code 400', async () => {
+    const response = await ctx().app.inject({
+      method: 'POST',
+      url: '/api/account/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"ticket": ',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(body(response)).toEqual({ code: 400, message: '请求内容不是有效的 JSON', data: null });
+  });
+
+  it('answers a JSON body over 1 MB with code 400', async () => {
+    const response = await ctx().app.inject({
+      method: 'POST',
+      url: '/api/account/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ ticket: 'a'.repeat(1024 * 1024 + 10) }),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(body(response)).toEqual({ code: 400, message: '请求内容过大', data: null });
+  });
+
+  it('answers an unsupported content type with code 400', async () => {
+    const response = await ctx().app.inject({
+      method: 'POST',
+      url: '/api/account/login',
+      headers: { 'content-type': 'application/x-shockwave' },
+      payload: 'x',
+    });
+    expect(body(response)).toEqual({ code: 400, message: '不支持的请求内容类型', data: null });
+  });
+
+  it('answers a body of the wrong shape naming what is missing', async () => {
+    const response = await ctx().app.inject({
+      method: 'POST',
+      url: '/api/account/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '[1,2,3]',
+    });
+    expect(body(response).code).toBe(400);
+    expect(body(response).message).toMatch(/^请求内容/);
+  });
+
+  it('answers an unknown X-Site with code 400 naming the site', async () => {
+    const response = await ctx().app.inject({
+      url: '/api/sites',
+      headers: { 'x-site': 'nowhere' },
+    });
+    expect(body(response)).toEqual({ code: 400, message: '未知的站点：nowhere', data: null });
+  });
+
+  it('sets security headers and a request id on every response', async () => {
+    for (const url of ['/api/sites', '/sso/login', '/index/home']) {
+      const response = await ctx().app.inject({ url });
+      const csp = String(response.headers['content-security-policy']);
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).not.toContain('unsafe-eval');
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+
+  it('compresses large answers for clients that accept it', async () => {
+    const response = await ctx().app.inject({
+      url: '/api/docs',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(response.headers['content-encoding']).toBe('br');
+  });
+
+  it('serves the OpenAPI document of the API', async () => {
+    const response = await ctx().app.inject({ url: '/api/docs' });
+    const { code, data } = body<{ openapi: string; paths: Record<string, unknown> }>(response);
+    expect(code).toBe(0);
+    expect(data.openapi).toMatch(/^3\./);
+    expect(Object.keys(data.paths)).toContain('/api/account/refresh-token');
+  });
+});
+
+describe('unexpected failures', () => {
+  let ctx: TestApp;
+  const logged: string[] = [];
+  beforeAll(async () => {
+    ctx = await buildTestApp('sqlite', {}, (app) => {
+      app.get('/api/test/explode', async (request) => {
+        logged.push(request.id);
+        throw new Error('secret internal detail');
+      });
+    });
+  });
+  afterAll(() => ctx.close());
+
+  it('answers HTTP 500 in the envelope without details, with the request id to find the log', async () => {
+    const response = await ctx.app.inject({ url: '/api/test/explode' });
+    expect(response.statusCode).toBe(500);
+    expect(body(response)).toEqual({
+      code: 500,
+      message: '服务器开小差了，请稍后再试',
+      data: null,
+    });
+    expect(response.body).not.toContain('secret');
+    expect(response.headers['x-request-id']).toBe(logged[0]);
+  });
+});
+
+describe('the web app host', () => {
+  let ctx: TestApp;
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-dist-'));
+  beforeAll(async () => {
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html><head><title>x</title></head><body><div id="root"></div></body></html>',
+    );
+    fs.writeFileSync(
+      path.join(dist, 'assets', 'index-abc123.js'),
+      `console.log(${JSON.stringify('x'.repeat(4000))})`,
+    );
+    fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    ctx = await buildTestApp('sqlite', {
+      webDistDir: dist,
+      mapTileUrl: 'https://tiles.example.cn/{z}/{x}/{y}.png',
+    });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  const configOf = (html: string) => {
+    const match = /<script type="application\/json" id="portal-config">(.*?)<\/script>/.exec(html);
+    return JSON.parse(match?.[1] ?? 'null');
+  };
+
+  it('answers page paths with index.html and the default site config', async () => {
+    const response = await ctx.app.inject({ url: '/index/home' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toContain('<title>静安学习网</title>');
+    expect(configOf(response.body)).toEqual({
+      siteKey: 'jingan',
+      siteName: '静安学习网',
+      ssoLoginUrl: '/sso/login',
+      portalUrl: null,
+      mapTileUrl: 'https://tiles.example.cn/{z}/{x}/{y}.png',
+    });
+  });
+
+  it('resolves a variant from the first path segment', async () => {
+    const response = await ctx.app.inject({ url: '/xuhui/scourseDetail?id=3' });
+    expect(configOf(response.body)).toMatchObject({ siteKey: 'xuhui', siteName: '徐汇学习网' });
+    const unknown = await ctx.app.inject({ url: '/elsewhere/page' });
+    expect(configOf(unknown.body)).toMatchObject({ siteKey: 'jingan' });
+  });
+
+  it('serves hashed assets as immutable and compressed', async () => {
+    const response = await ctx.app.inject({
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toContain('immutable');
+    expect(response.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('serves other build files with a short cache, and 404 for missing files', async () => {
+    const icon = await ctx.app.inject({ url: '/favicon.svg' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['cache-control']).toBe('public, max-age=3600');
+    expect((await ctx.app.inject({ url: '/assets/missing-123.js' })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ url: '/nothing.png' })).statusCode).toBe(404);
+  });
+
+  it('allows map tile images in the content security policy', async () => {
+    const response = await ctx.app.inject({ url: '/' });
+    expect(String(response.headers['content-security-policy'])).toContain(
+      "img-src 'self' data: blob: https://tiles.example.cn",
+    );
+  });
+});

@@ -1,0 +1,287 @@
+import { describe, expect, it } from 'vitest';
+import { describeEachEngine } from '../../testing/test-app.ts';
+import { MAX_FAILURES_PER_USERNAME } from './login-throttle.ts';
+import { acceptCallback } from './sso.routes.ts';
+
+const HOST = 'portal.test';
+const CALLBACK = `http://${HOST}/authPage`;
+const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+const formHeaders = { host: HOST, 'content-type': 'application/x-www-form-urlencoded' };
+
+describe('acceptCallback', () => {
+  const origin = 'https://xx.example.cn';
+  it('keeps a callback on this origin, with its path and query', () => {
+    expect(acceptCallback('https://xx.example.cn/xuhui/authPage?a=1', origin)).toBe(
+      'https://xx.example.cn/xuhui/authPage?a=1',
+    );
+  });
+  it('defaults to this origin /authPage', () => {
+    expect(acceptCallback(undefined, origin)).toBe('https://xx.example.cn/authPage');
+  });
+  it.each([
+    'https://evil.example/authPage',
+    'https://xx.example.cn.evil.example/authPage',
+    'http://xx.example.cn/authPage',
+    'javascript:alert(1)',
+    '//evil.example/authPage',
+    '/authPage',
+    'not a url',
+  ])('refuses %s', (callback) => {
+    expect(acceptCallback(callback, origin)).toBeNull();
+  });
+});
+
+describeEachEngine('account center /sso', (ctx) => {
+  const countTickets = async () => {
+    const row = await ctx()
+      .app.database.db.selectFrom('login_tickets')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  };
+
+  describe('GET /sso/login', () => {
+    it('shows a Chinese login form with username, password and a submit button', async () => {
+      const response = await ctx().app.inject({
+        url: `/sso/login?callback=${encodeURIComponent(`http://${HOST}/xuhui/authPage`)}`,
+        headers: { host: HOST },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.body).toContain('name="username"');
+      expect(response.body).toContain('name="password"');
+      expect(response.body).toContain('<button type="submit">登录</button>');
+      expect(response.body).toContain('徐汇学习网');
+    });
+
+    it('refuses a callback on a foreign origin', async () => {
+      const response = await ctx().app.inject({
+        url: '/sso/login?callback=https://evil.example/steal',
+        headers: { host: HOST },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.body).toContain('回调地址不属于本站');
+      expect(response.body).not.toContain('name="password"');
+    });
+  });
+
+  describe('POST /sso/login', () => {
+    it('redirects to the callback with a one-time ticket', async () => {
+      const response = await ctx().app.inject({
+        method: 'POST',
+        url: '/sso/login',
+        headers: formHeaders,
+        payload: form({
+          username: '13800000001',
+          password: 'Demo@2026',
+          callback: `${CALLBACK}?from=x`,
+        }),
+      });
+      expect(response.statusCode).toBe(302);
+      const location = new URL(String(response.headers.location));
+      expect(location.origin + location.pathname).toBe(CALLBACK);
+      expect(location.searchParams.get('from')).toBe('x');
+      expect(location.searchParams.get('ticket')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    });
+
+    it('refuses a wrong password and issues no ticket', async () => {
+      const before = await countTickets();
+      const response = await ctx().app.inject({
+        method: 'POST',
+        url: '/sso/login',
+        headers: formHeaders,
+        payload: form({ username: '13800000002', password: 'wrong-pass1', callback: CALLBACK }),
+      });
+      expect(response.statusCode).toBe(401);
+      expect(response.body).toContain('手机号或密码错误');
+      expect(response.body).toContain('value="13800000002"');
+      expect(response.headers.location).toBeUndefined();
+      expect(await countTickets()).toBe(before);
+    });
+
+    it('treats SQL metacharacters and very long usernames as plain wrong input', async () => {
+      for (const username of [
+        "' OR 1=1 --",
+        "13800000001'; DROP TABLE users; --",
+        'x'.repeat(10_000),
+      ]) {
+        const response = await ctx().app.inject({
+          method: 'POST',
+          url: '/sso/login',
+          headers: formHeaders,
+          payload: form({ username, password: 'Demo@2026', callback: CALLBACK }),
+        });
+        expect([400, 401]).toContain(response.statusCode);
+        expect(response.headers.location).toBeUndefined();
+      }
+      const users = await ctx().app.database.db.selectFrom('users').select('id').limit(1).execute();
+      expect(users).toHaveLength(1);
+    });
+
+    it('refuses a foreign callback without checking the password', async () => {
+      const before = await countTickets();
+      const response = await ctx().app.inject({
+        method: 'POST',
+        url: '/sso/login',
+        headers: formHeaders,
+        payload: form({
+          username: '13800000001',
+          password: 'Demo@2026',
+          callback: 'https://evil.example/',
+        }),
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.headers.location).toBeUndefined();
+      expect(await countTickets()).toBe(before);
+    });
+
+    it('refuses a form posted from another origin', async () => {
+      const response = await ctx().app.inject({
+        method: 'POST',
+        url: '/sso/login',
+        headers: { ...formHeaders, origin: 'https://evil.example' },
+        payload: form({ username: '13800000001', password: 'Demo@2026', callback: CALLBACK }),
+      });
+      expect(response.statusCode).toBe(403);
+      expect(response.headers.location).toBeUndefined();
+    });
+
+    it('locks a username after repeated failures, even for the right password', async () => {
+      const { app } = ctx();
+      const attempt = (password: string) =>
+        app.inject({
+          method: 'POST',
+          url: '/sso/login',
+          headers: { ...formHeaders, 'x-forwarded-for': '10.0.0.9' },
+          payload: form({ username: '13900000007', password, callback: CALLBACK }),
+        });
+      for (let i = 0; i < MAX_FAILURES_PER_USERNAME; i += 1) {
+        expect((await attempt('bad-password1')).statusCode).toBe(401);
+      }
+      const locked = await attempt('Demo@2026');
+      expect(locked.statusCode).toBe(429);
+      expect(locked.body).toContain('登录失败次数过多');
+      expect(locked.headers.location).toBeUndefined();
+    });
+
+    it('limits failures per address across usernames', async () => {
+      const { app } = ctx();
+      let last = 0;
+      for (let i = 0; i < 40 && last !== 429; i += 1) {
+        const response = await app.inject({
+          method: 'POST',
+          url: '/sso/login',
+          headers: formHeaders,
+          remoteAddress: '10.1.2.3',
+          payload: form({
+            username: `1370000${String(i).padStart(4, '0')}`,
+            password: 'nope-nope1',
+            callback: CALLBACK,
+          }),
+        });
+        last = response.statusCode;
+      }
+      expect(last).toBe(429);
+      const other = await app.inject({
+        method: 'POST',
+        url: '/sso/login',
+        headers: formHeaders,
+        remoteAddress: '10.9.9.9',
+        payload: form({ username: '13800000002', password: 'Demo@2026', callback: CALLBACK }),
+      });
+      expect(other.statusCode).toBe(302);
+    });
+  });
+
+  describe('/sso/register', () => {
+    it('shows the register form', async () => {
+      const response = await ctx().app.inject({ url: '/sso/register', headers: { host: HOST } });
+      expect(response.statusCode).toBe(200);
+      for (const name of ['username', 'nickname', 'password', 'confirmPassword']) {
+        expect(response.body).toContain(`name="${name}"`);
+      }
+    });
+
+    it('creates an account with its own salt and logs it in', async () => {
+      const { app } = ctx();
+      const response = await app.inject({
+        method: 'POST',
+        url: '/sso/register',
+        headers: formHeaders,
+        remoteAddress: '10.3.3.3',
+        payload: form({
+          username: '13712345678',
+          nickname: '新学员',
+          password: 'Learn2026',
+          confirmPassword: 'Learn2026',
+          callback: CALLBACK,
+        }),
+      });
+      expect(response.statusCode).toBe(302);
+      expect(String(response.headers.location)).toContain('ticket=');
+      const rows = await app.database.db
+        .selectFrom('users')
+        .select(['nickname', 'password_hash'])
+        .where('username', 'in', ['13712345678', '13800000001'])
+        .orderBy('username')
+        .execute();
+      expect(rows[0]?.nickname).toBe('新学员');
+      expect(rows[0]?.password_hash).toMatch(/^scrypt\$/);
+      expect(rows[0]?.password_hash).not.toContain('Learn2026');
+      expect(rows[0]?.password_hash.split('$')[4]).not.toBe(rows[1]?.password_hash.split('$')[4]);
+    });
+
+    it.each([
+      [
+        { username: '12345', password: 'Learn2026', confirmPassword: 'Learn2026' },
+        '用户名：请输入 11 位手机号',
+      ],
+      [
+        { username: '13712340000', password: 'short1', confirmPassword: 'short1' },
+        '密码：至少 8 位',
+      ],
+      [
+        { username: '13712340000', password: 'onlyletters', confirmPassword: 'onlyletters' },
+        '需同时包含字母和数字',
+      ],
+      [
+        { username: '13712340000', password: 'Learn2026', confirmPassword: 'Learn2027' },
+        '两次输入的密码不一致',
+      ],
+    ])('refuses %o and creates nothing', async (fields, message) => {
+      const { app } = ctx();
+      const response = await app.inject({
+        method: 'POST',
+        url: '/sso/register',
+        headers: formHeaders,
+        remoteAddress: '10.4.4.4',
+        payload: form({ ...fields, callback: CALLBACK }),
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.body).toContain(message);
+      const created = await app.database.db
+        .selectFrom('users')
+        .select('id')
+        .where('username', '=', '13712340000')
+        .execute();
+      expect(created).toHaveLength(0);
+    });
+
+    it('answers 409 for a number that is already registered', async () => {
+      const response = await ctx().app.inject({
+        method: 'POST',
+        url: '/sso/register',
+        headers: formHeaders,
+        remoteAddress: '10.5.5.5',
+        payload: form({
+          username: '13800000001',
+          password: 'Learn2026',
+          confirmPassword: 'Learn2026',
+          callback: CALLBACK,
+        }),
+      });
+      expect(response.statusCode).toBe(409);
+      expect(response.body).toContain('该手机号已注册');
+    });
+  });
+});

@@ -1,0 +1,38 @@
+import { expect, it } from 'vitest';
+import { createDatabase } from '../db/database.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { Random } from './random.ts';
+import { isEmpty, seedDemo } from './seed.ts';
+
+it('the random generator is deterministic for a seed', () => {
+  const a = new Random(7);
+  const b = new Random(7);
+  const draws = Array.from({ length: 5 }, () => a.int(1, 1000));
+  expect(Array.from({ length: 5 }, () => b.int(1, 1000))).toEqual(draws);
+  expect(new Random(8).int(1, 1000)).not.toBe(draws[0]);
+});
+
+it('seeds the same learners every time, scaled by the factor', async () => {
+  const nicknames = async (scale: number) => {
+    const database = await createDatabase({ sqliteFile: ':memory:' });
+    await migrateToLatest(database);
+    expect(await isEmpty(database)).toBe(true);
+    await seedDemo(database, { scale });
+    expect(await isEmpty(database)).toBe(false);
+    const rows = await database.db
+      .selectFrom('users')
+      .select(['username', 'nickname'])
+      .orderBy('id')
+      .execute();
+    await database.destroy();
+    return rows;
+  };
+  const first = await nicknames(1);
+  expect(first.slice(0, 2)).toEqual([
+    { username: '13800000001', nickname: '王秀兰' },
+    { username: '13800000002', nickname: '李建国' },
+  ]);
+  expect(await nicknames(1)).toEqual(first);
+  const larger = await nicknames(3);
+  expect(larger.length - 2).toBe(3 * (first.length - 2));
+});

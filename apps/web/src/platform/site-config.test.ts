@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { readSiteConfig } from './site-config.ts';
+
+function docWith(html: string) {
+  const doc = document.implementation.createHTMLDocument('t');
+  doc.body.innerHTML = html;
+  return doc;
+}
+
+describe('readSiteConfig', () => {
+  it('reads the config the server injected', () => {
+    const doc = docWith(
+      '<script type="application/json" id="portal-config">{"siteKey":"xuhui","siteName":"徐汇学习网","ssoLoginUrl":"/sso/login","portalUrl":null,"mapTileUrl":null}</script>',
+    );
+    expect(readSiteConfig(doc)).toMatchObject({ siteKey: 'xuhui', siteName: '徐汇学习网' });
+  });
+
+  it('falls back to the default site when there is none or it is broken', () => {
+    expect(readSiteConfig(docWith('')).siteKey).toBe('jingan');
+    expect(
+      readSiteConfig(docWith('<script type="application/json" id="portal-config">{oops</script>'))
+        .siteKey,
+    ).toBe('jingan');
+  });
+});

@@ -1,0 +1,8 @@
+/**
+ * The zod-free part of the contract: codes, limits and pure helpers. The web app imports
+ * values from here (`@portal/contract/constants`) so zod stays out of its bundle.
+ */
+export * from './codes.ts';
+export * from './labels.ts';
+export * from './limits.ts';
+export * from './site-prefix.ts';

@@ -1,0 +1,40 @@
+// Bundle budget of the web app, checked by `npm test` after the build: what a phone must
+// download before the first screen (the entry chunk and everything it imports statically).
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+export const BUDGET = {
+  /** gzip bytes of JavaScript loaded before the first screen. */
+  initialJs: 200 * 1024,
+  /** gzip bytes of CSS loaded before the first screen. */
+  initialCss: 30 * 1024,
+};
+
+const dist = path.resolve(process.argv[2] ?? 'apps/web/dist');
+const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
+if (!entry) throw new Error('no entry chunk in the Vite manifest');
+
+const seen = new Set();
+const files = { js: new Set(), css: new Set() };
+(function walk(chunk) {
+  if (seen.has(chunk.file)) return;
+  seen.add(chunk.file);
+  files.js.add(chunk.file);
+  for (const css of chunk.css ?? []) files.css.add(css);
+  for (const key of chunk.imports ?? []) walk(manifest[key]);
+})(entry);
+
+const gzip = (file) => zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
+const sum = (set) => [...set].reduce((total, file) => total + gzip(file), 0);
+const js = sum(files.js);
+const css = sum(files.css);
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+console.log(
+  `bundle: initial JS ${kb(js)} gzip (budget ${kb(BUDGET.initialJs)}), initial CSS ${kb(css)} gzip (budget ${kb(BUDGET.initialCss)})`,
+);
+if (js > BUDGET.initialJs || css > BUDGET.initialCss) {
+  console.error('bundle budget exceeded');
+  process.exit(1);
+}

@@ -1,0 +1,118 @@
+// `npm test`: every check, in order — lint and format, typecheck, unit and API integration tests
+// (SQLite, and PostgreSQL when it answers), the web build with its bundle budget, and end-to-end
+// tests in Chromium. It never skips a suite silently (ARCHITECTURE.md, runtime contract).
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const env = { ...process.env };
+const started = Date.now();
+
+function run(title, command, args, options = {}) {
+  console.log(`\n▶ ${title}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env, ...options });
+  if (result.status !== 0) {
+    console.error(`\n✖ ${title} failed`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+/** True when something listens on host:port (a cheap check before a real connection). */
+function answers(url, defaultPort) {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.connect({
+      host: hostname || '127.0.0.1',
+      port: Number(port || defaultPort),
+    });
+    socket.setTimeout(2000);
+    const finish = (result) => {
+      socket.destroy();
+      resolve(result);
+    };
+    socket.once('connect', () => finish(true));
+    socket.once('error', () => finish(false));
+    socket.once('timeout', () => finish(false));
+  });
+}
+
+async function postgresUrl() {
+  const candidates = [
+    process.env.TEST_DATABASE_URL,
+    'postgres://postgres@127.0.0.1:5432/test',
+  ].filter(Boolean);
+  const { default: pg } = await import('pg');
+  for (const url of candidates) {
+    if (!(await answers(url, 5432))) continue;
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+    try {
+      await client.connect();
+      await client.query('select 1');
+      return url;
+    } catch {
+      // try the next candidate
+    } finally {
+      await client.end().catch(() => {});
+    }
+  }
+  return null;
+}
+
+function chromiumPath() {
+  const wanted = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  if (fs.existsSync(wanted)) return wanted;
+  const isRoot = process.getuid?.() === 0;
+  const isDebian = fs.existsSync('/etc/debian_version') && fs.existsSync('/usr/bin/apt-get');
+  if (isRoot && isDebian && !process.env.CHROMIUM_PATH) {
+    console.log('Chromium not found: installing the Debian package `chromium`...');
+    run('apt-get update', 'apt-get', ['update', '-qq']);
+    run('install chromium', 'apt-get', ['install', '-y', '-qq', 'chromium'], {
+      env: { ...env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+    if (fs.existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
+  }
+  console.error(
+    `✖ No Chromium at ${wanted}. Install one (Debian/Ubuntu: \`sudo apt-get install chromium\`) ` +
+      'or set CHROMIUM_PATH to a Chromium or Chrome executable.',
+  );
+  process.exit(1);
+}
+
+run('lint and format (biome)', 'npx', ['biome', 'check', '.']);
+run('typecheck (all workspaces)', 'npm', ['run', 'typecheck', '--silent']);
+
+const pgUrl = await postgresUrl();
+if (pgUrl) {
+  env.TEST_DATABASE_URL = pgUrl;
+  console.log(`\nPostgreSQL suite: ${pgUrl.replace(/\/\/[^@]*@/, '//***@')}`);
+} else {
+  delete env.TEST_DATABASE_URL;
+  console.log(
+    '\nSKIPPED postgres suite (no PostgreSQL answered at TEST_DATABASE_URL or 127.0.0.1:5432)',
+  );
+  if (process.env.REQUIRE_POSTGRES === '1') {
+    console.error('✖ REQUIRE_POSTGRES=1 but no PostgreSQL answered');
+    process.exit(1);
+  }
+}
+const redisUrl = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
+if (await answers(redisUrl, 6379)) env.TEST_REDIS_URL = redisUrl;
+else console.log('SKIPPED redis counter store tests (no Redis answered; it is optional)');
+
+run('unit and API integration tests', 'npx', ['vitest', 'run']);
+run('build the web app', 'npm', ['run', 'build', '--silent']);
+run('bundle budget', 'node', ['scripts/check-bundle.mjs']);
+env.CHROMIUM_PATH = chromiumPath();
+run(
+  'end-to-end tests (Chromium, phone emulation)',
+  'npx',
+  ['vitest', 'run', '--config', 'vitest.e2e.config.ts'],
+  {
+    cwd: path.join(root, 'apps/web'),
+  },
+);
+
+console.log(`\n✔ all checks passed in ${Math.round((Date.now() - started) / 1000)} s`);
