@@ -16,6 +16,7 @@ import type { Config } from './config.ts';
 import { createDatabase, type Db } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { apiNotFound, envelopePlugin, envelopeSerializerCompiler, isApi } from './http/envelope.ts';
+import { invalid } from './http/errors.ts';
 import { requestContextPlugin } from './http/request-context.ts';
 import { securityPlugin } from './http/security.ts';
 import { registerWebHost } from './http/web-host.ts';
@@ -106,6 +107,15 @@ export async function buildApp(
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // Refuse an oversized upload before reading it; uploads without a length are held to the
+    // same limit per file by the multipart parser.
+    const length = Number(request.headers['content-length'] ?? 0);
+    if (
+      request.headers['content-type']?.startsWith('multipart/') &&
+      length > MULTIPART_BODY_LIMIT
+    ) {
+      throw invalid(`上传内容过大，最多 ${MULTIPART_BODY_LIMIT / 1024 / 1024} MB`);
+    }
   });
 
   await app.register(envelopePlugin);

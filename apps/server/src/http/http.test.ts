@@ -37,6 +37,26 @@ describeEachEngine('the /api envelope', (ctx) => {
     expect(body(response)).toEqual({ code: 400, message: '请求内容过大', data: null });
   });
 
+  it('answers a multipart body over 20 MB with code 400 before reading it', async () => {
+    const boundary = 'portal-boundary';
+    const file = Buffer.alloc(20 * 1024 * 1024 + 1, 0x61);
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+      ),
+      file,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const response = await ctx().app.inject({
+      method: 'POST',
+      url: '/api/account/login',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(body(response)).toEqual({ code: 400, message: '上传内容过大，最多 20 MB', data: null });
+  });
+
   it('answers an unsupported content type with code 400', async () => {
     const response = await ctx().app.inject({
       method: 'POST',
