@@ -129,6 +129,26 @@ describeEachEngine('account API', (ctx) => {
       });
     });
 
+    it('records when the session was last seen, at most every few minutes', async () => {
+      const { app } = ctx();
+      const token = await loginAs(app);
+      const session = app.database.db
+        .selectFrom('sessions')
+        .where('token_hash', '=', hashSecret(token));
+      await app.database.db
+        .updateTable('sessions')
+        .set({ last_seen_at: 1 })
+        .where('token_hash', '=', hashSecret(token))
+        .execute();
+      await app.inject({ url: '/api/account/me', headers: bearer(token) });
+      const seen = (await session.select('last_seen_at').executeTakeFirstOrThrow()).last_seen_at;
+      expect(Date.now() - seen).toBeLessThan(60_000);
+      await app.inject({ url: '/api/account/me', headers: bearer(token) });
+      expect((await session.select('last_seen_at').executeTakeFirstOrThrow()).last_seen_at).toBe(
+        seen,
+      );
+    });
+
     it('answers code 301 with no token, a tampered token or an expired one', async () => {
       const { app } = ctx();
       const token = await loginAs(app);

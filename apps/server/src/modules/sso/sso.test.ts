@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describeEachEngine } from '../../testing/test-app.ts';
-import { MAX_FAILURES_PER_USERNAME } from './login-throttle.ts';
+import { MAX_FAILURES_PER_USERNAME, MAX_REGISTRATIONS_PER_ADDRESS } from './login-throttle.ts';
 import { acceptCallback } from './sso.routes.ts';
 
 const HOST = 'portal.test';
@@ -32,6 +32,20 @@ describe('acceptCallback', () => {
 });
 
 describeEachEngine('account center /sso', (ctx) => {
+  /** Posts a form to the account center as a browser on HOST would. */
+  const submit = (
+    url: string,
+    fields: Record<string, string>,
+    options: { headers?: Record<string, string>; remoteAddress?: string } = {},
+  ) =>
+    ctx().app.inject({
+      method: 'POST',
+      url,
+      headers: { ...formHeaders, ...options.headers },
+      ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
+      payload: form(fields),
+    });
+
   const countTickets = async () => {
     const row = await ctx()
       .app.database.db.selectFrom('login_tickets')
@@ -67,15 +81,10 @@ describeEachEngine('account center /sso', (ctx) => {
 
   describe('POST /sso/login', () => {
     it('redirects to the callback with a one-time ticket', async () => {
-      const response = await ctx().app.inject({
-        method: 'POST',
-        url: '/sso/login',
-        headers: formHeaders,
-        payload: form({
-          username: '13800000001',
-          password: 'Demo@2026',
-          callback: `${CALLBACK}?from=x`,
-        }),
+      const response = await submit('/sso/login', {
+        username: '13800000001',
+        password: 'Demo@2026',
+        callback: `${CALLBACK}?from=x`,
       });
       expect(response.statusCode).toBe(302);
       const location = new URL(String(response.headers.location));
@@ -86,11 +95,10 @@ describeEachEngine('account center /sso', (ctx) => {
 
     it('refuses a wrong password and issues no ticket', async () => {
       const before = await countTickets();
-      const response = await ctx().app.inject({
-        method: 'POST',
-        url: '/sso/login',
-        headers: formHeaders,
-        payload: form({ username: '13800000002', password: 'wrong-pass1', callback: CALLBACK }),
+      const response = await submit('/sso/login', {
+        username: '13800000002',
+        password: 'wrong-pass1',
+        callback: CALLBACK,
       });
       expect(response.statusCode).toBe(401);
       expect(response.body).toContain('手机号或密码错误');
@@ -105,11 +113,10 @@ describeEachEngine('account center /sso', (ctx) => {
         "13800000001'; DROP TABLE users; --",
         'x'.repeat(10_000),
       ]) {
-        const response = await ctx().app.inject({
-          method: 'POST',
-          url: '/sso/login',
-          headers: formHeaders,
-          payload: form({ username, password: 'Demo@2026', callback: CALLBACK }),
+        const response = await submit('/sso/login', {
+          username,
+          password: 'Demo@2026',
+          callback: CALLBACK,
         });
         expect([400, 401]).toContain(response.statusCode);
         expect(response.headers.location).toBeUndefined();
@@ -120,15 +127,10 @@ describeEachEngine('account center /sso', (ctx) => {
 
     it('refuses a foreign callback without checking the password', async () => {
       const before = await countTickets();
-      const response = await ctx().app.inject({
-        method: 'POST',
-        url: '/sso/login',
-        headers: formHeaders,
-        payload: form({
-          username: '13800000001',
-          password: 'Demo@2026',
-          callback: 'https://evil.example/',
-        }),
+      const response = await submit('/sso/login', {
+        username: '13800000001',
+        password: 'Demo@2026',
+        callback: 'https://evil.example/',
       });
       expect(response.statusCode).toBe(400);
       expect(response.headers.location).toBeUndefined();
@@ -136,25 +138,22 @@ describeEachEngine('account center /sso', (ctx) => {
     });
 
     it('refuses a form posted from another origin', async () => {
-      const response = await ctx().app.inject({
-        method: 'POST',
-        url: '/sso/login',
-        headers: { ...formHeaders, origin: 'https://evil.example' },
-        payload: form({ username: '13800000001', password: 'Demo@2026', callback: CALLBACK }),
-      });
+      const response = await submit(
+        '/sso/login',
+        { username: '13800000001', password: 'Demo@2026', callback: CALLBACK },
+        { headers: { origin: 'https://evil.example' } },
+      );
       expect(response.statusCode).toBe(403);
       expect(response.headers.location).toBeUndefined();
     });
 
     it('locks a username after repeated failures, even for the right password', async () => {
-      const { app } = ctx();
       const attempt = (password: string) =>
-        app.inject({
-          method: 'POST',
-          url: '/sso/login',
-          headers: { ...formHeaders, 'x-forwarded-for': '10.0.0.9' },
-          payload: form({ username: '13900000007', password, callback: CALLBACK }),
-        });
+        submit(
+          '/sso/login',
+          { username: '13900000007', password, callback: CALLBACK },
+          { headers: { 'x-forwarded-for': '10.0.0.9' } },
+        );
       for (let i = 0; i < MAX_FAILURES_PER_USERNAME; i += 1) {
         expect((await attempt('bad-password1')).statusCode).toBe(401);
       }
@@ -165,30 +164,25 @@ describeEachEngine('account center /sso', (ctx) => {
     });
 
     it('limits failures per address across usernames', async () => {
-      const { app } = ctx();
       let last = 0;
       for (let i = 0; i < 40 && last !== 429; i += 1) {
-        const response = await app.inject({
-          method: 'POST',
-          url: '/sso/login',
-          headers: formHeaders,
-          remoteAddress: '10.1.2.3',
-          payload: form({
+        const response = await submit(
+          '/sso/login',
+          {
             username: `1370000${String(i).padStart(4, '0')}`,
             password: 'nope-nope1',
             callback: CALLBACK,
-          }),
-        });
+          },
+          { remoteAddress: '10.1.2.3' },
+        );
         last = response.statusCode;
       }
       expect(last).toBe(429);
-      const other = await app.inject({
-        method: 'POST',
-        url: '/sso/login',
-        headers: formHeaders,
-        remoteAddress: '10.9.9.9',
-        payload: form({ username: '13800000002', password: 'Demo@2026', callback: CALLBACK }),
-      });
+      const other = await submit(
+        '/sso/login',
+        { username: '13800000002', password: 'Demo@2026', callback: CALLBACK },
+        { remoteAddress: '10.9.9.9' },
+      );
       expect(other.statusCode).toBe(302);
     });
   });
@@ -204,19 +198,17 @@ describeEachEngine('account center /sso', (ctx) => {
 
     it('creates an account with its own salt and logs it in', async () => {
       const { app } = ctx();
-      const response = await app.inject({
-        method: 'POST',
-        url: '/sso/register',
-        headers: formHeaders,
-        remoteAddress: '10.3.3.3',
-        payload: form({
+      const response = await submit(
+        '/sso/register',
+        {
           username: '13712345678',
           nickname: '新学员',
           password: 'Learn2026',
           confirmPassword: 'Learn2026',
           callback: CALLBACK,
-        }),
-      });
+        },
+        { remoteAddress: '10.3.3.3' },
+      );
       expect(response.statusCode).toBe(302);
       expect(String(response.headers.location)).toContain('ticket=');
       const rows = await app.database.db
@@ -250,13 +242,11 @@ describeEachEngine('account center /sso', (ctx) => {
       ],
     ])('refuses %o and creates nothing', async (fields, message) => {
       const { app } = ctx();
-      const response = await app.inject({
-        method: 'POST',
-        url: '/sso/register',
-        headers: formHeaders,
-        remoteAddress: '10.4.4.4',
-        payload: form({ ...fields, callback: CALLBACK }),
-      });
+      const response = await submit(
+        '/sso/register',
+        { ...fields, callback: CALLBACK },
+        { remoteAddress: '10.4.4.4' },
+      );
       expect(response.statusCode).toBe(400);
       expect(response.body).toContain(message);
       const created = await app.database.db
@@ -267,19 +257,41 @@ describeEachEngine('account center /sso', (ctx) => {
       expect(created).toHaveLength(0);
     });
 
+    it('limits registrations per address and creates nothing past the limit', async () => {
+      const register = (i: number) =>
+        submit(
+          '/sso/register',
+          {
+            username: `1360000${String(i).padStart(4, '0')}`,
+            password: 'Learn2026',
+            confirmPassword: 'Learn2026',
+          },
+          { remoteAddress: '10.6.6.6' },
+        );
+      for (let i = 0; i < MAX_REGISTRATIONS_PER_ADDRESS; i += 1)
+        expect((await register(i)).statusCode).toBe(302);
+      const refused = await register(99);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.body).toContain('注册过于频繁');
+      const created = await ctx()
+        .app.database.db.selectFrom('users')
+        .select('id')
+        .where('username', '=', '13600000099')
+        .execute();
+      expect(created).toHaveLength(0);
+    });
+
     it('answers 409 for a number that is already registered', async () => {
-      const response = await ctx().app.inject({
-        method: 'POST',
-        url: '/sso/register',
-        headers: formHeaders,
-        remoteAddress: '10.5.5.5',
-        payload: form({
+      const response = await submit(
+        '/sso/register',
+        {
           username: '13800000001',
           password: 'Learn2026',
           confirmPassword: 'Learn2026',
           callback: CALLBACK,
-        }),
-      });
+        },
+        { remoteAddress: '10.5.5.5' },
+      );
       expect(response.statusCode).toBe(409);
       expect(response.body).toContain('该手机号已注册');
     });
