@@ -1,12 +1,13 @@
 // Bundle budget of the web app, checked by `npm test` after the build: what a phone must
-// download before the first screen (the entry chunk and everything it imports statically).
+// download before /index/home is interactive: the entry chunk, the home page's lazy chunk, and
+// everything they import statically.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
 export const BUDGET = {
-  /** gzip bytes of JavaScript loaded before the first screen. */
-  initialJs: 200 * 1024,
+  /** gzip bytes of JavaScript loaded before /index/home is interactive. */
+  initialJs: 170 * 1024,
   /** gzip bytes of CSS loaded before the first screen. */
   initialCss: 30 * 1024,
 };
@@ -15,16 +16,21 @@ const dist = path.resolve(process.argv[2] ?? 'apps/web/dist');
 const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
 const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
 if (!entry) throw new Error('no entry chunk in the Vite manifest');
+const HOME_PAGE = 'src/features/home/pages/home-page.tsx';
+const home = manifest[HOME_PAGE];
+if (!home) throw new Error(`no chunk for ${HOME_PAGE} in the Vite manifest`);
 
 const seen = new Set();
 const files = { js: new Set(), css: new Set() };
-(function walk(chunk) {
+function walk(chunk) {
   if (seen.has(chunk.file)) return;
   seen.add(chunk.file);
   files.js.add(chunk.file);
   for (const css of chunk.css ?? []) files.css.add(css);
   for (const key of chunk.imports ?? []) walk(manifest[key]);
-})(entry);
+}
+walk(entry);
+walk(home);
 
 const gzip = (file) => zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
 const sum = (set) => [...set].reduce((total, file) => total + gzip(file), 0);

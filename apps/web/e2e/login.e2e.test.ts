@@ -23,7 +23,7 @@ describe('logging in through the account center on a phone', () => {
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('静安学习网');
     expect(await page.title()).toBe('静安学习网');
 
-    await page.getByRole('button', { name: '登录 / 注册' }).click();
+    await page.getByRole('link', { name: '登录 / 注册' }).click();
     await page.waitForURL(/\/sso\/login\?callback=/);
     expect(new URL(page.url()).searchParams.get('callback')).toBe(`${portal.baseUrl}/authPage`);
     await page.locator('input[name=username]').fill('13800000001');
@@ -45,9 +45,17 @@ describe('logging in through the account center on a phone', () => {
     const rotated = await page.evaluate(() => localStorage.getItem('token'));
     expect(rotated).not.toBe(token);
 
+    // Logout lives in the mine area: a second tap confirms it (no pop-up).
+    await page
+      .getByRole('navigation', { name: '主导航' })
+      .getByRole('link', { name: '我的' })
+      .click();
+    await page.waitForURL(`${portal.baseUrl}/index/userInfo`);
+    await page.getByRole('heading', { name: '王秀兰' }).waitFor();
     await page.getByRole('button', { name: '退出登录' }).click();
-    await page.getByRole('button', { name: '确定' }).click();
-    await page.getByRole('button', { name: '登录 / 注册' }).waitFor();
+    await page.getByRole('button', { name: '确认退出登录' }).click();
+    await page.waitForURL(`${portal.baseUrl}/index/home`);
+    await page.getByRole('link', { name: '登录 / 注册' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     const me = await fetch(`${portal.baseUrl}/api/account/me`, {
       headers: { authorization: `Bearer ${rotated}` },
@@ -61,7 +69,7 @@ describe('logging in through the account center on a phone', () => {
     const page = await context.newPage();
     await page.goto(`${portal.baseUrl}/xuhui/index/home`);
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('徐汇学习网');
-    await page.getByRole('button', { name: '登录 / 注册' }).click();
+    await page.getByRole('link', { name: '登录 / 注册' }).click();
     await page.waitForURL(/\/sso\/login/);
     expect(await page.locator('.brand').textContent()).toContain('徐汇学习网');
     await page.locator('input[name=username]').fill('13800000002');

@@ -2,8 +2,11 @@ import { unstableSetRender } from 'antd-mobile';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { preloadLanding } from './app/preload.ts';
+import { applyElderMode } from './platform/elder-mode.ts';
 import { refreshToken } from './platform/session.ts';
-import { siteConfig } from './platform/site-config.ts';
+import { siteTitle } from './platform/site-config.ts';
+import { recordFirstUrl } from './platform/visit.ts';
 import './styles.css';
 
 // antd-mobile 5 renders Toast and Dialog imperatively; with React 19 it needs createRoot.
@@ -13,12 +16,19 @@ unstableSetRender((node, container) => {
   return async () => root.unmount();
 });
 
-document.title = siteConfig.siteName;
+document.title = siteTitle();
+applyElderMode();
+recordFirstUrl();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
-// Start-up (spec section 4): refresh the token, then show the app in every case.
-void refreshToken().then(() => {
+
+// Start-up (spec section 4): the token refresh, the landing page's chunk and its data start
+// together; the app is shown once the refresh has answered, in every case. Until then the
+// splash of index.html stays.
+const refreshed = refreshToken();
+preloadLanding();
+void refreshed.then(() => {
   createRoot(container).render(
     <StrictMode>
       <App />

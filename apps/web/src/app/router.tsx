@@ -1,18 +1,44 @@
-import { createBrowserRouter, Navigate } from 'react-router';
-import { AuthPage } from '@/features/account/pages/auth-page.tsx';
-import { HomePage } from '@/features/home/pages/home-page.tsx';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { paths } from '@/platform/paths.ts';
 import { basePath } from '@/platform/site-config.ts';
+import { IndexLayout } from './index-layout.tsx';
+import { NotFoundPage } from './not-found-page.tsx';
+import { RootLayout } from './root-layout.tsx';
+import { RouteErrorBoundary } from './route-error-boundary.tsx';
+import { RoutePage } from './route-page.tsx';
+import { type RouteEntry, routes } from './routes.ts';
 
-/** The routes of the skeleton; the portal-shell issue replaces this with the full route table. */
+const toRoute = (route: RouteEntry): RouteObject => ({
+  path: route.path,
+  element: <RoutePage route={route} />,
+});
+
+/** React Router's routes built from the route table, under the site variant's basename. */
+export function routeObjects(): RouteObject[] {
+  return [
+    {
+      element: (
+        <RouteErrorBoundary>
+          <RootLayout />
+        </RouteErrorBoundary>
+      ),
+      children: [
+        { path: paths.root, element: <Navigate to={paths.gotoHome} replace /> },
+        {
+          path: paths.index,
+          element: <IndexLayout />,
+          children: [
+            { index: true, element: <Navigate to={paths.home} replace /> },
+            ...routes.filter((route) => route.inIndex).map(toRoute),
+          ],
+        },
+        ...routes.filter((route) => !route.inIndex).map(toRoute),
+        { path: '*', element: <NotFoundPage /> },
+      ],
+    },
+  ];
+}
+
 export function createRouter() {
-  return createBrowserRouter(
-    [
-      { path: '/', element: <Navigate to="/index/home" replace /> },
-      { path: '/index', element: <Navigate to="/index/home" replace /> },
-      { path: '/index/home', element: <HomePage /> },
-      { path: '/authPage', element: <AuthPage /> },
-      { path: '*', element: <Navigate to="/index/home" replace /> },
-    ],
-    { basename: basePath || '/' },
-  );
+  return createBrowserRouter(routeObjects(), { basename: basePath || '/' });
 }

@@ -17,13 +17,67 @@ export class ApiError extends Error {
   }
 }
 
-/** The call failed on the way (no network, time-out, HTTP error): shown as 网络异常. */
+/** The call failed on the way (no network, time-out, HTTP error, a body that is not the envelope). */
 export class NetworkError extends Error {
   constructor(cause: unknown) {
     super('网络异常', { cause });
     this.name = 'NetworkError';
   }
 }
+
+/**
+ * A call marked login-required was made without a stored token and was never sent
+ * (spec section 7): the message is empty for GET and `未登录` for the POST kinds.
+ */
+export class NotLoggedInError extends Error {
+  constructor(message: '' | '未登录') {
+    super(message);
+    this.name = 'NotLoggedInError';
+  }
+}
+
+/** Every failure the request layer reports to its policy. */
+export type RequestFailure = ApiError | NetworkError | NotLoggedInError;
+
+/**
+ * What the app does with a failure (spec section 8: the 301 dialog, the toasts, the follow-up
+ * address). The transport only classifies; `src/app` sets the policy once at start-up.
+ */
+export type FailurePolicy = (failure: RequestFailure) => void;
+
+let policy: FailurePolicy = () => {};
+
+/** Sets the app's failure policy; returns a function that restores the previous one. */
+export function setFailurePolicy(next: FailurePolicy): () => void {
+  const previous = policy;
+  policy = next;
+  return () => {
+    policy = previous;
+  };
+}
+
+export interface CallOptions {
+  /** Reject without sending when no token is stored (GET, JSON and form POST). */
+  loginRequired?: boolean;
+  /**
+   * The caller handles these failures itself, so the policy does not show them: `true` for
+   * every failure, or the codes it handles (a 409 on a signup button).
+   */
+  quiet?: boolean | readonly number[];
+  /** Cancels the call (TanStack Query passes one); a cancelled call is never reported. */
+  signal?: AbortSignal;
+  /** Extra headers, e.g. a bearer token that is being verified before it is stored. */
+  headers?: Record<string, string>;
+}
+
+/** The `refreshUser` event (spec section 4) and its detail. */
+export const REFRESH_USER_EVENT = 'refreshUser';
+export interface RefreshUserDetail {
+  type: 'loginOut';
+}
+
+const JSON_TYPE = 'application/json;charset=UTF-8';
+const FORM_TYPE = 'application/x-www-form-urlencoded;charset=UTF-8';
 
 /** ky with the portal's base path, time-out and headers (spec section 7). */
 export const http: KyInstance = ky.create({
@@ -36,29 +90,127 @@ export const http: KyInstance = ky.create({
         request.headers.set('X-Site', siteConfig.siteKey);
         request.headers.set('X-Finger', fingerprint());
         const token = local.get(StorageKey.token);
-        if (token) request.headers.set('Authorization', `Bearer ${token}`);
+        if (token && !request.headers.has('Authorization')) {
+          request.headers.set('Authorization', `Bearer ${token}`);
+        }
       },
     ],
   },
 });
 
-/** Sends a call and unwraps the envelope: `data` on code 0, else an {@link ApiError}. */
-export async function call<T>(path: string, options: Options = {}): Promise<T> {
-  let body: Envelope<T>;
-  try {
-    body = await http(path.replace(/^\//, ''), options).json<Envelope<T>>();
-  } catch (error) {
-    // HTTP failures, time-outs, offline, or a body that is not the envelope: all 网络异常.
-    throw new NetworkError(error);
-  }
-  if (body.code !== ErrorCode.ok) throw new ApiError(body.code, body.message, body.data);
-  return body.data;
+function isQuiet(failure: RequestFailure, quiet: CallOptions['quiet']): boolean {
+  if (quiet === true) return true;
+  if (!quiet || !(failure instanceof ApiError)) return false;
+  return quiet.includes(failure.code);
 }
 
-/** GET with query parameters. */
-export const get = <T>(path: string, searchParams?: Record<string, string | number>) =>
-  call<T>(path, { method: 'get', ...(searchParams ? { searchParams } : {}) });
+function report(failure: RequestFailure, options: CallOptions): never {
+  if (!isQuiet(failure, options.quiet)) policy(failure);
+  throw failure;
+}
 
-/** POST with a JSON body. */
-export const post = <T>(path: string, json: unknown = {}) =>
-  call<T>(path, { method: 'post', json });
+function isEnvelope(body: unknown): body is Envelope<unknown> {
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    typeof (body as { code?: unknown }).code === 'number' &&
+    'data' in body
+  );
+}
+
+function beforeCall(options: CallOptions, rejection: '' | '未登录' | null) {
+  if (!local.get(StorageKey.userInfo)) {
+    window.dispatchEvent(
+      new CustomEvent<RefreshUserDetail>(REFRESH_USER_EVENT, { detail: { type: 'loginOut' } }),
+    );
+  }
+  if (rejection !== null && options.loginRequired && !local.get(StorageKey.token)) {
+    report(new NotLoggedInError(rejection), options);
+  }
+}
+
+/**
+ * Sends one call and unwraps the envelope: `data` on code 0; otherwise the failure goes to the
+ * policy (unless quiet) and the promise rejects with it. `setup` builds the request options; an
+ * error there is a programming error: logged to the console, not shown to the learner.
+ */
+async function send<T>(path: string, options: CallOptions, setup: () => Options): Promise<T> {
+  let init: Options;
+  try {
+    if (path.startsWith('//') || /^[a-z]+:/i.test(path))
+      throw new TypeError(`not an API path: ${path}`);
+    init = setup();
+    if (options.signal) init.signal = options.signal;
+    if (options.headers) init.headers = { ...(init.headers as object), ...options.headers };
+  } catch (error) {
+    console.error('[request] could not prepare the call to', path, error);
+    throw error;
+  }
+  let body: unknown;
+  try {
+    body = await http(path.replace(/^\//, ''), init).json<unknown>();
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    report(new NetworkError(error), options);
+  }
+  if (!isEnvelope(body)) report(new NetworkError(new Error('not an envelope')), options);
+  if (body.code !== ErrorCode.ok) {
+    report(new ApiError(body.code, body.message ?? '', body.data), options);
+  }
+  return body.data as T;
+}
+
+type Query = Record<string, string | number | boolean | null | undefined>;
+
+function searchParamsOf(query: Query): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  return params;
+}
+
+/** GET with query parameters; login-required rejects with an empty message. */
+export async function get<T>(path: string, query: Query = {}, options: CallOptions = {}) {
+  beforeCall(options, '');
+  return send<T>(path, options, () => ({
+    method: 'get',
+    searchParams: searchParamsOf(query),
+    // The spec's default content type, on every kind that does not send a body of its own.
+    headers: { 'Content-Type': JSON_TYPE },
+  }));
+}
+
+/** POST with a JSON body; login-required rejects with `未登录`. */
+export async function post<T>(path: string, json: unknown = {}, options: CallOptions = {}) {
+  beforeCall(options, '未登录');
+  return send<T>(path, options, () => ({
+    method: 'post',
+    body: JSON.stringify(json),
+    headers: { 'Content-Type': JSON_TYPE },
+  }));
+}
+
+/** POST with a form-urlencoded body; login-required rejects with `未登录`. */
+export async function postForm<T>(path: string, form: Query, options: CallOptions = {}) {
+  beforeCall(options, '未登录');
+  return send<T>(path, options, () => ({
+    method: 'post',
+    body: searchParamsOf(form).toString(),
+    headers: { 'Content-Type': FORM_TYPE },
+  }));
+}
+
+/** POST with a multipart form body (files); the browser sets the boundary. */
+export async function postMultipart<T>(
+  path: string,
+  form: FormData,
+  options: Omit<CallOptions, 'loginRequired'> = {},
+) {
+  beforeCall(options, null);
+  return send<T>(path, options, () => {
+    if (!(form instanceof FormData)) throw new TypeError('postMultipart needs a FormData body');
+    // No content type of ours: fetch writes multipart/form-data with its boundary.
+    return { method: 'post', body: form };
+  });
+}

@@ -1,29 +1,62 @@
 import type { LoginResult, UserInfo } from '@portal/contract';
-import { get, post } from './request.ts';
+import { get, post, REFRESH_USER_EVENT } from './request.ts';
 import { basePath, siteConfig } from './site-config.ts';
 import { local, StorageKey } from './storage.ts';
 
 /** The learner counts as logged in when a token is stored (spec section 4). */
 export const isLoggedIn = () => Boolean(local.get(StorageKey.token));
 
-export function storedUser(): UserInfo | null {
-  const text = local.get(StorageKey.userInfo);
-  if (!text) return null;
-  try {
-    return JSON.parse(text) as UserInfo;
-  } catch {
-    return null;
-  }
+const listeners = new Set<() => void>();
+const notify = () => {
+  for (const listener of listeners) listener();
+};
+
+/**
+ * Subscribes to login changes: this tab's logins and logouts, the request layer's `refreshUser`
+ * event, and other tabs (the `storage` event). Fits `useSyncExternalStore`.
+ */
+export function subscribeLogin(listener: () => void): () => void {
+  listeners.add(listener);
+  const handleStorage = (event: StorageEvent) => {
+    if (event.key === null || event.key === StorageKey.token || event.key === StorageKey.userInfo)
+      listener();
+  };
+  window.addEventListener('storage', handleStorage);
+  window.addEventListener(REFRESH_USER_EVENT, listener);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', handleStorage);
+    window.removeEventListener(REFRESH_USER_EVENT, listener);
+  };
 }
 
+let cachedUser: { text: string | null; user: UserInfo | null } = { text: null, user: null };
+
+/** The stored profile (the same object while the stored text is unchanged), or null. */
+export function storedUser(): UserInfo | null {
+  const text = local.get(StorageKey.userInfo);
+  if (text === cachedUser.text) return cachedUser.user;
+  let user: UserInfo | null = null;
+  try {
+    user = text ? (JSON.parse(text) as UserInfo) : null;
+  } catch {
+    user = null;
+  }
+  cachedUser = { text, user };
+  return user;
+}
+
+/** Forgets the login on this device: token and userInfo (spec sections 4 and 8). */
 export function clearLogin() {
   local.remove(StorageKey.token);
   local.remove(StorageKey.userInfo);
+  notify();
 }
 
 function storeLogin({ token, userInfo }: LoginResult) {
   local.set(StorageKey.token, token);
   local.set(StorageKey.userInfo, JSON.stringify(userInfo));
+  notify();
 }
 
 /** This site's `/authPage`, with the variant's prefix: the callback of the login page. */
@@ -42,7 +75,20 @@ export function goToLogin(returnTo = window.location.href) {
 
 /** Exchanges the account center's ticket for a token and the profile, and stores both. */
 export async function exchangeTicket(ticket: string) {
-  storeLogin(await post<LoginResult>('/account/login', { ticket }));
+  storeLogin(await post<LoginResult>('/account/login', { ticket }, { quiet: true }));
+}
+
+/**
+ * An identity provider that hands back a token directly (`/authPage?token=`): the token is
+ * checked with the server before it is stored, so a forged or expired one is never kept.
+ */
+export async function acceptToken(token: string) {
+  const userInfo = await get<UserInfo>(
+    '/account/me',
+    {},
+    { quiet: true, headers: { Authorization: `Bearer ${token}` } },
+  );
+  storeLogin({ token, userInfo });
 }
 
 /**
@@ -66,9 +112,9 @@ export function takeLoginCallBack(origin = window.location.origin): string {
 /** Start-up (spec section 4): asks for a fresh token; a failure is ignored. */
 export async function refreshToken() {
   try {
-    const token = await get<string | null>('/account/refresh-token');
+    const token = await get<string | null>('/account/refresh-token', {}, { quiet: true });
     if (token) local.set(StorageKey.token, token);
-    else clearLogin();
+    else if (local.get(StorageKey.token) || local.get(StorageKey.userInfo)) clearLogin();
   } catch {
     // Silently ignored: the app is shown in every case.
   }
@@ -77,7 +123,7 @@ export async function refreshToken() {
 /** Revokes the token on the server and forgets the login on this device. */
 export async function logout() {
   try {
-    await post('/account/logout');
+    await post('/account/logout', {}, { quiet: true });
   } finally {
     clearLogin();
   }

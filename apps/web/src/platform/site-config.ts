@@ -28,3 +28,11 @@ export const siteConfig: PortalConfig = readSiteConfig();
 
 /** The router basename of this site variant: '' for jingan, `/<key>` otherwise. */
 export const basePath = sitePrefix(siteConfig.siteKey);
+
+/**
+ * The page title (spec section 1): the learning network's name for `jingan`. The spec leaves the
+ * other variants open; they show their own site name the same way.
+ */
+export function siteTitle(config: PortalConfig = siteConfig): string {
+  return config.siteName;
+}

@@ -11,6 +11,8 @@ export const StorageKey = {
   finger: 'X-FINGER',
   /** The address to come back to after login. */
   loginCallBack: 'loginCallBack',
+  /** '1' when the learner switched on elder mode (长辈模式) in the mine area. */
+  elderMode: 'elderMode',
 } as const;
 
 /** `sessionStorage` keys: they last one browsing session. */
@@ -19,6 +21,8 @@ export const SessionKey = {
   shareUrl: 'shareUrl',
   /** The first address visited in the session, recorded once. */
   firstUrl: 'firstUrl',
+  /** The entry script of the build that last reloaded the page for a missing chunk (once a build). */
+  chunkReload: 'chunkReload',
 } as const;
 
 function safe<T>(read: () => T, fallback: T): T {
@@ -39,4 +43,5 @@ export const local = {
 export const session = {
   get: (key: string) => safe(() => sessionStorage.getItem(key), null),
   set: (key: string, value: string) => safe(() => sessionStorage.setItem(key, value), undefined),
+  remove: (key: string) => safe(() => sessionStorage.removeItem(key), undefined),
 };

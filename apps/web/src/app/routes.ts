@@ -1,0 +1,158 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
+import { type PagePath, paths } from '@/platform/paths.ts';
+import { profileQueryOptions } from '@/platform/profile-query.ts';
+import { isLoggedIn } from '@/platform/session.ts';
+
+/** Who may open a route (spec section 6): anyone, or a learner with a stored token. */
+export type RouteAccess = 'public' | 'auth';
+
+/** Loads a page's chunk (code-split) and picks its component. */
+export type PageLoader = () => Promise<ComponentType>;
+
+export interface RouteEntry {
+  path: PagePath;
+  access: RouteAccess;
+  /** The page's name, shown in its header and announced to screen readers. */
+  title: string;
+  /** Kept alive (spec section 2): state and scroll survive a visit to another page. */
+  keepAlive?: boolean;
+  /** A child of the index shell, under the bottom tab bar. */
+  inIndex?: boolean;
+  /** The page; a route without one shows the shared 建设中 page (see under-construction.ts). */
+  page?: PageLoader;
+  /** Starts the page's first data when the app opens on it, in parallel with the token refresh. */
+  preload?: (client: QueryClient) => void;
+}
+
+/** The home page's data: for now the learner's own panel; the home issue adds `/api/home`. */
+const preloadHome = (client: QueryClient) => {
+  if (isLoggedIn()) void client.prefetchQuery(profileQueryOptions());
+};
+
+const home: PageLoader = () =>
+  import('@/features/home/pages/home-page.tsx').then((module) => module.HomePage);
+
+/**
+ * The route table: every route of spec section 2, in its order. The spec's `{token}` entry (an
+ * identity provider handing back a token directly) is `/authPage?token=`, handled by the login
+ * callback page.
+ */
+export const routes: readonly RouteEntry[] = [
+  // The index shell at /index.
+  {
+    path: paths.home,
+    access: 'public',
+    title: '首页',
+    inIndex: true,
+    keepAlive: true,
+    page: home,
+    preload: preloadHome,
+  },
+  {
+    path: paths.gotoHome,
+    access: 'auth',
+    title: '首页',
+    inIndex: true,
+    page: home,
+    preload: preloadHome,
+  },
+  { path: paths.study, access: 'auth', title: '学习', inIndex: true },
+  { path: paths.activity, access: 'auth', title: '活动', inIndex: true, keepAlive: true },
+  {
+    path: paths.mine,
+    access: 'auth',
+    title: '我的',
+    inIndex: true,
+    page: () => import('@/features/mine/pages/mine-page.tsx').then((module) => module.MinePage),
+  },
+  { path: paths.news, access: 'auth', title: '资讯', inIndex: true },
+  { path: paths.newsInfo, access: 'auth', title: '资讯公告', inIndex: true },
+  { path: paths.notice, access: 'auth', title: '通知公告', inIndex: true },
+  { path: paths.map, access: 'auth', title: '学习地图', inIndex: true, keepAlive: true },
+  { path: paths.delivery, access: 'auth', title: '资源配送', inIndex: true, keepAlive: true },
+  // Top-level public routes.
+  { path: paths.courseList, access: 'public', title: '更多课程', keepAlive: true },
+  { path: paths.courseDetail, access: 'public', title: '课程详情' },
+  { path: paths.classDetail, access: 'public', title: '班级详情' },
+  { path: paths.extensionDetail, access: 'public', title: '特色活动' },
+  { path: paths.classSignup, access: 'public', title: '班级报名' },
+  { path: paths.extensionSignup, access: 'public', title: '特色活动报名' },
+  { path: paths.createTeam, access: 'public', title: '创建团队' },
+  { path: paths.bindSetting, access: 'public', title: '绑定账号' },
+  { path: paths.teamList, access: 'public', title: '学习团队' },
+  { path: paths.familyEducation, access: 'public', title: '家庭教育' },
+  { path: paths.topicBooks, access: 'public', title: '专题书单' },
+  { path: paths.joinTeam, access: 'public', title: '加入团队' },
+  { path: paths.teamWorkDetail, access: 'public', title: '团队作品' },
+  { path: paths.contentDetail, access: 'public', title: '资讯详情' },
+  { path: paths.liveDetail, access: 'public', title: '直播详情' },
+  { path: paths.fengcaiDetail, access: 'public', title: '学习风采' },
+  { path: paths.showcaseDetail, access: 'public', title: '成果展示' },
+  { path: paths.talkDetail, access: 'public', title: '话题详情' },
+  { path: paths.teamDetail, access: 'public', title: '团队详情' },
+  { path: paths.liveList, access: 'public', title: '直播' },
+  { path: paths.liveCourses, access: 'public', title: '直播课堂' },
+  { path: paths.channelList, access: 'public', title: '频道' },
+  {
+    path: paths.login,
+    access: 'public',
+    title: '登录',
+    page: () =>
+      import('@/features/account/pages/login-page.tsx').then((module) => module.LoginPage),
+  },
+  {
+    path: paths.authPage,
+    access: 'public',
+    title: '登录',
+    page: () => import('@/features/account/pages/auth-page.tsx').then((module) => module.AuthPage),
+  },
+  // Top-level routes that need login.
+  { path: paths.nearbyMap, access: 'auth', title: '身边的学习点' },
+  { path: paths.ebookList, access: 'auth', title: '电子书', keepAlive: true },
+  { path: paths.ebookDetail, access: 'auth', title: '电子书详情' },
+  { path: paths.ebookContent, access: 'auth', title: '电子书阅读' },
+  { path: paths.activityList, access: 'auth', title: '更多活动', keepAlive: true },
+  { path: paths.activityDetail, access: 'auth', title: '活动详情' },
+  { path: paths.activityApply, access: 'auth', title: '活动报名' },
+  { path: paths.messageDetail, access: 'auth', title: '消息详情' },
+  { path: paths.favourites, access: 'auth', title: '我的收藏' },
+  { path: paths.history, access: 'auth', title: '学习足迹' },
+  { path: paths.learning, access: 'auth', title: '正在学习' },
+  { path: paths.myClasses, access: 'auth', title: '我的班级' },
+  { path: paths.myActivities, access: 'auth', title: '我的活动' },
+  { path: paths.classStudy, access: 'auth', title: '班级学习' },
+  { path: paths.medals, access: 'auth', title: '我的勋章' },
+  { path: paths.pointsRecord, access: 'auth', title: '积分记录' },
+  { path: paths.pointsTasks, access: 'auth', title: '积分任务' },
+  { path: paths.myTeam, access: 'auth', title: '我的团队' },
+  { path: paths.teamSettings, access: 'auth', title: '团队设置' },
+  { path: paths.teamMembers, access: 'auth', title: '成员管理' },
+  { path: paths.teamProgress, access: 'auth', title: '团队学习' },
+  { path: paths.connectCourse, access: 'auth', title: '关联资源' },
+  { path: paths.ranking, access: 'auth', title: '排行榜' },
+  { path: paths.accountSettings, access: 'auth', title: '账号设置' },
+  { path: paths.statistics, access: 'auth', title: '学习统计' },
+  { path: paths.achievement, access: 'auth', title: '学习成就' },
+  { path: paths.search, access: 'auth', title: '搜索' },
+  { path: paths.searchResult, access: 'auth', title: '搜索结果', keepAlive: true },
+  { path: paths.mapPlace, access: 'auth', title: '学习点详情' },
+  { path: paths.mapSchool, access: 'auth', title: '学校详情' },
+  { path: paths.mapDetail, access: 'auth', title: '地点详情' },
+  { path: paths.mapCourses, access: 'auth', title: '学习点课程' },
+  { path: paths.mapActivities, access: 'auth', title: '学习点活动' },
+  { path: paths.mapProjects, access: 'auth', title: '学习点项目' },
+  { path: paths.experienceBases, access: 'auth', title: '体验基地' },
+  { path: paths.humanitiesWalks, access: 'auth', title: '人文行走' },
+  { path: paths.pdf, access: 'auth', title: '文档阅读' },
+];
+
+const byPath = new Map<string, RouteEntry>(routes.map((route) => [route.path, route]));
+
+/** The route entry of a pathname (relative to the basename), if there is one. */
+export function routeOf(pathname: string): RouteEntry | undefined {
+  return byPath.get(pathname);
+}
+
+/** True when the page at this pathname is kept alive. */
+export const isKeptAlive = (pathname: string) => routeOf(pathname)?.keepAlive === true;

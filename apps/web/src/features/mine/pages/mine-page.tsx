@@ -1,0 +1,133 @@
+import { useQuery } from '@tanstack/react-query';
+import { Button } from 'antd-mobile';
+import { RightOutline, UserOutline } from 'antd-mobile-icons';
+import { useState, useSyncExternalStore } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { isElderMode, setElderMode, subscribeElderMode } from '@/platform/elder-mode.ts';
+import { type PathName, paths } from '@/platform/paths.ts';
+import { profileQueryOptions } from '@/platform/profile-query.ts';
+import { logout, storedUser } from '@/platform/session.ts';
+import '../mine.css';
+
+interface MineLink {
+  name: PathName;
+  label: string;
+}
+
+const studyLinks: readonly MineLink[] = [
+  { name: 'learning', label: '正在学习' },
+  { name: 'myClasses', label: '我的班级' },
+  { name: 'myActivities', label: '我的活动' },
+  { name: 'myTeam', label: '我的团队' },
+  { name: 'favourites', label: '我的收藏' },
+  { name: 'history', label: '学习足迹' },
+];
+
+const rewardLinks: readonly MineLink[] = [
+  { name: 'pointsRecord', label: '积分记录' },
+  { name: 'pointsTasks', label: '积分任务' },
+  { name: 'medals', label: '我的勋章' },
+  { name: 'statistics', label: '学习统计' },
+  { name: 'achievement', label: '学习成就' },
+  { name: 'ranking', label: '排行榜' },
+];
+
+function LinkList({ title, links }: { title: string; links: readonly MineLink[] }) {
+  return (
+    <section className="mine-section" aria-label={title}>
+      <h2 className="mine-section-title">{title}</h2>
+      <ul className="mine-links">
+        {links.map((link) => (
+          <li key={link.name}>
+            <Link className="mine-link" to={paths[link.name]}>
+              <span>{link.label}</span>
+              <RightOutline aria-hidden="true" />
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/**
+ * `/index/userInfo`: the learner's own area: profile, the way into every "my" page, elder mode
+ * (remembered on this device) and logout.
+ */
+export function MinePage() {
+  const profile = useQuery(profileQueryOptions());
+  const user = profile.data ?? storedUser();
+  const elder = useSyncExternalStore(subscribeElderMode, isElderMode);
+  const navigate = useNavigate();
+  const [confirming, setConfirming] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+
+  // A second tap confirms: no pop-up (elder-friendly rules), and a stray tap changes nothing.
+  const handleLogout = async () => {
+    if (!confirming) {
+      setConfirming(true);
+      return;
+    }
+    setLeaving(true);
+    await logout().catch(() => undefined);
+    await navigate(paths.home, { replace: true });
+  };
+
+  return (
+    <main className="mine">
+      <header className="mine-header">
+        <span className="mine-avatar" aria-hidden="true">
+          {user?.avatar ? <img src={user.avatar} alt="" /> : <UserOutline />}
+        </span>
+        <div>
+          <h1 className="mine-name">{user?.nickname ?? '学员'}</h1>
+          <p className="mine-phone">{user?.phone ?? ''}</p>
+        </div>
+      </header>
+      <LinkList title="我的学习" links={studyLinks} />
+      <LinkList title="积分与成就" links={rewardLinks} />
+      <section className="mine-section" aria-label="设置">
+        <h2 className="mine-section-title">设置</h2>
+        <ul className="mine-links">
+          <li>
+            <button
+              type="button"
+              role="switch"
+              aria-checked={elder}
+              className="mine-link mine-switch switch-row"
+              onClick={() => setElderMode(!elder)}
+            >
+              <span>
+                长辈模式
+                <small>字号更大、按钮更大，看得清、点得准</small>
+              </span>
+              <span className={elder ? 'switch-visual on' : 'switch-visual'} aria-hidden="true" />
+            </button>
+          </li>
+          <li>
+            <Link className="mine-link" to={paths.accountSettings}>
+              <span>账号设置</span>
+              <RightOutline aria-hidden="true" />
+            </Link>
+          </li>
+        </ul>
+      </section>
+      <div className="mine-logout">
+        <Button
+          block
+          size="large"
+          color={confirming ? 'danger' : 'default'}
+          loading={leaving}
+          onClick={handleLogout}
+        >
+          {confirming ? '确认退出登录' : '退出登录'}
+        </Button>
+        {confirming ? (
+          <button type="button" className="text-button" onClick={() => setConfirming(false)}>
+            不退出了
+          </button>
+        ) : null}
+      </div>
+    </main>
+  );
+}

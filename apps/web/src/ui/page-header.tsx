@@ -1,0 +1,42 @@
+import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '@/platform/paths.ts';
+import { usePageTitle } from './page-title.ts';
+
+/** True when this tab has an earlier page of the portal to go back to. */
+function canGoBack(): boolean {
+  const state: unknown = window.history.state;
+  const index = typeof state === 'object' && state !== null ? (state as { idx?: unknown }).idx : 0;
+  return typeof index === 'number' && index > 0;
+}
+
+/**
+ * The header of a top-level page: a back button (to the previous page, or home when the page was
+ * opened directly), the title from the route table unless given, and an optional right slot.
+ */
+export function PageHeader({ title, right }: { title?: string; right?: ReactNode }) {
+  const navigate = useNavigate();
+  const routeTitle = usePageTitle();
+  const handleBack = () => {
+    if (canGoBack()) navigate(-1);
+    else navigate(paths.home, { replace: true });
+  };
+  return (
+    <header className="page-header">
+      <button type="button" className="page-header-back" onClick={handleBack} aria-label="返回">
+        <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+          <path
+            d="M15 4 7 12l8 8"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
+        </svg>
+      </button>
+      <h1 className="page-header-title">{title ?? routeTitle}</h1>
+      <div className="page-header-right">{right}</div>
+    </header>
+  );
+}

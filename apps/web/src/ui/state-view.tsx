@@ -1,0 +1,51 @@
+import type { ReactNode } from 'react';
+
+export type StateKind = 'empty' | 'error' | 'offline' | 'building' | 'missing';
+
+/** Small line drawings (a few hundred bytes, so the error screens cost nothing up front). */
+const drawings: Record<StateKind, string> = {
+  empty: 'M5 4h10l4 4v12H5zM15 4v4h4M8 13h8M8 16h5',
+  error: 'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM12 7.5v6M12 16.5v.01',
+  offline:
+    'M2 9a15 15 0 0 1 20 0M5.5 12.5a10 10 0 0 1 13 0M9 16a5 5 0 0 1 6 0M12 19.5v.01M3 3l18 18',
+  building: 'M3 20h18M6 20V10l6-5 6 5v10M10 20v-5h4v5M12 3v2',
+  missing: 'M10.5 4a6.5 6.5 0 1 0 0 13 6.5 6.5 0 0 0 0-13zM15.5 15.5 20 20M8.5 9h4M8.5 12h2.5',
+};
+
+/**
+ * A designed empty, error or placeholder state: a symbol, a title, a line of explanation and the
+ * actions that get the learner going again.
+ */
+export function StateView({
+  kind,
+  title,
+  description,
+  children,
+}: {
+  kind: StateKind;
+  title: string;
+  description?: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <section className={`state-view state-${kind}`} aria-labelledby={`state-${kind}-title`}>
+      <div className="state-view-symbol" aria-hidden="true">
+        <svg viewBox="0 0 24 24" width="44" height="44" aria-hidden="true">
+          <path
+            d={drawings[kind]}
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.6"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
+        </svg>
+      </div>
+      <h2 id={`state-${kind}-title`} className="state-view-title">
+        {title}
+      </h2>
+      {description ? <p className="state-view-description">{description}</p> : null}
+      {children ? <div className="state-view-actions">{children}</div> : null}
+    </section>
+  );
+}
