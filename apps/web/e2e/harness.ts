@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, type BrowserContext, chromium, devices } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, devices, type Page } from 'playwright-core';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -39,8 +39,11 @@ export interface Portal {
   stop: () => Promise<void>;
 }
 
-/** Starts the real server (as `npm start` does) on a fresh SQLite database with demo content. */
-export async function startPortal(): Promise<Portal> {
+/**
+ * Starts the real server (as `npm start` does) on a fresh SQLite database with demo content;
+ * `env` adds configuration (e.g. `PORTAL_URL`).
+ */
+export async function startPortal(env: Record<string, string> = {}): Promise<Portal> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
   const port = await freePort();
   const child: ChildProcess = spawn(
@@ -55,6 +58,7 @@ export async function startPortal(): Promise<Portal> {
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
         DATABASE_URL: '',
+        ...env,
       },
       stdio: ['ignore', 'inherit', 'inherit'],
     },
@@ -96,4 +100,45 @@ export function phoneContext(browser: Browser): Promise<BrowserContext> {
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
   });
+}
+
+export interface Login {
+  token: string;
+  userInfo: { nickname: string; phone: string };
+}
+
+/**
+ * Logs a demo learner in through the real account center over HTTP (form post, ticket, token
+ * exchange), for tests that start logged in.
+ */
+export async function apiLogin(baseUrl: string, username = '13800000001'): Promise<Login> {
+  const sso = await fetch(`${baseUrl}/sso/login`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      username,
+      password: 'Demo@2026',
+      callback: `${baseUrl}/authPage`,
+    }),
+  });
+  const ticket = new URL(sso.headers.get('location') ?? '').searchParams.get('ticket');
+  if (!ticket) throw new Error(`no ticket from the account center (HTTP ${sso.status})`);
+  const answer = await fetch(`${baseUrl}/api/account/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-site': 'jingan' },
+    body: JSON.stringify({ ticket }),
+  });
+  const body = (await answer.json()) as { code: number; data: Login };
+  if (body.code !== 0) throw new Error(`login failed with code ${body.code}`);
+  return body.data;
+}
+
+/** Stores a login in the page's origin as the app does after /authPage. */
+export async function storeLogin(page: Page, baseUrl: string, login: Login) {
+  await page.goto(`${baseUrl}/favicon.svg`);
+  await page.evaluate(({ token, userInfo }) => {
+    localStorage.setItem('token', token);
+    localStorage.setItem('userInfo', JSON.stringify(userInfo));
+  }, login);
 }

@@ -8,19 +8,26 @@ import type { PageLoader, RouteEntry } from './routes.ts';
 import { UnderConstructionPage } from './under-construction-page.tsx';
 
 const loading = new Map<PageLoader, Promise<ComponentType>>();
+const failed = new Set<PageLoader>();
 
 /**
- * The page component of a route, loaded once (with the chunk time-out); a failed load is
- * forgotten so that a retry loads it again.
+ * The page component of a route, loaded once (with the chunk time-out). A failed load stays
+ * failed (React shows the error boundary for it) until the learner retries.
  */
 export function loadPage(loader: PageLoader): Promise<ComponentType> {
   let promise = loading.get(loader);
   if (!promise) {
     promise = loadChunk(loader);
     loading.set(loader, promise);
-    promise.catch(() => loading.delete(loader));
+    promise.catch(() => failed.add(loader));
   }
   return promise;
+}
+
+/** Forgets a failed load, so that the retry loads the chunk again. */
+function forgetFailedPage(loader: PageLoader) {
+  if (!failed.delete(loader)) return;
+  loading.delete(loader);
 }
 
 function LazyPage({ loader }: { loader: PageLoader }) {
@@ -33,16 +40,17 @@ function LazyPage({ loader }: { loader: PageLoader }) {
  * routes, and the code-split page (or the shared 建设中 page).
  */
 export function RoutePage({ route }: { route: RouteEntry }) {
-  const content = route.page ? (
+  const { page } = route;
+  const content = page ? (
     <Suspense fallback={<PageSkeleton />}>
-      <LazyPage loader={route.page} />
+      <LazyPage loader={page} />
     </Suspense>
   ) : (
     <UnderConstructionPage inIndex={route.inIndex} />
   );
   return (
     <PageTitleContext value={route.title}>
-      <RouteErrorBoundary>
+      <RouteErrorBoundary onRetry={page ? () => forgetFailedPage(page) : undefined}>
         {route.access === 'auth' ? <RequireLogin>{content}</RequireLogin> : content}
       </RouteErrorBoundary>
     </PageTitleContext>

@@ -13,7 +13,8 @@ export const profileQueryOptions = () =>
     queryKey: ['account', 'me'],
     queryFn: async ({ signal }) => {
       const user = await get<UserInfo>('/account/me', {}, { loginRequired: true, signal });
-      local.set(StorageKey.userInfo, JSON.stringify(user));
+      // Only while still logged in: a logout or 301 meanwhile must not bring the profile back.
+      if (isLoggedIn()) local.set(StorageKey.userInfo, JSON.stringify(user));
       return user;
     },
     enabled: isLoggedIn(),

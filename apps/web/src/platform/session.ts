@@ -112,9 +112,12 @@ export function takeLoginCallBack(origin = window.location.origin): string {
 /** Start-up (spec section 4): asks for a fresh token; a failure is ignored. */
 export async function refreshToken() {
   try {
+    const sent = local.get(StorageKey.token);
     const token = await get<string | null>('/account/refresh-token', {}, { quiet: true });
+    // A login that changed meanwhile (a 301 elsewhere, a logout, another tab) wins.
+    if (local.get(StorageKey.token) !== sent) return;
     if (token) local.set(StorageKey.token, token);
-    else if (local.get(StorageKey.token) || local.get(StorageKey.userInfo)) clearLogin();
+    else if (sent || local.get(StorageKey.userInfo)) clearLogin();
   } catch {
     // Silently ignored: the app is shown in every case.
   }

@@ -1,0 +1,613 @@
+/**
+ * Look and feel for older learners, audited in a phone-emulated Chromium against the real server:
+ * the elder mode (长辈模式) switch in the mine area, and on every built page in normal and elder
+ * mode the numbers of the 2021 elder-friendly design rules for apps and websites (text >= 18 px
+ * with line height >= 1.3 in elder mode, touch targets >= 60x60 px in elder mode and >= 44x44 px
+ * otherwise, text contrast >= 4.5:1), an intact layout and no pop-ups.
+ */
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import type { RunOptions } from 'axe-core';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  apiLogin,
+  launchChromium,
+  type Portal,
+  phoneContext,
+  startPortal,
+  storeLogin,
+} from './harness.ts';
+
+let portal: Portal;
+let browser: Browser;
+let axeSource: string;
+
+beforeAll(async () => {
+  axeSource = fs.readFileSync(
+    createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+    'utf8',
+  );
+  [portal, browser] = await Promise.all([startPortal(), launchChromium()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
+
+/** An element as a failure message shows it. */
+interface Box {
+  tag: string;
+  className: string;
+  text: string;
+  width: number;
+  height: number;
+}
+
+interface TextStyle extends Box {
+  fontSize: number;
+  lineHeight: string;
+}
+
+/** What {@link auditPage} found on the page as it is shown (scrolled to the top). */
+interface PageAudit {
+  elderClass: boolean;
+  /** How many visible interactive elements and text nodes were measured. */
+  targetCount: number;
+  textCount: number;
+  /** Visible interactive elements smaller than the minimum touch target. */
+  smallTargets: Box[];
+  /** Elements with visible text under 18 px or with a line height under 1.3 (elder mode). */
+  smallText: TextStyle[];
+  /** Elements that cut their own text off (overflow hidden or clip, or an ellipsis). */
+  clipped: Box[];
+  /** Pairs of text lines drawn over each other. */
+  overlapping: string[];
+  /** antd-mobile pop-ups, dialogs, modals and toast masks on the screen. */
+  popups: Box[];
+  scrollWidth: number;
+  innerWidth: number;
+}
+
+/**
+ * Runs in the page (serialised by Playwright, so it uses nothing from outside): measures every
+ * visible interactive element and every visible text node.
+ */
+function auditPage({ minTarget, elder }: { minTarget: number; elder: boolean }): PageAudit {
+  const targetSelector =
+    'a[href], button, [role=button], [role=switch], input, select, textarea, [role=tab]';
+  const round = (value: number) => Math.round(value * 10) / 10;
+  const boxOf = (element: Element): Box => {
+    const rect = element.getBoundingClientRect();
+    return {
+      tag: element.tagName.toLowerCase(),
+      className: element.getAttribute('class') ?? '',
+      text: (element.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 40),
+      width: round(rect.width),
+      height: round(rect.height),
+    };
+  };
+  const rendered = (element: Element) =>
+    element.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true });
+  /** Rendered but cut down to nothing, as `.sr-only` text is (1x1 px, clipped). */
+  const visuallyHidden = (element: Element) => {
+    for (let node: Element | null = element; node; node = node.parentElement) {
+      const style = getComputedStyle(node);
+      if (style.position === 'absolute' && style.clip !== 'auto') return true;
+      const rect = node.getBoundingClientRect();
+      if (style.overflow !== 'visible' && (rect.width <= 1 || rect.height <= 1)) return true;
+    }
+    return false;
+  };
+
+  const smallTargets: Box[] = [];
+  let targetCount = 0;
+  for (const element of document.querySelectorAll(targetSelector)) {
+    if (element.closest('[hidden], [aria-hidden="true"], [inert]') || !rendered(element)) continue;
+    const rect = element.getBoundingClientRect();
+    if (rect.width === 0 || rect.height === 0) continue;
+    targetCount++;
+    if (rect.width < minTarget - 0.01 || rect.height < minTarget - 0.01) {
+      smallTargets.push(boxOf(element));
+    }
+  }
+
+  // Visible text: every non-blank text node whose element is rendered and not visually hidden.
+  // Text marked aria-hidden is still seen, so it counts.
+  const texts: { element: Element; rects: DOMRect[]; fixed: Element | null }[] = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const element = node.parentElement;
+    if (!element || !node.textContent?.trim()) continue;
+    if (element.closest('[hidden], script, style, noscript, template')) continue;
+    if (!rendered(element) || visuallyHidden(element)) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const rects = [...range.getClientRects()].filter((rect) => rect.width > 0 && rect.height > 0);
+    if (rects.length === 0) continue;
+    let fixed: Element | null = null;
+    for (let up: Element | null = element; up && !fixed; up = up.parentElement) {
+      if (getComputedStyle(up).position === 'fixed') fixed = up;
+    }
+    texts.push({ element, rects, fixed });
+  }
+
+  const smallText: TextStyle[] = [];
+  if (elder) {
+    const seen = new Set<Element>();
+    for (const { element } of texts) {
+      if (seen.has(element)) continue;
+      seen.add(element);
+      const style = getComputedStyle(element);
+      const fontSize = Number.parseFloat(style.fontSize);
+      const lineHeight = style.lineHeight;
+      const tallEnough =
+        lineHeight !== 'normal' && Number.parseFloat(lineHeight) >= 1.3 * fontSize - 0.01;
+      if (fontSize < 18 - 0.01 || !tallEnough) {
+        smallText.push({ ...boxOf(element), fontSize, lineHeight });
+      }
+    }
+  }
+
+  const clipped: Box[] = [];
+  for (const element of document.body.querySelectorAll('*')) {
+    const style = getComputedStyle(element);
+    const cuts = (value: string) => value === 'hidden' || value === 'clip';
+    if (!cuts(style.overflowX) && !cuts(style.overflowY)) continue;
+    if (!element.textContent?.trim() || !rendered(element) || visuallyHidden(element)) continue;
+    if (element.closest('[hidden]')) continue;
+    const cutX = cuts(style.overflowX) && element.scrollWidth > element.clientWidth + 1;
+    const cutY = cuts(style.overflowY) && element.scrollHeight > element.clientHeight + 1;
+    if (cutX || cutY) clipped.push(boxOf(element));
+  }
+
+  // Lines of text from different text nodes in the same layer (the fixed tab bar floats over the
+  // page by design) must not cover each other; a little vertical overlap of glyph boxes is normal.
+  const overlapping: string[] = [];
+  for (let i = 0; i < texts.length; i++) {
+    for (let j = i + 1; j < texts.length; j++) {
+      const a = texts[i];
+      const b = texts[j];
+      if (!a || !b || a.fixed !== b.fixed) continue;
+      const hit = a.rects.some((ra) =>
+        b.rects.some((rb) => {
+          const x = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left);
+          const y = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
+          return x > 2 && y > 0.4 * Math.min(ra.height, rb.height);
+        }),
+      );
+      if (hit) {
+        const one = boxOf(a.element);
+        const two = boxOf(b.element);
+        overlapping.push(`<${one.tag} "${one.text}"> and <${two.tag} "${two.text}">`);
+      }
+    }
+  }
+
+  const popups = [
+    ...document.querySelectorAll(
+      '.adm-popup, .adm-dialog, .adm-modal, .adm-toast-mask, .adm-mask, [role=dialog], [role=alertdialog]',
+    ),
+  ]
+    .filter((element) => rendered(element))
+    .filter((element) => {
+      const rect = element.getBoundingClientRect();
+      return rect.width > 0 && rect.height > 0;
+    })
+    .map(boxOf);
+
+  return {
+    elderClass: document.documentElement.classList.contains('elder'),
+    targetCount,
+    textCount: texts.length,
+    smallTargets,
+    smallText,
+    clipped,
+    overlapping,
+    popups,
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  };
+}
+
+/** Where the bottom tab bar and the end of the page's content meet, scrolled to the bottom. */
+interface TabBarAudit {
+  navHeight: number;
+  navTop: number;
+  shellPaddingBottom: number;
+  atBottom: boolean;
+  /** The lowest visible text or control of the page content. */
+  lastBottom: number;
+  last: string;
+}
+
+/** Runs in the page: scrolls to the bottom and measures the visible 主导航 tab bar, if any. */
+async function auditTabBar(): Promise<TabBarAudit | null> {
+  const nav = [...document.querySelectorAll('nav[aria-label="主导航"]')].find((element) =>
+    element.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true }),
+  );
+  const shell = nav?.parentElement;
+  const content = shell?.querySelector(':scope > .index-content');
+  if (!nav || !shell || !content) return null;
+  window.scrollTo(0, document.documentElement.scrollHeight);
+  await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  const navRect = nav.getBoundingClientRect();
+  let lastBottom = Number.NEGATIVE_INFINITY;
+  let last = '';
+  const consider = (rect: DOMRect, what: string) => {
+    if (rect.width > 0 && rect.height > 0 && rect.bottom > lastBottom) {
+      lastBottom = rect.bottom;
+      last = what;
+    }
+  };
+  const walker = document.createTreeWalker(content, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const element = node.parentElement;
+    if (!element || !node.textContent?.trim() || element.closest('[hidden]')) continue;
+    if (!element.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    consider(range.getBoundingClientRect(), `text "${node.textContent.trim().slice(0, 30)}"`);
+  }
+  for (const element of content.querySelectorAll('a[href], button, input, img, svg, [role]')) {
+    if (element.closest('[hidden]')) continue;
+    if (!element.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) continue;
+    consider(
+      element.getBoundingClientRect(),
+      `<${element.tagName.toLowerCase()} class="${element.getAttribute('class') ?? ''}">`,
+    );
+  }
+  const root = document.documentElement;
+  return {
+    navHeight: navRect.height,
+    navTop: navRect.top,
+    shellPaddingBottom: Number.parseFloat(getComputedStyle(shell).paddingBottom),
+    atBottom: window.scrollY + window.innerHeight >= root.scrollHeight - 1,
+    lastBottom,
+    last,
+  };
+}
+
+/** A text whose contrast is too low, or could not be worked out. */
+interface ContrastFailure {
+  target: string;
+  html: string;
+  message: string;
+}
+
+interface AxeCheckResult {
+  message: string;
+  data?: { messageKey?: string } | null;
+}
+
+interface AxeNodeResult {
+  target: unknown[];
+  html: string;
+  any: AxeCheckResult[];
+  all: AxeCheckResult[];
+  none: AxeCheckResult[];
+}
+
+/** The part of axe's API the audit uses (its run options also take per-check options). */
+interface AxeApi {
+  run(
+    context: Document,
+    options: RunOptions & { checks?: Record<string, { options: object }> },
+  ): Promise<{
+    violations: { nodes: AxeNodeResult[] }[];
+    incomplete: { nodes: AxeNodeResult[] }[];
+  }>;
+}
+
+/**
+ * Runs axe-core's color-contrast rule on the page with 4.5:1 for all text (axe lets large text
+ * pass at 3:1 and skips one-character text; the elder-friendly rules ask 4.5:1 of all text).
+ * Text on a gradient, which axe leaves undecided, must reach 4.5:1 against every colour of the
+ * gradient; anything else axe cannot decide is reported too.
+ */
+async function contrastFailures(page: Page): Promise<ContrastFailure[]> {
+  // The portal's Content-Security-Policy (script-src 'self') rightly refuses an inline <script>
+  // such as page.addScriptTag({ content }) adds, so axe is evaluated through the DevTools
+  // protocol, which the policy does not govern; axe registers itself as window.axe.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const { axe } = window as unknown as { axe: AxeApi };
+    const results = await axe.run(document, {
+      runOnly: ['color-contrast'],
+      resultTypes: ['violations', 'incomplete'],
+      checks: {
+        'color-contrast': {
+          options: {
+            ignoreLength: true,
+            contrastRatio: { normal: { expected: 4.5 }, large: { expected: 4.5 } },
+          },
+        },
+      },
+    });
+    const checksOf = (node: AxeNodeResult) => [...node.any, ...node.all, ...node.none];
+    const failureOf = (node: AxeNodeResult, message: string): ContrastFailure => ({
+      target: node.target.map(String).join(' '),
+      html: node.html.slice(0, 120),
+      message,
+    });
+    const failures = results.violations.flatMap((violation) =>
+      violation.nodes.map((node) =>
+        failureOf(
+          node,
+          checksOf(node)
+            .map((check) => check.message)
+            .join(' '),
+        ),
+      ),
+    );
+
+    const rgba = (color: string) => {
+      const [r = 0, g = 0, b = 0, a = 1] = (color.match(/[\d.]+/g) ?? []).map(Number);
+      return { r, g, b, a };
+    };
+    const luminance = ({ r, g, b }: { r: number; g: number; b: number }) => {
+      const linear = (channel: number) => {
+        const value = channel / 255;
+        return value <= 0.04045 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+      };
+      return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+    };
+    const ratio = (one: number, two: number) =>
+      (Math.max(one, two) + 0.05) / (Math.min(one, two) + 0.05);
+    /** The lowest contrast of the element's text against the colours of the gradient behind it. */
+    const gradientContrast = (element: Element): number | null => {
+      const text = rgba(getComputedStyle(element).color);
+      if (text.a !== 1) return null;
+      for (let up: Element | null = element; up; up = up.parentElement) {
+        const style = getComputedStyle(up);
+        if (style.backgroundImage.includes('gradient')) {
+          const stops = (style.backgroundImage.match(/rgba?\([^)]*\)/g) ?? []).map(rgba);
+          if (stops.length === 0 || stops.some((stop) => stop.a !== 1)) return null;
+          return Math.min(...stops.map((stop) => ratio(luminance(text), luminance(stop))));
+        }
+        if (style.backgroundImage !== 'none' || rgba(style.backgroundColor).a === 1) return null;
+      }
+      return null;
+    };
+    for (const node of results.incomplete.flatMap((result) => result.nodes)) {
+      const checks = checksOf(node);
+      const selector = node.target.length === 1 ? node.target[0] : null;
+      const element = typeof selector === 'string' ? document.querySelector(selector) : null;
+      const onGradient = checks.some((check) => check.data?.messageKey === 'bgGradient');
+      const contrast = onGradient && element ? gradientContrast(element) : null;
+      if (contrast === null) {
+        failures.push(
+          failureOf(node, `undecided: ${checks.map((check) => check.message).join(' ')}`),
+        );
+      } else if (contrast < 4.5) {
+        failures.push(
+          failureOf(node, `contrast ${contrast.toFixed(2)}:1 against a colour of its gradient`),
+        );
+      }
+    }
+    return failures;
+  });
+}
+
+const show = (boxes: readonly Box[]) =>
+  boxes
+    .map(
+      (box) => `  <${box.tag} class="${box.className}"> "${box.text}" ${box.width}x${box.height}`,
+    )
+    .join('\n');
+
+const showText = (boxes: readonly TextStyle[]) =>
+  boxes
+    .map(
+      (box) =>
+        `  <${box.tag} class="${box.className}"> "${box.text}" font-size ${box.fontSize}px, line-height ${box.lineHeight}`,
+    )
+    .join('\n');
+
+/** Sets what the app reads from localStorage at start: the login and the elder mode. */
+async function prepare(page: Page, { elder, login }: { elder: boolean; login: boolean }) {
+  if (login) await storeLogin(page, portal.baseUrl, await apiLogin(portal.baseUrl));
+  else await page.goto(`${portal.baseUrl}/favicon.svg`);
+  await page.evaluate((on) => {
+    if (on) localStorage.setItem('elderMode', '1');
+    else localStorage.removeItem('elderMode');
+  }, elder);
+}
+
+/** Waits until the page has loaded what it shows, its fonts are in and late toasts had a chance. */
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await page.waitForTimeout(300);
+}
+
+const isElder = (page: Page) =>
+  page.evaluate(() => document.documentElement.classList.contains('elder'));
+
+describe('elder mode (长辈模式) in the mine area', () => {
+  it('is applied at once, remembered across a reload and other pages, and switched off again', async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await prepare(page, { elder: false, login: true });
+    await page.goto(`${portal.baseUrl}/index/userInfo`);
+    await page.getByRole('heading', { name: '王秀兰' }).waitFor();
+    const toggle = page.getByRole('switch', { name: '长辈模式' });
+    expect(await toggle.getAttribute('aria-checked')).toBe('false');
+    expect(await isElder(page)).toBe(false);
+    const bodyFont = () => page.evaluate(() => getComputedStyle(document.body).fontSize);
+    expect(await bodyFont()).toBe('16px');
+
+    await toggle.click();
+    expect(await isElder(page)).toBe(true);
+    expect(await toggle.getAttribute('aria-checked')).toBe('true');
+    expect(await page.evaluate(() => localStorage.getItem('elderMode'))).toBe('1');
+    expect(await bodyFont()).toBe('20px');
+
+    await page.reload();
+    await page.getByRole('heading', { name: '王秀兰' }).waitFor();
+    expect(await isElder(page)).toBe(true);
+    expect(await toggle.getAttribute('aria-checked')).toBe('true');
+
+    // Another page in the app, then a page opened afresh.
+    await page
+      .getByRole('navigation', { name: '主导航' })
+      .getByRole('link', { name: '首页' })
+      .click();
+    await page.waitForURL(`${portal.baseUrl}/index/home`);
+    await page.getByText('您好，王秀兰').waitFor();
+    expect(await isElder(page)).toBe(true);
+    await page.goto(`${portal.baseUrl}/scourseList`);
+    await page.getByRole('heading', { name: '建设中' }).waitFor();
+    expect(await isElder(page)).toBe(true);
+    expect(await bodyFont()).toBe('20px');
+
+    await page.goto(`${portal.baseUrl}/index/userInfo`);
+    await page.getByRole('heading', { name: '王秀兰' }).waitFor();
+    await toggle.click();
+    expect(await isElder(page)).toBe(false);
+    expect(await toggle.getAttribute('aria-checked')).toBe('false');
+    expect(await page.evaluate(() => localStorage.getItem('elderMode'))).toBeNull();
+    expect(await bodyFont()).toBe('16px');
+    await page.reload();
+    await page.getByRole('heading', { name: '王秀兰' }).waitFor();
+    expect(await isElder(page)).toBe(false);
+    await context.close();
+  });
+});
+
+interface AuditedPage {
+  name: string;
+  path: string;
+  login: boolean;
+  /** True for the index shell's pages, which have the bottom tab bar. */
+  tabBar: boolean;
+  /** Waits for the page's own content (and puts it in the state to audit). */
+  ready: (page: Page) => Promise<void>;
+}
+
+const mineReady = (page: Page) => page.getByRole('heading', { name: '王秀兰' }).waitFor();
+
+const auditedPages: readonly AuditedPage[] = [
+  {
+    name: 'home as a visitor',
+    path: '/index/home',
+    login: false,
+    tabBar: true,
+    ready: (page) => page.getByRole('link', { name: '登录 / 注册' }).waitFor(),
+  },
+  {
+    name: 'home logged in',
+    path: '/index/home',
+    login: true,
+    tabBar: true,
+    ready: (page) => page.getByText('您好，王秀兰').waitFor(),
+  },
+  { name: 'mine', path: '/index/userInfo', login: true, tabBar: true, ready: mineReady },
+  {
+    name: 'mine asking to confirm the logout',
+    path: '/index/userInfo',
+    login: true,
+    tabBar: true,
+    ready: async (page) => {
+      await mineReady(page);
+      await page.getByRole('button', { name: '退出登录' }).click();
+      await page.getByRole('button', { name: '不退出了' }).waitFor();
+    },
+  },
+  {
+    name: 'a page under construction',
+    path: '/scourseList',
+    login: false,
+    tabBar: false,
+    ready: (page) => page.getByRole('heading', { name: '建设中' }).waitFor(),
+  },
+  {
+    name: 'an unknown address',
+    path: '/nope-not-a-page',
+    login: false,
+    tabBar: false,
+    ready: (page) => page.getByRole('heading', { name: '没有找到这个页面' }).waitFor(),
+  },
+];
+
+for (const elder of [false, true]) {
+  const mode = elder ? 'elder mode' : 'normal mode';
+  const minTarget = elder ? 60 : 44;
+  describe(`${mode}: targets >= ${minTarget}px, contrast >= 4.5:1, layout intact, no pop-ups`, () => {
+    for (const audited of auditedPages) {
+      it(`${audited.name} (${audited.path})`, async () => {
+        const context = await phoneContext(browser);
+        const page = await context.newPage();
+        await prepare(page, { elder, login: audited.login });
+        await page.goto(`${portal.baseUrl}${audited.path}`);
+        await audited.ready(page);
+        await settle(page);
+        const where = `${mode}, ${audited.name}`;
+
+        const audit = await page.evaluate(auditPage, { minTarget, elder });
+        expect(audit.elderClass, `${where}: html.elder`).toBe(elder);
+        expect(audit.targetCount, `${where}: no touch targets measured`).toBeGreaterThan(0);
+        expect(audit.textCount, `${where}: no text measured`).toBeGreaterThan(0);
+        expect
+          .soft(
+            audit.smallTargets,
+            `${where}: touch targets under ${minTarget}x${minTarget}px:\n${show(audit.smallTargets)}`,
+          )
+          .toEqual([]);
+        expect
+          .soft(
+            audit.smallText,
+            `${where}: text under 18px or line height under 1.3:\n${showText(audit.smallText)}`,
+          )
+          .toEqual([]);
+        expect
+          .soft(
+            audit.scrollWidth,
+            `${where}: the page is wider than the screen (${audit.scrollWidth} > ${audit.innerWidth})`,
+          )
+          .toBeLessThanOrEqual(audit.innerWidth);
+        expect.soft(audit.clipped, `${where}: text cut off:\n${show(audit.clipped)}`).toEqual([]);
+        expect
+          .soft(audit.overlapping, `${where}: text over text:\n  ${audit.overlapping.join('\n  ')}`)
+          .toEqual([]);
+        expect
+          .soft(audit.popups, `${where}: pop-ups on the screen:\n${show(audit.popups)}`)
+          .toEqual([]);
+
+        const contrast = await contrastFailures(page);
+        expect
+          .soft(
+            contrast,
+            `${where}: text contrast under 4.5:1:\n${contrast
+              .map((failure) => `  ${failure.target} ${failure.html}\n    ${failure.message}`)
+              .join('\n')}`,
+          )
+          .toEqual([]);
+
+        const tabBar = await page.evaluate(auditTabBar);
+        if (audited.tabBar) {
+          expect(tabBar, `${where}: the 主导航 tab bar is missing`).not.toBeNull();
+        } else {
+          expect(tabBar, `${where}: a tab bar outside the index shell`).toBeNull();
+        }
+        if (tabBar) {
+          expect.soft(tabBar.atBottom, `${where}: could not scroll to the bottom`).toBe(true);
+          expect
+            .soft(
+              tabBar.shellPaddingBottom,
+              `${where}: the content's bottom padding (${tabBar.shellPaddingBottom}px) is less than the tab bar's height (${tabBar.navHeight}px)`,
+            )
+            .toBeGreaterThanOrEqual(tabBar.navHeight - 0.01);
+          expect
+            .soft(
+              tabBar.lastBottom,
+              `${where}: the tab bar (top ${tabBar.navTop}px) covers the end of the content: ${tabBar.last} ends at ${tabBar.lastBottom}px`,
+            )
+            .toBeLessThanOrEqual(tabBar.navTop + 0.01);
+        }
+        await context.close();
+      });
+    }
+  });
+}
