@@ -2,12 +2,13 @@
 // /index/home of a freshly started portal on an empty, freshly seeded SQLite database.
 // Lighthouse is fetched by npx on demand rather than installed: it brings ~400 packages that
 // every `npm ci` would otherwise pay for.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureWebBuild } from './web-build.mjs';
 
 const LIGHTHOUSE = 'lighthouse@12.8.2';
 const RUNS = 3;
@@ -26,39 +27,6 @@ const CHROMIUM_FLAGS = [
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const builtIndex = path.join(root, 'apps/web/dist/index.html');
-/** What the web build is made from (as in scripts/start.mjs). */
-const sources = [
-  'apps/web/src',
-  'apps/web/public',
-  'apps/web/index.html',
-  'apps/web/vite.config.ts',
-  'packages/contract/src',
-];
-
-/** Newest modification time of a file or, recursively, of a directory's contents (0 if absent). */
-function newestMtime(target) {
-  const stat = fs.statSync(target, { throwIfNoEntry: false });
-  if (!stat) return 0;
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of fs.readdirSync(target))
-    newest = Math.max(newest, newestMtime(path.join(target, entry)));
-  return newest;
-}
-
-/** Builds the web app when its build is missing or older than its sources, as `npm start` does. */
-function buildIfNeeded() {
-  const builtAt = fs.statSync(builtIndex, { throwIfNoEntry: false })?.mtimeMs ?? 0;
-  const changedAt = Math.max(...sources.map((source) => newestMtime(path.join(root, source))));
-  if (changedAt <= builtAt) return;
-  console.log('Building the web app...');
-  const build = spawnSync('npm', ['run', 'build', '--workspace', '@portal/web'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  if (build.status !== 0) throw new Error(`web build failed (exit ${build.status})`);
-}
 
 /** A TCP port on loopback that nothing listens on right now. */
 function freePort() {
@@ -205,7 +173,7 @@ async function main() {
     throw new Error(
       `no Chromium at ${chromiumPath} (apt-get install chromium, or set CHROMIUM_PATH)`,
     );
-  buildIfNeeded();
+  ensureWebBuild();
 
   const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-web-'));
   const port = await freePort();
