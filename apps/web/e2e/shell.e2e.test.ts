@@ -119,6 +119,12 @@ describe('routes and guards', () => {
     await page.goto(url('/xuhui/index/home'));
     await page.getByRole('heading', { name: '徐汇学习网' }).waitFor();
     expect(await page.title()).toBe('徐汇学习网');
+    // Themed with the site's own colour.
+    expect(
+      await page.evaluate(() =>
+        getComputedStyle(document.documentElement).getPropertyValue('--portal-primary').trim(),
+      ),
+    ).toBe('#0b7a75');
     await page.goto(url('/xuhui/medal'));
     await page.waitForURL(/\/sso\/login\?/);
     expect(new URL(page.url()).searchParams.get('callback')).toBe(url('/xuhui/authPage'));

@@ -5,7 +5,7 @@ import { App } from './app/app.tsx';
 import { preloadLanding } from './app/preload.ts';
 import { applyElderMode } from './platform/elder-mode.ts';
 import { refreshToken } from './platform/session.ts';
-import { siteTitle } from './platform/site-config.ts';
+import { applySiteTheme, siteTitle } from './platform/site-config.ts';
 import { recordFirstUrl } from './platform/visit.ts';
 import './styles.css';
 
@@ -17,6 +17,7 @@ unstableSetRender((node, container) => {
 });
 
 document.title = siteTitle();
+applySiteTheme();
 applyElderMode();
 recordFirstUrl();
 

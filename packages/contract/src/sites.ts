@@ -6,6 +6,8 @@ export const siteSchema = z.object({
   name: z.string(),
   /** '' for `jingan`, `/<key>` for any other variant. */
   prefix: z.string(),
+  /** The site's brand colour, `#rrggbb`. */
+  themeColor: z.string(),
 });
 export type Site = z.infer<typeof siteSchema>;
 
@@ -13,6 +15,7 @@ export type Site = z.infer<typeof siteSchema>;
 export const portalConfigSchema = z.object({
   siteKey: z.string(),
   siteName: z.string(),
+  themeColor: z.string(),
   ssoLoginUrl: z.string(),
   portalUrl: z.string().nullable(),
   mapTileUrl: z.string().nullable(),

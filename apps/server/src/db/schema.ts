@@ -8,6 +8,8 @@ export interface SitesTable {
   key: string;
   name: string;
   sort: number;
+  /** Brand colour `#rrggbb` (the web app's theme). */
+  theme_color: Generated<string>;
   created_at: number;
 }
 

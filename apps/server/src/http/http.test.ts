@@ -180,6 +180,7 @@ describe('the web app host', () => {
     expect(configOf(response.body)).toEqual({
       siteKey: 'jingan',
       siteName: '静安学习网',
+      themeColor: '#1664ff',
       ssoLoginUrl: '/sso/login',
       portalUrl: null,
       mapTileUrl: 'https://tiles.example.cn/{z}/{x}/{y}.png',

@@ -86,6 +86,7 @@ export async function registerWebHost(app: FastifyInstance, config: Config) {
     const body = injectConfig(page, {
       siteKey: site.key,
       siteName: site.name,
+      themeColor: site.themeColor,
       ssoLoginUrl: config.ssoLoginUrl,
       portalUrl: config.portalUrl,
       mapTileUrl: config.mapTileUrl,

@@ -12,8 +12,8 @@ export const DEMO_LEARNERS = [
   { username: '13800000002', nickname: '李建国' },
 ] as const;
 export const DEMO_SITES = [
-  { key: 'jingan', name: '静安学习网', sort: 1 },
-  { key: 'xuhui', name: '徐汇学习网', sort: 2 },
+  { key: 'jingan', name: '静安学习网', sort: 1, theme_color: '#1664ff' },
+  { key: 'xuhui', name: '徐汇学习网', sort: 2, theme_color: '#0b7a75' },
 ] as const;
 
 /** Learners generated per unit of scale, beside the demo learners. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readSiteConfig } from './site-config.ts';
+import { applySiteTheme, readSiteConfig } from './site-config.ts';
 
 function docWith(html: string) {
   const doc = document.implementation.createHTMLDocument('t');
@@ -21,5 +21,18 @@ describe('readSiteConfig', () => {
       readSiteConfig(docWith('<script type="application/json" id="portal-config">{oops</script>'))
         .siteKey,
     ).toBe('jingan');
+  });
+});
+
+describe('applySiteTheme', () => {
+  it("themes the page with the site's colour and ignores a malformed one", () => {
+    const doc = docWith('');
+    doc.head.innerHTML = '<meta name="theme-color" content="#1664ff">';
+    const config = readSiteConfig(doc);
+    applySiteTheme({ ...config, themeColor: '#0b7a75' }, doc);
+    expect(doc.documentElement.style.getPropertyValue('--portal-primary')).toBe('#0b7a75');
+    expect(doc.querySelector('meta[name="theme-color"]')?.getAttribute('content')).toBe('#0b7a75');
+    applySiteTheme({ ...config, themeColor: 'red;background:url(x)' }, doc);
+    expect(doc.documentElement.style.getPropertyValue('--portal-primary')).toBe('#0b7a75');
   });
 });

@@ -4,6 +4,7 @@ import { sitePrefix } from '@portal/contract/constants';
 const FALLBACK: PortalConfig = {
   siteKey: 'jingan',
   siteName: '静安学习网',
+  themeColor: '#1664ff',
   ssoLoginUrl: '/sso/login',
   portalUrl: null,
   mapTileUrl: null,
@@ -35,4 +36,14 @@ export const basePath = sitePrefix(siteConfig.siteKey);
  */
 export function siteTitle(config: PortalConfig = siteConfig): string {
   return config.siteName;
+}
+
+/**
+ * Themes the app with the site's colour (antd-mobile and the portal's styles derive every shade
+ * from `--portal-primary`), and colours the phone's browser bar with it.
+ */
+export function applySiteTheme(config: PortalConfig = siteConfig, doc: Document = document) {
+  if (!/^#[0-9a-f]{6}$/i.test(config.themeColor)) return;
+  doc.documentElement.style.setProperty('--portal-primary', config.themeColor);
+  doc.querySelector('meta[name="theme-color"]')?.setAttribute('content', config.themeColor);
 }

@@ -5,7 +5,7 @@ import type { Database, NewSiteRow } from '../../db/schema.ts';
 export function listSiteRows(db: Kysely<Database>) {
   return db
     .selectFrom('sites')
-    .select(['key', 'name', 'sort'])
+    .select(['key', 'name', 'sort', 'theme_color'])
     .orderBy('sort')
     .orderBy('key')
     .execute();

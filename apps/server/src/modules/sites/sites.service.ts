@@ -65,6 +65,11 @@ export class SiteDirectory {
   }
 }
 
-function toSite(row: { key: string; name: string }): Site {
-  return { key: row.key, name: row.name, prefix: sitePrefix(row.key) };
+function toSite(row: { key: string; name: string; theme_color: string }): Site {
+  return {
+    key: row.key,
+    name: row.name,
+    prefix: sitePrefix(row.key),
+    themeColor: row.theme_color,
+  };
 }

@@ -8,8 +8,8 @@ describeEachEngine('GET /api/sites', (ctx) => {
       code: 0,
       message: '',
       data: [
-        { key: 'jingan', name: '静安学习网', prefix: '' },
-        { key: 'xuhui', name: '徐汇学习网', prefix: '/xuhui' },
+        { key: 'jingan', name: '静安学习网', prefix: '', themeColor: '#1664ff' },
+        { key: 'xuhui', name: '徐汇学习网', prefix: '/xuhui', themeColor: '#0b7a75' },
       ],
     });
   });
@@ -19,7 +19,12 @@ describeEachEngine('GET /api/sites', (ctx) => {
       url: '/api/sites/current',
       headers: { 'x-site': 'xuhui' },
     });
-    expect(body(named).data).toEqual({ key: 'xuhui', name: '徐汇学习网', prefix: '/xuhui' });
+    expect(body(named).data).toEqual({
+      key: 'xuhui',
+      name: '徐汇学习网',
+      prefix: '/xuhui',
+      themeColor: '#0b7a75',
+    });
     const unnamed = await ctx().app.inject({ url: '/api/sites/current' });
     expect(body(unnamed).data).toMatchObject({ key: 'jingan' });
   });
