@@ -88,7 +88,7 @@ export function HomePage() {
             <span
               className="home-entry-icon"
               aria-hidden="true"
-              style={{ backgroundColor: `hsl(${entry.hue} 70% 42%)` }}
+              style={{ backgroundColor: `hsl(${entry.hue} 70% 30%)` }}
             >
               {entry.glyph}
             </span>
