@@ -338,8 +338,12 @@ describe('navigation', () => {
     await page.waitForURL(url('/liveList'));
     await page.getByRole('heading', { name: '建设中' }).waitFor();
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
-    // Past the freeze delay: the home page is frozen but kept.
+    // The home page is hidden at once and frozen (React's Activity hides it) after 1000 ms.
+    const kept = page.locator('.kept-page').first();
+    expect(await kept.getAttribute('hidden')).not.toBeNull();
+    expect(await kept.getAttribute('style')).toBeNull();
     await page.waitForTimeout(1100);
+    expect(await kept.getAttribute('style')).toContain('display: none');
     await page.goBack();
     await page.waitForURL(url('/index/home'));
     await page.locator('main.home').waitFor();
@@ -397,6 +401,13 @@ describe('share', () => {
     expect(target.searchParams.get('title')).toBe('静安学习网');
     expect(target.searchParams.get('url')).toBe(url('/'));
     expect(await page.evaluate(() => sessionStorage.getItem('shareUrl'))).toBe(url('/'));
+    expect(await page.evaluate(() => sessionStorage.getItem('firstUrl'))).toBe(url('/index/home'));
+    // shareUrl follows the page; firstUrl stays the first address of the session.
+    await page.getByRole('link', { name: /^直播/ }).first().click();
+    await page.waitForURL(url('/liveList'));
+    await expect
+      .poll(() => page.evaluate(() => sessionStorage.getItem('shareUrl')))
+      .toBe(url('/liveList'));
     expect(await page.evaluate(() => sessionStorage.getItem('firstUrl'))).toBe(url('/index/home'));
   });
 });
