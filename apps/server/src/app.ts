@@ -17,16 +17,25 @@ import { createDatabase, type Db } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { apiNotFound, envelopePlugin, envelopeSerializerCompiler, isApi } from './http/envelope.ts';
 import { invalid } from './http/errors.ts';
+import { filesDir, registerFileHost } from './http/file-host.ts';
+import { registerMediaHost } from './http/media-host.ts';
 import { requestContextPlugin } from './http/request-context.ts';
 import { securityPlugin } from './http/security.ts';
 import { registerWebHost } from './http/web-host.ts';
 import { deleteExpired } from './modules/account/account.queries.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { AccountService } from './modules/account/account.service.ts';
+import { classesRoutes } from './modules/classes/classes.routes.ts';
+import { ClassService } from './modules/classes/classes.service.ts';
+import { coursesRoutes } from './modules/courses/courses.routes.ts';
+import { CourseService } from './modules/courses/courses.service.ts';
 import { sitesRoutes } from './modules/sites/sites.routes.ts';
 import { SiteDirectory } from './modules/sites/sites.service.ts';
 import { ssoRoutes } from './modules/sso/sso.routes.ts';
+import { studyRoutes } from './modules/study/study.routes.ts';
+import { StudyService } from './modules/study/study.service.ts';
 import { type CounterStore, createCounterStore } from './platform/counter-store.ts';
+import { writeCategoryCovers } from './seed/covers.ts';
 import { isEmpty, seedDemo } from './seed/seed.ts';
 
 declare module 'fastify' {
@@ -35,6 +44,9 @@ declare module 'fastify' {
     database: Db;
     sites: SiteDirectory;
     accounts: AccountService;
+    courses: CourseService;
+    classes: ClassService;
+    study: StudyService;
     counters: CounterStore;
   }
 }
@@ -86,11 +98,16 @@ export async function buildApp(
   if (config.seedDemo && (await isEmpty(database))) {
     await seedDemo(database, { log: (line) => app.log.info(line) });
   }
+  // Covers are files beside the database: write any that are missing (e.g. after `npm run seed`).
+  await writeCategoryCovers(database.db, filesDir(config));
 
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('sites', new SiteDirectory(database.db, config.defaultSite));
   app.decorate('accounts', new AccountService(database.db));
+  app.decorate('courses', new CourseService(database.db));
+  app.decorate('classes', new ClassService(database.db));
+  app.decorate('study', new StudyService(database.db, database.engine));
   app.decorate('counters', options.counters ?? createCounterStore(config.redisUrl));
 
   const cleanup = setInterval(() => {
@@ -134,9 +151,14 @@ export async function buildApp(
   await app.register(sitesRoutes);
   await app.register(accountRoutes);
   await app.register(ssoRoutes);
+  await app.register(coursesRoutes);
+  await app.register(classesRoutes);
+  await app.register(studyRoutes);
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
+  await registerFileHost(app, config);
+  await registerMediaHost(app, config);
   const servePage = await registerWebHost(app, config);
   app.setNotFoundHandler((request, reply) =>
     isApi(request.url) ? apiNotFound(request, reply) : servePage(request, reply),

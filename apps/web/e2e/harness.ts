@@ -36,6 +36,8 @@ async function freePort(): Promise<number> {
 
 export interface Portal {
   baseUrl: string;
+  /** The server's DATA_DIR (its SQLite database is `portal.sqlite` there). */
+  dataDir: string;
   stop: () => Promise<void>;
 }
 
@@ -77,6 +79,7 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
   }
   return {
     baseUrl,
+    dataDir,
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));

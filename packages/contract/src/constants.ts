@@ -5,4 +5,5 @@
 export * from './codes.ts';
 export * from './labels.ts';
 export * from './limits.ts';
+export * from './signup-form.ts';
 export * from './site-prefix.ts';

@@ -14,6 +14,16 @@ export const fieldLabels: Record<string, string> = {
   size: '每页条数',
   id: '编号',
   file: '文件',
+  categoryId: '课程分类',
+  sort: '排序方式',
+  classId: '班级',
+  form: '报名信息',
+  status: '状态',
+  courseId: '课程',
+  lessonId: '课时',
+  positionSeconds: '播放位置',
+  watchedSeconds: '观看时长',
+  durationSeconds: '视频时长',
 };
 
 /** The Chinese label of a field path such as `['body', 'username']`, or `请求内容` when unknown. */

@@ -8,6 +8,13 @@ export const MULTIPART_BODY_LIMIT = 20 * 1024 * 1024;
 export const REQUEST_TIMEOUT_MS = 15_000;
 /** Username: a mainland mobile number. */
 export const USERNAME_PATTERN = /^1[3-9]\d{9}$/;
+/** A mainland mobile number in a form (e.g. a class signup's 手机号). */
+export const PHONE_PATTERN = /^1[3-9]\d{9}$/;
+/** Longest text answer of a class signup form, in characters. */
+export const SIGNUP_TEXT_MAX = 100;
+/** Range of a number answer of a class signup form (ages, head counts). */
+export const SIGNUP_NUMBER_MIN = 1;
+export const SIGNUP_NUMBER_MAX = 120;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 64;
 export const NICKNAME_MAX = 20;

@@ -47,11 +47,176 @@ export interface LoginTicketsTable {
   used_at: number | null;
 }
 
+export interface CourseCategoriesTable {
+  id: Generated<number>;
+  site_key: string;
+  name: string;
+  sort: Generated<number>;
+}
+
+export interface TeachersTable {
+  id: Generated<number>;
+  site_key: string;
+  name: string;
+  /** e.g. 高级讲师 · 静安区社区学院 */
+  title: string;
+  bio: string;
+  avatar: string | null;
+}
+
+export interface CoursesTable {
+  id: Generated<number>;
+  site_key: string;
+  category_id: number;
+  teacher_id: number;
+  title: string;
+  summary: string;
+  /** HTML. */
+  introduction: string;
+  /** URL path, e.g. `/files/covers/jingan-category-1-a.svg`. */
+  cover: string;
+  /** 0/1. */
+  published: Generated<number>;
+  lesson_count: Generated<number>;
+  /** Total video length. */
+  duration_seconds: Generated<number>;
+  view_count: Generated<number>;
+  learner_count: Generated<number>;
+  created_at: number;
+  published_at: number | null;
+}
+
+export interface CourseTagsTable {
+  course_id: number;
+  tag: string;
+}
+
+export interface CourseChaptersTable {
+  id: Generated<number>;
+  course_id: number;
+  title: string;
+  sort: Generated<number>;
+}
+
+export interface CourseLessonsTable {
+  id: Generated<number>;
+  course_id: number;
+  chapter_id: number;
+  title: string;
+  kind: 'video' | 'article';
+  duration_seconds: Generated<number>;
+  video_url: string | null;
+  article_html: string | null;
+  /** Place in the whole course (across chapters), from 0. */
+  sort: Generated<number>;
+}
+
+export interface ClassesTable {
+  id: Generated<number>;
+  site_key: string;
+  title: string;
+  /** URL path, e.g. `/files/covers/...`. */
+  cover: string;
+  /** e.g. 2026年秋季 */
+  term: string;
+  /** e.g. 每周二 9:30-11:00 */
+  schedule: string;
+  place: string;
+  teacher_name: string;
+  capacity: number;
+  /** Active signups; kept within [0, capacity] by a CHECK and by conditional updates. */
+  seats_taken: Generated<number>;
+  signup_start: number;
+  signup_end: number;
+  start_at: number;
+  end_at: number;
+  /** HTML. */
+  introduction: string;
+  /** JSON of the signup form's fields (`SignupField[]` of the contract). */
+  form_fields: string;
+  /** 0/1. */
+  published: Generated<number>;
+  created_at: number;
+}
+
+export interface ClassCoursesTable {
+  class_id: number;
+  course_id: number;
+  sort: Generated<number>;
+}
+
+export interface ClassSignupsTable {
+  id: Generated<number>;
+  class_id: number;
+  user_id: number;
+  /** JSON of the validated answers, keyed by field key. */
+  form: string;
+  status: 'active' | 'cancelled';
+  /** The latest time the learner signed up (a cancelled signup can be taken up again). */
+  signed_up_at: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface LessonProgressTable {
+  user_id: number;
+  lesson_id: number;
+  course_id: number;
+  /** Where to resume, clamped to the lesson's (media) duration. */
+  position_seconds: Generated<number>;
+  /** Seconds watched in total, as credited by the server. */
+  watched_seconds: Generated<number>;
+  /** 0/1; never goes back to 0. */
+  completed: Generated<number>;
+  completed_at: number | null;
+  /** Server time up to which watching this lesson was credited. */
+  credited_until: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface CourseLearnersTable {
+  user_id: number;
+  course_id: number;
+  last_lesson_id: number | null;
+  started_at: number;
+  last_studied_at: number;
+  /** Set once every lesson of the course was complete. */
+  completed_at: number | null;
+}
+
+export interface LearningDaysTable {
+  user_id: number;
+  /** `YYYY-MM-DD` in Asia/Shanghai. */
+  day: string;
+  seconds: Generated<number>;
+  updated_at: number;
+}
+
+export interface StudyClocksTable {
+  user_id: number;
+  /** Server time up to which the learner's learning time was credited, across lessons. */
+  credited_until: number;
+}
+
 export interface Database {
   sites: SitesTable;
   users: UsersTable;
   sessions: SessionsTable;
   login_tickets: LoginTicketsTable;
+  course_categories: CourseCategoriesTable;
+  teachers: TeachersTable;
+  courses: CoursesTable;
+  course_tags: CourseTagsTable;
+  course_chapters: CourseChaptersTable;
+  course_lessons: CourseLessonsTable;
+  classes: ClassesTable;
+  class_courses: ClassCoursesTable;
+  class_signups: ClassSignupsTable;
+  lesson_progress: LessonProgressTable;
+  course_learners: CourseLearnersTable;
+  learning_days: LearningDaysTable;
+  study_clocks: StudyClocksTable;
 }
 
 export type SiteRow = Selectable<SitesTable>;
@@ -61,3 +226,23 @@ export type NewUserRow = Insertable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type NewSessionRow = Insertable<SessionsTable>;
 export type LoginTicketRow = Selectable<LoginTicketsTable>;
+export type CourseCategoryRow = Selectable<CourseCategoriesTable>;
+export type NewCourseCategoryRow = Insertable<CourseCategoriesTable>;
+export type TeacherRow = Selectable<TeachersTable>;
+export type NewTeacherRow = Insertable<TeachersTable>;
+export type CourseRow = Selectable<CoursesTable>;
+export type NewCourseRow = Insertable<CoursesTable>;
+export type NewCourseTagRow = Insertable<CourseTagsTable>;
+export type CourseChapterRow = Selectable<CourseChaptersTable>;
+export type NewCourseChapterRow = Insertable<CourseChaptersTable>;
+export type CourseLessonRow = Selectable<CourseLessonsTable>;
+export type NewCourseLessonRow = Insertable<CourseLessonsTable>;
+export type ClassRow = Selectable<ClassesTable>;
+export type NewClassRow = Insertable<ClassesTable>;
+export type NewClassCourseRow = Insertable<ClassCoursesTable>;
+export type ClassSignupRow = Selectable<ClassSignupsTable>;
+export type NewClassSignupRow = Insertable<ClassSignupsTable>;
+export type LessonProgressRow = Selectable<LessonProgressTable>;
+export type NewLessonProgressRow = Insertable<LessonProgressTable>;
+export type CourseLearnerRow = Selectable<CourseLearnersTable>;
+export type LearningDayRow = Selectable<LearningDaysTable>;

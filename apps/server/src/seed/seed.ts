@@ -3,6 +3,8 @@ import type { Db } from '../db/database.ts';
 import type { Database, NewUserRow } from '../db/schema.ts';
 import { hashPassword } from '../modules/account/password.ts';
 import { insertSites } from '../modules/sites/sites.queries.ts';
+import { seedClasses } from './classes.ts';
+import { seedCourses } from './courses.ts';
 import { Random } from './random.ts';
 import { givenNames, surnames } from './words.ts';
 
@@ -75,7 +77,12 @@ async function seedLearners({ db, random, scale, now }: SeedContext) {
 }
 
 /** Each area adds its step here; steps run in order inside one transaction. */
-const steps: Array<(context: SeedContext) => Promise<void>> = [seedSites, seedLearners];
+const steps: Array<(context: SeedContext) => Promise<void>> = [
+  seedSites,
+  seedLearners,
+  seedCourses,
+  seedClasses,
+];
 
 /** True when the database has no sites yet, i.e. nothing was seeded or created. */
 export async function isEmpty({ db }: Db): Promise<boolean> {

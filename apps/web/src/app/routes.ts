@@ -72,11 +72,44 @@ export const routes: readonly RouteEntry[] = [
   { path: paths.map, access: 'auth', title: '学习地图', inIndex: true, keepAlive: true },
   { path: paths.delivery, access: 'auth', title: '资源配送', inIndex: true, keepAlive: true },
   // Top-level public routes.
-  { path: paths.courseList, access: 'public', title: '更多课程', keepAlive: true },
-  { path: paths.courseDetail, access: 'public', title: '课程详情' },
-  { path: paths.classDetail, access: 'public', title: '班级详情' },
+  {
+    path: paths.courseList,
+    access: 'public',
+    title: '更多课程',
+    keepAlive: true,
+    page: () =>
+      import('@/features/courses/pages/course-list-page.tsx').then(
+        (module) => module.CourseListPage,
+      ),
+  },
+  {
+    path: paths.courseDetail,
+    access: 'public',
+    title: '课程详情',
+    page: () =>
+      import('@/features/courses/pages/course-detail-page.tsx').then(
+        (module) => module.CourseDetailPage,
+      ),
+  },
+  {
+    path: paths.classDetail,
+    access: 'public',
+    title: '班级详情',
+    page: () =>
+      import('@/features/classes/pages/class-detail-page.tsx').then(
+        (module) => module.ClassDetailPage,
+      ),
+  },
   { path: paths.extensionDetail, access: 'public', title: '特色活动' },
-  { path: paths.classSignup, access: 'public', title: '班级报名' },
+  {
+    path: paths.classSignup,
+    access: 'public',
+    title: '班级报名',
+    page: () =>
+      import('@/features/classes/pages/class-signup-page.tsx').then(
+        (module) => module.ClassSignupPage,
+      ),
+  },
   { path: paths.extensionSignup, access: 'public', title: '特色活动报名' },
   { path: paths.createTeam, access: 'public', title: '创建团队' },
   { path: paths.bindSetting, access: 'public', title: '绑定账号' },
@@ -119,7 +152,13 @@ export const routes: readonly RouteEntry[] = [
   { path: paths.favourites, access: 'auth', title: '我的收藏' },
   { path: paths.history, access: 'auth', title: '学习足迹' },
   { path: paths.learning, access: 'auth', title: '正在学习' },
-  { path: paths.myClasses, access: 'auth', title: '我的班级' },
+  {
+    path: paths.myClasses,
+    access: 'auth',
+    title: '我的班级',
+    page: () =>
+      import('@/features/classes/pages/my-classes-page.tsx').then((module) => module.MyClassesPage),
+  },
   { path: paths.myActivities, access: 'auth', title: '我的活动' },
   { path: paths.classStudy, access: 'auth', title: '班级学习' },
   { path: paths.medals, access: 'auth', title: '我的勋章' },

@@ -2,11 +2,17 @@ import type { Migration } from 'kysely';
 import type { Engine } from '../database.ts';
 import { createCore } from './20261122_0900_create_core.ts';
 import { addSiteThemeColor } from './20261122_1600_add_site_theme_color.ts';
+import { createCourses } from './20261122_1700_create_courses.ts';
+import { createClasses } from './20261122_1710_create_classes.ts';
+import { createStudy } from './20261122_1720_create_study.ts';
 
 /** All migrations in order; names sort by time, and both engines run the same list. */
 export function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
     '20261122_0900_create_core': createCore(engine),
     '20261122_1600_add_site_theme_color': addSiteThemeColor(),
+    '20261122_1700_create_courses': createCourses(engine),
+    '20261122_1710_create_classes': createClasses(engine),
+    '20261122_1720_create_study': createStudy(),
   };
 }

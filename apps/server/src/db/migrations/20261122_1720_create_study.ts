@@ -1,0 +1,112 @@
+import { type Kysely, type Migration, sql } from 'kysely';
+
+/**
+ * Learners' study: progress per lesson, the courses each learner has started (learner counts
+ * and course completion), learning time per learner per day, and the per-learner clock that
+ * bounds how much learning time reports can claim. Frozen: never edit, add a new migration.
+ */
+export function createStudy(): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('lesson_progress')
+        .addColumn('user_id', 'integer', (c) =>
+          c.notNull().references('users.id').onDelete('cascade'),
+        )
+        .addColumn('lesson_id', 'integer', (c) =>
+          c.notNull().references('course_lessons.id').onDelete('cascade'),
+        )
+        .addColumn('course_id', 'integer', (c) =>
+          c.notNull().references('courses.id').onDelete('cascade'),
+        )
+        .addColumn('position_seconds', 'double precision', (c) => c.notNull().defaultTo(0))
+        .addColumn('watched_seconds', 'double precision', (c) => c.notNull().defaultTo(0))
+        .addColumn('completed', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('completed_at', 'bigint')
+        // Server time up to which watching was credited (see study.rules.ts, creditWatch).
+        .addColumn('credited_until', 'bigint', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('lesson_progress_pk', ['user_id', 'lesson_id'])
+        .addCheckConstraint('lesson_progress_completed_check', sql`completed in (0, 1)`)
+        .addCheckConstraint(
+          'lesson_progress_seconds_check',
+          sql`position_seconds >= 0 AND watched_seconds >= 0`,
+        )
+        .execute();
+      await db.schema
+        .createIndex('lesson_progress_course_idx')
+        .on('lesson_progress')
+        .columns(['user_id', 'course_id'])
+        .execute();
+      await db.schema
+        .createIndex('lesson_progress_lesson_idx')
+        .on('lesson_progress')
+        .column('lesson_id')
+        .execute();
+
+      // One row per learner and course they started: the unique key makes the learner count
+      // of a course go up exactly once per learner, however many first reports race.
+      await db.schema
+        .createTable('course_learners')
+        .addColumn('user_id', 'integer', (c) =>
+          c.notNull().references('users.id').onDelete('cascade'),
+        )
+        .addColumn('course_id', 'integer', (c) =>
+          c.notNull().references('courses.id').onDelete('cascade'),
+        )
+        .addColumn('last_lesson_id', 'integer', (c) =>
+          c.references('course_lessons.id').onDelete('set null'),
+        )
+        .addColumn('started_at', 'bigint', (c) => c.notNull())
+        .addColumn('last_studied_at', 'bigint', (c) => c.notNull())
+        // Set when every lesson of the course was complete; never cleared.
+        .addColumn('completed_at', 'bigint')
+        .addPrimaryKeyConstraint('course_learners_pk', ['user_id', 'course_id'])
+        .execute();
+      await db.schema
+        .createIndex('course_learners_recent_idx')
+        .on('course_learners')
+        .columns(['user_id', 'last_studied_at'])
+        .execute();
+      await db.schema
+        .createIndex('course_learners_course_idx')
+        .on('course_learners')
+        .column('course_id')
+        .execute();
+      await db.schema
+        .createIndex('course_learners_lesson_idx')
+        .on('course_learners')
+        .column('last_lesson_id')
+        .execute();
+
+      // `day` is the calendar date in Asia/Shanghai (YYYY-MM-DD).
+      await db.schema
+        .createTable('learning_days')
+        .addColumn('user_id', 'integer', (c) =>
+          c.notNull().references('users.id').onDelete('cascade'),
+        )
+        .addColumn('day', 'varchar(10)', (c) => c.notNull())
+        .addColumn('seconds', 'double precision', (c) => c.notNull().defaultTo(0))
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('learning_days_pk', ['user_id', 'day'])
+        .addCheckConstraint('learning_days_seconds_check', sql`seconds >= 0`)
+        .execute();
+
+      // One row per learner: the clock of credited learning time across all lessons, and the
+      // row a report locks so that one learner's reports are counted one after another.
+      await db.schema
+        .createTable('study_clocks')
+        .addColumn('user_id', 'integer', (c) =>
+          c.primaryKey().references('users.id').onDelete('cascade'),
+        )
+        .addColumn('credited_until', 'bigint', (c) => c.notNull())
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      for (const table of ['study_clocks', 'learning_days', 'course_learners', 'lesson_progress']) {
+        await db.schema.dropTable(table).execute();
+      }
+    },
+  };
+}

@@ -1,0 +1,240 @@
+import type { ClassStatus } from '@portal/contract';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import type { Database, NewClassSignupRow } from '../../db/schema.ts';
+
+type ClassesEb = ExpressionBuilder<Database, 'classes'>;
+
+/** The columns a class card needs. */
+const SUMMARY_COLUMNS = [
+  'classes.id',
+  'classes.title',
+  'classes.cover',
+  'classes.term',
+  'classes.schedule',
+  'classes.place',
+  'classes.teacher_name',
+  'classes.capacity',
+  'classes.seats_taken',
+  'classes.signup_start',
+  'classes.signup_end',
+  'classes.start_at',
+  'classes.end_at',
+] as const;
+
+/**
+ * The contract's status rule (`classStatusAt`) as SQL, for one status at `now`: the list filter.
+ * Kept as plain comparisons on the columns so each engine can use its indexes.
+ */
+function hasStatus(eb: ClassesEb, status: ClassStatus, now: number) {
+  const notEnded = eb('classes.end_at', '>', now);
+  const open = eb.and([
+    notEnded,
+    eb('classes.signup_start', '<=', now),
+    eb('classes.signup_end', '>', now),
+    eb('classes.start_at', '>', now),
+  ]);
+  switch (status) {
+    case '已结束':
+      return eb('classes.end_at', '<=', now);
+    case '未开始':
+      return eb.and([notEnded, eb('classes.signup_start', '>', now)]);
+    case '报名中':
+      return eb.and([open, eb('classes.seats_taken', '<', eb.ref('classes.capacity'))]);
+    case '已满':
+      return eb.and([open, eb('classes.seats_taken', '>=', eb.ref('classes.capacity'))]);
+    case '进行中':
+      return eb.and([
+        notEnded,
+        eb('classes.signup_start', '<=', now),
+        eb.or([eb('classes.signup_end', '<=', now), eb('classes.start_at', '<=', now)]),
+      ]);
+  }
+}
+
+/**
+ * The list position of a class's status at `now`, the index of that status in the contract's
+ * `CLASS_STATUSES` (报名中 0, 未开始 1, 已满 2, 进行中 3, 已结束 4); the same rule as `classStatusAt`.
+ */
+function statusRank(now: number) {
+  return sql<number>`case
+    when classes.end_at <= ${now} then 4
+    when classes.signup_start > ${now} then 1
+    when classes.signup_end > ${now} and classes.start_at > ${now}
+      then case when classes.seats_taken < classes.capacity then 0 else 2 end
+    else 3 end`;
+}
+
+export interface ClassListFilter {
+  siteKey: string;
+  status?: ClassStatus | undefined;
+  now: number;
+  limit: number;
+  offset: number;
+}
+
+/** The published classes of a site, of one status at `now` when a status is given. */
+function publishedClasses(db: Kysely<Database>, filter: Omit<ClassListFilter, 'limit' | 'offset'>) {
+  const query = db
+    .selectFrom('classes')
+    .where('classes.site_key', '=', filter.siteKey)
+    .where('classes.published', '=', 1);
+  const { status, now } = filter;
+  return status ? query.where((eb) => hasStatus(eb, status, now)) : query;
+}
+
+/** One page of a site's published classes: 报名中 first, then by status, start date and id. */
+export function listClassRows(db: Kysely<Database>, filter: ClassListFilter) {
+  return publishedClasses(db, filter)
+    .select(SUMMARY_COLUMNS)
+    .orderBy(statusRank(filter.now))
+    .orderBy('classes.start_at')
+    .orderBy('classes.id')
+    .limit(filter.limit)
+    .offset(filter.offset)
+    .execute();
+}
+
+/** How many published classes of the site the list filter matches. */
+export async function countClassRows(
+  db: Kysely<Database>,
+  filter: Omit<ClassListFilter, 'limit' | 'offset'>,
+) {
+  const row = await publishedClasses(db, filter)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** A published class of the site with everything its detail page shows, or undefined. */
+export function findPublishedClass(db: Kysely<Database>, siteKey: string, id: number) {
+  return db
+    .selectFrom('classes')
+    .select([...SUMMARY_COLUMNS, 'classes.introduction', 'classes.form_fields'])
+    .where('classes.id', '=', id)
+    .where('classes.site_key', '=', siteKey)
+    .where('classes.published', '=', 1)
+    .executeTakeFirst();
+}
+
+/** The published courses a class studies, in the class's order. */
+export function listClassCourseRows(db: Kysely<Database>, classId: number) {
+  return db
+    .selectFrom('class_courses')
+    .innerJoin('courses', 'courses.id', 'class_courses.course_id')
+    .select(['courses.id', 'courses.title', 'courses.cover', 'courses.lesson_count'])
+    .where('class_courses.class_id', '=', classId)
+    .where('courses.published', '=', 1)
+    .orderBy('class_courses.sort')
+    .orderBy('courses.id')
+    .execute();
+}
+
+/** The learner's signup row of a class (active or cancelled), or undefined. */
+export function findSignup(db: Kysely<Database>, classId: number, userId: number) {
+  return db
+    .selectFrom('class_signups')
+    .select(['id', 'status', 'signed_up_at'])
+    .where('class_id', '=', classId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/**
+ * Takes one seat if one is left, in a single conditional update: the row lock (PostgreSQL) or
+ * the write lock (SQLite) makes concurrent takers queue, and each re-checks
+ * `seats_taken < capacity` against the latest count. Undefined when the class is full.
+ */
+export function takeSeat(db: Kysely<Database>, classId: number) {
+  return db
+    .updateTable('classes')
+    .set((eb) => ({ seats_taken: eb('seats_taken', '+', 1) }))
+    .where('id', '=', classId)
+    .where((eb) => eb('seats_taken', '<', eb.ref('capacity')))
+    .returning(['capacity', 'seats_taken'])
+    .executeTakeFirst();
+}
+
+/** Gives one seat back (never below zero); undefined when there was none to give back. */
+export function releaseSeat(db: Kysely<Database>, classId: number) {
+  return db
+    .updateTable('classes')
+    .set((eb) => ({ seats_taken: eb('seats_taken', '-', 1) }))
+    .where('id', '=', classId)
+    .where('seats_taken', '>', 0)
+    .returning(['capacity', 'seats_taken'])
+    .executeTakeFirst();
+}
+
+/** Turns the learner's cancelled signup active again; false when there is no cancelled one. */
+export async function reactivateSignup(
+  db: Kysely<Database>,
+  signup: { classId: number; userId: number; form: string; now: number },
+) {
+  const result = await db
+    .updateTable('class_signups')
+    .set({
+      status: 'active',
+      form: signup.form,
+      signed_up_at: signup.now,
+      updated_at: signup.now,
+    })
+    .where('class_id', '=', signup.classId)
+    .where('user_id', '=', signup.userId)
+    .where('status', '=', 'cancelled')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Inserts a signup; a second row for the same class and learner violates the unique key. */
+export function insertSignup(db: Kysely<Database>, row: NewClassSignupRow) {
+  return db.insertInto('class_signups').values(row).execute();
+}
+
+/** Cancels the learner's active signup; undefined when there is no active one. */
+export function cancelSignup(db: Kysely<Database>, classId: number, userId: number, now: number) {
+  return db
+    .updateTable('class_signups')
+    .set({ status: 'cancelled', updated_at: now })
+    .where('class_id', '=', classId)
+    .where('user_id', '=', userId)
+    .where('status', '=', 'active')
+    .returning('signed_up_at')
+    .executeTakeFirst();
+}
+
+/** One page of the learner's active signups at published classes of the site, newest first. */
+export function listMyClassRows(
+  db: Kysely<Database>,
+  filter: { userId: number; siteKey: string; limit: number; offset: number },
+) {
+  return db
+    .selectFrom('class_signups')
+    .innerJoin('classes', 'classes.id', 'class_signups.class_id')
+    .select([...SUMMARY_COLUMNS, 'class_signups.signed_up_at'])
+    .where('class_signups.user_id', '=', filter.userId)
+    .where('class_signups.status', '=', 'active')
+    .where('classes.site_key', '=', filter.siteKey)
+    .where('classes.published', '=', 1)
+    .orderBy('class_signups.signed_up_at', 'desc')
+    .orderBy('class_signups.id', 'desc')
+    .limit(filter.limit)
+    .offset(filter.offset)
+    .execute();
+}
+
+/** How many active signups the learner has at published classes of the site. */
+export async function countMyClassRows(
+  db: Kysely<Database>,
+  filter: { userId: number; siteKey: string },
+) {
+  const row = await db
+    .selectFrom('class_signups')
+    .innerJoin('classes', 'classes.id', 'class_signups.class_id')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('class_signups.user_id', '=', filter.userId)
+    .where('class_signups.status', '=', 'active')
+    .where('classes.site_key', '=', filter.siteKey)
+    .where('classes.published', '=', 1)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

@@ -1,0 +1,272 @@
+import {
+  type ClassDetail,
+  type ClassListQuery,
+  type ClassSignupBody,
+  type ClassSignupResult,
+  type ClassSummary,
+  classStatusAt,
+  ErrorCode,
+  type MyClass,
+  type MySignup,
+  type Page,
+  type PageQuery,
+  type SignupField,
+  signupFieldSchema,
+  signupPhaseAt,
+  validateSignupForm,
+} from '@portal/contract';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { isUniqueViolation } from '../../db/database.ts';
+import type { ClassRow, Database } from '../../db/schema.ts';
+import { AppError, conflict, invalid } from '../../http/errors.ts';
+import {
+  cancelSignup,
+  countClassRows,
+  countMyClassRows,
+  findPublishedClass,
+  findSignup,
+  insertSignup,
+  listClassCourseRows,
+  listClassRows,
+  listMyClassRows,
+  reactivateSignup,
+  releaseSeat,
+  takeSeat,
+} from './classes.queries.ts';
+
+/** The Chinese messages of the class rules, as the caller sees them. */
+export const ClassMessages = {
+  notFound: '班级不存在或已下线',
+  notOpen: '报名尚未开始',
+  closed: '报名已截止',
+  duplicate: '您已报名该班级',
+  full: '名额已满',
+  cancelClosed: '报名已截止，无法取消',
+  notSignedUp: '您尚未报名该班级',
+} as const;
+
+const classNotFound = () => new AppError(ErrorCode.notFound, ClassMessages.notFound);
+const fieldsSchema = z.array(signupFieldSchema);
+
+type SummaryRow = Pick<
+  ClassRow,
+  | 'id'
+  | 'title'
+  | 'cover'
+  | 'term'
+  | 'schedule'
+  | 'place'
+  | 'teacher_name'
+  | 'capacity'
+  | 'seats_taken'
+  | 'signup_start'
+  | 'signup_end'
+  | 'start_at'
+  | 'end_at'
+>;
+
+const iso = (time: number) => new Date(time).toISOString();
+
+const timesOf = (row: SummaryRow) => ({
+  signupStart: row.signup_start,
+  signupEnd: row.signup_end,
+  startAt: row.start_at,
+  endAt: row.end_at,
+});
+
+/** A class row as the contract's card, with its status at `now`. */
+export function toClassSummary(row: SummaryRow, now: number): ClassSummary {
+  const capacity = row.capacity;
+  const seatsTaken = row.seats_taken;
+  return {
+    id: row.id,
+    title: row.title,
+    cover: row.cover,
+    term: row.term,
+    schedule: row.schedule,
+    place: row.place,
+    teacherName: row.teacher_name,
+    capacity,
+    seatsTaken,
+    seatsLeft: Math.max(0, capacity - seatsTaken),
+    signupStart: iso(row.signup_start),
+    signupEnd: iso(row.signup_end),
+    startAt: iso(row.start_at),
+    endAt: iso(row.end_at),
+    status: classStatusAt({ ...timesOf(row), capacity, seatsTaken }, now),
+  };
+}
+
+/** The signup form fields stored as JSON on a class; a malformed value is a data error (500). */
+export function parseFormFields(json: string): SignupField[] {
+  return fieldsSchema.parse(JSON.parse(json));
+}
+
+/**
+ * Classes (班级) of a site and learners' signups. Seats are never oversold: taking a seat is a
+ * conditional update (`seats_taken < capacity`) in the same transaction as the signup row, and
+ * the unique (class, learner) key refuses a second signup; a failure rolls both back.
+ */
+export class ClassService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** One page of the site's published classes, 报名中 first, optionally of one status. */
+  async list(siteKey: string, query: ClassListQuery): Promise<Page<ClassSummary>> {
+    const now = this.now();
+    const filter = { siteKey, status: query.status, now };
+    const [rows, total] = await Promise.all([
+      listClassRows(this.db, {
+        ...filter,
+        limit: query.size,
+        offset: (query.page - 1) * query.size,
+      }),
+      countClassRows(this.db, filter),
+    ]);
+    return {
+      list: rows.map((row) => toClassSummary(row, now)),
+      total,
+      page: query.page,
+      size: query.size,
+    };
+  }
+
+  /** A published class of the site with its courses, form and the caller's signup (if any). */
+  async detail(siteKey: string, id: number, userId: number | null): Promise<ClassDetail> {
+    const now = this.now();
+    const row = await findPublishedClass(this.db, siteKey, id);
+    if (!row) throw classNotFound();
+    const [courses, signup] = await Promise.all([
+      listClassCourseRows(this.db, id),
+      userId === null ? undefined : findSignup(this.db, id, userId),
+    ]);
+    return {
+      ...toClassSummary(row, now),
+      introduction: row.introduction,
+      courses: courses.map((course) => ({
+        id: course.id,
+        title: course.title,
+        cover: course.cover,
+        lessonCount: course.lesson_count,
+      })),
+      formFields: parseFormFields(row.form_fields),
+      mySignup: signup ? toMySignup(signup) : null,
+    };
+  }
+
+  /**
+   * Signs the learner up: 404 for an unknown class, 409 outside the signup window, 409 when
+   * already signed up, 400 naming the first bad form field, 409 when no seat is left.
+   */
+  async signup(siteKey: string, userId: number, body: ClassSignupBody): Promise<ClassSignupResult> {
+    const now = this.now();
+    const row = await findPublishedClass(this.db, siteKey, body.classId);
+    if (!row) throw classNotFound();
+    const phase = signupPhaseAt(timesOf(row), now);
+    if (phase === 'notOpen') throw conflict(ClassMessages.notOpen);
+    if (phase === 'closed') throw conflict(ClassMessages.closed);
+    // A friendly early answer only; the unique key below is what actually refuses a duplicate.
+    const existing = await findSignup(this.db, row.id, userId);
+    if (existing?.status === 'active') throw conflict(ClassMessages.duplicate);
+    const checked = validateSignupForm(parseFormFields(row.form_fields), body.form);
+    if (!checked.ok) throw invalid(Object.values(checked.errors)[0] ?? '报名信息不正确');
+    const form = JSON.stringify(checked.form);
+
+    try {
+      const seats = await this.db.transaction().execute(async (trx) => {
+        // Seat first, signup second (the same order as cancel, so the two never deadlock).
+        const taken = await takeSeat(trx, row.id);
+        if (!taken) {
+          const mine = await findSignup(trx, row.id, userId);
+          throw conflict(mine?.status === 'active' ? ClassMessages.duplicate : ClassMessages.full);
+        }
+        const revived = await reactivateSignup(trx, { classId: row.id, userId, form, now });
+        if (!revived) {
+          await insertSignup(trx, {
+            class_id: row.id,
+            user_id: userId,
+            form,
+            status: 'active',
+            signed_up_at: now,
+            created_at: now,
+            updated_at: now,
+          });
+        }
+        return taken;
+      });
+      return this.result(row, seats, { status: 'active', signedUpAt: iso(now) }, now);
+    } catch (error) {
+      // A concurrent signup of the same learner won the unique key; this one rolled back.
+      if (isUniqueViolation(error)) throw conflict(ClassMessages.duplicate);
+      throw error;
+    }
+  }
+
+  /** Cancels the learner's active signup and frees the seat; only while the window is open. */
+  async cancel(siteKey: string, userId: number, classId: number): Promise<ClassSignupResult> {
+    const now = this.now();
+    const row = await findPublishedClass(this.db, siteKey, classId);
+    if (!row) throw classNotFound();
+    const phase = signupPhaseAt(timesOf(row), now);
+    if (phase === 'closed') throw conflict(ClassMessages.cancelClosed);
+    if (phase === 'notOpen') throw conflict(ClassMessages.notSignedUp);
+
+    const { seats, signedUpAt } = await this.db.transaction().execute(async (trx) => {
+      // Seat first, signup second: the same lock order as signup, so the two never deadlock.
+      const released = await releaseSeat(trx, row.id);
+      const cancelled = released ? await cancelSignup(trx, row.id, userId, now) : undefined;
+      // Throwing rolls the released seat back when there was no active signup to cancel.
+      if (!released || !cancelled) throw conflict(ClassMessages.notSignedUp);
+      return { seats: released, signedUpAt: cancelled.signed_up_at };
+    });
+    return this.result(row, seats, { status: 'cancelled', signedUpAt: iso(signedUpAt) }, now);
+  }
+
+  /** One page of the classes the learner is signed up for (active signups), newest first. */
+  async mine(siteKey: string, userId: number, query: PageQuery): Promise<Page<MyClass>> {
+    const now = this.now();
+    const filter = { siteKey, userId };
+    const [rows, total] = await Promise.all([
+      listMyClassRows(this.db, {
+        ...filter,
+        limit: query.size,
+        offset: (query.page - 1) * query.size,
+      }),
+      countMyClassRows(this.db, filter),
+    ]);
+    return {
+      list: rows.map((row) => ({
+        ...toClassSummary(row, now),
+        signedUpAt: iso(row.signed_up_at),
+        canCancel: signupPhaseAt(timesOf(row), now) === 'open',
+      })),
+      total,
+      page: query.page,
+      size: query.size,
+    };
+  }
+
+  private result(
+    row: SummaryRow,
+    seats: { capacity: number; seats_taken: number },
+    mySignup: MySignup,
+    now: number,
+  ): ClassSignupResult {
+    const summary = toClassSummary({ ...row, ...seats }, now);
+    return {
+      classId: row.id,
+      mySignup,
+      capacity: summary.capacity,
+      seatsTaken: summary.seatsTaken,
+      seatsLeft: summary.seatsLeft,
+      status: summary.status,
+    };
+  }
+}
+
+function toMySignup(row: { status: 'active' | 'cancelled'; signed_up_at: number }): MySignup {
+  return { status: row.status, signedUpAt: iso(row.signed_up_at) };
+}

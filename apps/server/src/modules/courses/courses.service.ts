@@ -1,0 +1,184 @@
+import {
+  type Chapter,
+  type CourseCategory,
+  type CourseDetail,
+  type CourseListQuery,
+  type CourseSummary,
+  ErrorCode,
+  type Page,
+} from '@portal/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { AppError } from '../../http/errors.ts';
+import {
+  type CourseListRow,
+  countPublishedByCategory,
+  countView,
+  findCourseRow,
+  listCategoryRows,
+  listChapterRows,
+  listCourseRows,
+  listLessonRows,
+  listTagRows,
+} from './courses.queries.ts';
+
+/**
+ * How long the published counts of a site are trusted. Counting a site's courses costs a scan
+ * of its index (about 100,000 entries at benchmark scale), too much for every list page; the
+ * counts change only when a course is published or withdrawn.
+ */
+const COUNTS_CACHE_MS = 10_000;
+
+/** Unknown, unpublished and other-site courses all answer the same. */
+const courseGone = () => new AppError(ErrorCode.notFound, '课程不存在或已下线');
+
+const isoOf = (ms: number) => new Date(Number(ms)).toISOString();
+
+/** Groups tag rows by course, each course's tags in a stable (code point) order. */
+function tagsByCourse(rows: Array<{ course_id: number; tag: string }>) {
+  const tags = new Map<number, string[]>();
+  for (const row of rows) {
+    const list = tags.get(row.course_id);
+    if (list) list.push(row.tag);
+    else tags.set(row.course_id, [row.tag]);
+  }
+  for (const list of tags.values()) list.sort();
+  return tags;
+}
+
+function toSummary(row: CourseListRow, tags: string[]): CourseSummary {
+  return {
+    id: row.id,
+    title: row.title,
+    cover: row.cover,
+    summary: row.summary,
+    categoryId: row.category_id,
+    categoryName: row.category_name,
+    teacherName: row.teacher_name,
+    tags,
+    lessonCount: Number(row.lesson_count),
+    durationSeconds: Number(row.duration_seconds),
+    viewCount: Number(row.view_count),
+    learnerCount: Number(row.learner_count),
+    publishedAt: isoOf(row.published_at ?? row.created_at),
+  };
+}
+
+/** Public course catalogue of a site: categories, the list and the detail. */
+export class CourseService {
+  private readonly counts = new Map<string, { at: number; value: Promise<Map<number, number>> }>();
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** The site's categories with their published course counts. */
+  async categories(siteKey: string): Promise<CourseCategory[]> {
+    const [rows, counts] = await Promise.all([
+      listCategoryRows(this.db, siteKey),
+      this.publishedCounts(siteKey),
+    ]);
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      courseCount: counts.get(row.id) ?? 0,
+    }));
+  }
+
+  /** One page of the site's published courses, newest or most learned first. */
+  async list(siteKey: string, query: CourseListQuery): Promise<Page<CourseSummary>> {
+    const { page, size, categoryId, sort } = query;
+    const counts = await this.publishedCounts(siteKey);
+    const total =
+      categoryId === undefined
+        ? [...counts.values()].reduce((sum, n) => sum + n, 0)
+        : (counts.get(categoryId) ?? 0);
+    const offset = (page - 1) * size;
+    if (offset >= total) return { list: [], total, page, size };
+    const rows = await listCourseRows(this.db, {
+      siteKey,
+      categoryId,
+      sort,
+      limit: size,
+      offset,
+    });
+    const tags = tagsByCourse(
+      await listTagRows(
+        this.db,
+        rows.map((row) => row.id),
+      ),
+    );
+    return {
+      list: rows.map((row) => toSummary(row, tags.get(row.id) ?? [])),
+      total,
+      page,
+      size,
+    };
+  }
+
+  /**
+   * A published course of the site with its teacher and chapters of lessons; counts the view
+   * (an atomic increment, so concurrent views are never lost).
+   */
+  async detail(siteKey: string, id: number): Promise<CourseDetail> {
+    const viewCount = await countView(this.db, siteKey, id);
+    if (viewCount === undefined) throw courseGone();
+    const [row, chapterRows, lessonRows, tagRows] = await Promise.all([
+      findCourseRow(this.db, siteKey, id),
+      listChapterRows(this.db, id),
+      listLessonRows(this.db, id),
+      listTagRows(this.db, [id]),
+    ]);
+    if (!row) throw courseGone();
+    const chapters = new Map<number, Chapter>(
+      chapterRows.map((chapter) => [
+        chapter.id,
+        { id: chapter.id, title: chapter.title, lessons: [] },
+      ]),
+    );
+    for (const lesson of lessonRows) {
+      chapters.get(lesson.chapter_id)?.lessons.push({
+        id: lesson.id,
+        title: lesson.title,
+        kind: lesson.kind,
+        durationSeconds: Number(lesson.duration_seconds),
+      });
+    }
+    return {
+      ...toSummary(row, tagsByCourse(tagRows).get(id) ?? []),
+      // The row may have been read before the increment landed; the increment's answer is exact.
+      viewCount,
+      introduction: row.introduction,
+      teacher: {
+        id: row.teacher_id,
+        name: row.teacher_name,
+        title: row.teacher_title,
+        avatar: row.teacher_avatar,
+        bio: row.teacher_bio,
+      },
+      chapters: [...chapters.values()],
+    };
+  }
+
+  /** Forgets the cached counts (after courses were published or withdrawn). */
+  invalidateCounts(): void {
+    this.counts.clear();
+  }
+
+  /**
+   * Published counts per category of a site, cached for {@link COUNTS_CACHE_MS}; concurrent
+   * callers share one query.
+   */
+  private publishedCounts(siteKey: string): Promise<Map<number, number>> {
+    const now = this.now();
+    const cached = this.counts.get(siteKey);
+    if (cached && now - cached.at < COUNTS_CACHE_MS) return cached.value;
+    const value = countPublishedByCategory(this.db, siteKey);
+    this.counts.set(siteKey, { at: now, value });
+    value.catch(() => {
+      if (this.counts.get(siteKey)?.value === value) this.counts.delete(siteKey);
+    });
+    return value;
+  }
+}

@@ -1,0 +1,250 @@
+import type { Kysely } from 'kysely';
+import type { Engine } from '../../db/database.ts';
+import type { Database, NewLessonProgressRow } from '../../db/schema.ts';
+
+/** A lesson of a published course of the site, with what progress needs; undefined otherwise. */
+export function findPublishedLesson(db: Kysely<Database>, siteKey: string, lessonId: number) {
+  return db
+    .selectFrom('course_lessons as l')
+    .innerJoin('courses as c', 'c.id', 'l.course_id')
+    .select([
+      'l.id',
+      'l.course_id',
+      'l.title',
+      'l.kind',
+      'l.duration_seconds',
+      'l.video_url',
+      'l.article_html',
+    ])
+    .where('l.id', '=', lessonId)
+    .where('c.site_key', '=', siteKey)
+    .where('c.published', '=', 1)
+    .executeTakeFirst();
+}
+
+/** True when the course is published on the site. */
+export async function isPublishedCourse(db: Kysely<Database>, siteKey: string, courseId: number) {
+  const row = await db
+    .selectFrom('courses')
+    .select('id')
+    .where('id', '=', courseId)
+    .where('site_key', '=', siteKey)
+    .where('published', '=', 1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The lesson ids of a course in catalogue order (chapter by chapter). */
+export function listCourseLessonIds(db: Kysely<Database>, courseId: number) {
+  return db
+    .selectFrom('course_lessons as l')
+    .innerJoin('course_chapters as ch', 'ch.id', 'l.chapter_id')
+    .select('l.id')
+    .where('l.course_id', '=', courseId)
+    .orderBy('ch.sort')
+    .orderBy('ch.id')
+    .orderBy('l.sort')
+    .orderBy('l.id')
+    .execute();
+}
+
+/** A learner's progress rows in one course. */
+export function listLessonProgress(db: Kysely<Database>, userId: number, courseId: number) {
+  return db
+    .selectFrom('lesson_progress')
+    .select(['lesson_id', 'position_seconds', 'completed', 'updated_at'])
+    .where('user_id', '=', userId)
+    .where('course_id', '=', courseId)
+    .execute();
+}
+
+/** The learner's row for a course they started, or undefined. */
+export function findCourseLearner(db: Kysely<Database>, userId: number, courseId: number) {
+  return db
+    .selectFrom('course_learners')
+    .select(['last_lesson_id', 'completed_at'])
+    .where('user_id', '=', userId)
+    .where('course_id', '=', courseId)
+    .executeTakeFirst();
+}
+
+/**
+ * Locks the learner's clock row for the rest of the transaction (creating it first), so one
+ * learner's reports are credited one after another; answers the clock. SQLite runs one write
+ * transaction at a time, so only PostgreSQL needs the row lock.
+ */
+export async function lockStudyClock(trx: Kysely<Database>, engine: Engine, userId: number) {
+  await trx
+    .insertInto('study_clocks')
+    .values({ user_id: userId, credited_until: 0 })
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .execute();
+  const row = await trx
+    .selectFrom('study_clocks')
+    .select('credited_until')
+    .where('user_id', '=', userId)
+    .$if(engine === 'postgres', (query) => query.forUpdate())
+    .executeTakeFirstOrThrow();
+  return Number(row.credited_until);
+}
+
+export function setStudyClock(trx: Kysely<Database>, userId: number, creditedUntil: number) {
+  return trx
+    .updateTable('study_clocks')
+    .set({ credited_until: creditedUntil })
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+/** The learner's progress in one lesson, or undefined before the first report. */
+export function findLessonProgress(trx: Kysely<Database>, userId: number, lessonId: number) {
+  return trx
+    .selectFrom('lesson_progress')
+    .select(['position_seconds', 'watched_seconds', 'completed', 'credited_until'])
+    .where('user_id', '=', userId)
+    .where('lesson_id', '=', lessonId)
+    .executeTakeFirst();
+}
+
+export function insertLessonProgress(trx: Kysely<Database>, row: NewLessonProgressRow) {
+  return trx.insertInto('lesson_progress').values(row).execute();
+}
+
+export function updateLessonProgress(
+  trx: Kysely<Database>,
+  userId: number,
+  lessonId: number,
+  changes: {
+    position_seconds: number;
+    watched_seconds: number;
+    completed: number;
+    completed_at?: number;
+    credited_until: number;
+    updated_at: number;
+  },
+) {
+  return trx
+    .updateTable('lesson_progress')
+    .set(changes)
+    .where('user_id', '=', userId)
+    .where('lesson_id', '=', lessonId)
+    .execute();
+}
+
+/** Adds seconds to the learner's day with one upsert (the same statement on both engines). */
+export function addLearningSeconds(
+  trx: Kysely<Database>,
+  userId: number,
+  day: string,
+  seconds: number,
+  now: number,
+) {
+  return trx
+    .insertInto('learning_days')
+    .values({ user_id: userId, day, seconds, updated_at: now })
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'day']).doUpdateSet((eb) => ({
+        seconds: eb('learning_days.seconds', '+', eb.ref('excluded.seconds')),
+        updated_at: eb.ref('excluded.updated_at'),
+      })),
+    )
+    .execute();
+}
+
+/** The learner's learning seconds on a day (0 when none). */
+export async function findLearningSeconds(db: Kysely<Database>, userId: number, day: string) {
+  const row = await db
+    .selectFrom('learning_days')
+    .select('seconds')
+    .where('user_id', '=', userId)
+    .where('day', '=', day)
+    .executeTakeFirst();
+  return Number(row?.seconds ?? 0);
+}
+
+/**
+ * Records that the learner started the course; true only for the one call that inserted the
+ * row (the primary key makes every other, concurrent or later, a no-op).
+ */
+export async function insertCourseLearner(
+  trx: Kysely<Database>,
+  row: { user_id: number; course_id: number; last_lesson_id: number; now: number },
+) {
+  const inserted = await trx
+    .insertInto('course_learners')
+    .values({
+      user_id: row.user_id,
+      course_id: row.course_id,
+      last_lesson_id: row.last_lesson_id,
+      started_at: row.now,
+      last_studied_at: row.now,
+      completed_at: null,
+    })
+    .onConflict((oc) => oc.columns(['user_id', 'course_id']).doNothing())
+    .returning('user_id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+export function touchCourseLearner(
+  trx: Kysely<Database>,
+  userId: number,
+  courseId: number,
+  lessonId: number,
+  now: number,
+) {
+  return trx
+    .updateTable('course_learners')
+    .set({ last_lesson_id: lessonId, last_studied_at: now })
+    .where('user_id', '=', userId)
+    .where('course_id', '=', courseId)
+    .execute();
+}
+
+/** Marks the course complete for the learner, once. */
+export function completeCourseLearner(
+  trx: Kysely<Database>,
+  userId: number,
+  courseId: number,
+  now: number,
+) {
+  return trx
+    .updateTable('course_learners')
+    .set({ completed_at: now })
+    .where('user_id', '=', userId)
+    .where('course_id', '=', courseId)
+    .where('completed_at', 'is', null)
+    .execute();
+}
+
+/** Adds one learner to the course's count (an atomic increment). */
+export function incrementLearnerCount(trx: Kysely<Database>, courseId: number) {
+  return trx
+    .updateTable('courses')
+    .set((eb) => ({ learner_count: eb('learner_count', '+', 1) }))
+    .where('id', '=', courseId)
+    .execute();
+}
+
+/** Lessons of the course, and how many of them the learner completed. */
+export async function countCourseCompletion(
+  db: Kysely<Database>,
+  userId: number,
+  courseId: number,
+) {
+  const [total, done] = await Promise.all([
+    db
+      .selectFrom('course_lessons')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('course_id', '=', courseId)
+      .executeTakeFirst(),
+    db
+      .selectFrom('lesson_progress')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .where('course_id', '=', courseId)
+      .where('completed', '=', 1)
+      .executeTakeFirst(),
+  ]);
+  return { totalLessons: Number(total?.n ?? 0), completedLessons: Number(done?.n ?? 0) };
+}

@@ -1,0 +1,196 @@
+import type {
+  CourseProgress,
+  LessonContent,
+  ProgressReport,
+  ProgressResult,
+  TodayStudy,
+} from '@portal/contract';
+import type { Kysely } from 'kysely';
+import type { Engine } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
+import { notFound } from '../../http/errors.ts';
+import {
+  addLearningSeconds,
+  completeCourseLearner,
+  countCourseCompletion,
+  findCourseLearner,
+  findLearningSeconds,
+  findLessonProgress,
+  findPublishedLesson,
+  incrementLearnerCount,
+  insertCourseLearner,
+  insertLessonProgress,
+  isPublishedCourse,
+  listCourseLessonIds,
+  listLessonProgress,
+  lockStudyClock,
+  setStudyClock,
+  touchCourseLearner,
+  updateLessonProgress,
+} from './study.queries.ts';
+import {
+  clampPosition,
+  creditWatch,
+  dayKey,
+  effectiveDuration,
+  isComplete,
+} from './study.rules.ts';
+
+/** Positions and watched totals are answered to the tenth of a second. */
+const tenth = (seconds: number) => Math.round(seconds * 10) / 10;
+
+/**
+ * A learner's study: lesson content, progress per lesson and per course, and learning time per
+ * day. Every report is checked against the server's own clock (see `study.rules.ts`).
+ */
+export class StudyService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly engine: Engine,
+    // Looked up on each call (not bound once), so tests can move the clock.
+    private readonly now: () => number = () => Date.now(),
+  ) {}
+
+  /** A lesson of a published course of the site, with its video or article. */
+  async lesson(siteKey: string, lessonId: number): Promise<LessonContent> {
+    const row = await findPublishedLesson(this.db, siteKey, lessonId);
+    if (!row) throw notFound('课时');
+    return {
+      id: row.id,
+      courseId: row.course_id,
+      title: row.title,
+      kind: row.kind,
+      durationSeconds: Number(row.duration_seconds),
+      videoUrl: row.kind === 'video' ? row.video_url : null,
+      articleHtml: row.kind === 'article' ? (row.article_html ?? '') : null,
+    };
+  }
+
+  /** The learner's progress in every lesson of a published course of the site. */
+  async courseProgress(siteKey: string, userId: number, courseId: number): Promise<CourseProgress> {
+    if (!(await isPublishedCourse(this.db, siteKey, courseId))) throw notFound('课程');
+    const [lessons, rows, learner] = await Promise.all([
+      listCourseLessonIds(this.db, courseId),
+      listLessonProgress(this.db, userId, courseId),
+      findCourseLearner(this.db, userId, courseId),
+    ]);
+    const byLesson = new Map(rows.map((row) => [row.lesson_id, row]));
+    const progress = lessons.map(({ id }) => {
+      const row = byLesson.get(id);
+      return {
+        lessonId: id,
+        positionSeconds: tenth(Number(row?.position_seconds ?? 0)),
+        completed: Number(row?.completed ?? 0) === 1,
+      };
+    });
+    const completedLessons = progress.filter((lesson) => lesson.completed).length;
+    return {
+      courseId,
+      completedLessons,
+      totalLessons: progress.length,
+      completed: progress.length > 0 && completedLessons === progress.length,
+      lastLessonId: learner?.last_lesson_id ?? null,
+      lessons: progress,
+    };
+  }
+
+  /**
+   * Records what the player reports for a lesson of a published course of the site: the
+   * position (clamped to the duration), watched time (credited against the server's clock, per
+   * lesson and per learner), completion (never undone), the learner's time today, and the
+   * course's learner count (once per learner). One transaction per report; a learner's reports
+   * are serialized by their clock row, so concurrent reports never double-count.
+   */
+  async report(siteKey: string, userId: number, report: ProgressReport): Promise<ProgressResult> {
+    const lesson = await findPublishedLesson(this.db, siteKey, report.lessonId);
+    if (!lesson || (report.courseId !== undefined && report.courseId !== lesson.course_id)) {
+      throw notFound('课时');
+    }
+    const courseId = lesson.course_id;
+    return this.db.transaction().execute(async (trx) => {
+      const learnerClock = await lockStudyClock(trx, this.engine, userId);
+      // Read after the lock: a report that waited for another is credited at its own time.
+      const now = this.now();
+      const previous = await findLessonProgress(trx, userId, lesson.id);
+
+      const duration = effectiveDuration(
+        Number(lesson.duration_seconds),
+        lesson.kind === 'video' ? report.durationSeconds : undefined,
+      );
+      const position =
+        lesson.kind === 'video' ? clampPosition(report.positionSeconds, duration) : 0;
+      const lessonCredit = creditWatch(
+        report.watchedSeconds * 1000,
+        previous ? Number(previous.credited_until) : null,
+        now,
+      );
+      // The learner's own clock bounds their time across lessons (two tabs count once).
+      const learnerCredit = creditWatch(lessonCredit.creditedMs, learnerClock, now);
+      const watched = Number(previous?.watched_seconds ?? 0) + lessonCredit.creditedMs / 1000;
+      const wasCompleted = Number(previous?.completed ?? 0) === 1;
+      const completed = isComplete({
+        kind: lesson.kind,
+        positionSeconds: position,
+        watchedSeconds: watched,
+        durationSeconds: duration,
+        wasCompleted,
+      });
+
+      const changes = {
+        position_seconds: position,
+        watched_seconds: watched,
+        completed: completed ? 1 : 0,
+        credited_until: lessonCredit.creditedUntil,
+        updated_at: now,
+        ...(completed && !wasCompleted ? { completed_at: now } : {}),
+      };
+      if (previous) {
+        await updateLessonProgress(trx, userId, lesson.id, changes);
+      } else {
+        await insertLessonProgress(trx, {
+          user_id: userId,
+          lesson_id: lesson.id,
+          course_id: courseId,
+          completed_at: null,
+          ...changes,
+          created_at: now,
+        });
+      }
+      await setStudyClock(trx, userId, learnerCredit.creditedUntil);
+      if (learnerCredit.creditedMs > 0) {
+        await addLearningSeconds(trx, userId, dayKey(now), learnerCredit.creditedMs / 1000, now);
+      }
+
+      const started = await insertCourseLearner(trx, {
+        user_id: userId,
+        course_id: courseId,
+        last_lesson_id: lesson.id,
+        now,
+      });
+      if (started) await incrementLearnerCount(trx, courseId);
+      else await touchCourseLearner(trx, userId, courseId, lesson.id, now);
+
+      const course = await countCourseCompletion(trx, userId, courseId);
+      const courseCompleted =
+        course.totalLessons > 0 && course.completedLessons >= course.totalLessons;
+      if (courseCompleted) await completeCourseLearner(trx, userId, courseId, now);
+
+      return {
+        lessonId: lesson.id,
+        courseId,
+        positionSeconds: tenth(position),
+        watchedSeconds: tenth(watched),
+        completed,
+        countedSeconds: learnerCredit.creditedMs / 1000,
+        course: { ...course, completed: courseCompleted },
+      };
+    });
+  }
+
+  /** The learner's learning time on today's date in Asia/Shanghai, in whole seconds. */
+  async today(userId: number): Promise<TodayStudy> {
+    const day = dayKey(this.now());
+    const seconds = await findLearningSeconds(this.db, userId, day);
+    return { day, seconds: Math.floor(seconds) };
+  }
+}

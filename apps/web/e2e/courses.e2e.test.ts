@@ -1,0 +1,131 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, type Portal, phoneContext, startPortal } from './harness.ts';
+
+let portal: Portal;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let errors: string[];
+
+beforeAll(async () => {
+  [portal, browser] = await Promise.all([startPortal(), launchChromium()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
+
+async function openPhone() {
+  context = await phoneContext(browser);
+  page = await context.newPage();
+  errors = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+}
+
+afterEach(async () => {
+  await context?.close();
+  expect(errors).toEqual([]);
+});
+
+const url = (pathname: string) => `${portal.baseUrl}${pathname}`;
+const cards = () => page.locator('.course-card');
+
+describe('the course list', () => {
+  it('lists courses by category and order, loads more on scroll, and keeps its place', async () => {
+    await openPhone();
+    await page.goto(url('/index/home'));
+    await page.getByRole('link', { name: /^课程/ }).first().click();
+    await page.waitForURL(url('/scourseList'));
+    await cards().first().waitFor();
+    expect(await cards().count()).toBe(20);
+    const total = Number(
+      (await page.getByText(/^共 \d+ 门课程$/).textContent())?.match(/\d+/)?.[0],
+    );
+    expect(total).toBeGreaterThanOrEqual(120);
+
+    // Infinite scroll: the next page arrives at the bottom.
+    await cards().last().scrollIntoViewIfNeeded();
+    await expect.poll(() => cards().count()).toBe(40);
+
+    // Back from a detail, the kept-alive list keeps its loaded pages and its place.
+    const twentyFifth = cards().nth(24);
+    await twentyFifth.scrollIntoViewIfNeeded();
+    const title = await twentyFifth.locator('.course-card-title').textContent();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    await twentyFifth.click();
+    await page.waitForURL(/\/scourseDetail\?id=\d+$/);
+    await page.getByRole('heading', { level: 1, name: title ?? '' }).waitFor();
+    await page.goBack();
+    await page.waitForURL(url('/scourseList'));
+    expect(await cards().count()).toBe(40);
+    expect(Math.abs((await page.evaluate(() => window.scrollY)) - scrolled)).toBeLessThan(2);
+
+    // A category tab filters the list and puts it in the address.
+    const tab = page.locator('.adm-tabs-tab').nth(2);
+    const category = (await tab.textContent()) ?? '';
+    await tab.click();
+    await page.waitForURL(/\/scourseList\?categoryId=\d+$/);
+    await expect
+      .poll(async () => new Set(await page.locator('.course-card-meta').allTextContents()))
+      .toSatisfy((metas: Set<string>) => [...metas].every((meta) => meta.endsWith(category)));
+
+    // Most learned first.
+    await page.getByRole('button', { name: '最多人学' }).click();
+    await page.waitForURL(/sort=popular/);
+    await expect
+      .poll(() => page.getByRole('button', { name: '最多人学' }).getAttribute('aria-pressed'))
+      .toBe('true');
+    await cards().first().waitFor();
+  });
+});
+
+describe('the course detail', () => {
+  it('shows the facts, the introduction, the teacher and the chapters', async () => {
+    await openPhone();
+    await page.goto(url('/scourseList'));
+    await cards().first().click();
+    await page.waitForURL(/\/scourseDetail\?id=\d+$/);
+    await page.getByRole('heading', { name: '课程介绍' }).waitFor();
+    await page.getByRole('heading', { name: '授课老师' }).waitFor();
+    await page.getByRole('heading', { name: '课程目录' }).waitFor();
+    expect(await page.locator('.course-chapter').count()).toBeGreaterThanOrEqual(2);
+    expect(await page.locator('.course-lesson').count()).toBeGreaterThanOrEqual(4);
+    expect(await page.locator('.course-facts dd').count()).toBe(4);
+  });
+
+  it('shows a clear empty state with a way back for an unknown or malformed id', async () => {
+    await openPhone();
+    for (const id of ['999999', 'abc', '-3']) {
+      await page.goto(url(`/scourseDetail?id=${id}`));
+      await page.getByRole('heading', { name: '课程不存在或已下线' }).waitFor();
+      expect(await page.locator('.adm-toast-main').count()).toBe(0);
+    }
+    await page.getByRole('link', { name: '浏览全部课程' }).click();
+    await page.waitForURL(url('/scourseList'));
+  });
+
+  it('sanitizes the rich introduction from the server before showing it', async () => {
+    const db = new Database(path.join(portal.dataDir, 'portal.sqlite'));
+    const row = db
+      .prepare("SELECT id FROM courses WHERE published = 1 AND site_key = 'jingan' LIMIT 1")
+      .get() as { id: number };
+    db.prepare('UPDATE courses SET introduction = ? WHERE id = ?').run(
+      '<p>安全的<strong>介绍</strong></p><img src="/none.png" onerror="window.__xss = 1"><script>window.__xss = 2</script><a href="javascript:window.__xss = 3">链接</a>',
+      row.id,
+    );
+    db.close();
+    await openPhone();
+    await page.goto(url(`/scourseDetail?id=${row.id}`));
+    await page.getByText('安全的介绍').waitFor();
+    const intro = page.locator('.rich-html');
+    expect(await intro.locator('strong').textContent()).toBe('介绍');
+    expect(await intro.locator('script, [onerror]').count()).toBe(0);
+    expect(await intro.locator('a').getAttribute('href')).toBeNull();
+    await page.waitForTimeout(200);
+    expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+  });
+});

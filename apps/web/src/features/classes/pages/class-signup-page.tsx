@@ -1,0 +1,185 @@
+import type { ClassDetail, SignupField } from '@portal/contract';
+import { validateSignupForm } from '@portal/contract/constants';
+import { Button } from 'antd-mobile';
+import { type FormEvent, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { idParam } from '@/lib/id-param.ts';
+import { href, paths } from '@/platform/paths.ts';
+import { ApiError } from '@/platform/request.ts';
+import { PageHeader } from '@/ui/page-header.tsx';
+import { PageSkeleton } from '@/ui/page-skeleton.tsx';
+import { StateView } from '@/ui/state-view.tsx';
+import { useClassSignup } from '../api/class-signup.ts';
+import { useClassDetail } from '../api/get-class-detail.ts';
+import '../classes.css';
+
+const inputMode: Record<SignupField['kind'], 'text' | 'tel' | 'numeric'> = {
+  text: 'text',
+  phone: 'tel',
+  number: 'numeric',
+  choice: 'text',
+};
+
+function FieldInput({
+  field,
+  value,
+  error,
+  onChange,
+}: {
+  field: SignupField;
+  value: string;
+  error?: string;
+  onChange: (value: string) => void;
+}) {
+  const id = `signup-${field.key}`;
+  const label = (
+    <>
+      {field.label}
+      {field.required ? <span className="required">（必填）</span> : null}
+    </>
+  );
+  if (field.kind === 'choice') {
+    return (
+      <fieldset className="signup-field" aria-invalid={Boolean(error)}>
+        <legend>{label}</legend>
+        <div className="signup-choices">
+          {(field.options ?? []).map((option) => (
+            <label key={option} className={value === option ? 'signup-choice on' : 'signup-choice'}>
+              <input
+                type="radio"
+                name={field.key}
+                value={option}
+                checked={value === option}
+                onChange={() => onChange(option)}
+              />
+              {option}
+            </label>
+          ))}
+        </div>
+        {error ? <p className="signup-error">{error}</p> : null}
+      </fieldset>
+    );
+  }
+  return (
+    <div className="signup-field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        name={field.key}
+        inputMode={inputMode[field.kind]}
+        autoComplete={field.kind === 'phone' ? 'tel' : field.key === 'name' ? 'name' : 'off'}
+        value={value}
+        aria-invalid={Boolean(error)}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      {error ? (
+        <p id={`${id}-error`} className="signup-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function SignupForm({ klass }: { klass: ClassDetail }) {
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const signup = useClassSignup();
+  const serverError = signup.error instanceof ApiError ? signup.error.message : null;
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const answers = Object.fromEntries(
+      Object.entries(values).filter(([, value]) => value.trim() !== ''),
+    );
+    const checked = validateSignupForm(klass.formFields, answers);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors({});
+    signup.mutate({ classId: klass.id, form: checked.form });
+  };
+
+  if (signup.isSuccess) {
+    return (
+      <StateView
+        kind="empty"
+        title="报名成功"
+        description={`您已报名“${klass.title}”，请按时参加。`}
+      >
+        <Link className="link-button primary" to={paths.myClasses}>
+          我的班级
+        </Link>
+        <Link className="link-button" to={href('classDetail', { id: klass.id })}>
+          返回班级
+        </Link>
+      </StateView>
+    );
+  }
+  return (
+    <form className="signup-form" onSubmit={handleSubmit} noValidate>
+      <p className="signup-class">
+        报名班级：<strong>{klass.title}</strong>（剩余 {klass.seatsLeft} 个名额）
+      </p>
+      {klass.formFields.map((field) => (
+        <FieldInput
+          key={field.key}
+          field={field}
+          value={values[field.key] ?? ''}
+          error={errors[field.key]}
+          onChange={(value) => setValues((current) => ({ ...current, [field.key]: value }))}
+        />
+      ))}
+      {serverError ? (
+        <p className="signup-error signup-server-error" role="alert">
+          {serverError}
+        </p>
+      ) : null}
+      <Button block color="primary" size="large" type="submit" loading={signup.isPending}>
+        提交报名
+      </Button>
+    </form>
+  );
+}
+
+/** `/classSignup?id=`: the form the class asks for, checked here and again on the server. */
+export function ClassSignupPage() {
+  const [params] = useSearchParams();
+  const id = idParam(params.get('id'));
+  const detail = useClassDetail(id);
+  const klass = detail.data;
+  return (
+    <>
+      <PageHeader />
+      <main className="page-body">
+        {id === null || (detail.isError && !klass) ? (
+          <StateView kind="missing" title="班级不存在或已下线">
+            <Link className="link-button primary" to={paths.home}>
+              回到首页
+            </Link>
+          </StateView>
+        ) : null}
+        {id !== null && detail.isPending ? <PageSkeleton /> : null}
+        {klass && klass.mySignup?.status === 'active' ? (
+          <StateView kind="empty" title="您已报名该班级">
+            <Link className="link-button primary" to={paths.myClasses}>
+              我的班级
+            </Link>
+          </StateView>
+        ) : null}
+        {klass && klass.mySignup?.status !== 'active' && klass.status !== '报名中' ? (
+          <StateView kind="empty" title={`该班级${klass.status}，暂不能报名`}>
+            <Link className="link-button primary" to={href('classDetail', { id: klass.id })}>
+              返回班级
+            </Link>
+          </StateView>
+        ) : null}
+        {klass && klass.mySignup?.status !== 'active' && klass.status === '报名中' ? (
+          <SignupForm klass={klass} />
+        ) : null}
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,101 @@
+import type { MyClass } from '@portal/contract';
+import { Button, InfiniteScroll } from 'antd-mobile';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { href, paths } from '@/platform/paths.ts';
+import { ApiError } from '@/platform/request.ts';
+import { PageHeader } from '@/ui/page-header.tsx';
+import { PageSkeleton } from '@/ui/page-skeleton.tsx';
+import { StateView } from '@/ui/state-view.tsx';
+import { useClassCancel } from '../api/class-signup.ts';
+import { useMyClasses } from '../api/get-my-classes.ts';
+import { ClassStatusBadge } from '../components/class-facts.tsx';
+import '../classes.css';
+
+function MyClassItem({ klass }: { klass: MyClass }) {
+  const cancel = useClassCancel();
+  const [confirming, setConfirming] = useState(false);
+  const handleCancel = () => {
+    if (!confirming) {
+      setConfirming(true);
+      return;
+    }
+    cancel.mutate(klass.id);
+  };
+  return (
+    <li className="my-class">
+      <Link className="my-class-link" to={href('classDetail', { id: klass.id })}>
+        <span className="my-class-title">{klass.title}</span>
+        <ClassStatusBadge status={klass.status} />
+        <span className="my-class-meta">
+          {klass.schedule} · {klass.place}
+        </span>
+      </Link>
+      {klass.canCancel ? (
+        <div className="my-class-actions">
+          <Button
+            size="middle"
+            color={confirming ? 'danger' : 'default'}
+            loading={cancel.isPending}
+            onClick={handleCancel}
+          >
+            {confirming ? '确认取消报名' : '取消报名'}
+          </Button>
+          {confirming ? (
+            <button type="button" className="text-button" onClick={() => setConfirming(false)}>
+              不取消了
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+      {cancel.error instanceof ApiError ? (
+        <p className="signup-error" role="alert">
+          {cancel.error.message}
+        </p>
+      ) : null}
+    </li>
+  );
+}
+
+/** `/myClassroom`: the classes I signed up for, with cancel while their signup is open. */
+export function MyClassesPage() {
+  const classes = useMyClasses();
+  const list = classes.data?.pages.flatMap((page) => page.list) ?? [];
+  return (
+    <>
+      <PageHeader />
+      <main className="page-body">
+        {classes.isPending ? <PageSkeleton /> : null}
+        {classes.isError && list.length === 0 ? (
+          <StateView kind="error" title="没有加载出来" description="请检查网络后重试。">
+            <button type="button" className="link-button primary" onClick={() => classes.refetch()}>
+              重试
+            </button>
+          </StateView>
+        ) : null}
+        {classes.isSuccess && list.length === 0 ? (
+          <StateView kind="empty" title="还没有报名班级" description="去首页看看正在报名的班级吧。">
+            <Link className="link-button primary" to={paths.home}>
+              去首页看看
+            </Link>
+          </StateView>
+        ) : null}
+        {list.length > 0 ? (
+          <>
+            <ul className="my-classes">
+              {list.map((klass) => (
+                <MyClassItem key={klass.id} klass={klass} />
+              ))}
+            </ul>
+            <InfiniteScroll
+              hasMore={classes.hasNextPage}
+              loadMore={async () => {
+                await classes.fetchNextPage({ throwOnError: true });
+              }}
+            />
+          </>
+        ) : null}
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,290 @@
+import type { LessonContent, ProgressResult } from '@portal/contract';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { StorageKey } from '@/platform/storage.ts';
+import { LessonArticle, LessonPlayer, REPORT_EVERY_MS } from './lesson-player.tsx';
+
+const hls = vi.hoisted(() => ({
+  instances: [] as Array<{ source: string | null; media: HTMLMediaElement | null }>,
+  supported: true,
+}));
+
+vi.mock('hls.js/light', () => {
+  class FakeHls {
+    static isSupported = () => hls.supported;
+    static Events = { ERROR: 'hlsError' };
+    state = { source: null as string | null, media: null as HTMLMediaElement | null };
+    constructor() {
+      hls.instances.push(this.state);
+    }
+    on() {}
+    loadSource(source: string) {
+      this.state.source = source;
+    }
+    attachMedia(media: HTMLMediaElement) {
+      this.state.media = media;
+    }
+    destroy() {}
+  }
+  return { default: FakeHls };
+});
+
+const video: LessonContent = {
+  id: 31,
+  courseId: 7,
+  title: '开机与解锁',
+  kind: 'video',
+  durationSeconds: 300,
+  videoUrl: '/media/demo/lesson.mp4',
+  articleHtml: null,
+};
+
+interface Call {
+  url: string;
+  init: RequestInit | undefined;
+  request: Request | null;
+  body: Record<string, unknown>;
+}
+
+let calls: Call[];
+
+/** The network edge: every call answers a stored state for what was reported. */
+function stubNetwork() {
+  calls = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = input instanceof Request ? input : null;
+      const url = request ? request.url : String(input);
+      const text = request ? await request.clone().text() : String(init?.body ?? '{}');
+      const body = JSON.parse(text) as Record<string, unknown>;
+      calls.push({ url, init, request, body });
+      const data: ProgressResult = {
+        lessonId: Number(body.lessonId),
+        courseId: 7,
+        positionSeconds: Number(body.positionSeconds),
+        watchedSeconds: Number(body.watchedSeconds),
+        completed: Number(body.positionSeconds) >= 54,
+        countedSeconds: Number(body.watchedSeconds),
+        course: { completedLessons: 0, totalLessons: 3, completed: false },
+      };
+      return new Response(JSON.stringify({ code: 0, message: '', data }), {
+        headers: { 'content-type': 'application/json' },
+      });
+    }),
+  );
+}
+
+/** Gives the rendered video element the media state a browser would have. */
+function mediaOf(element: HTMLVideoElement) {
+  const state = { currentTime: 0, duration: 60, paused: true, seeking: false };
+  Object.defineProperty(element, 'currentTime', {
+    configurable: true,
+    get: () => state.currentTime,
+    set: (value: number) => {
+      state.currentTime = value;
+    },
+  });
+  Object.defineProperty(element, 'duration', { configurable: true, get: () => state.duration });
+  Object.defineProperty(element, 'paused', { configurable: true, get: () => state.paused });
+  Object.defineProperty(element, 'seeking', { configurable: true, get: () => state.seeking });
+  element.play = vi.fn(async () => {
+    state.paused = false;
+  });
+  return state;
+}
+
+/** Plays from the current time to `to` in `timeupdate` steps of a quarter second. */
+function playTo(element: HTMLVideoElement, state: { currentTime: number }, to: number) {
+  while (state.currentTime < to - 1e-9) {
+    state.currentTime = Math.min(to, state.currentTime + 0.25);
+    fireEvent.timeUpdate(element);
+  }
+}
+
+const flush = () => act(async () => {});
+
+function renderPlayer(overrides: Partial<Parameters<typeof LessonPlayer>[0]> = {}) {
+  const onReported = vi.fn();
+  render(
+    <LessonPlayer
+      lesson={video}
+      courseId={7}
+      onReported={onReported}
+      startAt={8.4}
+      autoPlay={false}
+      completed={false}
+      {...overrides}
+    />,
+  );
+  const element = screen.getByLabelText<HTMLVideoElement>('开机与解锁');
+  return { element, state: mediaOf(element), onReported };
+}
+
+beforeEach(() => {
+  localStorage.setItem(StorageKey.token, 'token-abc');
+  localStorage.setItem(StorageKey.userInfo, '{"id":1}');
+  localStorage.setItem(StorageKey.finger, 'finger-1');
+  stubNetwork();
+  hls.instances.length = 0;
+  hls.supported = true;
+});
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('LessonPlayer', () => {
+  it('is an inline HTML5 video with controls that loads only metadata first', () => {
+    const { element } = renderPlayer();
+    expect(element.tagName).toBe('VIDEO');
+    expect(element.hasAttribute('controls')).toBe(true);
+    expect(element.hasAttribute('playsinline')).toBe(true);
+    expect(element.getAttribute('preload')).toBe('metadata');
+    expect(element.getAttribute('src')).toBe('/media/demo/lesson.mp4');
+  });
+
+  it('resumes at the stored position once the metadata is known, and plays when asked', async () => {
+    const { element, state } = renderPlayer({ autoPlay: true });
+    fireEvent.loadedMetadata(element);
+    expect(state.currentTime).toBe(8.4);
+    expect(element.play).toHaveBeenCalledTimes(1);
+  });
+
+  it('offers five speeds as pressed buttons and applies the chosen one', () => {
+    const { element } = renderPlayer();
+    const group = screen.getByRole('group', { name: '倍速' });
+    const buttons = screen.getAllByRole('button').filter((button) => group.contains(button));
+    expect(buttons.map((button) => button.textContent)).toEqual([
+      '0.75倍',
+      '1倍',
+      '1.25倍',
+      '1.5倍',
+      '2倍',
+    ]);
+    expect(screen.getByRole('button', { name: '1倍' }).getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: '1.5倍' }));
+    expect(screen.getByRole('button', { name: '1.5倍' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: '1倍' }).getAttribute('aria-pressed')).toBe('false');
+    expect(element.playbackRate).toBe(1.5);
+  });
+
+  it('saves the position and the real watching time every few seconds while playing', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    // Speed 2 was chosen in the previous test and is kept for the visit: choose 1 again.
+    const { element, state, onReported } = renderPlayer();
+    fireEvent.click(screen.getByRole('button', { name: '1倍' }));
+    fireEvent.loadedMetadata(element);
+    await element.play();
+    playTo(element, state, 13.4);
+    vi.advanceTimersByTime(REPORT_EVERY_MS);
+    await flush();
+    expect(calls).toHaveLength(1);
+    const [call] = calls;
+    expect(call?.url).toMatch(/\/api\/study\/progress$/);
+    expect(call?.request?.method).toBe('POST');
+    expect(call?.request?.headers.get('authorization')).toBe('Bearer token-abc');
+    expect(call?.body).toEqual({
+      lessonId: 31,
+      courseId: 7,
+      positionSeconds: 13.4,
+      watchedSeconds: 5,
+      durationSeconds: 60,
+    });
+    expect(onReported).toHaveBeenCalledWith(expect.objectContaining({ positionSeconds: 13.4 }));
+
+    // A seek forward is not watching.
+    state.currentTime = 40;
+    fireEvent.seeked(element);
+    playTo(element, state, 42);
+    vi.advanceTimersByTime(REPORT_EVERY_MS);
+    await flush();
+    expect(calls[1]?.body).toMatchObject({ positionSeconds: 42, watchedSeconds: 2 });
+  });
+
+  it('reports at once on reaching 90%, so the lesson shows complete', async () => {
+    const { element, state, onReported } = renderPlayer({ startAt: 50 });
+    fireEvent.loadedMetadata(element);
+    await element.play();
+    playTo(element, state, 54);
+    await flush();
+    expect(calls.map((call) => call.body.positionSeconds)).toEqual([54]);
+    expect(onReported).toHaveBeenCalledWith(expect.objectContaining({ completed: true }));
+  });
+
+  it('saves with a keepalive fetch carrying the login when the page is hidden', async () => {
+    const { element, state } = renderPlayer();
+    fireEvent.loadedMetadata(element);
+    await element.play();
+    playTo(element, state, 11.4);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(calls).toHaveLength(1);
+    const [call] = calls;
+    expect(call?.url).toBe('/api/study/progress');
+    expect(call?.init?.keepalive).toBe(true);
+    expect(call?.init?.method).toBe('POST');
+    expect(call?.init?.headers).toMatchObject({
+      Authorization: 'Bearer token-abc',
+      'X-Site': 'jingan',
+      'X-Finger': 'finger-1',
+    });
+    expect(call?.body).toMatchObject({ lessonId: 31, positionSeconds: 11.4, watchedSeconds: 3 });
+    // Nothing new since: leaving the page sends nothing more.
+    cleanup();
+    expect(calls).toHaveLength(1);
+  });
+
+  it('reports nothing before the stored position is applied', () => {
+    renderPlayer();
+    window.dispatchEvent(new Event('pagehide'));
+    cleanup();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('plays HLS through hls.js where the browser cannot', async () => {
+    vi.spyOn(HTMLMediaElement.prototype, 'canPlayType').mockReturnValue('');
+    renderPlayer({ lesson: { ...video, videoUrl: '/media/demo/lesson.m3u8' } });
+    await vi.waitFor(() => expect(hls.instances).toHaveLength(1));
+    expect(hls.instances[0]?.source).toBe('/media/demo/lesson.m3u8');
+    expect(hls.instances[0]?.media?.tagName).toBe('VIDEO');
+  });
+
+  it('offers a retry when the video cannot be loaded', async () => {
+    hls.supported = false;
+    vi.spyOn(HTMLMediaElement.prototype, 'canPlayType').mockReturnValue('');
+    renderPlayer({ lesson: { ...video, videoUrl: '/media/demo/lesson.m3u8' } });
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '重试' })).toBeTruthy();
+  });
+});
+
+describe('LessonArticle', () => {
+  it('shows the article and reports it opened', async () => {
+    const onReported = vi.fn();
+    render(
+      <LessonArticle
+        lesson={{
+          ...video,
+          kind: 'article',
+          videoUrl: null,
+          articleHtml: '<p>要点</p>',
+        }}
+        courseId={7}
+        onReported={onReported}
+      />,
+    );
+    expect(screen.getByRole('heading', { name: '开机与解锁' })).toBeTruthy();
+    expect(screen.getByText('要点')).toBeTruthy();
+    await vi.waitFor(() => expect(onReported).toHaveBeenCalledTimes(1));
+    expect(calls[0]?.body).toEqual({
+      lessonId: 31,
+      courseId: 7,
+      positionSeconds: 0,
+      watchedSeconds: 0,
+    });
+  });
+});

@@ -1,0 +1,251 @@
+import type { CourseDetail, CourseProgress, ProgressResult } from '@portal/contract';
+import { ErrorCode } from '@portal/contract/constants';
+import { useQueryClient } from '@tanstack/react-query';
+import { Component, type ReactNode, Suspense, use, useState } from 'react';
+import { loadChunk } from '@/platform/chunk-load.ts';
+import { loginCheck } from '@/platform/login-check.ts';
+import { ApiError } from '@/platform/request.ts';
+import { applyProgressResult } from '../api/get-course-progress.ts';
+import { useLesson } from '../api/get-lesson.ts';
+
+type PlayerModule = typeof import('./lesson-player.tsx');
+
+let playerModule: Promise<PlayerModule> | null = null;
+
+/**
+ * The player's chunk (and, inside it, hls.js on demand): loaded only when a lesson is opened,
+ * once, with the chunk time-out; a failed load is forgotten so a retry loads it again.
+ */
+function loadPlayer(): Promise<PlayerModule> {
+  if (!playerModule) {
+    const loading = loadChunk(() => import('./lesson-player.tsx'));
+    playerModule = loading;
+    loading.catch(() => {
+      if (playerModule === loading) playerModule = null;
+    });
+  }
+  return playerModule;
+}
+
+/** The lesson ids of a course in catalogue order. */
+export function lessonIdsOf(course: CourseDetail): number[] {
+  return course.chapters.flatMap((chapter) => chapter.lessons.map((lesson) => lesson.id));
+}
+
+/**
+ * The lesson 开始学习 / 继续学习 opens: the first lesson before any study; the lesson studied
+ * last while it is unfinished; else the next unfinished lesson after it (then any unfinished
+ * one); the last lesson again when the whole course is complete.
+ */
+export function lessonToContinue(
+  course: CourseDetail,
+  progress: CourseProgress | undefined,
+): number | null {
+  const ids = lessonIdsOf(course);
+  const last = progress?.lastLessonId ?? null;
+  if (last === null || !ids.includes(last)) return ids[0] ?? null;
+  const done = new Set(
+    progress?.lessons.filter((lesson) => lesson.completed).map((l) => l.lessonId),
+  );
+  if (!done.has(last)) return last;
+  const after = ids.slice(ids.indexOf(last) + 1).find((id) => !done.has(id));
+  return after ?? ids.find((id) => !done.has(id)) ?? last;
+}
+
+/** A 16:9 box the size of the player, for what stands in its place. */
+function StageBox({ children, busy = false }: { children?: ReactNode; busy?: boolean }) {
+  if (busy) {
+    return <div className="lesson-stage-box" role="status" aria-busy="true" aria-label="加载中" />;
+  }
+  return <div className="lesson-stage-box">{children}</div>;
+}
+
+interface BoundaryProps {
+  children: ReactNode;
+  onRetry: () => void;
+}
+
+/** Keeps the course page when the player's chunk cannot be loaded (an optional widget). */
+class PlayerBoundary extends Component<BoundaryProps, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <StageBox>
+        <p>播放器没有加载出来，请检查网络后重试。</p>
+        <button type="button" className="link-button primary" onClick={this.props.onRetry}>
+          重试
+        </button>
+      </StageBox>
+    );
+  }
+}
+
+/** The course progress query, as far as the stage needs it. */
+export interface ProgressState {
+  data: CourseProgress | undefined;
+  isError: boolean;
+  refetch: () => unknown;
+}
+
+interface StageProps {
+  course: CourseDetail;
+  lessonId: number;
+  progress: CourseProgress;
+  autoPlay: boolean;
+}
+
+function LoadedStage({ course, lessonId, progress, autoPlay }: StageProps) {
+  const { LessonPlayer, LessonArticle } = use(loadPlayer());
+  const client = useQueryClient();
+  const lesson = useLesson(lessonId);
+  const handleReported = (result: ProgressResult) => applyProgressResult(client, result);
+  if (lesson.isPending) return <StageBox busy />;
+  if (lesson.isError) {
+    const missing = lesson.error instanceof ApiError && lesson.error.code === ErrorCode.notFound;
+    return (
+      <StageBox>
+        <p>{missing ? '这个课时不存在或已下线。' : '课时没有加载出来，请检查网络后重试。'}</p>
+        {missing ? null : (
+          <button
+            type="button"
+            className="link-button primary"
+            onClick={() => void lesson.refetch()}
+          >
+            重试
+          </button>
+        )}
+      </StageBox>
+    );
+  }
+  const content = lesson.data;
+  const stored = progress.lessons.find((item) => item.lessonId === content.id);
+  if (content.kind === 'article') {
+    return (
+      <LessonArticle
+        key={content.id}
+        lesson={content}
+        courseId={course.id}
+        onReported={handleReported}
+      />
+    );
+  }
+  return (
+    <LessonPlayer
+      key={content.id}
+      lesson={content}
+      courseId={course.id}
+      onReported={handleReported}
+      startAt={stored?.positionSeconds ?? 0}
+      autoPlay={autoPlay}
+      completed={stored?.completed ?? false}
+      poster={course.cover}
+    />
+  );
+}
+
+/**
+ * The top of `/scourseDetail` when a lesson is chosen: the player (or the article) for a learner
+ * once their progress is known, or the cover with a way to log in for a visitor.
+ */
+export function LessonStage({
+  course,
+  lessonId,
+  loggedIn,
+  progress,
+  autoPlay,
+}: Omit<StageProps, 'progress'> & { loggedIn: boolean; progress: ProgressState }) {
+  const [attempt, setAttempt] = useState(0);
+  if (!loggedIn) {
+    return (
+      <StageBox>
+        <p>登录后即可观看本课时，并记录学习进度。</p>
+        <button type="button" className="link-button primary" onClick={() => void loginCheck()}>
+          登录后学习
+        </button>
+      </StageBox>
+    );
+  }
+  if (progress.isError) {
+    return (
+      <StageBox>
+        <p>学习进度没有加载出来，请检查网络后重试。</p>
+        <button type="button" className="link-button primary" onClick={() => progress.refetch()}>
+          重试
+        </button>
+      </StageBox>
+    );
+  }
+  if (!progress.data) return <StageBox busy />;
+  return (
+    <PlayerBoundary key={attempt} onRetry={() => setAttempt((count) => count + 1)}>
+      <Suspense fallback={<StageBox busy />}>
+        <LoadedStage
+          course={course}
+          lessonId={lessonId}
+          progress={progress.data}
+          autoPlay={autoPlay}
+        />
+      </Suspense>
+    </PlayerBoundary>
+  );
+}
+
+/**
+ * The learner's place in the course under its facts: 已学 x/y 课时 with a bar, and the primary
+ * button 开始学习 (before any study) or 继续学习, which runs the login check for a visitor and
+ * then opens {@link lessonToContinue} and plays it.
+ */
+export function StudyBar({
+  course,
+  loggedIn,
+  progress,
+  lessonChosen,
+  onChoose,
+}: {
+  course: CourseDetail;
+  loggedIn: boolean;
+  progress: CourseProgress | undefined;
+  /** A lesson is open above: the button is not needed. */
+  lessonChosen: boolean;
+  /** Opens a lesson (and plays it): the page puts it in the address. */
+  onChoose: (lessonId: number) => void;
+}) {
+  const total = progress?.totalLessons ?? lessonIdsOf(course).length;
+  const done = progress?.completedLessons ?? 0;
+  const handleStart = async () => {
+    if (!(await loginCheck())) return;
+    const target = lessonToContinue(course, progress);
+    if (target !== null) onChoose(target);
+  };
+  if (total === 0) return null;
+  return (
+    <div className="study-bar">
+      {loggedIn && progress ? (
+        <div className="study-progress">
+          <span>
+            {progress.completed ? '已学完 ' : '已学 '}
+            <strong>
+              {done}/{total}
+            </strong>{' '}
+            课时
+          </span>
+          <progress max={total} value={done} aria-label="课程学习进度" />
+        </div>
+      ) : null}
+      {lessonChosen ? null : (
+        <button
+          type="button"
+          className="link-button primary block study-start"
+          disabled={loggedIn && !progress}
+          onClick={() => void handleStart()}
+        >
+          {progress?.lastLessonId ? '继续学习' : '开始学习'}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,225 @@
+import type { CourseDetail, CourseProgress } from '@portal/contract';
+import { ErrorCode } from '@portal/contract/constants';
+import { type MouseEvent, useState, useSyncExternalStore } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { formatCount } from '@/lib/format-count.ts';
+import { formatDuration } from '@/lib/format-duration.ts';
+import { loginCheck } from '@/platform/login-check.ts';
+import { href, paths } from '@/platform/paths.ts';
+import { ApiError } from '@/platform/request.ts';
+import { isLoggedIn, subscribeLogin } from '@/platform/session.ts';
+import { ShareButton } from '@/platform/share-button.tsx';
+import { PageHeader } from '@/ui/page-header.tsx';
+import { PageSkeleton } from '@/ui/page-skeleton.tsx';
+import { RichHtml } from '@/ui/rich-html.tsx';
+import { StateView } from '@/ui/state-view.tsx';
+import { useCourseDetail } from '../api/get-course-detail.ts';
+import { useCourseProgress } from '../api/get-course-progress.ts';
+import { LessonStage, lessonIdsOf, StudyBar } from '../components/lesson-stage.tsx';
+import '../courses.css';
+
+function idFrom(value: string | null): number | null {
+  const id = Number(value);
+  return Number.isInteger(id) && id > 0 ? id : null;
+}
+
+function Facts({ course }: { course: CourseDetail }) {
+  return (
+    <dl className="course-facts">
+      <div>
+        <dt>课时</dt>
+        <dd>{course.lessonCount}</dd>
+      </div>
+      <div>
+        <dt>时长</dt>
+        <dd>{formatDuration(course.durationSeconds)}</dd>
+      </div>
+      <div>
+        <dt>学过</dt>
+        <dd>{formatCount(course.learnerCount)}</dd>
+      </div>
+      <div>
+        <dt>浏览</dt>
+        <dd>{formatCount(course.viewCount)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+interface CatalogueProps {
+  course: CourseDetail;
+  /** The lesson open at the top, if any. */
+  current: number | null;
+  progress: CourseProgress | undefined;
+  loggedIn: boolean;
+  /** A learner tapped a lesson (the link itself puts it in the address). */
+  onTap: (lessonId: number) => void;
+}
+
+function Catalogue({ course, current, progress, loggedIn, onTap }: CatalogueProps) {
+  const done = new Set(
+    progress?.lessons.filter((lesson) => lesson.completed).map((lesson) => lesson.lessonId),
+  );
+  // A lesson is a real link (it can be opened in place, shared, read by a screen reader); a
+  // visitor gets the login check instead, a learner's tap also starts playing.
+  const handleLesson = (event: MouseEvent, lessonId: number) => {
+    if (!loggedIn) {
+      event.preventDefault();
+      void loginCheck();
+      return;
+    }
+    onTap(lessonId);
+  };
+  return (
+    <section className="course-section" aria-labelledby="course-catalogue">
+      <h2 id="course-catalogue">课程目录</h2>
+      {course.chapters.map((chapter, index) => (
+        <div key={chapter.id} className="course-chapter">
+          <h3>
+            第{index + 1}章 {chapter.title}
+          </h3>
+          <ol className="course-lessons">
+            {chapter.lessons.map((lesson) => (
+              <li key={lesson.id} className="course-lesson">
+                <Link
+                  className="course-lesson-link"
+                  to={href('courseDetail', { id: course.id, lessonId: lesson.id })}
+                  replace
+                  aria-current={current === lesson.id ? 'true' : undefined}
+                  onClick={(event) => handleLesson(event, lesson.id)}
+                >
+                  <span className="course-lesson-kind">
+                    {lesson.kind === 'video' ? '视频' : '图文'}
+                  </span>
+                  <span className="course-lesson-title">{lesson.title}</span>
+                  {lesson.kind === 'video' ? (
+                    <span className="course-lesson-duration">
+                      {formatDuration(lesson.durationSeconds)}
+                    </span>
+                  ) : null}
+                  {done.has(lesson.id) ? (
+                    <span className="course-lesson-done" role="img" aria-label="已学完">
+                      ✓
+                    </span>
+                  ) : null}
+                </Link>
+              </li>
+            ))}
+          </ol>
+        </div>
+      ))}
+    </section>
+  );
+}
+
+/** `/scourseDetail?id=`: a course's cover, facts, introduction, teacher and chapters. */
+export function CourseDetailPage() {
+  const [params] = useSearchParams();
+  const id = idFrom(params.get('id'));
+  const detail = useCourseDetail(id);
+  const missing =
+    id === null || (detail.error instanceof ApiError && detail.error.code === ErrorCode.notFound);
+  const course = detail.data;
+  const navigate = useNavigate();
+  const loggedIn = useSyncExternalStore(subscribeLogin, isLoggedIn);
+  const progress = useCourseProgress(loggedIn && course ? course.id : null);
+  const askedLesson = idFrom(params.get('lessonId'));
+  // Only a lesson of this course opens; any other id shows the cover.
+  const lessonId =
+    course && askedLesson !== null && lessonIdsOf(course).includes(askedLesson)
+      ? askedLesson
+      : null;
+  /** The lesson the learner chose by a tap on this page: it starts playing once loaded. */
+  const [tapped, setTapped] = useState<number | null>(null);
+  const handleStudy = (chosen: number) => {
+    setTapped(chosen);
+    if (course)
+      navigate(href('courseDetail', { id: course.id, lessonId: chosen }), { replace: true });
+  };
+
+  return (
+    <>
+      <PageHeader right={course ? <ShareButton title={course.title} pic={course.cover} /> : null} />
+      {missing ? (
+        <main className="page-body">
+          <StateView kind="missing" title="课程不存在或已下线" description="换一门课程看看吧。">
+            <Link className="link-button primary" to={paths.courseList}>
+              浏览全部课程
+            </Link>
+          </StateView>
+        </main>
+      ) : null}
+      {!missing && detail.isPending ? <PageSkeleton /> : null}
+      {!missing && detail.isError ? (
+        <main className="page-body">
+          <StateView kind="error" title="课程没有加载出来" description="请检查网络后重试。">
+            <button type="button" className="link-button primary" onClick={() => detail.refetch()}>
+              重试
+            </button>
+          </StateView>
+        </main>
+      ) : null}
+      {course ? (
+        <main className="course-detail">
+          {lessonId !== null ? (
+            <LessonStage
+              course={course}
+              lessonId={lessonId}
+              loggedIn={loggedIn}
+              progress={progress}
+              autoPlay={tapped === lessonId}
+            />
+          ) : (
+            <img
+              className="course-detail-cover"
+              src={course.cover}
+              alt=""
+              width={750}
+              height={420}
+            />
+          )}
+          <div className="course-detail-head">
+            <h1>{course.title}</h1>
+            <p className="course-detail-meta">
+              {course.teacher.name} · {course.categoryName}
+            </p>
+            {course.tags.length > 0 ? (
+              <ul className="course-tags" aria-label="标签">
+                {course.tags.map((tag) => (
+                  <li key={tag}>{tag}</li>
+                ))}
+              </ul>
+            ) : null}
+            <Facts course={course} />
+            <StudyBar
+              course={course}
+              loggedIn={loggedIn}
+              progress={progress.data}
+              lessonChosen={lessonId !== null}
+              onChoose={handleStudy}
+            />
+          </div>
+          <section className="course-section" aria-labelledby="course-intro">
+            <h2 id="course-intro">课程介绍</h2>
+            <RichHtml html={course.introduction} />
+          </section>
+          <section className="course-section" aria-labelledby="course-teacher">
+            <h2 id="course-teacher">授课老师</h2>
+            <p className="course-teacher-name">
+              {course.teacher.name}
+              <small>{course.teacher.title}</small>
+            </p>
+            <p className="course-teacher-bio">{course.teacher.bio}</p>
+          </section>
+          <Catalogue
+            course={course}
+            current={lessonId}
+            progress={progress.data}
+            loggedIn={loggedIn}
+            onTap={setTapped}
+          />
+        </main>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { idParam, lessonKindSchema } from './courses.ts';
+
+/** Seconds in a report: a finite number, never negative (a negative value is bad input). */
+const seconds = z.number().min(0).max(Number.MAX_SAFE_INTEGER);
+
+/** `GET /api/study/course-progress?courseId=`. */
+export const courseProgressQuerySchema = z.object({ courseId: idParam });
+export type CourseProgressQuery = z.infer<typeof courseProgressQuerySchema>;
+
+/** The learner's progress in one lesson of a course. */
+export const lessonProgressSchema = z.object({
+  lessonId: z.number().int(),
+  /** Where to resume, in seconds of the media (0 when never played). */
+  positionSeconds: z.number(),
+  completed: z.boolean(),
+});
+export type LessonProgress = z.infer<typeof lessonProgressSchema>;
+
+/** The learner's progress in a course: every lesson of it, in catalogue order. */
+export const courseProgressSchema = z.object({
+  courseId: z.number().int(),
+  completedLessons: z.number().int(),
+  totalLessons: z.number().int(),
+  /** All lessons of the course are complete. */
+  completed: z.boolean(),
+  /** The lesson the learner studied last, or null before the first report. */
+  lastLessonId: z.number().int().nullable(),
+  lessons: z.array(lessonProgressSchema),
+});
+export type CourseProgress = z.infer<typeof courseProgressSchema>;
+
+/**
+ * `POST /api/study/progress`: what the player saw since its previous report. The server keeps
+ * its own clock: there is no time stamp to send, and the seconds are clamped, never stored as given.
+ */
+export const progressReportSchema = z.object({
+  lessonId: idParam,
+  /** When given, the lesson must belong to this course. */
+  courseId: idParam.optional(),
+  /** The playback position, in seconds of the media. */
+  positionSeconds: seconds,
+  /** Seconds actually played (not skipped) since the previous report: a delta, not a total. */
+  watchedSeconds: seconds,
+  /** The media's real duration as the player saw it; 0 or absent when unknown (articles). */
+  durationSeconds: seconds.optional(),
+});
+export type ProgressReport = z.infer<typeof progressReportSchema>;
+
+/** The stored state after a report. */
+export const progressResultSchema = z.object({
+  lessonId: z.number().int(),
+  courseId: z.number().int(),
+  positionSeconds: z.number(),
+  /** Total seconds watched of this lesson, as counted by the server. */
+  watchedSeconds: z.number(),
+  completed: z.boolean(),
+  /** Seconds of this report counted as learning time (after clamping). */
+  countedSeconds: z.number(),
+  course: z.object({
+    completedLessons: z.number().int(),
+    totalLessons: z.number().int(),
+    completed: z.boolean(),
+  }),
+});
+export type ProgressResult = z.infer<typeof progressResultSchema>;
+
+/** `GET /api/study/today`: the learner's learning time on today's date in Asia/Shanghai. */
+export const todayStudySchema = z.object({
+  /** `YYYY-MM-DD` in Asia/Shanghai. */
+  day: z.string(),
+  seconds: z.number().int(),
+});
+export type TodayStudy = z.infer<typeof todayStudySchema>;
+
+/** `GET /api/study/lesson?id=`: a lesson's content, for a learner who is logged in. */
+export const lessonQuerySchema = z.object({ id: idParam });
+
+export const lessonContentSchema = z.object({
+  id: z.number().int(),
+  courseId: z.number().int(),
+  title: z.string(),
+  kind: lessonKindSchema,
+  /** The lesson's nominal length (the media may be shorter). */
+  durationSeconds: z.number().int(),
+  /** `/media/...` MP4 or HLS playlist (`.m3u8`) of a video lesson, else null. */
+  videoUrl: z.string().nullable(),
+  /** Rich HTML of an article lesson (sanitize before showing it), else null. */
+  articleHtml: z.string().nullable(),
+});
+export type LessonContent = z.infer<typeof lessonContentSchema>;
