@@ -82,10 +82,29 @@ function FieldInput({
   );
 }
 
-function SignupForm({ klass }: { klass: ClassDetail }) {
+/** The answer after a successful signup, with the ways on. */
+function SignupDone({ klass }: { klass: ClassDetail }) {
+  return (
+    <StateView kind="empty" title="报名成功" description={`您已报名“${klass.title}”，请按时参加。`}>
+      <Link className="link-button primary" to={paths.myClasses}>
+        我的班级
+      </Link>
+      <Link className="link-button" to={href('classDetail', { id: klass.id })}>
+        返回班级
+      </Link>
+    </StateView>
+  );
+}
+
+function SignupForm({
+  klass,
+  signup,
+}: {
+  klass: ClassDetail;
+  signup: ReturnType<typeof useClassSignup>;
+}) {
   const [values, setValues] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const signup = useClassSignup();
   const serverError = signup.error instanceof ApiError ? signup.error.message : null;
 
   const handleSubmit = (event: FormEvent) => {
@@ -102,22 +121,6 @@ function SignupForm({ klass }: { klass: ClassDetail }) {
     signup.mutate({ classId: klass.id, form: checked.form });
   };
 
-  if (signup.isSuccess) {
-    return (
-      <StateView
-        kind="empty"
-        title="报名成功"
-        description={`您已报名“${klass.title}”，请按时参加。`}
-      >
-        <Link className="link-button primary" to={paths.myClasses}>
-          我的班级
-        </Link>
-        <Link className="link-button" to={href('classDetail', { id: klass.id })}>
-          返回班级
-        </Link>
-      </StateView>
-    );
-  }
   return (
     <form className="signup-form" onSubmit={handleSubmit} noValidate>
       <p className="signup-class">
@@ -149,7 +152,18 @@ export function ClassSignupPage() {
   const [params] = useSearchParams();
   const id = idParam(params.get('id'));
   const detail = useClassDetail(id);
+  const signup = useClassSignup();
   const klass = detail.data;
+  if (klass && signup.isSuccess) {
+    return (
+      <>
+        <PageHeader />
+        <main className="page-body">
+          <SignupDone klass={klass} />
+        </main>
+      </>
+    );
+  }
   return (
     <>
       <PageHeader />
@@ -177,7 +191,7 @@ export function ClassSignupPage() {
           </StateView>
         ) : null}
         {klass && klass.mySignup?.status !== 'active' && klass.status === '报名中' ? (
-          <SignupForm klass={klass} />
+          <SignupForm klass={klass} signup={signup} />
         ) : null}
       </main>
     </>

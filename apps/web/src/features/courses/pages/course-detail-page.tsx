@@ -73,11 +73,9 @@ function Catalogue({ course, current, progress, loggedIn, onTap }: CatalogueProp
   return (
     <section className="course-section" aria-labelledby="course-catalogue">
       <h2 id="course-catalogue">课程目录</h2>
-      {course.chapters.map((chapter, index) => (
+      {course.chapters.map((chapter) => (
         <div key={chapter.id} className="course-chapter">
-          <h3>
-            第{index + 1}章 {chapter.title}
-          </h3>
+          <h3>{chapter.title}</h3>
           <ol className="course-lessons">
             {chapter.lessons.map((lesson) => (
               <li key={lesson.id} className="course-lesson">
