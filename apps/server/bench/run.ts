@@ -14,15 +14,19 @@ import {
 import { loginLearner } from './learner-login.ts';
 import { type BenchContext, type BenchTarget, FLOOR, TARGETS } from './targets.ts';
 
-// npm run bench   (BENCH_DURATION=10 BENCH_CONNECTIONS=100 BENCH_WARMUP=1 BENCH_SCALE=1 BENCH_TIMEOUT=s)
+// npm run bench   (BENCH_DURATION=10 BENCH_CONNECTIONS=100 BENCH_WARMUP=1 BENCH_SCALE=1
+//                  BENCH_LARGE_SCALE=350 BENCH_TIMEOUT=s)
 // Starts the real server and a bare Fastify floor as child processes on loopback, loads each
 // target with autocannon from this process, prints a table, and exits 1 if any target misbehaved.
+// Then it seeds a second database at BENCH_LARGE_SCALE (350: about 105,000 courses; 0 skips it),
+// loads the `scaled` targets again and compares their p99 with the small database's.
 
 interface Settings {
   duration: number;
   connections: number;
   warmup: number;
   scale: number;
+  largeScale: number;
   timeoutMs: number;
 }
 
@@ -53,9 +57,14 @@ function readSettings(): Settings {
   const warmupRaw = process.env.BENCH_WARMUP;
   const warmup = warmupRaw === '0' ? 0 : positiveEnv('BENCH_WARMUP', 1);
   const scale = positiveEnv('BENCH_SCALE', 1);
+  const largeScale =
+    process.env.BENCH_LARGE_SCALE === '0' ? 0 : positiveEnv('BENCH_LARGE_SCALE', 350);
   const perTarget = warmup + duration + 15;
   const fallback =
-    STARTUP_TIMEOUT_MS / 1000 + (scale > 1 ? 900 : 0) + (TARGETS.length + 1) * perTarget;
+    STARTUP_TIMEOUT_MS / 1000 +
+    (scale > 1 ? 900 : 0) +
+    (largeScale > 0 ? 900 + STARTUP_TIMEOUT_MS / 1000 : 0) +
+    (TARGETS.length * 2 + 1) * perTarget;
   const timeoutMs = positiveEnv('BENCH_TIMEOUT', fallback) * 1000;
   for (const target of [FLOOR, ...TARGETS]) {
     if (target.validFor !== undefined && warmup + duration + CHECK_MARGIN_S > target.validFor) {
@@ -65,14 +74,21 @@ function readSettings(): Settings {
       );
     }
   }
-  return { duration, connections, warmup, scale, timeoutMs };
+  return { duration, connections, warmup, scale, largeScale, timeoutMs };
 }
 
 /** Children and the temp dir, torn down once whatever way the run ends. */
 class Resources {
   readonly children: Child[] = [];
-  readonly dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
+  private readonly dirs: string[] = [];
   private cleaning: Promise<void> | null = null;
+
+  /** A fresh data directory, removed at the end. */
+  newDataDir(): string {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
+    this.dirs.push(dir);
+    return dir;
+  }
 
   /** Stops every child, then removes the temp dir; safe to call more than once. */
   cleanup(): Promise<void> {
@@ -90,7 +106,7 @@ class Resources {
   }
 
   private removeDir() {
-    rmSync(this.dataDir, { recursive: true, force: true });
+    for (const dir of this.dirs) rmSync(dir, { recursive: true, force: true });
   }
 }
 
@@ -227,64 +243,55 @@ function formatTable(rows: Row[], floor: number | null): string {
   return [line(header), rule, ...body.map(line)].join('\n');
 }
 
-async function main(resources: Resources, settings: Settings): Promise<number> {
-  const tsx = findTsx(serverDir);
+/** Seeds a fresh database at `scale` (the server seeds scale 1 itself) and starts the server. */
+async function startApp(
+  resources: Resources,
+  tsx: string,
+  scale: number,
+  port: number,
+): Promise<{ app: Child; origin: string }> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     HOST: '127.0.0.1',
-    DATA_DIR: resources.dataDir,
-    // Always the throwaway SQLite file and in-memory counters, whatever the shell has set.
+    DATA_DIR: resources.newDataDir(),
+    // Always a throwaway SQLite file and in-memory counters, whatever the shell has set.
     DATABASE_URL: '',
     REDIS_URL: '',
     LOG_LEVEL: 'warn',
     SEED_DEMO: '1',
   };
-  console.log(
-    `bench: ${settings.connections} connections, ${settings.duration} s per target` +
-      ` (+${settings.warmup} s warm-up), scale ${settings.scale}, node ${process.version},` +
-      ` ${os.cpus().length} CPUs`,
-  );
-
-  if (settings.scale > 1) {
-    console.log(`seeding at scale ${settings.scale} ...`);
+  if (scale > 1) {
+    console.log(`seeding at scale ${scale} ...`);
+    const started = Date.now();
     const seed = startTsx('seed', {
       tsx,
       cwd: serverDir,
       script: 'src/seed/cli.ts',
-      args: ['--scale', String(settings.scale)],
+      args: ['--scale', String(scale)],
       env,
     });
     resources.children.push(seed);
     await expectSuccess(seed);
+    console.log(`seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
-
-  const [appPort, floorPort] = await twoFreePorts();
-  const appOrigin = `http://127.0.0.1:${appPort}`;
-  const floorOrigin = `http://127.0.0.1:${floorPort}`;
+  const origin = `http://127.0.0.1:${port}`;
   const app = startTsx('server', {
     tsx,
     cwd: serverDir,
     script: 'src/server.ts',
-    env: { ...env, PORT: String(appPort) },
+    env: { ...env, PORT: String(port) },
   });
   resources.children.push(app);
-  const floor = startTsx('floor', {
-    tsx,
-    cwd: serverDir,
-    script: 'bench/hello.ts',
-    env: { ...env, PORT: String(floorPort) },
-  });
-  resources.children.push(floor);
-  await Promise.all([
-    waitUntilAnswering(app, `${appOrigin}/api/account/refresh-token`, STARTUP_TIMEOUT_MS),
-    waitUntilAnswering(floor, `${floorOrigin}/`, STARTUP_TIMEOUT_MS),
-  ]);
+  await waitUntilAnswering(app, `${origin}/api/account/refresh-token`, STARTUP_TIMEOUT_MS);
+  return { app, origin };
+}
 
-  const context: BenchContext = { origin: appOrigin, login: () => loginLearner(appOrigin) };
-  const plan: Array<[string, BenchTarget, Child]> = [
-    [floorOrigin, FLOOR, floor],
-    ...TARGETS.map((target): [string, BenchTarget, Child] => [appOrigin, target, app]),
-  ];
+/** Loads each planned target in turn and prints a line per target. */
+async function runPlan(
+  plan: Array<[string, BenchTarget, Child]>,
+  context: BenchContext,
+  settings: Settings,
+): Promise<Row[]> {
   const rows: Row[] = [];
   for (const [origin, target, child] of plan) {
     process.stdout.write(`  ${target.name} ... `);
@@ -296,10 +303,11 @@ async function main(resources: Resources, settings: Settings): Promise<number> {
     );
     if (!child.running) throw new Error(`${child.name} exited during the run\n${child.tail()}`);
   }
+  return rows;
+}
 
-  const floorRate =
-    rows[0]?.problems.length === 0 ? (rows[0].result?.requests.average ?? null) : null;
-  console.log(`\n${formatTable(rows, floorRate)}\n`);
+/** Prints the failures of `rows` and the server's last lines; returns how many rows failed. */
+function report(rows: Row[], app: Child): number {
   const failed = rows.filter((row) => row.problems.length > 0);
   for (const row of failed) {
     for (const problem of row.problems) console.error(`FAIL ${row.name}: ${problem}`);
@@ -308,7 +316,80 @@ async function main(resources: Resources, settings: Settings): Promise<number> {
     const tail = app.tail();
     if (tail) console.error(`server output (last lines):\n${tail}`);
   }
-  return failed.length > 0 ? 1 : 0;
+  return failed.length;
+}
+
+async function main(resources: Resources, settings: Settings): Promise<number> {
+  const tsx = findTsx(serverDir);
+  console.log(
+    `bench: ${settings.connections} connections, ${settings.duration} s per target` +
+      ` (+${settings.warmup} s warm-up), scale ${settings.scale}` +
+      (settings.largeScale > 0 ? ` then ${settings.largeScale}` : '') +
+      `, node ${process.version}, ${os.cpus().length} CPUs`,
+  );
+
+  const [appPort, floorPort] = await twoFreePorts();
+  const floorOrigin = `http://127.0.0.1:${floorPort}`;
+  const floor = startTsx('floor', {
+    tsx,
+    cwd: serverDir,
+    script: 'bench/hello.ts',
+    env: { ...process.env, PORT: String(floorPort), HOST: '127.0.0.1' },
+  });
+  resources.children.push(floor);
+  const [{ app, origin }] = await Promise.all([
+    startApp(resources, tsx, settings.scale, appPort),
+    waitUntilAnswering(floor, `${floorOrigin}/`, STARTUP_TIMEOUT_MS),
+  ]);
+
+  const context: BenchContext = { origin, login: () => loginLearner(origin) };
+  const rows = await runPlan(
+    [
+      [floorOrigin, FLOOR, floor],
+      ...TARGETS.map((target): [string, BenchTarget, Child] => [origin, target, app]),
+    ],
+    context,
+    settings,
+  );
+  const floorRate =
+    rows[0]?.problems.length === 0 ? (rows[0].result?.requests.average ?? null) : null;
+  console.log(`\n${formatTable(rows, floorRate)}\n`);
+  let failures = report(rows, app);
+
+  const scaled = TARGETS.filter((target) => target.scaled);
+  if (settings.largeScale > 0 && scaled.length > 0) {
+    await app.stop();
+    const large = await startApp(resources, tsx, settings.largeScale, appPort);
+    const largeContext: BenchContext = {
+      origin: large.origin,
+      login: () => loginLearner(large.origin),
+    };
+    const largeRows = await runPlan(
+      scaled.map((target): [string, BenchTarget, Child] => [large.origin, target, large.app]),
+      largeContext,
+      settings,
+    );
+    console.log(`\nat scale ${settings.largeScale}:\n${formatTable(largeRows, floorRate)}\n`);
+    failures += report(largeRows, large.app);
+    for (const target of scaled) {
+      const small = rows.find((row) => row.name === target.name)?.result;
+      const big = largeRows.find((row) => row.name === target.name)?.result;
+      if (!small || !big) continue;
+      const ratio = big.latency.p99 / Math.max(small.latency.p99, 1);
+      const limit = target.scaled?.limit;
+      const verdict =
+        limit === undefined ? '' : ratio <= limit ? ` (within ${limit}x)` : ` (over ${limit}x)`;
+      console.log(
+        `${target.name}: p99 ${small.latency.p99} ms at scale ${settings.scale}, ` +
+          `${big.latency.p99} ms at scale ${settings.largeScale}: ${ratio.toFixed(2)}x${verdict}`,
+      );
+      if (limit !== undefined && ratio > limit) {
+        console.error(`FAIL ${target.name}: p99 grew ${ratio.toFixed(2)}x with the data`);
+        failures += 1;
+      }
+    }
+  }
+  return failures > 0 ? 1 : 0;
 }
 
 async function start(): Promise<void> {

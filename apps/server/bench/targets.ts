@@ -30,6 +30,11 @@ export interface BenchTarget {
   check: (body: unknown) => string | null;
   /** Longest time (s) from setup to the end of the run during which the target stays valid. */
   validFor?: number;
+  /**
+   * Measured again on a database seeded at the large scale (BENCH_LARGE_SCALE); with a limit,
+   * the run fails when its p99 there is more than `limit` times its p99 at the small scale.
+   */
+  scaled?: { limit?: number };
 }
 
 /** Checks the `{ code: 0, message, data }` envelope, then `data` with `checkData`. */
@@ -69,5 +74,25 @@ export const TARGETS: BenchTarget[] = [
     ),
     // Every refresh rotates; the sent token stays valid 60 s after its first rotation.
     validFor: 60,
+  },
+  {
+    name: 'home',
+    path: '/api/home',
+    check: envelope((data) =>
+      typeof data === 'object' && data !== null ? null : 'expected the home data',
+    ),
+    scaled: {},
+  },
+  {
+    name: 'course list (first page)',
+    path: '/api/courses?page=1&size=20',
+    check: envelope((data) => {
+      const page = data as { list?: unknown[]; total?: number };
+      return Array.isArray(page.list) && page.list.length === 20 && (page.total ?? 0) >= 20
+        ? null
+        : 'expected a full first page of courses';
+    }),
+    // The issue's rule: the list's p99 on 100k+ courses stays within 2x of the small database.
+    scaled: { limit: 2 },
   },
 ];

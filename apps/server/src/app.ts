@@ -29,6 +29,12 @@ import { classesRoutes } from './modules/classes/classes.routes.ts';
 import { ClassService } from './modules/classes/classes.service.ts';
 import { coursesRoutes } from './modules/courses/courses.routes.ts';
 import { CourseService } from './modules/courses/courses.service.ts';
+import { favouritesRoutes } from './modules/favourites/favourites.routes.ts';
+import { FavouriteService } from './modules/favourites/favourites.service.ts';
+import { homeRoutes } from './modules/home/home.routes.ts';
+import { HomeService } from './modules/home/home.service.ts';
+import { searchRoutes } from './modules/search/search.routes.ts';
+import { SearchService } from './modules/search/search.service.ts';
 import { sitesRoutes } from './modules/sites/sites.routes.ts';
 import { SiteDirectory } from './modules/sites/sites.service.ts';
 import { ssoRoutes } from './modules/sso/sso.routes.ts';
@@ -47,6 +53,9 @@ declare module 'fastify' {
     courses: CourseService;
     classes: ClassService;
     study: StudyService;
+    searches: SearchService;
+    home: HomeService;
+    favourites: FavouriteService;
     counters: CounterStore;
   }
 }
@@ -108,6 +117,9 @@ export async function buildApp(
   app.decorate('courses', new CourseService(database.db));
   app.decorate('classes', new ClassService(database.db));
   app.decorate('study', new StudyService(database.db, database.engine));
+  app.decorate('searches', new SearchService(database.db, database.engine));
+  app.decorate('home', new HomeService(app.courses, app.classes, app.study));
+  app.decorate('favourites', new FavouriteService(database.db));
   app.decorate('counters', options.counters ?? createCounterStore(config.redisUrl));
 
   const cleanup = setInterval(() => {
@@ -154,6 +166,9 @@ export async function buildApp(
   await app.register(coursesRoutes);
   await app.register(classesRoutes);
   await app.register(studyRoutes);
+  await app.register(searchRoutes);
+  await app.register(homeRoutes);
+  await app.register(favouritesRoutes);
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 

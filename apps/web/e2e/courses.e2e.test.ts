@@ -65,7 +65,7 @@ describe('the course list', () => {
     expect(Math.abs((await page.evaluate(() => window.scrollY)) - scrolled)).toBeLessThan(2);
 
     // A category tab filters the list and puts it in the address.
-    const tab = page.locator('.adm-tabs-tab').nth(2);
+    const tab = page.locator('.category-chip').nth(2);
     const category = (await tab.textContent()) ?? '';
     await tab.click();
     await page.waitForURL(/\/scourseList\?categoryId=\d+$/);

@@ -457,7 +457,7 @@ describe('elder mode (长辈模式) in the mine area', () => {
     await page.waitForURL(`${portal.baseUrl}/index/home`);
     await page.getByText('您好，王秀兰').waitFor();
     expect(await isElder(page)).toBe(true);
-    await page.goto(`${portal.baseUrl}/scourseList`);
+    await page.goto(`${portal.baseUrl}/liveList`);
     await page.getByRole('heading', { name: '建设中' }).waitFor();
     expect(await isElder(page)).toBe(true);
     expect(await bodyFont()).toBe('20px');
@@ -478,12 +478,22 @@ describe('elder mode (长辈模式) in the mine area', () => {
 
 interface AuditedPage {
   name: string;
-  path: string;
+  /** The address, or how to find it once the portal runs (e.g. a course of the demo content). */
+  path: string | (() => Promise<string>);
   login: boolean;
   /** True for the index shell's pages, which have the bottom tab bar. */
   tabBar: boolean;
   /** Waits for the page's own content (and puts it in the state to audit). */
   ready: (page: Page) => Promise<void>;
+}
+
+/** The id of the first item an API list answers, from the running portal. */
+async function firstId(apiPath: string): Promise<number> {
+  const answer = await fetch(`${portal.baseUrl}${apiPath}`);
+  const body = (await answer.json()) as { data: { list: { id: number }[] } };
+  const id = body.data.list[0]?.id;
+  if (!id) throw new Error(`no item at ${apiPath}`);
+  return id;
 }
 
 const mineReady = (page: Page) => page.getByRole('heading', { name: '王秀兰' }).waitFor();
@@ -517,10 +527,32 @@ const auditedPages: readonly AuditedPage[] = [
   },
   {
     name: 'a page under construction',
-    path: '/scourseList',
+    path: '/liveList',
     login: false,
     tabBar: false,
     ready: (page) => page.getByRole('heading', { name: '建设中' }).waitFor(),
+  },
+  {
+    name: 'the course list',
+    path: '/scourseList',
+    login: false,
+    tabBar: false,
+    ready: (page) => page.locator('.course-card').first().waitFor(),
+  },
+  {
+    name: 'a course',
+    path: async () => `/scourseDetail?id=${await firstId('/api/courses?size=1')}`,
+    login: true,
+    tabBar: false,
+    ready: (page) => page.getByRole('heading', { name: '课程目录' }).waitFor(),
+  },
+  {
+    name: 'a class signup form',
+    path: async () =>
+      `/classSignup?id=${await firstId(`/api/classes?size=1&status=${encodeURIComponent('报名中')}`)}`,
+    login: false,
+    tabBar: false,
+    ready: (page) => page.getByRole('button', { name: '提交报名' }).waitFor(),
   },
   {
     name: 'an unknown address',
@@ -536,11 +568,13 @@ for (const elder of [false, true]) {
   const minTarget = elder ? 60 : 44;
   describe(`${mode}: targets >= ${minTarget}px, contrast >= 4.5:1, layout intact, no pop-ups`, () => {
     for (const audited of auditedPages) {
-      it(`${audited.name} (${audited.path})`, async () => {
+      const label = typeof audited.path === 'string' ? audited.path : 'from the demo content';
+      it(`${audited.name} (${label})`, async () => {
         const context = await phoneContext(browser);
         const page = await context.newPage();
         await prepare(page, { elder, login: audited.login });
-        await page.goto(`${portal.baseUrl}${audited.path}`);
+        const target = typeof audited.path === 'string' ? audited.path : await audited.path();
+        await page.goto(`${portal.baseUrl}${target}`);
         await audited.ready(page);
         await settle(page);
         const where = `${mode}, ${audited.name}`;

@@ -90,8 +90,12 @@ describe('routes and guards', () => {
       await page.goto(url(path));
       await page.locator('main').first().waitFor();
       expect(new URL(page.url()).pathname, path).toBe(path);
-      const text = await page.locator('main').first().textContent();
-      expect(text?.trim().length, path).toBeGreaterThan(0);
+      // Some pages fill their main area from the server: wait for words, not just the box.
+      await expect
+        .poll(async () => (await page.locator('main').first().textContent())?.trim().length ?? 0, {
+          message: path,
+        })
+        .toBeGreaterThan(0);
     }
     // /authPage without a ticket explains itself; /login starts the login and comes back home.
     await page.goto(url('/authPage'));

@@ -3,5 +3,8 @@ export * from './classes.ts';
 export * from './constants.ts';
 export * from './courses.ts';
 export * from './envelope.ts';
+export * from './favourites.ts';
+export * from './home.ts';
+export * from './search.ts';
 export * from './sites.ts';
 export * from './study.ts';

@@ -24,6 +24,11 @@ export const fieldLabels: Record<string, string> = {
   positionSeconds: '播放位置',
   watchedSeconds: '观看时长',
   durationSeconds: '视频时长',
+  q: '搜索内容',
+  type: '类型',
+  state: '学习状态',
+  contentType: '内容类型',
+  contentId: '内容编号',
 };
 
 /** The Chinese label of a field path such as `['body', 'username']`, or `请求内容` when unknown. */

@@ -1,3 +1,4 @@
+import type { ContentType } from '@portal/contract';
 import type { Generated, Insertable, Selectable } from 'kysely';
 
 /**
@@ -199,6 +200,50 @@ export interface StudyClocksTable {
   credited_until: number;
 }
 
+/** A learner's favourite; `content_type` is one of the contract's `CONTENT_TYPES`. */
+export interface FavouritesTable {
+  user_id: number;
+  content_type: ContentType;
+  content_id: number;
+  site_key: string;
+  created_at: number;
+}
+
+/** A learner's latest view of a piece of content (one row per content, upserted on each view). */
+export interface HistoryTable {
+  user_id: number;
+  content_type: ContentType;
+  content_id: number;
+  site_key: string;
+  viewed_at: number;
+  view_count: Generated<number>;
+}
+
+/** One course or class as search sees it; written only by the triggers of the search migration. */
+export interface SearchDocumentsTable {
+  id: Generated<number>;
+  kind: 'course' | 'class';
+  ref_id: number;
+  site_key: string;
+  title: string;
+  /** Every searchable text of the item, space-separated (title first). */
+  search_text: string;
+  /** 0/1, copied from the item. */
+  published: number;
+  /** Learners of a course, seats taken in a class. */
+  popularity: number;
+  /** Publish time of a course, creation time of a class. */
+  sort_time: number;
+}
+
+/** How often a normalised term was searched on a site (the hot terms). */
+export interface SearchTermsTable {
+  site_key: string;
+  term: string;
+  count: Generated<number>;
+  updated_at: number;
+}
+
 export interface Database {
   sites: SitesTable;
   users: UsersTable;
@@ -217,6 +262,10 @@ export interface Database {
   course_learners: CourseLearnersTable;
   learning_days: LearningDaysTable;
   study_clocks: StudyClocksTable;
+  favourites: FavouritesTable;
+  history: HistoryTable;
+  search_documents: SearchDocumentsTable;
+  search_terms: SearchTermsTable;
 }
 
 export type SiteRow = Selectable<SitesTable>;
@@ -246,3 +295,5 @@ export type LessonProgressRow = Selectable<LessonProgressTable>;
 export type NewLessonProgressRow = Insertable<LessonProgressTable>;
 export type CourseLearnerRow = Selectable<CourseLearnersTable>;
 export type LearningDayRow = Selectable<LearningDaysTable>;
+export type FavouriteRow = Selectable<FavouritesTable>;
+export type HistoryRow = Selectable<HistoryTable>;

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Database, NewUserRow } from '../db/schema.ts';
 import { hashPassword } from '../modules/account/password.ts';
+import { seedSearchTerms } from '../modules/search/search.seed.ts';
 import { insertSites } from '../modules/sites/sites.queries.ts';
 import { seedClasses } from './classes.ts';
 import { seedCourses } from './courses.ts';
@@ -82,6 +83,7 @@ const steps: Array<(context: SeedContext) => Promise<void>> = [
   seedLearners,
   seedCourses,
   seedClasses,
+  seedSearchTerms,
 ];
 
 /** True when the database has no sites yet, i.e. nothing was seeded or created. */

@@ -1,5 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
+import { homeQueryOptions } from '@/features/home/api/get-home.ts';
+import { homeMeQueryOptions } from '@/features/home/api/get-home-me.ts';
 import { type PagePath, paths } from '@/platform/paths.ts';
 import { profileQueryOptions } from '@/platform/profile-query.ts';
 import { isLoggedIn } from '@/platform/session.ts';
@@ -25,9 +27,16 @@ export interface RouteEntry {
   preload?: (client: QueryClient) => void;
 }
 
-/** The home page's data: for now the learner's own panel; the home issue adds `/api/home`. */
+/** The home page's data: `/api/home` for everyone, the learner's profile when logged in. */
 const preloadHome = (client: QueryClient) => {
+  void client.prefetchQuery(homeQueryOptions());
   if (isLoggedIn()) void client.prefetchQuery(profileQueryOptions());
+};
+
+/** The entry home adds the learner's own panel. */
+const preloadEntryHome = (client: QueryClient) => {
+  preloadHome(client);
+  if (isLoggedIn()) void client.prefetchQuery(homeMeQueryOptions());
 };
 
 const home: PageLoader = () =>
@@ -55,9 +64,15 @@ export const routes: readonly RouteEntry[] = [
     title: '首页',
     inIndex: true,
     page: home,
-    preload: preloadHome,
+    preload: preloadEntryHome,
   },
-  { path: paths.study, access: 'auth', title: '学习', inIndex: true },
+  {
+    path: paths.study,
+    access: 'auth',
+    title: '学习',
+    inIndex: true,
+    page: () => import('@/features/study/pages/study-page.tsx').then((module) => module.StudyPage),
+  },
   { path: paths.activity, access: 'auth', title: '活动', inIndex: true, keepAlive: true },
   {
     path: paths.mine,
@@ -149,9 +164,29 @@ export const routes: readonly RouteEntry[] = [
   { path: paths.activityDetail, access: 'auth', title: '活动详情' },
   { path: paths.activityApply, access: 'auth', title: '活动报名' },
   { path: paths.messageDetail, access: 'auth', title: '消息详情' },
-  { path: paths.favourites, access: 'auth', title: '我的收藏' },
-  { path: paths.history, access: 'auth', title: '学习足迹' },
-  { path: paths.learning, access: 'auth', title: '正在学习' },
+  {
+    path: paths.favourites,
+    access: 'auth',
+    title: '我的收藏',
+    page: () =>
+      import('@/features/favourites/pages/favourites-page.tsx').then(
+        (module) => module.FavouritesPage,
+      ),
+  },
+  {
+    path: paths.history,
+    access: 'auth',
+    title: '学习足迹',
+    page: () =>
+      import('@/features/favourites/pages/history-page.tsx').then((module) => module.HistoryPage),
+  },
+  {
+    path: paths.learning,
+    access: 'auth',
+    title: '正在学习',
+    page: () =>
+      import('@/features/study/pages/learning-page.tsx').then((module) => module.LearningPage),
+  },
   {
     path: paths.myClasses,
     access: 'auth',
@@ -160,7 +195,13 @@ export const routes: readonly RouteEntry[] = [
       import('@/features/classes/pages/my-classes-page.tsx').then((module) => module.MyClassesPage),
   },
   { path: paths.myActivities, access: 'auth', title: '我的活动' },
-  { path: paths.classStudy, access: 'auth', title: '班级学习' },
+  {
+    path: paths.classStudy,
+    access: 'auth',
+    title: '班级学习',
+    page: () =>
+      import('@/features/study/pages/class-study-page.tsx').then((module) => module.ClassStudyPage),
+  },
   { path: paths.medals, access: 'auth', title: '我的勋章' },
   { path: paths.pointsRecord, access: 'auth', title: '积分记录' },
   { path: paths.pointsTasks, access: 'auth', title: '积分任务' },
@@ -173,8 +214,23 @@ export const routes: readonly RouteEntry[] = [
   { path: paths.accountSettings, access: 'auth', title: '账号设置' },
   { path: paths.statistics, access: 'auth', title: '学习统计' },
   { path: paths.achievement, access: 'auth', title: '学习成就' },
-  { path: paths.search, access: 'auth', title: '搜索' },
-  { path: paths.searchResult, access: 'auth', title: '搜索结果', keepAlive: true },
+  {
+    path: paths.search,
+    access: 'auth',
+    title: '搜索',
+    page: () =>
+      import('@/features/search/pages/search-page.tsx').then((module) => module.SearchPage),
+  },
+  {
+    path: paths.searchResult,
+    access: 'auth',
+    title: '搜索结果',
+    keepAlive: true,
+    page: () =>
+      import('@/features/search/pages/search-result-page.tsx').then(
+        (module) => module.SearchResultPage,
+      ),
+  },
   { path: paths.mapPlace, access: 'auth', title: '学习点详情' },
   { path: paths.mapSchool, access: 'auth', title: '学校详情' },
   { path: paths.mapDetail, access: 'auth', title: '地点详情' },

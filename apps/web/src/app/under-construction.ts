@@ -7,7 +7,6 @@ import { paths } from '@/platform/paths.ts';
  * table in step (a route has a page exactly when it is not listed here).
  */
 export const underConstruction: readonly PagePath[] = [
-  paths.study,
   paths.activity,
   paths.news,
   paths.newsInfo,
@@ -40,11 +39,7 @@ export const underConstruction: readonly PagePath[] = [
   paths.activityDetail,
   paths.activityApply,
   paths.messageDetail,
-  paths.favourites,
-  paths.history,
-  paths.learning,
   paths.myActivities,
-  paths.classStudy,
   paths.medals,
   paths.pointsRecord,
   paths.pointsTasks,
@@ -57,8 +52,6 @@ export const underConstruction: readonly PagePath[] = [
   paths.accountSettings,
   paths.statistics,
   paths.achievement,
-  paths.search,
-  paths.searchResult,
   paths.mapPlace,
   paths.mapSchool,
   paths.mapDetail,

@@ -13,6 +13,8 @@ export const StorageKey = {
   loginCallBack: 'loginCallBack',
   /** '1' when the learner switched on elder mode (长辈模式) in the mine area. */
   elderMode: 'elderMode',
+  /** JSON array of the learner's recent search terms on this device, newest first (at most 10). */
+  searchHistory: 'searchHistory',
 } as const;
 
 /** `sessionStorage` keys: they last one browsing session. */

@@ -5,6 +5,8 @@ import { addSiteThemeColor } from './20261122_1600_add_site_theme_color.ts';
 import { createCourses } from './20261122_1700_create_courses.ts';
 import { createClasses } from './20261122_1710_create_classes.ts';
 import { createStudy } from './20261122_1720_create_study.ts';
+import { createFavourites } from './20261122_1730_create_favourites.ts';
+import { createSearch } from './20261122_1740_create_search.ts';
 
 /** All migrations in order; names sort by time, and both engines run the same list. */
 export function migrationsFor(engine: Engine): Record<string, Migration> {
@@ -14,5 +16,7 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '20261122_1700_create_courses': createCourses(engine),
     '20261122_1710_create_classes': createClasses(engine),
     '20261122_1720_create_study': createStudy(),
+    '20261122_1730_create_favourites': createFavourites(),
+    '20261122_1740_create_search': createSearch(engine),
   };
 }

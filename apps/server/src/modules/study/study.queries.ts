@@ -248,3 +248,76 @@ export async function countCourseCompletion(
   ]);
   return { totalLessons: Number(total?.n ?? 0), completedLessons: Number(done?.n ?? 0) };
 }
+
+export interface StudyCourseFilter {
+  userId: number;
+  siteKey: string;
+  /** Started and not complete, or complete. */
+  state: 'learning' | 'completed';
+}
+
+/** The learner's started courses of one state at published courses of the site. */
+function studyCourses(db: Kysely<Database>, filter: StudyCourseFilter) {
+  return db
+    .selectFrom('course_learners as cl')
+    .innerJoin('courses as c', 'c.id', 'cl.course_id')
+    .where('cl.user_id', '=', filter.userId)
+    .where('c.site_key', '=', filter.siteKey)
+    .where('c.published', '=', 1)
+    .where('cl.completed_at', filter.state === 'completed' ? 'is not' : 'is', null);
+}
+
+/**
+ * One page of the courses the learner started (or completed), the latest studied first, with
+ * the course's card fields and the lesson studied last. Read off `course_learners_recent_idx`.
+ */
+export function listStudyCourseRows(
+  db: Kysely<Database>,
+  filter: StudyCourseFilter & { limit: number; offset: number },
+) {
+  return studyCourses(db, filter)
+    .innerJoin('teachers as t', 't.id', 'c.teacher_id')
+    .leftJoin('course_lessons as l', 'l.id', 'cl.last_lesson_id')
+    .select([
+      'c.id',
+      'c.title',
+      'c.cover',
+      'c.lesson_count',
+      't.name as teacher_name',
+      'cl.last_lesson_id',
+      'l.title as last_lesson_title',
+      'cl.last_studied_at',
+      'cl.completed_at',
+    ])
+    .orderBy('cl.last_studied_at', 'desc')
+    .orderBy('cl.course_id', 'desc')
+    .limit(filter.limit)
+    .offset(filter.offset)
+    .execute();
+}
+
+/** How many courses of one state the learner has at published courses of the site. */
+export async function countStudyCourseRows(db: Kysely<Database>, filter: StudyCourseFilter) {
+  const row = await studyCourses(db, filter)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** Completed lessons of the learner per course, for several courses in one query. */
+export async function countCompletedLessons(
+  db: Kysely<Database>,
+  userId: number,
+  courseIds: number[],
+): Promise<Map<number, number>> {
+  if (courseIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('lesson_progress')
+    .select(['course_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('user_id', '=', userId)
+    .where('course_id', 'in', courseIds)
+    .where('completed', '=', 1)
+    .groupBy('course_id')
+    .execute();
+  return new Map(rows.map((row) => [row.course_id, Number(row.n)]));
+}

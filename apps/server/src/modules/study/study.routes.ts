@@ -3,8 +3,11 @@ import {
   courseProgressSchema,
   lessonContentSchema,
   lessonQuerySchema,
+  pageOf,
   progressReportSchema,
   progressResultSchema,
+  studyCourseSchema,
+  studyCoursesQuerySchema,
   todayStudySchema,
 } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -71,6 +74,22 @@ export const studyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = await request.requireUser();
       return app.study.today(user.id);
+    },
+  );
+
+  app.get(
+    '/api/study/courses',
+    {
+      schema: {
+        tags: ['study'],
+        summary: '我的课程：学习中（已开始未学完）或已学完，最近学习的在前',
+        querystring: studyCoursesQuerySchema,
+        response: { 200: pageOf(studyCourseSchema) },
+      },
+    },
+    async (request) => {
+      const user = await request.requireUser();
+      return app.study.courses((await request.site()).key, user.id, request.query);
     },
   );
 };

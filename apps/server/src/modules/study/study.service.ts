@@ -1,8 +1,11 @@
 import type {
   CourseProgress,
   LessonContent,
+  Page,
   ProgressReport,
   ProgressResult,
+  StudyCourse,
+  StudyCoursesQuery,
   TodayStudy,
 } from '@portal/contract';
 import type { Kysely } from 'kysely';
@@ -12,7 +15,9 @@ import { notFound } from '../../http/errors.ts';
 import {
   addLearningSeconds,
   completeCourseLearner,
+  countCompletedLessons,
   countCourseCompletion,
+  countStudyCourseRows,
   findCourseLearner,
   findLearningSeconds,
   findLessonProgress,
@@ -23,6 +28,7 @@ import {
   isPublishedCourse,
   listCourseLessonIds,
   listLessonProgress,
+  listStudyCourseRows,
   lockStudyClock,
   setStudyClock,
   touchCourseLearner,
@@ -192,5 +198,51 @@ export class StudyService {
     const day = dayKey(this.now());
     const seconds = await findLearningSeconds(this.db, userId, day);
     return { day, seconds: Math.floor(seconds) };
+  }
+
+  /**
+   * One page of the courses the learner is studying (started, not complete) or has completed
+   * at published courses of the site, the latest studied first, with their progress.
+   */
+  async courses(
+    siteKey: string,
+    userId: number,
+    query: StudyCoursesQuery,
+  ): Promise<Page<StudyCourse>> {
+    const filter = { siteKey, userId, state: query.state };
+    const [rows, total] = await Promise.all([
+      listStudyCourseRows(this.db, {
+        ...filter,
+        limit: query.size,
+        offset: (query.page - 1) * query.size,
+      }),
+      countStudyCourseRows(this.db, filter),
+    ]);
+    const done = await countCompletedLessons(
+      this.db,
+      userId,
+      rows.map((row) => row.id),
+    );
+    return {
+      list: rows.map((row) => {
+        const total = Number(row.lesson_count);
+        return {
+          courseId: row.id,
+          title: row.title,
+          cover: row.cover,
+          teacherName: row.teacher_name,
+          lessonId: row.last_lesson_id,
+          lessonTitle: row.last_lesson_title,
+          completedLessons: Math.min(done.get(row.id) ?? 0, total),
+          totalLessons: total,
+          lastStudiedAt: new Date(Number(row.last_studied_at)).toISOString(),
+          completedAt:
+            row.completed_at === null ? null : new Date(Number(row.completed_at)).toISOString(),
+        };
+      }),
+      total,
+      page: query.page,
+      size: query.size,
+    };
   }
 }

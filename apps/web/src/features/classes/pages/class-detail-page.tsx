@@ -5,6 +5,7 @@ import { idParam } from '@/lib/id-param.ts';
 import { href, paths } from '@/platform/paths.ts';
 import { ApiError } from '@/platform/request.ts';
 import { ShareButton } from '@/platform/share-button.tsx';
+import { FavouriteButton, useRecordView } from '@/ui/favourite-button.tsx';
 import { PageHeader } from '@/ui/page-header.tsx';
 import { PageSkeleton } from '@/ui/page-skeleton.tsx';
 import { RichHtml } from '@/ui/rich-html.tsx';
@@ -54,12 +55,22 @@ export function ClassDetailPage() {
   const id = idParam(params.get('id'));
   const detail = useClassDetail(id);
   const klass = detail.data;
+  useRecordView('class', klass?.id);
   const missing =
     id === null || (detail.error instanceof ApiError && detail.error.code === ErrorCode.notFound);
 
   return (
     <>
-      <PageHeader right={klass ? <ShareButton title={klass.title} pic={klass.cover} /> : null} />
+      <PageHeader
+        right={
+          klass ? (
+            <>
+              <FavouriteButton contentType="class" contentId={klass.id} />
+              <ShareButton title={klass.title} pic={klass.cover} />
+            </>
+          ) : null
+        }
+      />
       {missing ? (
         <main className="page-body">
           <StateView kind="missing" title="班级不存在或已下线" description="看看其他课程吧。">

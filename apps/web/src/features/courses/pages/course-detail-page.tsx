@@ -9,6 +9,7 @@ import { href, paths } from '@/platform/paths.ts';
 import { ApiError } from '@/platform/request.ts';
 import { isLoggedIn, subscribeLogin } from '@/platform/session.ts';
 import { ShareButton } from '@/platform/share-button.tsx';
+import { FavouriteButton, useRecordView } from '@/ui/favourite-button.tsx';
 import { PageHeader } from '@/ui/page-header.tsx';
 import { PageSkeleton } from '@/ui/page-skeleton.tsx';
 import { RichHtml } from '@/ui/rich-html.tsx';
@@ -118,6 +119,7 @@ export function CourseDetailPage() {
   const missing =
     id === null || (detail.error instanceof ApiError && detail.error.code === ErrorCode.notFound);
   const course = detail.data;
+  useRecordView('course', course?.id);
   const navigate = useNavigate();
   const loggedIn = useSyncExternalStore(subscribeLogin, isLoggedIn);
   const progress = useCourseProgress(loggedIn && course ? course.id : null);
@@ -137,7 +139,16 @@ export function CourseDetailPage() {
 
   return (
     <>
-      <PageHeader right={course ? <ShareButton title={course.title} pic={course.cover} /> : null} />
+      <PageHeader
+        right={
+          course ? (
+            <>
+              <FavouriteButton contentType="course" contentId={course.id} />
+              <ShareButton title={course.title} pic={course.cover} />
+            </>
+          ) : null
+        }
+      />
       {missing ? (
         <main className="page-body">
           <StateView kind="missing" title="课程不存在或已下线" description="换一门课程看看吧。">

@@ -1,5 +1,5 @@
 import type { CourseSort } from '@portal/contract';
-import { InfiniteScroll, PullToRefresh, Tabs } from 'antd-mobile';
+import { InfiniteScroll, PullToRefresh } from 'antd-mobile';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/ui/page-header.tsx';
 import { PageSkeleton } from '@/ui/page-skeleton.tsx';
@@ -41,19 +41,28 @@ export function CourseListPage() {
   const list = courses.data?.pages.flatMap((page) => page.list) ?? [];
   const total = courses.data?.pages[0]?.total ?? 0;
 
-  const handleTab = (key: string) =>
-    update({ categoryId: key === 'all' ? undefined : Number(key) });
-
   return (
     <>
       <PageHeader />
       <div className="course-filters">
-        <Tabs activeKey={categoryId ? String(categoryId) : 'all'} onChange={handleTab}>
-          <Tabs.Tab key="all" title="全部" />
-          {(categories.data ?? []).map((category) => (
-            <Tabs.Tab key={String(category.id)} title={category.name} />
-          ))}
-        </Tabs>
+        {/* Every category in view at once (wrapping chips): nothing hides off the edge. */}
+        <fieldset className="course-categories">
+          <legend className="sr-only">课程分类</legend>
+          {[{ id: 0, name: '全部' }, ...(categories.data ?? [])].map((category) => {
+            const active = (categoryId ?? 0) === category.id;
+            return (
+              <button
+                key={category.id}
+                type="button"
+                className={active ? 'category-chip active' : 'category-chip'}
+                aria-pressed={active}
+                onClick={() => update({ categoryId: category.id || undefined })}
+              >
+                {category.name}
+              </button>
+            );
+          })}
+        </fieldset>
         <fieldset className="course-sorts">
           <legend className="sr-only">排序</legend>
           {sorts.map((option) => (

@@ -1,11 +1,17 @@
+import type { Home } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useSyncExternalStore } from 'react';
-import { Link } from 'react-router';
+import { type ReactNode, useSyncExternalStore } from 'react';
+import { Link, useLocation } from 'react-router';
 import { type PathName, paths } from '@/platform/paths.ts';
 import { profileQueryOptions } from '@/platform/profile-query.ts';
 import { isLoggedIn, storedUser, subscribeLogin } from '@/platform/session.ts';
 import { ShareButton } from '@/platform/share-button.tsx';
 import { siteConfig } from '@/platform/site-config.ts';
+import { StateView } from '@/ui/state-view.tsx';
+import { useHome } from '../api/get-home.ts';
+import { BannerSwiper } from '../components/banner-swiper.tsx';
+import { ClassTile, CourseTile } from '../components/home-cards.tsx';
+import { LearnerPanel } from '../components/learner-panel.tsx';
 import '../home.css';
 
 interface Entry {
@@ -35,17 +41,21 @@ const entries: readonly Entry[] = [
   { name: 'search', label: '搜索', glyph: '搜', hue: 230, note: '找课程、活动、书' },
 ];
 
-function AccountCard() {
+/** The visitor's welcome, the learner's greeting, or on the entry home their own panel. */
+function AccountCard({ entry }: { entry: boolean }) {
   const loggedIn = useSyncExternalStore(subscribeLogin, isLoggedIn);
   const stored = useSyncExternalStore(subscribeLogin, storedUser);
   const profile = useQuery({ ...profileQueryOptions(), enabled: loggedIn });
   const user = loggedIn ? (profile.data ?? stored) : null;
+  if (entry && loggedIn) return <LearnerPanel user={user} />;
   if (!user) {
     return (
-      <section className="home-card" aria-label="我的账号">
-        <p className="greeting">欢迎来到{siteConfig.siteName}</p>
-        <p className="muted">登录后可以报名课程、参加活动、记录学习。</p>
-        <Link className="link-button primary block" to={paths.login}>
+      <section className="home-card home-visitor" aria-label="我的账号">
+        <div>
+          <p className="greeting">欢迎来到{siteConfig.siteName}</p>
+          <p className="muted">登录后可报名班级、记录学习</p>
+        </div>
+        <Link className="link-button primary" to={paths.login}>
           登录 / 注册
         </Link>
       </section>
@@ -67,8 +77,148 @@ function AccountCard() {
   );
 }
 
-/** `/index/home`: the site's front page (kept alive). */
+function SectionHead({ id, title, more }: { id: string; title: string; more?: PathName }) {
+  return (
+    <div className="home-section-head">
+      <h2 id={id}>{title}</h2>
+      {more ? (
+        <Link className="home-more" to={paths[more]}>
+          更多<span className="sr-only">{title}</span> ›
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
+/** Grey blocks in the shape of the banner and the course grid, while the home data loads. */
+function HomeSkeleton({ account }: { account: ReactNode }) {
+  return (
+    <>
+      <div className="skeleton-block home-skeleton-banner" aria-hidden="true" />
+      {account}
+      <Entries />
+      <div className="home-section" role="status" aria-busy="true" aria-label="加载中">
+        <div className="skeleton-block skeleton-title" />
+        <div className="home-skeleton-grid">
+          {[0, 1, 2, 3].map((n) => (
+            <div key={n} className="skeleton-block home-skeleton-card" />
+          ))}
+        </div>
+      </div>
+    </>
+  );
+}
+
+/** The area blocks of the home answer; kinds this version does not know are skipped. */
+function AreaSection({ section, n }: { section: Home['sections'][number]; n: number }) {
+  const id = `home-area-${n}`;
+  if (section.kind === 'courses') {
+    return (
+      <section className="home-section" aria-labelledby={id}>
+        <SectionHead id={id} title={section.title} more="courseList" />
+        <ul className="home-courses">
+          {section.items.map((course) => (
+            <CourseTile key={course.id} course={course} />
+          ))}
+        </ul>
+      </section>
+    );
+  }
+  if (section.kind === 'classes') {
+    return (
+      <section className="home-section" aria-labelledby={id}>
+        <SectionHead id={id} title={section.title} />
+        <ul className="home-classes">
+          {section.items.map((klass) => (
+            <ClassTile key={klass.id} klass={klass} />
+          ))}
+        </ul>
+      </section>
+    );
+  }
+  return null;
+}
+
+/** What `/api/home` feeds: banners, recommended courses, open classes and the area blocks. */
+function HomeContent({ account }: { account: ReactNode }) {
+  const home = useHome();
+  if (home.isPending) return <HomeSkeleton account={account} />;
+  if (home.isError) {
+    return (
+      <>
+        {account}
+        <Entries />
+        <section className="home-section">
+          <StateView kind="error" title="首页内容没有加载出来" description="请检查网络后重试。">
+            <button type="button" className="link-button primary" onClick={() => home.refetch()}>
+              重试
+            </button>
+          </StateView>
+        </section>
+      </>
+    );
+  }
+  const { banners, recommended, openClasses, sections } = home.data;
+  return (
+    <>
+      {banners.length > 0 ? <BannerSwiper banners={banners} /> : null}
+      {account}
+      <Entries />
+      {recommended.length > 0 ? (
+        <section className="home-section" aria-labelledby="home-recommended">
+          <SectionHead id="home-recommended" title="推荐课程" />
+          <ul className="home-courses">
+            {recommended.map((course) => (
+              <CourseTile key={course.id} course={course} />
+            ))}
+          </ul>
+          <Link className="link-button block home-all" to={paths.courseList}>
+            更多课程
+          </Link>
+        </section>
+      ) : null}
+      {openClasses.length > 0 ? (
+        <section className="home-section" aria-labelledby="home-open-classes">
+          <SectionHead id="home-open-classes" title="报名中的班级" />
+          <ul className="home-classes">
+            {openClasses.map((klass) => (
+              <ClassTile key={klass.id} klass={klass} />
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {sections.map((section, n) => (
+        <AreaSection key={`${section.kind}-${section.title}`} section={section} n={n} />
+      ))}
+    </>
+  );
+}
+
+function Entries() {
+  return (
+    <nav className="home-entries" aria-label="栏目">
+      {entries.map((entry) => (
+        <Link key={entry.name} className="home-entry" to={paths[entry.name]}>
+          <span
+            className="home-entry-icon"
+            aria-hidden="true"
+            style={{ backgroundColor: `hsl(${entry.hue} 70% 30%)` }}
+          >
+            {entry.glyph}
+          </span>
+          <span className="home-entry-label">{entry.label}</span>
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+/**
+ * `/index/home` (kept alive) and `/index/gotoHome`: the site's front page. The entry home puts
+ * the learner's own panel (continue learning, my classes, today) on top.
+ */
 export function HomePage() {
+  const entry = useLocation().pathname === paths.gotoHome;
   return (
     <main className="home">
       <header className="home-header">
@@ -81,21 +231,9 @@ export function HomePage() {
           <span>搜索课程、活动、电子书</span>
         </Link>
       </header>
-      <AccountCard />
-      <nav className="home-entries" aria-label="栏目">
-        {entries.map((entry) => (
-          <Link key={entry.name} className="home-entry" to={paths[entry.name]}>
-            <span
-              className="home-entry-icon"
-              aria-hidden="true"
-              style={{ backgroundColor: `hsl(${entry.hue} 70% 30%)` }}
-            >
-              {entry.glyph}
-            </span>
-            <span className="home-entry-label">{entry.label}</span>
-          </Link>
-        ))}
-      </nav>
+      {/* The entry home opens on the learner's panel; the public home on the banners. */}
+      {entry ? <AccountCard entry /> : null}
+      <HomeContent account={entry ? null : <AccountCard entry={false} />} />
       <section className="home-section" aria-labelledby="home-guide">
         <h2 id="home-guide">栏目导览</h2>
         <ul className="home-guide">

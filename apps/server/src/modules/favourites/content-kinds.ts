@@ -1,0 +1,93 @@
+import type { ContentCard, ContentType } from '@portal/contract';
+import { type Expression, type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+/** What the favourites and history need of one kind of content. */
+export interface ContentKind {
+  /**
+   * SQL that is true when the content with id `contentId` exists, is published and belongs to
+   * the site: the one rule deciding what may be added and what the lists show.
+   */
+  visible(
+    db: Kysely<Database>,
+    siteKey: string,
+    contentId: Expression<number>,
+  ): RawBuilder<SqlBool>;
+  /** The list rows of the visible contents among `ids`, by id (hidden ones are left out). */
+  cards(db: Kysely<Database>, siteKey: string, ids: readonly number[]): Promise<Map<number, Card>>;
+}
+
+export type Card = Omit<ContentCard, 'contentType' | 'contentId'>;
+
+const exists = (query: Expression<unknown>) => sql<SqlBool>`exists ${query}`;
+
+const course: ContentKind = {
+  visible: (db, siteKey, contentId) =>
+    exists(
+      db
+        .selectFrom('courses')
+        .select(sql.lit(1).as('one'))
+        .where('courses.id', '=', contentId)
+        .where('courses.site_key', '=', siteKey)
+        .where('courses.published', '=', 1),
+    ),
+  async cards(db, siteKey, ids) {
+    if (ids.length === 0) return new Map();
+    const rows = await db
+      .selectFrom('courses as c')
+      .innerJoin('teachers as t', 't.id', 'c.teacher_id')
+      .innerJoin('course_categories as cat', 'cat.id', 'c.category_id')
+      .select(['c.id', 'c.title', 'c.cover', 't.name as teacherName', 'cat.name as categoryName'])
+      .where('c.id', 'in', ids)
+      .where('c.site_key', '=', siteKey)
+      .where('c.published', '=', 1)
+      .execute();
+    return new Map(
+      rows.map((row) => [
+        row.id,
+        {
+          title: row.title,
+          cover: row.cover,
+          subtitle: `${row.teacherName} · ${row.categoryName}`,
+        },
+      ]),
+    );
+  },
+};
+
+const klass: ContentKind = {
+  visible: (db, siteKey, contentId) =>
+    exists(
+      db
+        .selectFrom('classes')
+        .select(sql.lit(1).as('one'))
+        .where('classes.id', '=', contentId)
+        .where('classes.site_key', '=', siteKey)
+        .where('classes.published', '=', 1),
+    ),
+  async cards(db, siteKey, ids) {
+    if (ids.length === 0) return new Map();
+    const rows = await db
+      .selectFrom('classes')
+      .select(['id', 'title', 'cover', 'term', 'place'])
+      .where('id', 'in', ids)
+      .where('site_key', '=', siteKey)
+      .where('published', '=', 1)
+      .execute();
+    return new Map(
+      rows.map((row) => [
+        row.id,
+        { title: row.title, cover: row.cover, subtitle: `${row.term} · ${row.place}` },
+      ]),
+    );
+  },
+};
+
+/**
+ * The content registry: one entry per content type of the contract's `CONTENT_TYPES`. A new area
+ * (activities, e-books) plugs into favourites and history by adding its entry here.
+ */
+export const contentKinds: Record<ContentType, ContentKind> = {
+  course,
+  class: klass,
+};

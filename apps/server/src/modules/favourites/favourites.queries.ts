@@ -1,0 +1,234 @@
+import type { ContentType } from '@portal/contract';
+import { type Kysely, type SqlBool, sql } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { contentKinds } from './content-kinds.ts';
+
+export interface OwnerFilter {
+  userId: number;
+  siteKey: string;
+  /** One kind only; all kinds when missing. */
+  contentType?: ContentType | undefined;
+}
+
+export interface PageFilter extends OwnerFilter {
+  limit: number;
+  offset: number;
+}
+
+/**
+ * True for a row (aliased `r`) whose content is visible on the site, by the registry's rule of
+ * its type; rows of unpublished or deleted content stay stored but drop out of the lists.
+ */
+function visibleRow(db: Kysely<Database>, siteKey: string, types: readonly ContentType[]) {
+  const parts = types.map(
+    (type) =>
+      sql<SqlBool>`(r.content_type = ${type} and ${contentKinds[type].visible(
+        db,
+        siteKey,
+        sql.ref<number>('r.content_id'),
+      )})`,
+  );
+  return sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
+}
+
+const typesOf = (filter: OwnerFilter) =>
+  filter.contentType ? [filter.contentType] : (Object.keys(contentKinds) as ContentType[]);
+
+function favouriteRows(db: Kysely<Database>, filter: OwnerFilter) {
+  return db
+    .selectFrom('favourites as r')
+    .where('r.user_id', '=', filter.userId)
+    .where('r.site_key', '=', filter.siteKey)
+    .where(visibleRow(db, filter.siteKey, typesOf(filter)));
+}
+
+function historyRows(db: Kysely<Database>, filter: OwnerFilter) {
+  return db
+    .selectFrom('history as r')
+    .where('r.user_id', '=', filter.userId)
+    .where('r.site_key', '=', filter.siteKey)
+    .where(visibleRow(db, filter.siteKey, typesOf(filter)));
+}
+
+/** True when the content exists, is published and belongs to the site. */
+export async function isVisible(
+  db: Kysely<Database>,
+  siteKey: string,
+  contentType: ContentType,
+  contentId: number,
+) {
+  const row = await db
+    .selectNoFrom(contentKinds[contentType].visible(db, siteKey, sql.val(contentId)).as('ok'))
+    .executeTakeFirst();
+  return Boolean(Number(row?.ok ?? 0));
+}
+
+/**
+ * Adds a favourite unless it is there: `ON CONFLICT DO NOTHING` on the primary key, so any
+ * number of concurrent adds leave exactly one row and none of them fails.
+ */
+export function insertFavourite(
+  db: Kysely<Database>,
+  row: {
+    userId: number;
+    siteKey: string;
+    contentType: ContentType;
+    contentId: number;
+    now: number;
+  },
+) {
+  return db
+    .insertInto('favourites')
+    .values({
+      user_id: row.userId,
+      content_type: row.contentType,
+      content_id: row.contentId,
+      site_key: row.siteKey,
+      created_at: row.now,
+    })
+    .onConflict((oc) => oc.columns(['user_id', 'content_type', 'content_id']).doNothing())
+    .execute();
+}
+
+/** Deletes one favourite of the learner on the site; answers how many rows went (0 or 1). */
+export async function deleteFavourite(
+  db: Kysely<Database>,
+  key: { userId: number; siteKey: string; contentType: ContentType; contentId: number },
+) {
+  const result = await db
+    .deleteFrom('favourites')
+    .where('user_id', '=', key.userId)
+    .where('content_type', '=', key.contentType)
+    .where('content_id', '=', key.contentId)
+    .where('site_key', '=', key.siteKey)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Deletes all the learner's favourites on the site (hidden ones too); answers how many. */
+export async function deleteAllFavourites(db: Kysely<Database>, userId: number, siteKey: string) {
+  const result = await db
+    .deleteFrom('favourites')
+    .where('user_id', '=', userId)
+    .where('site_key', '=', siteKey)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** True when the learner has favourited the content on the site. */
+export async function hasFavourite(
+  db: Kysely<Database>,
+  key: { userId: number; siteKey: string; contentType: ContentType; contentId: number },
+) {
+  const row = await db
+    .selectFrom('favourites')
+    .select('content_id')
+    .where('user_id', '=', key.userId)
+    .where('content_type', '=', key.contentType)
+    .where('content_id', '=', key.contentId)
+    .where('site_key', '=', key.siteKey)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** One page of the learner's visible favourites on the site, newest first. */
+export function listFavouriteRows(db: Kysely<Database>, filter: PageFilter) {
+  return favouriteRows(db, filter)
+    .select(['r.content_type', 'r.content_id', 'r.created_at'])
+    .orderBy('r.created_at', 'desc')
+    .orderBy('r.content_type')
+    .orderBy('r.content_id', 'desc')
+    .limit(filter.limit)
+    .offset(filter.offset)
+    .execute();
+}
+
+/** How many visible favourites the learner has on the site. */
+export async function countFavouriteRows(db: Kysely<Database>, filter: OwnerFilter) {
+  const row = await favouriteRows(db, filter)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Records a view: inserts the row or, when the learner viewed it before, moves it to `now` and
+ * counts the view, in one upsert on the primary key (safe however many views race).
+ */
+export function upsertView(
+  db: Kysely<Database>,
+  row: {
+    userId: number;
+    siteKey: string;
+    contentType: ContentType;
+    contentId: number;
+    now: number;
+  },
+) {
+  return db
+    .insertInto('history')
+    .values({
+      user_id: row.userId,
+      content_type: row.contentType,
+      content_id: row.contentId,
+      site_key: row.siteKey,
+      viewed_at: row.now,
+      view_count: 1,
+    })
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'content_type', 'content_id']).doUpdateSet((eb) => ({
+        // Never backwards, should two views race with clocks a millisecond apart.
+        viewed_at: sql<number>`case when ${eb.ref('history.viewed_at')} > ${row.now}
+          then ${eb.ref('history.viewed_at')} else ${row.now} end`,
+        view_count: eb('history.view_count', '+', 1),
+        site_key: row.siteKey,
+      })),
+    )
+    .returning(['viewed_at', 'view_count'])
+    .executeTakeFirstOrThrow();
+}
+
+/** Deletes one history entry of the learner on the site; answers how many rows went. */
+export async function deleteView(
+  db: Kysely<Database>,
+  key: { userId: number; siteKey: string; contentType: ContentType; contentId: number },
+) {
+  const result = await db
+    .deleteFrom('history')
+    .where('user_id', '=', key.userId)
+    .where('content_type', '=', key.contentType)
+    .where('content_id', '=', key.contentId)
+    .where('site_key', '=', key.siteKey)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Deletes the learner's whole history on the site; answers how many rows went. */
+export async function deleteAllViews(db: Kysely<Database>, userId: number, siteKey: string) {
+  const result = await db
+    .deleteFrom('history')
+    .where('user_id', '=', userId)
+    .where('site_key', '=', siteKey)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** One page of the learner's visible history on the site, latest view first. */
+export function listViewRows(db: Kysely<Database>, filter: PageFilter) {
+  return historyRows(db, filter)
+    .select(['r.content_type', 'r.content_id', 'r.viewed_at', 'r.view_count'])
+    .orderBy('r.viewed_at', 'desc')
+    .orderBy('r.content_type')
+    .orderBy('r.content_id', 'desc')
+    .limit(filter.limit)
+    .offset(filter.offset)
+    .execute();
+}
+
+/** How many visible history entries the learner has on the site. */
+export async function countViewRows(db: Kysely<Database>, filter: OwnerFilter) {
+  const row = await historyRows(db, filter)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

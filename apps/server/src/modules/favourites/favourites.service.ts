@@ -1,0 +1,174 @@
+import {
+  type ContentListQuery,
+  type ContentRef,
+  type ContentType,
+  ErrorCode,
+  type FavouriteItem,
+  type FavouriteState,
+  type HistoryItem,
+  type Page,
+  type Removed,
+  type ViewRecord,
+} from '@portal/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { AppError } from '../../http/errors.ts';
+import { type Card, contentKinds } from './content-kinds.ts';
+import {
+  countFavouriteRows,
+  countViewRows,
+  deleteAllFavourites,
+  deleteAllViews,
+  deleteFavourite,
+  deleteView,
+  hasFavourite,
+  insertFavourite,
+  isVisible,
+  listFavouriteRows,
+  listViewRows,
+  upsertView,
+} from './favourites.queries.ts';
+
+/** The Chinese messages of favourites and history, as the caller sees them. */
+export const FavouriteMessages = {
+  notFound: '内容不存在或已下线',
+} as const;
+
+const contentNotFound = () => new AppError(ErrorCode.notFound, FavouriteMessages.notFound);
+const iso = (time: number) => new Date(Number(time)).toISOString();
+
+/** The list rows of `refs`, in their order, dropping any whose content went away meanwhile. */
+async function withCards<T extends { content_type: ContentType; content_id: number }>(
+  db: Kysely<Database>,
+  siteKey: string,
+  rows: T[],
+): Promise<Array<{ row: T; card: Card }>> {
+  const types = [...new Set(rows.map((row) => row.content_type))];
+  const cards = new Map(
+    await Promise.all(
+      types.map(
+        async (type) =>
+          [
+            type,
+            await contentKinds[type].cards(
+              db,
+              siteKey,
+              rows.filter((row) => row.content_type === type).map((row) => row.content_id),
+            ),
+          ] as const,
+      ),
+    ),
+  );
+  return rows.flatMap((row) => {
+    const card = cards.get(row.content_type)?.get(row.content_id);
+    return card ? [{ row, card }] : [];
+  });
+}
+
+/**
+ * A learner's favourites and viewing history on a site, across content types. What may be added
+ * and what the lists show is decided by the content registry (`content-kinds.ts`): existing,
+ * published content of the site. Rows of content that was unpublished stay stored (they come
+ * back if it does) but are not listed.
+ */
+export class FavouriteService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  private async ensureVisible(siteKey: string, ref: ContentRef) {
+    if (!(await isVisible(this.db, siteKey, ref.contentType, ref.contentId))) {
+      throw contentNotFound();
+    }
+  }
+
+  /** Favourites the content (404 unless visible); a repeated add answers the same state. */
+  async add(siteKey: string, userId: number, ref: ContentRef): Promise<FavouriteState> {
+    await this.ensureVisible(siteKey, ref);
+    await insertFavourite(this.db, { ...ref, userId, siteKey, now: this.now() });
+    return { favourited: true };
+  }
+
+  /** Removes the favourite, if there is one. */
+  async remove(siteKey: string, userId: number, ref: ContentRef): Promise<FavouriteState> {
+    await deleteFavourite(this.db, { ...ref, userId, siteKey });
+    return { favourited: false };
+  }
+
+  /** Whether the learner has favourited the content. */
+  async state(siteKey: string, userId: number, ref: ContentRef): Promise<FavouriteState> {
+    return { favourited: await hasFavourite(this.db, { ...ref, userId, siteKey }) };
+  }
+
+  /** One page of the learner's favourites of visible content, newest first. */
+  async list(
+    siteKey: string,
+    userId: number,
+    query: ContentListQuery,
+  ): Promise<Page<FavouriteItem>> {
+    const filter = { userId, siteKey, contentType: query.contentType };
+    const [rows, total] = await Promise.all([
+      listFavouriteRows(this.db, {
+        ...filter,
+        limit: query.size,
+        offset: (query.page - 1) * query.size,
+      }),
+      countFavouriteRows(this.db, filter),
+    ]);
+    const list = (await withCards(this.db, siteKey, rows)).map(({ row, card }) => ({
+      contentType: row.content_type,
+      contentId: row.content_id,
+      ...card,
+      createdAt: iso(row.created_at),
+    }));
+    return { list, total, page: query.page, size: query.size };
+  }
+
+  /** Removes all the learner's favourites on the site. */
+  async clear(siteKey: string, userId: number): Promise<Removed> {
+    return { removed: await deleteAllFavourites(this.db, userId, siteKey) };
+  }
+
+  /** Records a view of the content (404 unless visible): it moves to the top of the history. */
+  async recordView(siteKey: string, userId: number, ref: ContentRef): Promise<ViewRecord> {
+    await this.ensureVisible(siteKey, ref);
+    const row = await upsertView(this.db, { ...ref, userId, siteKey, now: this.now() });
+    return { ...ref, viewedAt: iso(row.viewed_at), viewCount: Number(row.view_count) };
+  }
+
+  /** One page of the learner's history of visible content, latest view first. */
+  async history(
+    siteKey: string,
+    userId: number,
+    query: ContentListQuery,
+  ): Promise<Page<HistoryItem>> {
+    const filter = { userId, siteKey, contentType: query.contentType };
+    const [rows, total] = await Promise.all([
+      listViewRows(this.db, {
+        ...filter,
+        limit: query.size,
+        offset: (query.page - 1) * query.size,
+      }),
+      countViewRows(this.db, filter),
+    ]);
+    const list = (await withCards(this.db, siteKey, rows)).map(({ row, card }) => ({
+      contentType: row.content_type,
+      contentId: row.content_id,
+      ...card,
+      viewedAt: iso(row.viewed_at),
+      viewCount: Number(row.view_count),
+    }));
+    return { list, total, page: query.page, size: query.size };
+  }
+
+  /** Removes one entry of the learner's history. */
+  async removeView(siteKey: string, userId: number, ref: ContentRef): Promise<Removed> {
+    return { removed: await deleteView(this.db, { ...ref, userId, siteKey }) };
+  }
+
+  /** Removes the learner's whole history on the site. */
+  async clearHistory(siteKey: string, userId: number): Promise<Removed> {
+    return { removed: await deleteAllViews(this.db, userId, siteKey) };
+  }
+}

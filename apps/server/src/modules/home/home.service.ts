@@ -1,0 +1,146 @@
+import type { Banner, ClassSummary, CourseSummary, Home, HomeMe } from '@portal/contract';
+import type { ClassService } from '../classes/classes.service.ts';
+import type { CourseService } from '../courses/courses.service.ts';
+import type { StudyService } from '../study/study.service.ts';
+
+/**
+ * How long a site's home answer is reused. `/api/home` is the most requested call; a few
+ * seconds of staleness (a learner count, a seat) is invisible, and it turns a burst of visits
+ * into one set of queries per site.
+ */
+export const HOME_CACHE_MS = 5_000;
+
+const RECOMMENDED = 6;
+const OPEN_CLASSES = 4;
+const NEW_COURSES = 4;
+const RUNNING_CLASSES = 3;
+
+/** Popular and newest courses taken in turn, without repeats, up to `limit`. */
+function mix(popular: CourseSummary[], newest: CourseSummary[], limit: number): CourseSummary[] {
+  const picked = new Map<number, CourseSummary>();
+  for (let i = 0; picked.size < limit && (i < popular.length || i < newest.length); i += 1) {
+    for (const course of [popular[i], newest[i]]) {
+      if (course && picked.size < limit && !picked.has(course.id)) picked.set(course.id, course);
+    }
+  }
+  return [...picked.values()];
+}
+
+/** 3-5 slides drawn from the site's own content: what is popular, new and open now. */
+function bannersOf(
+  popular: CourseSummary[],
+  newest: CourseSummary[],
+  open: ClassSummary[],
+): Banner[] {
+  const banners: Banner[] = [];
+  const seen = new Set<number>();
+  const course = (label: string, item: CourseSummary | undefined) => {
+    if (!item || seen.has(item.id)) return;
+    seen.add(item.id);
+    banners.push({
+      key: `course-${item.id}`,
+      label,
+      title: item.title,
+      image: item.cover,
+      link: { kind: 'course', id: item.id },
+    });
+  };
+  course('人气课程', popular[0]);
+  course('新课上线', newest[0]);
+  for (const klass of open.slice(0, 2)) {
+    banners.push({
+      key: `class-${klass.id}`,
+      label: '班级招生',
+      title: klass.title,
+      image: klass.cover,
+      link: { kind: 'class', id: klass.id },
+    });
+  }
+  const more = popular[1] ?? newest[1];
+  if (more) {
+    banners.push({
+      key: 'course-list',
+      label: '精品课程',
+      title: '名师好课，随时随地学',
+      image: more.cover,
+      link: { kind: 'courseList' },
+    });
+  }
+  return banners.slice(0, 5);
+}
+
+/**
+ * The home page: one public answer per site (cached for {@link HOME_CACHE_MS}, nothing
+ * personal in it) and the learner's own panel, composed from the areas' services.
+ */
+export class HomeService {
+  private readonly cache = new Map<string, { at: number; value: Promise<Home> }>();
+
+  constructor(
+    private readonly courses: CourseService,
+    private readonly classes: ClassService,
+    private readonly study: StudyService,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** The site's home; concurrent callers share one build, a failed build is not kept. */
+  home(siteKey: string): Promise<Home> {
+    const now = this.now();
+    const cached = this.cache.get(siteKey);
+    if (cached && now - cached.at < HOME_CACHE_MS) return cached.value;
+    const value = this.build(siteKey);
+    this.cache.set(siteKey, { at: now, value });
+    value.catch(() => {
+      if (this.cache.get(siteKey)?.value === value) this.cache.delete(siteKey);
+    });
+    return value;
+  }
+
+  /** Forgets the cached answers (after content was published or withdrawn). */
+  invalidate(): void {
+    this.cache.clear();
+  }
+
+  private async build(siteKey: string): Promise<Home> {
+    const [popular, newest, open, running] = await Promise.all([
+      this.courses.list(siteKey, { page: 1, size: RECOMMENDED, sort: 'popular' }),
+      this.courses.list(siteKey, {
+        page: 1,
+        size: RECOMMENDED + NEW_COURSES,
+        sort: 'newest',
+      }),
+      this.classes.list(siteKey, { page: 1, size: OPEN_CLASSES, status: '报名中' }),
+      this.classes.list(siteKey, { page: 1, size: RUNNING_CLASSES, status: '进行中' }),
+    ]);
+    const recommended = mix(popular.list, newest.list, RECOMMENDED);
+    const shown = new Set(recommended.map((course) => course.id));
+    const fresh = newest.list.filter((course) => !shown.has(course.id)).slice(0, NEW_COURSES);
+    const sections: Home['sections'] = [];
+    if (fresh.length > 0) sections.push({ kind: 'courses', title: '新课速递', items: fresh });
+    if (running.list.length > 0) {
+      sections.push({ kind: 'classes', title: '正在开课', items: running.list });
+    }
+    return {
+      banners: bannersOf(popular.list, newest.list, open.list),
+      recommended,
+      openClasses: open.list,
+      sections,
+    };
+  }
+
+  /** The learner's panel: the course to continue, active classes and time learned today. */
+  async me(siteKey: string, userId: number): Promise<HomeMe> {
+    const [learning, classes, today] = await Promise.all([
+      this.study.courses(siteKey, userId, { page: 1, size: 1, state: 'learning' }),
+      this.classes.mine(siteKey, userId, { page: 1, size: 3 }),
+      this.study.today(userId),
+    ]);
+    const last = learning.list[0];
+    return {
+      continueLearning: last ? { ...last } : null,
+      myClasses: classes.list,
+      myClassCount: classes.total,
+      todaySeconds: today.seconds,
+    };
+  }
+}

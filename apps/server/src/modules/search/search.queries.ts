@@ -1,0 +1,151 @@
+import type { SearchType } from '@portal/contract';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import type { Engine } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
+
+/** The shortest query the trigram indexes answer (FTS5 trigram and pg_trgm need 3 characters). */
+export const TRIGRAM_MIN = 3;
+
+/**
+ * The most hits a query shorter than {@link TRIGRAM_MIN} collects. No index answers a 1-2
+ * character substring, so such a query walks the site's published documents in rank order (the
+ * `search_documents_rank_idx` index) and stops after this many hits; the ranking (title matches
+ * first) is applied within them.
+ */
+export const SHORT_QUERY_HITS = 200;
+
+export interface SearchFilter {
+  siteKey: string;
+  /** Trimmed, non-empty. */
+  q: string;
+  type: SearchType;
+  limit: number;
+  offset: number;
+}
+
+export interface SearchHitRow {
+  id: number;
+  kind: 'course' | 'class';
+  ref_id: number;
+  title: string;
+}
+
+/** `q` as a LIKE pattern matching it anywhere, with `\` as the escape character. */
+export function containsPattern(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** `q` as an FTS5 phrase: with the trigram tokenizer a phrase matches it as a substring. */
+function ftsPhrase(q: string): string {
+  return `"${q.replaceAll('"', '""')}"`;
+}
+
+const isShort = (q: string) => [...q].length < TRIGRAM_MIN;
+
+/** `column` contains `pattern` (case-insensitive for ASCII on SQLite, for all on PostgreSQL). */
+function contains(engine: Engine, column: string, pattern: string): RawBuilder<number> {
+  const ref = sql.ref(column);
+  return engine === 'postgres'
+    ? sql<number>`(${ref} ILIKE ${pattern} ESCAPE '\\')`
+    : sql<number>`(${ref} LIKE ${pattern} ESCAPE '\\')`;
+}
+
+/** The documents a query may find: the site's published ones, of one type when asked. */
+function scope(filter: SearchFilter): RawBuilder<unknown> {
+  const kind = filter.type === 'all' ? sql`` : sql` AND d.kind = ${filter.type}`;
+  return sql`d.site_key = ${filter.siteKey} AND d.published = 1${kind}`;
+}
+
+/**
+ * The matching documents as one derived table `m` (id, kind, ref_id, title, popularity,
+ * sort_time, title_match). Queries of 3 or more characters come from the trigram index (FTS5
+ * `MATCH` on SQLite, the `gin_trgm_ops` index via `ILIKE` on PostgreSQL); shorter ones from the
+ * bounded walk described at {@link SHORT_QUERY_HITS}.
+ */
+function matches(engine: Engine, filter: SearchFilter): RawBuilder<unknown> {
+  const pattern = containsPattern(filter.q);
+  const titleMatch = contains(engine, 'd.title', pattern);
+  const columns = sql`d.id, d.kind, d.ref_id, d.title, d.popularity, d.sort_time,
+    ${titleMatch} AS title_match`;
+  if (isShort(filter.q)) {
+    return sql`(SELECT ${columns} FROM search_documents d
+      WHERE ${scope(filter)} AND ${contains(engine, 'd.search_text', pattern)}
+      ORDER BY d.popularity DESC, d.sort_time DESC, d.id DESC
+      LIMIT ${SHORT_QUERY_HITS}) m`;
+  }
+  if (engine === 'postgres') {
+    return sql`(SELECT ${columns} FROM search_documents d
+      WHERE ${scope(filter)} AND ${contains(engine, 'd.search_text', pattern)}) m`;
+  }
+  return sql`(SELECT ${columns} FROM search_fts f JOIN search_documents d ON d.id = f.rowid
+    WHERE search_fts MATCH ${ftsPhrase(filter.q)} AND ${scope(filter)}) m`;
+}
+
+/** The SQL of one page of hits (also used to check its plan). */
+export function searchRowsQuery(engine: Engine, filter: SearchFilter) {
+  return sql<SearchHitRow>`SELECT m.id, m.kind, m.ref_id, m.title
+    FROM ${matches(engine, filter)}
+    ORDER BY m.title_match DESC, m.popularity DESC, m.sort_time DESC, m.id DESC
+    LIMIT ${filter.limit} OFFSET ${filter.offset}`;
+}
+
+/** One page of hits, title matches first, then the most popular, then the newest. */
+export async function searchRows(db: Kysely<Database>, engine: Engine, filter: SearchFilter) {
+  const { rows } = await searchRowsQuery(engine, filter).execute(db);
+  return rows.map((row) => ({ ...row, id: Number(row.id), ref_id: Number(row.ref_id) }));
+}
+
+/** How many documents match (at most {@link SHORT_QUERY_HITS} for a short query). */
+export async function countMatches(db: Kysely<Database>, engine: Engine, filter: SearchFilter) {
+  const { rows } = await sql<{ n: number }>`SELECT count(*) AS n
+    FROM ${matches(engine, filter)}`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** The card facts of some courses: cover, teacher and category names. */
+export function listCourseCards(db: Kysely<Database>, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('courses as c')
+    .innerJoin('teachers as t', 't.id', 'c.teacher_id')
+    .innerJoin('course_categories as cat', 'cat.id', 'c.category_id')
+    .select(['c.id', 'c.cover', 't.name as teacher_name', 'cat.name as category_name'])
+    .where('c.id', 'in', ids)
+    .execute();
+}
+
+/** The card facts of some classes: cover, term and place. */
+export function listClassCards(db: Kysely<Database>, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('classes')
+    .select(['id', 'cover', 'term', 'place'])
+    .where('id', 'in', ids)
+    .execute();
+}
+
+/** Counts one search of `term` on a site (insert or add one). */
+export async function countTerm(db: Kysely<Database>, siteKey: string, term: string, now: number) {
+  await db
+    .insertInto('search_terms')
+    .values({ site_key: siteKey, term, count: 1, updated_at: now })
+    .onConflict((oc) =>
+      oc.columns(['site_key', 'term']).doUpdateSet((eb) => ({
+        count: eb(eb.ref('search_terms.count'), '+', 1),
+        updated_at: now,
+      })),
+    )
+    .execute();
+}
+
+/** The most searched terms of a site, most searched (then most recently searched) first. */
+export function listHotTerms(db: Kysely<Database>, siteKey: string, limit: number) {
+  return db
+    .selectFrom('search_terms')
+    .select(['term', 'count'])
+    .where('site_key', '=', siteKey)
+    .orderBy('count', 'desc')
+    .orderBy('updated_at', 'desc')
+    .limit(limit)
+    .execute();
+}

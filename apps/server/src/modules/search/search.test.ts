@@ -1,0 +1,277 @@
+import type { HotTerm, Page, SearchResult } from '@portal/contract';
+import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createClass } from '../../testing/class-factory.ts';
+import { createCourse, createTeacher } from '../../testing/course-factory.ts';
+import { body, describeEachEngine } from '../../testing/test-app.ts';
+import { highlight, normaliseTerm } from './search.service.ts';
+
+/*
+ * The test apps hold the demo seed; the fixture adds items whose terms the seed never uses
+ * (糖画, 泥塑蛋雕), so the expected hits are exactly the fixture's.
+ */
+interface Fixture {
+  titleCourse: number;
+  summaryCourse: number;
+  tagCourse: number;
+  unpublishedCourse: number;
+  xuhuiCourse: number;
+  longCourse: number;
+  titleClass: number;
+  placeClass: number;
+  teacherClass: number;
+  unpublishedClass: number;
+}
+
+async function buildFixture(app: FastifyInstance): Promise<Fixture> {
+  const db = app.database.db;
+  const teacher = await createTeacher(db, { name: '陈丽华' });
+  const course = (overrides: Parameters<typeof createCourse>[1]) =>
+    createCourse(db, { teacher_id: teacher, ...overrides }).then((made) => made.id);
+  return {
+    titleCourse: await course({ title: '糖画入门：熬糖与起笔', learner_count: 10 }),
+    summaryCourse: await course({
+      title: '民间手艺赏析',
+      summary: '介绍糖画、面塑等老手艺',
+      learner_count: 99,
+    }),
+    tagCourse: await course({ title: '传统小吃的故事', tags: ['糖画'], learner_count: 50 }),
+    unpublishedCourse: await course({ title: '糖画大师课', published: 0 }),
+    xuhuiCourse: await createCourse(db, {
+      site_key: 'xuhui',
+      title: '糖画（徐汇班）',
+      teacher_id: await createTeacher(db, { siteKey: 'xuhui' }),
+    }).then((made) => made.id),
+    longCourse: await course({ title: '泥塑蛋雕技法', learner_count: 5 }),
+    titleClass: await createClass(db, { title: '糖画体验班', seats_taken: 3 }),
+    placeClass: await createClass(db, { title: '周末手工班', place: '静安区糖画工作室' }),
+    teacherClass: await createClass(db, { title: '手作坊', teacher_name: '泥塑蛋雕研究会' }),
+    unpublishedClass: await createClass(db, { title: '糖画停办班', published: 0 }),
+  };
+}
+
+async function search(app: FastifyInstance, query: Record<string, string>, site = 'jingan') {
+  const response = await app.inject({
+    url: `/api/search?${new URLSearchParams(query)}`,
+    headers: { 'x-site': site },
+  });
+  expect(response.statusCode).toBe(200);
+  return body<Page<SearchResult>>(response);
+}
+
+const hits = (page: Page<SearchResult>) => page.list.map((item) => `${item.type}:${item.id}`);
+
+describe('highlight', () => {
+  it('splits the title around every match, ignoring case', () => {
+    expect(highlight('AI 绘画与 ai 工具', 'Ai')).toEqual([
+      { text: 'AI', match: true },
+      { text: ' 绘画与 ', match: false },
+      { text: 'ai', match: true },
+      { text: ' 工具', match: false },
+    ]);
+    expect(highlight('书法', '书法')).toEqual([{ text: '书法', match: true }]);
+    expect(highlight('国画', '书法')).toEqual([{ text: '国画', match: false }]);
+  });
+
+  it('normalises terms before counting them', () => {
+    expect(normaliseTerm('  Python   入门 ')).toBe('python 入门');
+  });
+});
+
+describeEachEngine('GET /api/search', (ctx) => {
+  let fx: Fixture;
+  beforeAll(async () => {
+    fx = await buildFixture(ctx().app);
+  });
+
+  it('finds courses and classes by a two-character term, title matches first', async () => {
+    const { code, data } = await search(ctx().app, { q: '糖画' });
+    expect(code).toBe(0);
+    // Title matches by popularity (10 learners, 3 seats), then the rest by popularity.
+    expect(hits(data)).toEqual([
+      `course:${fx.titleCourse}`,
+      `class:${fx.titleClass}`,
+      `course:${fx.summaryCourse}`,
+      `course:${fx.tagCourse}`,
+      `class:${fx.placeClass}`,
+    ]);
+    expect(data.total).toBe(5);
+  });
+
+  it('finds a four-character term in a course title and a class teacher', async () => {
+    const { data } = await search(ctx().app, { q: '泥塑蛋雕' });
+    expect(hits(data)).toEqual([`course:${fx.longCourse}`, `class:${fx.teacherClass}`]);
+    expect(data.list[0]?.subtitle).toBe('陈丽华 · 测试分类');
+    expect(data.list[1]?.subtitle).toBe('2026年秋季 · 静安区社区学院 三楼多功能厅');
+  });
+
+  it('finds a single character and a three-character term too', async () => {
+    expect(hits((await search(ctx().app, { q: '糖', type: 'class' })).data)).toEqual([
+      `class:${fx.titleClass}`,
+      `class:${fx.placeClass}`,
+    ]);
+    expect(hits((await search(ctx().app, { q: '糖画工' })).data)).toEqual([
+      `class:${fx.placeClass}`,
+    ]);
+  });
+
+  it('filters by type', async () => {
+    const courses = await search(ctx().app, { q: '糖画', type: 'course' });
+    expect(hits(courses.data)).toEqual([
+      `course:${fx.titleCourse}`,
+      `course:${fx.summaryCourse}`,
+      `course:${fx.tagCourse}`,
+    ]);
+    const classes = await search(ctx().app, { q: '糖画', type: 'class' });
+    expect(hits(classes.data)).toEqual([`class:${fx.titleClass}`, `class:${fx.placeClass}`]);
+  });
+
+  it('pages through the results', async () => {
+    const first = await search(ctx().app, { q: '糖画', size: '2', page: '1' });
+    const third = await search(ctx().app, { q: '糖画', size: '2', page: '3' });
+    expect(first.data.list).toHaveLength(2);
+    expect(hits(third.data)).toEqual([`class:${fx.placeClass}`]);
+    expect(third.data.total).toBe(5);
+  });
+
+  it('keeps to the site of the request', async () => {
+    const { data } = await search(ctx().app, { q: '糖画' }, 'xuhui');
+    expect(hits(data)).toEqual([`course:${fx.xuhuiCourse}`]);
+  });
+
+  it('splits the title into highlight segments', async () => {
+    const { data } = await search(ctx().app, { q: '糖画', type: 'course' });
+    expect(data.list[0]).toMatchObject({
+      title: '糖画入门：熬糖与起笔',
+      cover: '/files/covers/test.svg',
+      highlights: [
+        { text: '糖画', match: true },
+        { text: '入门：熬糖与起笔', match: false },
+      ],
+    });
+    expect(data.list[1]?.highlights).toEqual([{ text: '民间手艺赏析', match: false }]);
+  });
+
+  it('treats LIKE wildcards as plain characters', async () => {
+    expect((await search(ctx().app, { q: '%%' })).data.total).toBe(0);
+    expect((await search(ctx().app, { q: '_糖%' })).data.total).toBe(0);
+  });
+
+  it('finds the demo content by a two-character term', async () => {
+    const { data } = await search(ctx().app, { q: '书法' });
+    expect(data.total).toBeGreaterThan(0);
+    expect(data.list[0]?.highlights.some((segment) => segment.match)).toBe(true);
+  });
+
+  it.each([
+    [{}, '请输入搜索内容'],
+    [{ q: '   ' }, '请输入搜索内容'],
+    [{ q: '书'.repeat(51) }, '搜索内容：'],
+    [{ q: '书法', type: 'video' }, '类型：'],
+    [{ q: '书法', page: '0' }, '页码：'],
+    [{ q: '书法', size: '51' }, '每页条数：'],
+  ])('answers 400 for %o', async (query, message) => {
+    const { code, message: got } = await search(ctx().app, query);
+    expect(code).toBe(400);
+    expect(got.startsWith(message)).toBe(true);
+  });
+});
+
+describeEachEngine('search index', (ctx) => {
+  const found = async (q: string) => hits((await search(ctx().app, { q })).data);
+
+  it('follows inserts, updates, unpublishing and deletes of courses', async () => {
+    const db = ctx().app.database.db;
+    const { id } = await createCourse(db, { title: '蛋雕彩绘入门' });
+    const ref = `course:${id}`;
+    expect(await found('蛋雕彩绘')).toEqual([ref]);
+    expect(await found('彩绘')).toEqual([ref]);
+
+    await db.updateTable('courses').set({ title: '葫芦烙画入门' }).where('id', '=', id).execute();
+    expect(await found('蛋雕彩绘')).toEqual([]);
+    expect(await found('葫芦烙画')).toEqual([ref]);
+    expect(await found('烙画')).toEqual([ref]);
+
+    await db.insertInto('course_tags').values({ course_id: id, tag: '掐丝珐琅' }).execute();
+    expect(await found('掐丝珐琅')).toEqual([ref]);
+
+    await db.updateTable('courses').set({ published: 0 }).where('id', '=', id).execute();
+    expect(await found('葫芦烙画')).toEqual([]);
+    await db.updateTable('courses').set({ published: 1 }).where('id', '=', id).execute();
+    expect(await found('烙画')).toEqual([ref]);
+
+    await db.deleteFrom('courses').where('id', '=', id).execute();
+    expect(await found('葫芦烙画')).toEqual([]);
+    expect(await found('烙画')).toEqual([]);
+  });
+
+  it('follows a teacher renamed', async () => {
+    const db = ctx().app.database.db;
+    const teacher = await createTeacher(db, { name: '钱老师' });
+    const { id } = await createCourse(db, { title: '普通课程', teacher_id: teacher });
+    await db
+      .updateTable('teachers')
+      .set({ name: '宋徽宗研究' })
+      .where('id', '=', teacher)
+      .execute();
+    expect(await found('宋徽宗研究')).toEqual([`course:${id}`]);
+  });
+
+  it('follows classes written and deleted', async () => {
+    const db = ctx().app.database.db;
+    const id = await createClass(db, { title: '空竹入门班', place: '体育馆' });
+    expect(await found('空竹入门')).toEqual([`class:${id}`]);
+    await db.updateTable('classes').set({ place: '抖空竹广场' }).where('id', '=', id).execute();
+    expect(await found('空竹广场')).toEqual([`class:${id}`]);
+    await db.deleteFrom('classes').where('id', '=', id).execute();
+    expect(await found('空竹')).toEqual([]);
+  });
+});
+
+describeEachEngine('GET /api/search/hot', (ctx) => {
+  const hot = async (site = 'jingan') =>
+    body<HotTerm[]>(await ctx().app.inject({ url: '/api/search/hot', headers: { 'x-site': site } }))
+      .data;
+  const countOf = async (term: string) => {
+    const row = await ctx()
+      .app.database.db.selectFrom('search_terms')
+      .select('count')
+      .where('site_key', '=', 'jingan')
+      .where('term', '=', term)
+      .executeTakeFirst();
+    return row === undefined ? 0 : Number(row.count);
+  };
+
+  it('answers the seeded hot terms, most searched first', async () => {
+    const terms = await hot();
+    expect(terms.map((term) => term.term)).toContain('书法');
+    expect(terms.length).toBeGreaterThanOrEqual(6);
+    const counts = terms.map((term) => term.count);
+    expect(counts).toEqual([...counts].sort((a, b) => b - a));
+    expect((await hot('xuhui')).length).toBeGreaterThan(0);
+  });
+
+  it('counts the first page of a search that finds something, by normalised term', async () => {
+    const before = await countOf('书法');
+    await search(ctx().app, { q: '书法' });
+    await search(ctx().app, { q: '  书法 ' });
+    await search(ctx().app, { q: '书法', page: '2', size: '1' });
+    expect(await countOf('书法')).toBe(before + 2);
+    await search(ctx().app, { q: '无此内容的词' });
+    expect(await countOf('无此内容的词')).toBe(0);
+  });
+
+  it('moves a term up as it is searched more', async () => {
+    for (let i = 0; i < 3; i += 1) await search(ctx().app, { q: '太极拳' });
+    await ctx()
+      .app.database.db.updateTable('search_terms')
+      .set({ count: 100_000 })
+      .where('site_key', '=', 'jingan')
+      .where('term', '=', '太极拳')
+      .execute();
+    await search(ctx().app, { q: '太极拳' });
+    const [first] = await hot();
+    expect(first).toEqual({ term: '太极拳', count: 100_001 });
+    expect((await hot('xuhui')).some((term) => term.count > 100_000)).toBe(false);
+  });
+});

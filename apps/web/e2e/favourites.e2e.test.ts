@@ -1,0 +1,119 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  apiLogin,
+  launchChromium,
+  type Portal,
+  phoneContext,
+  startPortal,
+  storeLogin,
+} from './harness.ts';
+
+let portal: Portal;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let errors: string[];
+
+beforeAll(async () => {
+  [portal, browser] = await Promise.all([startPortal(), launchChromium()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
+
+async function openPhone() {
+  context = await phoneContext(browser);
+  page = await context.newPage();
+  errors = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+}
+
+afterEach(async () => {
+  await context?.close();
+  expect(errors).toEqual([]);
+});
+
+const url = (pathname: string) => `${portal.baseUrl}${pathname}`;
+
+interface CourseRow {
+  id: number;
+  title: string;
+}
+
+/** The newest courses of the default site, straight from the API. */
+async function courses(count: number): Promise<CourseRow[]> {
+  const answer = await fetch(url(`/api/courses?size=${count}`));
+  const body = (await answer.json()) as { data: { list: CourseRow[] } };
+  return body.data.list;
+}
+
+async function openCourse(course: CourseRow) {
+  await page.goto(url(`/scourseDetail?id=${course.id}`));
+  await page.getByRole('heading', { level: 1, name: course.title }).waitFor();
+}
+
+describe('favourites and history', () => {
+  it('favourites a course, finds it in 我的收藏, opens it from there and removes it', async () => {
+    const [course] = await courses(1);
+    if (!course) throw new Error('no demo course');
+    await openPhone();
+    await storeLogin(page, portal.baseUrl, await apiLogin(portal.baseUrl));
+    await openCourse(course);
+    const toggle = page.getByRole('button', { name: '收藏', exact: true });
+    expect(await toggle.getAttribute('aria-pressed')).toBe('false');
+    await toggle.click();
+    const pressed = page.getByRole('button', { name: '已收藏' });
+    await pressed.waitFor();
+    expect(await pressed.getAttribute('aria-pressed')).toBe('true');
+
+    await page.goto(url('/collect'));
+    const row = page.locator('.saved-item', { hasText: course.title });
+    await row.waitFor();
+    await row.getByRole('link').click();
+    await page.waitForURL(url(`/scourseDetail?id=${course.id}`));
+    await page.getByRole('button', { name: '已收藏' }).waitFor();
+
+    await page.goBack();
+    const again = page.locator('.saved-item', { hasText: course.title });
+    await again.getByRole('button', { name: /^取消收藏/ }).click();
+    await again.getByRole('button', { name: /^确认取消收藏/ }).click();
+    await again.waitFor({ state: 'detached' });
+    await page.getByRole('heading', { name: '还没有收藏' }).waitFor();
+  });
+
+  it('lists two opened courses in 学习足迹, the latest first, and clears them', async () => {
+    const [first, second] = await courses(2);
+    if (!first || !second) throw new Error('no demo courses');
+    await openPhone();
+    await storeLogin(page, portal.baseUrl, await apiLogin(portal.baseUrl, '13800000002'));
+    await openCourse(first);
+    await page.waitForTimeout(300);
+    await openCourse(second);
+    await page.waitForTimeout(300);
+
+    await page.goto(url('/footmark'));
+    await page.locator('.saved-item').first().waitFor();
+    const titles = await page.locator('.saved-item-title').allTextContents();
+    expect(titles.slice(0, 2)).toEqual([second.title, first.title]);
+
+    await page.getByRole('button', { name: '清空足迹' }).click();
+    await page.getByRole('button', { name: '确认清空足迹' }).click();
+    await page.getByRole('heading', { name: '还没有学习足迹' }).waitFor();
+  });
+
+  it('asks a visitor to log in when they tap 收藏', async () => {
+    const [course] = await courses(1);
+    if (!course) throw new Error('no demo course');
+    await openPhone();
+    await openCourse(course);
+    await page.getByRole('button', { name: '收藏', exact: true }).click();
+    await page.getByText('您还未登录或登录已过期，请先登录').waitFor();
+    await page.getByRole('button', { name: '取消' }).click();
+    expect(
+      await page.getByRole('button', { name: '收藏', exact: true }).getAttribute('aria-pressed'),
+    ).toBe('false');
+  });
+});

@@ -1,0 +1,113 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  apiLogin,
+  launchChromium,
+  type Portal,
+  phoneContext,
+  startPortal,
+  storeLogin,
+} from './harness.ts';
+
+let portal: Portal;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let errors: string[];
+
+beforeAll(async () => {
+  [portal, browser] = await Promise.all([startPortal(), launchChromium()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
+
+afterEach(async () => {
+  await context?.close();
+  expect(errors).toEqual([]);
+});
+
+const url = (pathname: string) => `${portal.baseUrl}${pathname}`;
+const cards = () => page.locator('.search-card');
+
+/** A two-character term the demo seed surely has many results for (asked of the API). */
+async function richTwoCharacterTerm(): Promise<{ term: string; total: number }> {
+  for (const term of ['摄影', '养生', '书法', '手机']) {
+    const answer = await fetch(url(`/api/search?q=${encodeURIComponent(term)}`), {
+      headers: { 'x-site': 'jingan' },
+    });
+    const { data } = (await answer.json()) as { data: { total: number } };
+    if (data.total >= 8) return { term, total: data.total };
+  }
+  throw new Error('the demo seed has no two-character term with 8 results');
+}
+
+async function openLoggedIn() {
+  context = await phoneContext(browser);
+  page = await context.newPage();
+  errors = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await storeLogin(page, portal.baseUrl, await apiLogin(portal.baseUrl));
+}
+
+describe('search', () => {
+  it('finds a two-character term, opens a result and comes back to the same place', async () => {
+    const { term, total } = await richTwoCharacterTerm();
+    await openLoggedIn();
+    await page.goto(url('/searchPage'));
+    // Hot terms from the server are real links.
+    await page.getByRole('list', { name: '热门搜索' }).getByRole('link').first().waitFor();
+
+    const box = page.getByRole('searchbox', { name: '搜索内容' });
+    await expect.poll(() => box.evaluate((el) => el === document.activeElement)).toBe(true);
+    await box.fill(term);
+    await page.getByRole('button', { name: '搜索', exact: true }).click();
+    await page.waitForURL(/\/searchResult\?q=/);
+    await cards().first().waitFor();
+    expect(new URL(page.url()).searchParams.get('q')).toBe(term);
+    expect(await cards().count()).toBe(Math.min(total, 20));
+    expect(await page.locator('.search-card-title mark').first().textContent()).toBe(term);
+
+    // Open a result further down, come back: the kept-alive list keeps its results and place.
+    const target = cards().nth(Math.min(total, 20) - 2);
+    await target.scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(0);
+    const count = await cards().count();
+    const link = await target.getAttribute('href');
+    await target.click();
+    await page.waitForURL((address) => `${address.pathname}${address.search}` === link);
+    await page.goBack();
+    await page.waitForURL(/\/searchResult\?q=/);
+    expect(await cards().count()).toBe(count);
+    expect(Math.abs((await page.evaluate(() => window.scrollY)) - scrolled)).toBeLessThan(2);
+
+    // The 课程 tab narrows the results and puts the type in the address.
+    await page.locator('.adm-tabs-tab', { hasText: '课程' }).click();
+    await page.waitForURL(/type=course/);
+    await expect
+      .poll(async () => new Set(await page.locator('.search-card-type').allTextContents()))
+      .toEqual(new Set(['课程']));
+
+    // The term is now among my recent terms on the search page, and clearing removes it.
+    await page.goto(url('/searchPage'));
+    const recent = page.getByRole('list', { name: '最近搜索' });
+    await expect.poll(() => recent.getByRole('link').first().textContent()).toBe(term);
+    await page.getByRole('button', { name: '清空' }).click();
+    await expect.poll(() => recent.count()).toBe(0);
+  });
+
+  it('shows a designed empty state with hot terms to try', async () => {
+    await openLoggedIn();
+    await page.goto(url(`/searchResult?q=${encodeURIComponent('量子纠缠')}`));
+    await page.getByRole('heading', { name: '没有找到相关内容' }).waitFor();
+    const tryLinks = page.getByRole('list', { name: '试试这些热门搜索' }).getByRole('link');
+    await tryLinks.first().waitFor();
+    const hot = (await tryLinks.first().textContent()) ?? '';
+    await tryLinks.first().click();
+    await page.waitForURL((address) => address.searchParams.get('q') === hot);
+    await cards().first().waitFor();
+  });
+});

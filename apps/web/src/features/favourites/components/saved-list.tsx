@@ -1,0 +1,195 @@
+import type { ContentType } from '@portal/contract';
+import { InfiniteScroll, Tabs } from 'antd-mobile';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { formatDate } from '@/lib/format-date.ts';
+import { href, paths } from '@/platform/paths.ts';
+import { PageHeader } from '@/ui/page-header.tsx';
+import { PageSkeleton } from '@/ui/page-skeleton.tsx';
+import { StateView } from '@/ui/state-view.tsx';
+import {
+  type SavedItem,
+  type SavedKind,
+  useClearSaved,
+  useRemoveSaved,
+  useSavedList,
+} from '../api/saved-lists.ts';
+import '../favourites.css';
+
+const TABS: Array<{ key: 'all' | ContentType; title: string }> = [
+  { key: 'all', title: '全部' },
+  { key: 'course', title: '课程' },
+  { key: 'class', title: '班级' },
+];
+
+const TYPE_LABEL: Record<ContentType, string> = { course: '课程', class: '班级' };
+
+/** The detail page of a piece of content. */
+function detailHref(item: SavedItem) {
+  return item.contentType === 'course'
+    ? href('courseDetail', { id: item.contentId })
+    : href('classDetail', { id: item.contentId });
+}
+
+/** What each list says: its time label, its remove wording and its empty state. */
+const WORDS: Record<
+  SavedKind,
+  { when: string; remove: string; clear: string; emptyTitle: string; emptyText: string }
+> = {
+  favourites: {
+    when: '收藏于',
+    remove: '取消收藏',
+    clear: '清空收藏',
+    emptyTitle: '还没有收藏',
+    emptyText: '在课程或班级页面点“收藏”，就能在这里找到它。',
+  },
+  history: {
+    when: '浏览于',
+    remove: '删除',
+    clear: '清空足迹',
+    emptyTitle: '还没有学习足迹',
+    emptyText: '看过的课程和班级会按时间记在这里。',
+  },
+};
+
+/** Two taps to do something that cannot be undone: the first arms it, the second does it. */
+function useSecondTap(timeoutMs = 4000) {
+  const [armed, setArmed] = useState(false);
+  useEffect(() => {
+    if (!armed) return;
+    const timer = window.setTimeout(() => setArmed(false), timeoutMs);
+    return () => window.clearTimeout(timer);
+  }, [armed, timeoutMs]);
+  return { armed, arm: () => setArmed(true), disarm: () => setArmed(false) };
+}
+
+function SavedRow({ kind, item }: { kind: SavedKind; item: SavedItem }) {
+  const remove = useRemoveSaved(kind);
+  const confirm = useSecondTap();
+  const words = WORDS[kind];
+  const time = 'viewedAt' in item ? item.viewedAt : item.createdAt;
+  const handleRemove = () => {
+    if (!confirm.armed) {
+      confirm.arm();
+      return;
+    }
+    remove.mutate({ contentType: item.contentType, contentId: item.contentId });
+  };
+  return (
+    <li className="saved-item">
+      <Link className="saved-item-link" to={detailHref(item)}>
+        <img src={item.cover} alt="" width={112} height={70} loading="lazy" />
+        <span className="saved-item-text">
+          <span className="saved-item-title">{item.title}</span>
+          <span className="saved-item-meta">
+            <span className="saved-item-type">{TYPE_LABEL[item.contentType]}</span>
+            {item.subtitle}
+          </span>
+          <span className="saved-item-meta">
+            {words.when} {formatDate(time, 'yyyy-MM-dd hh:mm')}
+          </span>
+        </span>
+      </Link>
+      <button
+        type="button"
+        className={`saved-item-remove${confirm.armed ? ' armed' : ''}`}
+        disabled={remove.isPending}
+        onClick={handleRemove}
+        onBlur={confirm.disarm}
+        aria-label={
+          confirm.armed ? `确认${words.remove}：${item.title}` : `${words.remove}：${item.title}`
+        }
+      >
+        {confirm.armed ? `确认${words.remove}` : words.remove}
+      </button>
+    </li>
+  );
+}
+
+function ClearAll({ kind }: { kind: SavedKind }) {
+  const clear = useClearSaved(kind);
+  const confirm = useSecondTap();
+  const words = WORDS[kind];
+  const handleClear = () => {
+    if (!confirm.armed) {
+      confirm.arm();
+      return;
+    }
+    clear.mutate(undefined, { onSettled: confirm.disarm });
+  };
+  return (
+    <button
+      type="button"
+      className={`saved-clear${confirm.armed ? ' armed' : ''}`}
+      disabled={clear.isPending}
+      onClick={handleClear}
+      onBlur={confirm.disarm}
+    >
+      {confirm.armed ? `确认${words.clear}` : words.clear}
+    </button>
+  );
+}
+
+function SavedTab({ kind, contentType }: { kind: SavedKind; contentType?: ContentType }) {
+  const list = useSavedList(kind, contentType);
+  const items = list.data?.pages.flatMap((page) => page.list) ?? [];
+  const words = WORDS[kind];
+  if (list.isPending) return <PageSkeleton />;
+  if (list.isError && items.length === 0) {
+    return (
+      <StateView kind="error" title="没有加载出来" description="请检查网络后重试。">
+        <button type="button" className="link-button primary" onClick={() => list.refetch()}>
+          重试
+        </button>
+      </StateView>
+    );
+  }
+  if (items.length === 0) {
+    return (
+      <StateView kind="empty" title={words.emptyTitle} description={words.emptyText}>
+        <Link className="link-button primary" to={paths.courseList}>
+          去看看课程
+        </Link>
+      </StateView>
+    );
+  }
+  return (
+    <>
+      <ul className="saved-list">
+        {items.map((item) => (
+          <SavedRow key={`${item.contentType}-${item.contentId}`} kind={kind} item={item} />
+        ))}
+      </ul>
+      <InfiniteScroll
+        hasMore={list.hasNextPage}
+        loadMore={async () => {
+          await list.fetchNextPage({ throwOnError: true });
+        }}
+      />
+    </>
+  );
+}
+
+/** The page of one of the learner's lists, with tabs by content type and a clear-all. */
+export function SavedListPage({ kind }: { kind: SavedKind }) {
+  const [tab, setTab] = useState<'all' | ContentType>('all');
+  return (
+    <>
+      <PageHeader right={<ClearAll kind={kind} />} />
+      <main className="saved-page">
+        <Tabs
+          className="saved-tabs"
+          activeKey={tab}
+          onChange={(key) => setTab(key as 'all' | ContentType)}
+        >
+          {TABS.map((entry) => (
+            <Tabs.Tab key={entry.key} title={entry.title} />
+          ))}
+        </Tabs>
+        <div className="saved-body" role="tabpanel">
+          <SavedTab kind={kind} contentType={tab === 'all' ? undefined : tab} />
+        </div>
+      </main>
+    </>
+  );
+}

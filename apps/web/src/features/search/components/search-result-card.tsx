@@ -1,0 +1,43 @@
+import type { SearchResult } from '@portal/contract';
+import { Link } from 'react-router';
+import { href } from '@/platform/paths.ts';
+
+const typeLabel = { course: '课程', class: '班级' } as const;
+
+/** One hit: cover, the title with the matched parts marked, its type and a line of facts. */
+export function SearchResultCard({ result }: { result: SearchResult }) {
+  const to =
+    result.type === 'course'
+      ? href('courseDetail', { id: result.id })
+      : href('classDetail', { id: result.id });
+  return (
+    <Link className="search-card" to={to}>
+      <img
+        className="search-card-cover"
+        src={result.cover}
+        alt=""
+        width={112}
+        height={72}
+        loading="lazy"
+        decoding="async"
+      />
+      <span className="search-card-body">
+        <span className="search-card-title">
+          {result.highlights.map((segment, index) =>
+            segment.match ? (
+              // biome-ignore lint/suspicious/noArrayIndexKey: segments are fixed parts of one title
+              <mark key={index}>{segment.text}</mark>
+            ) : (
+              // biome-ignore lint/suspicious/noArrayIndexKey: segments are fixed parts of one title
+              <span key={index}>{segment.text}</span>
+            ),
+          )}
+        </span>
+        <span className="search-card-meta">
+          <span className={`search-card-type ${result.type}`}>{typeLabel[result.type]}</span>
+          {result.subtitle}
+        </span>
+      </span>
+    </Link>
+  );
+}

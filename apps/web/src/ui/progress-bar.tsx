@@ -1,0 +1,33 @@
+/**
+ * A learner's progress as a labelled bar: `done` of `total` lessons, with the percentage read
+ * out by screen readers (`role=progressbar`).
+ */
+export function ProgressBar({
+  done,
+  total,
+  label,
+}: {
+  done: number;
+  total: number;
+  label: string;
+}) {
+  const percent = total > 0 ? Math.min(100, Math.round((done / total) * 100)) : 0;
+  return (
+    <span className="progress">
+      <span
+        className="progress-track"
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-valuetext={`已学 ${done}/${total} 课时，${percent}%`}
+      >
+        <span className="progress-fill" style={{ width: `${percent}%` }} />
+      </span>
+      <span className="progress-text">
+        {done}/{total} 课时 · {percent}%
+      </span>
+    </span>
+  );
+}

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { pageQuery } from './envelope.ts';
+
+/** Longest search query, in characters. */
+export const SEARCH_QUERY_MAX = 50;
+/** How many hot terms `GET /api/search/hot` answers. */
+export const HOT_TERMS_MAX = 10;
+
+/** What a search looks in: everything, or one content type. */
+export const searchTypeSchema = z.enum(['all', 'course', 'class']);
+export type SearchType = z.infer<typeof searchTypeSchema>;
+
+/**
+ * `GET /api/search`: `q` is trimmed; an empty `q` is refused by the server with `请输入搜索内容`
+ * (a missing and a blank query read the same to a learner).
+ */
+export const searchQuerySchema = pageQuery.extend({
+  q: z.string().trim().max(SEARCH_QUERY_MAX).default(''),
+  type: searchTypeSchema.default('all'),
+});
+export type SearchQuery = z.infer<typeof searchQuerySchema>;
+
+/** A piece of a title: the parts that match the query have `match: true`. */
+export const highlightSegmentSchema = z.object({ text: z.string(), match: z.boolean() });
+export type HighlightSegment = z.infer<typeof highlightSegmentSchema>;
+
+/** One search hit: a course or a class, with its title split for highlighting. */
+export const searchResultSchema = z.object({
+  type: z.enum(['course', 'class']),
+  id: z.number().int(),
+  title: z.string(),
+  cover: z.string(),
+  /** Course: teacher · category; class: term · place. */
+  subtitle: z.string(),
+  /** The title in order, split into matching and other parts (joined, they are the title). */
+  highlights: z.array(highlightSegmentSchema),
+});
+export type SearchResult = z.infer<typeof searchResultSchema>;
+
+/** `GET /api/search/hot`: the site's most searched terms, most searched first. */
+export const hotTermSchema = z.object({ term: z.string(), count: z.number().int() });
+export type HotTerm = z.infer<typeof hotTermSchema>;
