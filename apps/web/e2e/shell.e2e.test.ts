@@ -256,13 +256,39 @@ describe('the error catalogue', () => {
   });
 
   it('goes to the follow-up address in data once the toast has closed', async () => {
-    await homeWithProfile((route) =>
+    await openPhone();
+    // Timed inside the page, so a slow test runner cannot blur the order: when the toast
+    // appeared, and when the app first navigated after it.
+    await page.addInitScript(() => {
+      const marks = window as unknown as { toastAt?: number; navigatedAt?: number };
+      new MutationObserver(() => {
+        if (!marks.toastAt && document.querySelector('.adm-toast-main')) {
+          marks.toastAt = performance.now();
+        }
+      }).observe(document, { childList: true, subtree: true });
+      const push = history.pushState.bind(history);
+      history.pushState = (...args: Parameters<History['pushState']>) => {
+        if (marks.toastAt && !marks.navigatedAt) marks.navigatedAt = performance.now();
+        push(...args);
+      };
+    });
+    await logIn();
+    await page.route('**/api/account/me', (route) =>
       route.fulfill({ json: { code: 302, message: '请先绑定账号', data: '/bindSetting?from=me' } }),
     );
+    await page.goto(url('/index/home'));
     expect((await toast()).text).toBe('请先绑定账号');
-    expect(new URL(page.url()).pathname).toBe('/index/home');
-    await page.waitForURL(url('/bindSetting?from=me'), { timeout: 4000 });
+    await page.waitForURL(url('/bindSetting?from=me'), { timeout: 6000 });
     await page.getByRole('heading', { name: '绑定账号' }).waitFor();
+    const marks = await page.evaluate(() => {
+      const { toastAt = 0, navigatedAt = 0 } = window as unknown as {
+        toastAt?: number;
+        navigatedAt?: number;
+      };
+      return { toastAt, navigatedAt };
+    });
+    expect(marks.toastAt).toBeGreaterThan(0);
+    expect(marks.navigatedAt - marks.toastAt).toBeGreaterThanOrEqual(1900);
   });
 
   it('on 301 forgets the login and shows the login dialog, without a toast; cancel stays', async () => {

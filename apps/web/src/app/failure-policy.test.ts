@@ -63,15 +63,25 @@ describe('the failure policy (spec section 8)', () => {
     expect(TOAST_DURATION_MS).toBe(2000);
   });
 
-  it('goes to the follow-up address once the toast has closed', () => {
-    const show = vi.spyOn(Toast, 'show');
+  it('goes to the follow-up address once the toast has been shown its full time', () => {
+    vi.useFakeTimers();
+    const show = vi.spyOn(Toast, 'show').mockImplementation(() => ({ close: () => {} }));
     const navigate = vi.fn();
-    createFailurePolicy(navigate)(new ApiError(302, '请先绑定手机号', '/bindSetting?from=x'));
+    const policy = createFailurePolicy(navigate);
+    policy(new ApiError(302, '请先绑定手机号', '/bindSetting?from=x'));
+    // The same follow-up again (two calls failing alike): one visit.
+    policy(new ApiError(302, '请先绑定手机号', '/bindSetting?from=x'));
+    expect(show).toHaveBeenCalledTimes(1);
     const options = show.mock.calls[0]?.[0];
     expect(options).toMatchObject({ content: '请先绑定手机号', duration: TOAST_DURATION_MS });
-    expect(navigate).not.toHaveBeenCalled();
     if (typeof options !== 'object' || !options.afterClose) throw new Error('no afterClose');
+    // Closed early by a later toast: the address still waits out the 2000 ms.
+    vi.advanceTimersByTime(300);
     options.afterClose();
+    vi.advanceTimersByTime(1600);
+    expect(navigate).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(100);
+    expect(navigate).toHaveBeenCalledTimes(1);
     expect(navigate).toHaveBeenCalledWith('/bindSetting?from=x');
   });
 

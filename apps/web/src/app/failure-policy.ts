@@ -45,6 +45,27 @@ export function createFailurePolicy(navigate: (path: string) => void): FailurePo
     if (inApp) navigate(url.pathname.slice(basePath.length) + url.search + url.hash);
     else window.location.assign(url.href);
   };
+  let pending: string | null = null;
+  /**
+   * The toast, then the address once the toast has been on screen for its full duration: a later
+   * toast closes this one early (antd-mobile shows one at a time), and the address still waits.
+   * The same address asked for twice is visited once.
+   */
+  const showThenGo = (text: string, url: URL) => {
+    if (pending === url.href) return;
+    pending = url.href;
+    const shownAt = Date.now();
+    showToast(text, () => {
+      const left = TOAST_DURATION_MS - (Date.now() - shownAt);
+      setTimeout(
+        () => {
+          pending = null;
+          goTo(url);
+        },
+        Math.max(0, left),
+      );
+    });
+  };
   return (failure: RequestFailure) => {
     if (failure instanceof NotLoggedInError) {
       if (failure.message) void loginCheck();
@@ -59,10 +80,9 @@ export function createFailurePolicy(navigate: (path: string) => void): FailurePo
       void loginCheck();
       return;
     }
+    const text = failure.message || '操作没有成功，请稍后重试';
     const target = followUpAddress(failure.data);
-    showToast(
-      failure.message || '操作没有成功，请稍后重试',
-      target ? () => goTo(target) : undefined,
-    );
+    if (target) showThenGo(text, target);
+    else showToast(text);
   };
 }

@@ -31,3 +31,21 @@ it('shows one failure once, however many components ask for the same data', asyn
   expect(failures.map((failure) => failure.message)).toEqual(['课程不存在']);
   restore();
 });
+
+it('does not fetch a failed prefetch again when the page mounts (one failure, one toast)', async () => {
+  const failures: RequestFailure[] = [];
+  const restore = setFailurePolicy((failure) => failures.push(failure));
+  const fetch = vi.fn(async () => Response.json({ code: 409, message: '请稍后再试', data: null }));
+  vi.stubGlobal('fetch', fetch);
+  const client = createQueryClient();
+  await client.prefetchQuery({ queryKey: ['courses', 1], queryFn: () => get('/courses/1') });
+  render(
+    <QueryClientProvider client={client}>
+      <Course label="甲" />
+    </QueryClientProvider>,
+  );
+  await screen.findByText('甲: 出错');
+  expect(fetch).toHaveBeenCalledTimes(1);
+  expect(failures).toHaveLength(1);
+  restore();
+});

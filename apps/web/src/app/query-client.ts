@@ -9,6 +9,9 @@ export function createQueryClient() {
     defaultOptions: {
       queries: {
         retry: false,
+        // A query that failed (e.g. prefetched at start-up) is not fetched again just because a
+        // page mounts: that would show the same failure a second time.
+        retryOnMount: false,
         refetchOnWindowFocus: false,
         staleTime: 30_000,
       },
