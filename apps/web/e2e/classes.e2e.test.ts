@@ -1,42 +1,16 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  apiLogin,
-  launchChromium,
-  type Portal,
-  phoneContext,
-  startPortal,
-  storeLogin,
-} from './harness.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiLogin, phoneSuite, storeLogin } from './harness.ts';
 
-let portal: Portal;
-let browser: Browser;
-let context: BrowserContext;
+const suite = phoneSuite();
+const url = suite.url;
 let page: Page;
-let errors: string[];
 
-beforeAll(async () => {
-  [portal, browser] = await Promise.all([startPortal(), launchChromium()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
-
+/** A fresh phone with its first page; page errors fail the test. */
 async function openPhone() {
-  context = await phoneContext(browser);
-  page = await context.newPage();
-  errors = [];
-  page.on('pageerror', (error) => errors.push(error.message));
+  ({ page } = await suite.open());
+  return page;
 }
-
-afterEach(async () => {
-  await context?.close();
-  expect(errors).toEqual([]);
-});
-
-const url = (pathname: string) => `${portal.baseUrl}${pathname}`;
 
 interface ClassRow {
   id: number;
@@ -65,10 +39,10 @@ async function firstNotSignedUp(token: string): Promise<ClassRow> {
 
 describe('signing up for a class', () => {
   it('checks the form, signs up, shows it in 我的班级 and cancels it', async () => {
-    const login = await apiLogin(portal.baseUrl, '13800000002');
+    const login = await apiLogin(suite.portal.baseUrl, '13800000002');
     const open = await firstNotSignedUp(login.token);
     await openPhone();
-    await storeLogin(page, portal.baseUrl, login);
+    await storeLogin(page, suite.portal.baseUrl, login);
     await page.goto(url(`/classDetails?id=${open.id}`));
     await page.getByRole('heading', { level: 1, name: open.title }).waitFor();
     await page.getByRole('link', { name: '立即报名' }).click();

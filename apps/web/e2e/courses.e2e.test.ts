@@ -1,37 +1,18 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, type Portal, phoneContext, startPortal } from './harness.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { phoneSuite } from './harness.ts';
 
-let portal: Portal;
-let browser: Browser;
-let context: BrowserContext;
+const suite = phoneSuite();
+const url = suite.url;
 let page: Page;
-let errors: string[];
 
-beforeAll(async () => {
-  [portal, browser] = await Promise.all([startPortal(), launchChromium()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
-
+/** A fresh phone with its first page; page errors fail the test. */
 async function openPhone() {
-  context = await phoneContext(browser);
-  page = await context.newPage();
-  errors = [];
-  page.on('pageerror', (error) => errors.push(error.message));
+  ({ page } = await suite.open());
+  return page;
 }
-
-afterEach(async () => {
-  await context?.close();
-  expect(errors).toEqual([]);
-});
-
-const url = (pathname: string) => `${portal.baseUrl}${pathname}`;
 const cards = () => page.locator('.course-card');
 
 describe('the course list', () => {
@@ -109,7 +90,7 @@ describe('the course detail', () => {
   });
 
   it('sanitizes the rich introduction from the server before showing it', async () => {
-    const db = new Database(path.join(portal.dataDir, 'portal.sqlite'));
+    const db = new Database(path.join(suite.portal.dataDir, 'portal.sqlite'));
     const row = db
       .prepare("SELECT id FROM courses WHERE published = 1 AND site_key = 'jingan' LIMIT 1")
       .get() as { id: number };

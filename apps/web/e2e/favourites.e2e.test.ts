@@ -1,42 +1,16 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  apiLogin,
-  launchChromium,
-  type Portal,
-  phoneContext,
-  startPortal,
-  storeLogin,
-} from './harness.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiLogin, phoneSuite, storeLogin } from './harness.ts';
 
-let portal: Portal;
-let browser: Browser;
-let context: BrowserContext;
+const suite = phoneSuite();
+const url = suite.url;
 let page: Page;
-let errors: string[];
 
-beforeAll(async () => {
-  [portal, browser] = await Promise.all([startPortal(), launchChromium()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
-
+/** A fresh phone with its first page; page errors fail the test. */
 async function openPhone() {
-  context = await phoneContext(browser);
-  page = await context.newPage();
-  errors = [];
-  page.on('pageerror', (error) => errors.push(error.message));
+  ({ page } = await suite.open());
+  return page;
 }
-
-afterEach(async () => {
-  await context?.close();
-  expect(errors).toEqual([]);
-});
-
-const url = (pathname: string) => `${portal.baseUrl}${pathname}`;
 
 interface CourseRow {
   id: number;
@@ -60,7 +34,7 @@ describe('favourites and history', () => {
     const [course] = await courses(1);
     if (!course) throw new Error('no demo course');
     await openPhone();
-    await storeLogin(page, portal.baseUrl, await apiLogin(portal.baseUrl));
+    await storeLogin(page, suite.portal.baseUrl, await apiLogin(suite.portal.baseUrl));
     await openCourse(course);
     const toggle = page.getByRole('button', { name: '收藏', exact: true });
     expect(await toggle.getAttribute('aria-pressed')).toBe('false');
@@ -88,7 +62,11 @@ describe('favourites and history', () => {
     const [first, second] = await courses(2);
     if (!first || !second) throw new Error('no demo courses');
     await openPhone();
-    await storeLogin(page, portal.baseUrl, await apiLogin(portal.baseUrl, '13800000002'));
+    await storeLogin(
+      page,
+      suite.portal.baseUrl,
+      await apiLogin(suite.portal.baseUrl, '13800000002'),
+    );
     await openCourse(first);
     await page.waitForTimeout(300);
     await openCourse(second);

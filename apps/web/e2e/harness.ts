@@ -4,7 +4,15 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, type BrowserContext, chromium, devices, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  devices,
+  type Page,
+} from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -99,13 +107,75 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
+/** The phone every suite emulates: iPhone viewport, touch, user agent and Chinese locale. */
+const PHONE: BrowserContextOptions = {
+  ...devices['iPhone 13'],
+  locale: 'zh-CN',
+  timezoneId: 'Asia/Shanghai',
+};
+
 /** A phone: iPhone viewport, touch, user agent and Chinese locale. */
 export function phoneContext(browser: Browser): Promise<BrowserContext> {
-  return browser.newContext({
-    ...devices['iPhone 13'],
-    locale: 'zh-CN',
-    timezoneId: 'Asia/Shanghai',
+  return browser.newContext(PHONE);
+}
+
+export interface PhoneSuite {
+  /** The running portal (after the suite's beforeAll). */
+  readonly portal: Portal;
+  readonly browser: Browser;
+  /** An address on the portal, e.g. `url('/index/home')`. */
+  url(pathname: string): string;
+  /**
+   * A fresh browser context (the phone unless `options` say otherwise) with its first page;
+   * it is closed after the test, which fails if the page threw.
+   */
+  open(options?: BrowserContextOptions): Promise<{ context: BrowserContext; page: Page }>;
+}
+
+/**
+ * One real portal and one Chromium for a test file, torn down after it; each test opens its own
+ * phone with {@link PhoneSuite.open}, and a page error fails the test.
+ */
+export function phoneSuite(): PhoneSuite {
+  let portal: Portal | undefined;
+  let browser: Browser | undefined;
+  let context: BrowserContext | undefined;
+  let errors: string[] = [];
+  const ready = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`${what} is not started yet`);
+    return value;
+  };
+
+  beforeAll(async () => {
+    [portal, browser] = await Promise.all([startPortal(), launchChromium()]);
   });
+  afterAll(async () => {
+    await browser?.close();
+    await portal?.stop();
+  });
+  afterEach(async () => {
+    await context?.close();
+    context = undefined;
+    expect(errors).toEqual([]);
+  });
+
+  return {
+    get portal() {
+      return ready(portal, 'the portal');
+    },
+    get browser() {
+      return ready(browser, 'Chromium');
+    },
+    url: (pathname) => `${ready(portal, 'the portal').baseUrl}${pathname}`,
+    async open(options = PHONE) {
+      await context?.close();
+      context = await ready(browser, 'Chromium').newContext(options);
+      const page = await context.newPage();
+      errors = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      return { context, page };
+    },
+  };
 }
 
 export interface Login {

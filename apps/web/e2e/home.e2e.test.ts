@@ -1,44 +1,17 @@
 import type { ClassDetail, CourseDetail, Home } from '@portal/contract';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  apiLogin,
-  type Login,
-  launchChromium,
-  type Portal,
-  phoneContext,
-  startPortal,
-  storeLogin,
-} from './harness.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiLogin, type Login, phoneSuite, storeLogin } from './harness.ts';
 
-let portal: Portal;
-let browser: Browser;
-let context: BrowserContext;
+const suite = phoneSuite();
+const url = suite.url;
 let page: Page;
-let errors: string[];
 
-beforeAll(async () => {
-  [portal, browser] = await Promise.all([startPortal(), launchChromium()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
-
+/** A fresh phone with its first page; page errors fail the test. */
 async function openPhone() {
-  context = await phoneContext(browser);
-  page = await context.newPage();
-  errors = [];
-  page.on('pageerror', (error) => errors.push(error.message));
+  ({ page } = await suite.open());
+  return page;
 }
-
-afterEach(async () => {
-  await context?.close();
-  expect(errors).toEqual([]);
-});
-
-const url = (pathname: string) => `${portal.baseUrl}${pathname}`;
 
 /** Calls the API as the app does (site header, optional bearer token); answers `data`. */
 async function api<T>(path: string, token?: string, init: RequestInit = {}): Promise<T> {
@@ -127,7 +100,7 @@ describe('the learner’s own pages', () => {
   let course: CourseDetail;
 
   beforeAll(async () => {
-    login = await apiLogin(portal.baseUrl);
+    login = await apiLogin(suite.portal.baseUrl);
     const home = await api<Home>('/home');
     const last = home.recommended.at(-1);
     if (!last) throw new Error('no recommended course');
@@ -147,7 +120,7 @@ describe('the learner’s own pages', () => {
 
   it('shows the entry home with the learner panel: continue learning and today', async () => {
     await openPhone();
-    await storeLogin(page, portal.baseUrl, login);
+    await storeLogin(page, suite.portal.baseUrl, login);
     await page.goto(url('/index/gotoHome'));
     const panel = page.getByRole('region', { name: '我的学习' });
     await panel.getByText('您好，王秀兰').waitFor();
@@ -165,7 +138,7 @@ describe('the learner’s own pages', () => {
 
   it('lists the course under 学习中 on the study tab, and on /learningFile with its progress', async () => {
     await openPhone();
-    await storeLogin(page, portal.baseUrl, login);
+    await storeLogin(page, suite.portal.baseUrl, login);
     await page.goto(url('/index/study'));
     await page.getByRole('tab', { name: '学习中', selected: true }).waitFor();
     const item = page.locator('.study-course').filter({ hasText: course.title });
@@ -191,7 +164,7 @@ describe('the learner’s own pages', () => {
 
   it('shows a class’s courses with my progress on /classStudy, and explains when not joined', async () => {
     await openPhone();
-    await storeLogin(page, portal.baseUrl, login);
+    await storeLogin(page, suite.portal.baseUrl, login);
     const home = await api<Home>('/home');
     const details = await Promise.all(
       home.openClasses.map((klass) =>

@@ -1,49 +1,22 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  apiLogin,
-  type Login,
-  launchChromium,
-  type Portal,
-  phoneContext,
-  startPortal,
-  storeLogin,
-} from './harness.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiLogin, type Login, phoneSuite, storeLogin } from './harness.ts';
 
-let portal: Portal;
-let browser: Browser;
-let context: BrowserContext;
+const suite = phoneSuite();
+const url = suite.url;
 let page: Page;
-let errors: string[];
 
-beforeAll(async () => {
-  [portal, browser] = await Promise.all([startPortal(), launchChromium()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
-
+/** A fresh phone with its first page; page errors fail the test. */
 async function openPhone() {
-  context = await phoneContext(browser);
-  page = await context.newPage();
-  errors = [];
-  page.on('pageerror', (error) => errors.push(error.message));
+  ({ page } = await suite.open());
+  return page;
 }
-
-afterEach(async () => {
-  await context?.close();
-  expect(errors).toEqual([]);
-});
-
-const url = (pathname: string) => `${portal.baseUrl}${pathname}`;
 
 /** Runs `work` on the portal's SQLite database (the server keeps it open in WAL mode). */
 function withDb<T>(work: (db: Database.Database) => T): T {
-  const db = new Database(path.join(portal.dataDir, 'portal.sqlite'));
+  const db = new Database(path.join(suite.portal.dataDir, 'portal.sqlite'));
   try {
     return work(db);
   } finally {
@@ -83,10 +56,10 @@ describe('watching a lesson', () => {
   it('plays, resumes after a reload, counts today’s learning time and completes at 90%', async () => {
     const [course] = videoCourses();
     if (!course) throw new Error('no course with a video lesson in the demo content');
-    const login = await apiLogin(portal.baseUrl, '13800000002');
+    const login = await apiLogin(suite.portal.baseUrl, '13800000002');
     const before = await api<{ seconds: number }>(login, '/study/today');
     await openPhone();
-    await storeLogin(page, portal.baseUrl, login);
+    await storeLogin(page, suite.portal.baseUrl, login);
 
     await page.goto(url(`/scourseDetail?id=${course.id}`));
     await page.getByRole('heading', { name: '课程目录' }).waitFor();
@@ -150,7 +123,7 @@ describe('watching a lesson', () => {
     const [course] = videoCourses();
     if (!course) throw new Error('no course with a video lesson');
     await openPhone();
-    await storeLogin(page, portal.baseUrl, await apiLogin(portal.baseUrl));
+    await storeLogin(page, suite.portal.baseUrl, await apiLogin(suite.portal.baseUrl));
     await page.goto(url(`/scourseDetail?id=${course.id}&lessonId=${course.lessonId}`));
     const speeds = page.getByRole('group', { name: '倍速' });
     await speeds.waitFor();
@@ -199,7 +172,7 @@ describe('watching a lesson', () => {
     page.on('request', (request) => {
       if (request.url().endsWith('.ts')) segments.push(request.url());
     });
-    await storeLogin(page, portal.baseUrl, await apiLogin(portal.baseUrl));
+    await storeLogin(page, suite.portal.baseUrl, await apiLogin(suite.portal.baseUrl));
     await page.goto(url(`/scourseDetail?id=${course.id}`));
     await page.getByRole('button', { name: /开始学习|继续学习/ }).click();
     await video().waitFor();

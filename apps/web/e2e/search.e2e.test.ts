@@ -1,35 +1,16 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  apiLogin,
-  launchChromium,
-  type Portal,
-  phoneContext,
-  startPortal,
-  storeLogin,
-} from './harness.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiLogin, phoneSuite, storeLogin } from './harness.ts';
 
-let portal: Portal;
-let browser: Browser;
-let context: BrowserContext;
+const suite = phoneSuite();
+const url = suite.url;
 let page: Page;
-let errors: string[];
 
-beforeAll(async () => {
-  [portal, browser] = await Promise.all([startPortal(), launchChromium()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
-
-afterEach(async () => {
-  await context?.close();
-  expect(errors).toEqual([]);
-});
-
-const url = (pathname: string) => `${portal.baseUrl}${pathname}`;
+/** A fresh phone with its first page; page errors fail the test. */
+async function openPhone() {
+  ({ page } = await suite.open());
+  return page;
+}
 const cards = () => page.locator('.search-card');
 
 /** A two-character term the demo seed surely has many results for (asked of the API). */
@@ -45,11 +26,8 @@ async function richTwoCharacterTerm(): Promise<{ term: string; total: number }> 
 }
 
 async function openLoggedIn() {
-  context = await phoneContext(browser);
-  page = await context.newPage();
-  errors = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  await storeLogin(page, portal.baseUrl, await apiLogin(portal.baseUrl));
+  await openPhone();
+  await storeLogin(page, suite.portal.baseUrl, await apiLogin(suite.portal.baseUrl));
 }
 
 describe('search', () => {

@@ -1,51 +1,24 @@
-import { type Browser, type BrowserContext, devices, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type BrowserContext, devices, type Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { AUTH, INDEX_CHILDREN, PUBLIC } from '../src/testing/spec-routes.ts';
-import {
-  apiLogin,
-  launchChromium,
-  type Portal,
-  phoneContext,
-  startPortal,
-  storeLogin,
-} from './harness.ts';
+import { apiLogin, phoneSuite, startPortal, storeLogin } from './harness.ts';
 
-let portal: Portal;
-let browser: Browser;
+const suite = phoneSuite();
+const url = suite.url;
 let context: BrowserContext;
 let page: Page;
-let errors: string[];
 
-beforeAll(async () => {
-  [portal, browser] = await Promise.all([startPortal(), launchChromium()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
-
-/** A fresh phone with its first page; page errors are collected and must stay empty. */
+/** A fresh phone with its first page; page errors fail the test. */
 async function openPhone() {
-  context = await phoneContext(browser);
-  page = await context.newPage();
-  errors = [];
-  page.on('pageerror', (error) => errors.push(error.message));
+  ({ context, page } = await suite.open());
   return page;
 }
-
-afterEach(async () => {
-  await context?.close();
-  expect(errors).toEqual([]);
-});
-
-const url = (path: string) => `${portal.baseUrl}${path}`;
 const stored = (key: string) => page.evaluate((name) => localStorage.getItem(name), key);
 
 /** Logs the first demo learner in on this phone. */
 async function logIn() {
-  const login = await apiLogin(portal.baseUrl);
-  await storeLogin(page, portal.baseUrl, login);
+  const login = await apiLogin(suite.portal.baseUrl);
+  await storeLogin(page, suite.portal.baseUrl, login);
   return login;
 }
 
@@ -141,9 +114,7 @@ describe('the device gate', () => {
   it('shows a desktop browser no content, only a notice with a QR code and the portal link', async () => {
     const withPortal = await startPortal({ PORTAL_URL: 'https://www.example.cn/portal' });
     try {
-      context = await browser.newContext({ ...devices['Desktop Chrome'], locale: 'zh-CN' });
-      page = await context.newPage();
-      errors = [];
+      ({ context, page } = await suite.open({ ...devices['Desktop Chrome'], locale: 'zh-CN' }));
       await page.goto(`${withPortal.baseUrl}/index/home`);
       await page.getByText('请使用手机或平板访问').waitFor();
       expect(await page.getByRole('img', { name: '本页二维码' }).count()).toBe(1);
@@ -329,7 +300,7 @@ describe('the error catalogue', () => {
 describe('login callback with a token handed back directly', () => {
   it('verifies the token with the server, stores it and takes it out of the address bar', async () => {
     await openPhone();
-    const { token } = await apiLogin(portal.baseUrl, '13800000002');
+    const { token } = await apiLogin(suite.portal.baseUrl, '13800000002');
     const addresses: string[] = [];
     page.on('framenavigated', (frame) => addresses.push(frame.url()));
     await page.goto(url(`/authPage?token=${token}`));
