@@ -90,31 +90,6 @@ export function insertFavourite(
     .execute();
 }
 
-/** Deletes one favourite of the learner on the site; answers how many rows went (0 or 1). */
-export async function deleteFavourite(
-  db: Kysely<Database>,
-  key: { userId: number; siteKey: string; contentType: ContentType; contentId: number },
-) {
-  const result = await db
-    .deleteFrom('favourites')
-    .where('user_id', '=', key.userId)
-    .where('content_type', '=', key.contentType)
-    .where('content_id', '=', key.contentId)
-    .where('site_key', '=', key.siteKey)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
-
-/** Deletes all the learner's favourites on the site (hidden ones too); answers how many. */
-export async function deleteAllFavourites(db: Kysely<Database>, userId: number, siteKey: string) {
-  const result = await db
-    .deleteFrom('favourites')
-    .where('user_id', '=', userId)
-    .where('site_key', '=', siteKey)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
-
 /** True when the learner has favourited the content on the site. */
 export async function hasFavourite(
   db: Kysely<Database>,
@@ -188,31 +163,6 @@ export function upsertView(
     .executeTakeFirstOrThrow();
 }
 
-/** Deletes one history entry of the learner on the site; answers how many rows went. */
-export async function deleteView(
-  db: Kysely<Database>,
-  key: { userId: number; siteKey: string; contentType: ContentType; contentId: number },
-) {
-  const result = await db
-    .deleteFrom('history')
-    .where('user_id', '=', key.userId)
-    .where('content_type', '=', key.contentType)
-    .where('content_id', '=', key.contentId)
-    .where('site_key', '=', key.siteKey)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
-
-/** Deletes the learner's whole history on the site; answers how many rows went. */
-export async function deleteAllViews(db: Kysely<Database>, userId: number, siteKey: string) {
-  const result = await db
-    .deleteFrom('history')
-    .where('user_id', '=', userId)
-    .where('site_key', '=', siteKey)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
-
 /** One page of the learner's visible history on the site, latest view first. */
 export function listViewRows(db: Kysely<Database>, filter: PageFilter) {
   return historyRows(db, filter)
@@ -231,4 +181,38 @@ export async function countViewRows(db: Kysely<Database>, filter: OwnerFilter) {
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirst();
   return Number(row?.n ?? 0);
+}
+
+/** The learner's saved lists: favourites and viewing history share their shape. */
+export type SavedTable = 'favourites' | 'history';
+
+/** Deletes one entry of the learner's list on the site; answers how many rows went (0 or 1). */
+export async function deleteSaved(
+  db: Kysely<Database>,
+  table: SavedTable,
+  key: { userId: number; siteKey: string; contentType: ContentType; contentId: number },
+) {
+  const result = await db
+    .deleteFrom(table)
+    .where('user_id', '=', key.userId)
+    .where('content_type', '=', key.contentType)
+    .where('content_id', '=', key.contentId)
+    .where('site_key', '=', key.siteKey)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Deletes the learner's whole list on the site (hidden entries too); answers how many. */
+export async function deleteAllSaved(
+  db: Kysely<Database>,
+  table: SavedTable,
+  userId: number,
+  siteKey: string,
+) {
+  const result = await db
+    .deleteFrom(table)
+    .where('user_id', '=', userId)
+    .where('site_key', '=', siteKey)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

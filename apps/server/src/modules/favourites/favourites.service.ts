@@ -17,10 +17,8 @@ import { type Card, contentKinds } from './content-kinds.ts';
 import {
   countFavouriteRows,
   countViewRows,
-  deleteAllFavourites,
-  deleteAllViews,
-  deleteFavourite,
-  deleteView,
+  deleteAllSaved,
+  deleteSaved,
   hasFavourite,
   insertFavourite,
   isVisible,
@@ -92,7 +90,7 @@ export class FavouriteService {
 
   /** Removes the favourite, if there is one. */
   async remove(siteKey: string, userId: number, ref: ContentRef): Promise<FavouriteState> {
-    await deleteFavourite(this.db, { ...ref, userId, siteKey });
+    await deleteSaved(this.db, 'favourites', { ...ref, userId, siteKey });
     return { favourited: false };
   }
 
@@ -127,7 +125,7 @@ export class FavouriteService {
 
   /** Removes all the learner's favourites on the site. */
   async clear(siteKey: string, userId: number): Promise<Removed> {
-    return { removed: await deleteAllFavourites(this.db, userId, siteKey) };
+    return { removed: await deleteAllSaved(this.db, 'favourites', userId, siteKey) };
   }
 
   /** Records a view of the content (404 unless visible): it moves to the top of the history. */
@@ -164,11 +162,11 @@ export class FavouriteService {
 
   /** Removes one entry of the learner's history. */
   async removeView(siteKey: string, userId: number, ref: ContentRef): Promise<Removed> {
-    return { removed: await deleteView(this.db, { ...ref, userId, siteKey }) };
+    return { removed: await deleteSaved(this.db, 'history', { ...ref, userId, siteKey }) };
   }
 
   /** Removes the learner's whole history on the site. */
   async clearHistory(siteKey: string, userId: number): Promise<Removed> {
-    return { removed: await deleteAllViews(this.db, userId, siteKey) };
+    return { removed: await deleteAllSaved(this.db, 'history', userId, siteKey) };
   }
 }

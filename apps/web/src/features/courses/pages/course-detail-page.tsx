@@ -4,6 +4,7 @@ import { type MouseEvent, useState, useSyncExternalStore } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { formatCount } from '@/lib/format-count.ts';
 import { formatDuration } from '@/lib/format-duration.ts';
+import { idParam } from '@/lib/id-param.ts';
 import { loginCheck } from '@/platform/login-check.ts';
 import { href, paths } from '@/platform/paths.ts';
 import { ApiError } from '@/platform/request.ts';
@@ -18,11 +19,6 @@ import { useCourseDetail } from '../api/get-course-detail.ts';
 import { useCourseProgress } from '../api/get-course-progress.ts';
 import { LessonStage, lessonIdsOf, StudyBar } from '../components/lesson-stage.tsx';
 import '../courses.css';
-
-function idFrom(value: string | null): number | null {
-  const id = Number(value);
-  return Number.isInteger(id) && id > 0 ? id : null;
-}
 
 function Facts({ course }: { course: CourseDetail }) {
   return (
@@ -114,7 +110,7 @@ function Catalogue({ course, current, progress, loggedIn, onTap }: CatalogueProp
 /** `/scourseDetail?id=`: a course's cover, facts, introduction, teacher and chapters. */
 export function CourseDetailPage() {
   const [params] = useSearchParams();
-  const id = idFrom(params.get('id'));
+  const id = idParam(params.get('id'));
   const detail = useCourseDetail(id);
   const missing =
     id === null || (detail.error instanceof ApiError && detail.error.code === ErrorCode.notFound);
@@ -123,7 +119,7 @@ export function CourseDetailPage() {
   const navigate = useNavigate();
   const loggedIn = useSyncExternalStore(subscribeLogin, isLoggedIn);
   const progress = useCourseProgress(loggedIn && course ? course.id : null);
-  const askedLesson = idFrom(params.get('lessonId'));
+  const askedLesson = idParam(params.get('lessonId'));
   // Only a lesson of this course opens; any other id shows the cover.
   const lessonId =
     course && askedLesson !== null && lessonIdsOf(course).includes(askedLesson)
