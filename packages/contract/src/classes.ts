@@ -17,9 +17,18 @@ export const signupFieldSchema = z.object({
   label: z.string(),
   kind: z.enum(SIGNUP_FIELD_KINDS),
   required: z.boolean(),
-  /** The allowed answers of a `choice` field. */
+  /** The allowed answers of a `choice` or `multi` field. */
   options: z.array(z.string()).optional(),
 }) satisfies z.ZodType<SignupField>;
+
+/**
+ * A submitted signup form: field keys to answers (a string, or the chosen options of a `multi`
+ * field). Generous caps only: the per-field rules are `validateSignupForm`'s, with clearer messages.
+ */
+export const signupFormBody = z.record(
+  z.string().max(64, '过长'),
+  z.union([z.string().max(2000, '过长'), z.array(z.string().max(200, '过长')).max(50, '过多')]),
+);
 
 /** A course a class studies. */
 export const classCourseSchema = z.object({
@@ -85,8 +94,7 @@ export const classDetailQuerySchema = z.object({ id: idParam });
  */
 export const classSignupBodySchema = z.object({
   classId: idParam,
-  // Generous caps only: the per-field limits are validateSignupForm's, with clearer messages.
-  form: z.record(z.string().max(64, '过长'), z.string().max(2000, '过长')),
+  form: signupFormBody,
 });
 export type ClassSignupBody = z.infer<typeof classSignupBodySchema>;
 

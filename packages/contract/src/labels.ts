@@ -29,6 +29,13 @@ export const fieldLabels: Record<string, string> = {
   state: '学习状态',
   contentType: '内容类型',
   contentId: '内容编号',
+  activityId: '活动',
+  kind: '活动类型',
+  code: '签到码',
+  files: '附件',
+  ebookId: '电子书',
+  keyword: '关键词',
+  slug: '专题',
 };
 
 /** The Chinese label of a field path such as `['body', 'username']`, or `请求内容` when unknown. */

@@ -178,6 +178,58 @@ describe('validateSignupForm', () => {
   });
 });
 
+describe('validateSignupForm with a multiple-choice field', () => {
+  const topics: SignupField = {
+    key: 'topics',
+    label: '感兴趣的主题',
+    kind: 'multi',
+    required: true,
+    options: ['书法', '摄影', '太极'],
+  };
+  const optional: SignupField = { ...topics, key: 'extra', label: '其他兴趣', required: false };
+
+  it('keeps the chosen options in the options order, each once', () => {
+    expect(validateSignupForm([topics], { topics: ['太极', '书法', '太极'] })).toEqual({
+      ok: true,
+      form: { topics: ['书法', '太极'] },
+    });
+  });
+
+  it('asks for a choice when a required one is empty or missing', () => {
+    for (const form of [{}, { topics: [] }, { topics: '' }]) {
+      expect(validateSignupForm([topics], form)).toEqual({
+        ok: false,
+        errors: { topics: '请选择感兴趣的主题' },
+      });
+    }
+  });
+
+  it('leaves out an empty optional choice', () => {
+    expect(validateSignupForm([optional], { extra: [] })).toEqual({ ok: true, form: {} });
+  });
+
+  it('refuses an option the field does not offer, or an answer that is not a list of strings', () => {
+    expect(validateSignupForm([topics], { topics: ['书法', '围棋'] })).toEqual({
+      ok: false,
+      errors: { topics: '感兴趣的主题请从给出的选项中选择' },
+    });
+    for (const bad of ['书法', [1], { a: 1 }]) {
+      expect(validateSignupForm([topics], { topics: bad })).toEqual({
+        ok: false,
+        errors: { topics: '感兴趣的主题格式不正确' },
+      });
+    }
+  });
+
+  it('refuses a list for a single-answer field', () => {
+    const name: SignupField = { key: 'name', label: '姓名', kind: 'text', required: true };
+    expect(validateSignupForm([name], { name: ['张三'] })).toEqual({
+      ok: false,
+      errors: { name: '姓名格式不正确' },
+    });
+  });
+});
+
 describe('class schemas', () => {
   it('describe the form fields with the same shape validateSignupForm reads', () => {
     expect(fields.map((field) => signupFieldSchema.parse(field))).toEqual(fields);

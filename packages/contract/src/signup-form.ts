@@ -55,8 +55,11 @@ export function classStatusAt(
   return '进行中';
 }
 
-/** What a signup form field holds: free text, a mobile number, an integer, or one of options. */
-export const SIGNUP_FIELD_KINDS = ['text', 'phone', 'number', 'choice'] as const;
+/**
+ * What a signup form field holds: free text, a mobile number, an integer, one of its options
+ * (`choice`), or any number of its options (`multi`, answered as an array of strings).
+ */
+export const SIGNUP_FIELD_KINDS = ['text', 'phone', 'number', 'choice', 'multi'] as const;
 export type SignupFieldKind = (typeof SIGNUP_FIELD_KINDS)[number];
 
 /** One field of the signup form a class asks for, e.g. `{ key: 'phone', label: '手机号', ... }`. */
@@ -65,18 +68,22 @@ export interface SignupField {
   label: string;
   kind: SignupFieldKind;
   required: boolean;
-  /** The allowed answers of a `choice` field. */
+  /** The allowed answers of a `choice` or `multi` field. */
   options?: string[] | undefined;
 }
 
+/** One answer: a string, or for a `multi` field the chosen options. */
+export type SignupAnswer = string | string[];
+
 export type SignupFormResult =
-  | { ok: true; form: Record<string, string> }
+  | { ok: true; form: Record<string, SignupAnswer> }
   | { ok: false; errors: Record<string, string> };
 
 const INTEGER = /^[+-]?\d{1,9}$/;
 
 /** The normalised answer of one field, or the Chinese message of what is wrong with it. */
-function checkField(field: SignupField, raw: unknown): { value: string } | { error: string } {
+function checkField(field: SignupField, raw: unknown): { value: SignupAnswer } | { error: string } {
+  if (field.kind === 'multi') return checkMulti(field, raw);
   if (raw !== undefined && raw !== null && typeof raw !== 'string') {
     return { error: `${field.label}格式不正确` };
   }
@@ -109,10 +116,30 @@ function checkField(field: SignupField, raw: unknown): { value: string } | { err
   }
 }
 
+/** The chosen options of a `multi` field: each one of its options, none twice, in its order. */
+function checkMulti(field: SignupField, raw: unknown): { value: string[] } | { error: string } {
+  const chosen = raw === undefined || raw === null || raw === '' ? [] : raw;
+  if (!Array.isArray(chosen) || chosen.some((item) => typeof item !== 'string')) {
+    return { error: `${field.label}格式不正确` };
+  }
+  if (chosen.length === 0) {
+    return field.required ? { error: `请选择${field.label}` } : { value: [] };
+  }
+  const options = field.options ?? [];
+  if (chosen.some((item) => !options.includes(item))) {
+    return { error: `${field.label}请从给出的选项中选择` };
+  }
+  return { value: options.filter((option) => chosen.includes(option)) };
+}
+
+const isEmptyAnswer = (value: SignupAnswer) =>
+  Array.isArray(value) ? value.length === 0 : value === '';
+
 /**
  * Checks a submitted signup form against the fields the class asks for: required fields are
  * filled, a phone is a mainland mobile number, a number is an integer in
- * [{@link SIGNUP_NUMBER_MIN}, {@link SIGNUP_NUMBER_MAX}], a choice is one of its options, text is at
+ * [{@link SIGNUP_NUMBER_MIN}, {@link SIGNUP_NUMBER_MAX}], a choice is one of its options, a multi
+ * is an array of its options (kept in the options' order, duplicates dropped), text is at
  * most {@link SIGNUP_TEXT_MAX} characters, and no key outside the fields is sent. On success
  * `form` holds the trimmed answers (empty optional answers left out); on failure `errors` maps
  * each bad key to a Chinese message that names the field, in the order of the fields.
@@ -123,13 +150,13 @@ export function validateSignupForm(
 ): SignupFormResult {
   // Maps, not object literals: a key such as `__proto__` must be an entry like any other.
   const errors = new Map<string, string>();
-  const clean = new Map<string, string>();
+  const clean = new Map<string, SignupAnswer>();
   const known = new Set(fields.map((field) => field.key));
   for (const field of fields) {
     const raw = Object.hasOwn(form, field.key) ? form[field.key] : undefined;
     const checked = checkField(field, raw);
     if ('error' in checked) errors.set(field.key, checked.error);
-    else if (checked.value !== '') clean.set(field.key, checked.value);
+    else if (!isEmptyAnswer(checked.value)) clean.set(field.key, checked.value);
   }
   for (const key of Object.keys(form)) {
     if (!known.has(key)) errors.set(key, `不支持的报名信息：${key.slice(0, 32)}`);
@@ -138,3 +165,11 @@ export function validateSignupForm(
     ? { ok: false, errors: Object.fromEntries(errors) }
     : { ok: true, form: Object.fromEntries(clean) };
 }
+
+/** The kinds of activity (活动); 特色活动 are special activities with a richer signup. */
+export const ACTIVITY_KINDS = ['讲座', '参观', '志愿服务', '比赛', '展览', '特色活动'] as const;
+export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
+
+/** The states of a learner's activity application, as `/myActive` shows and filters them. */
+export const APPLICATION_STATES = ['已报名', '已签到', '已取消', '已结束'] as const;
+export type ApplicationState = (typeof APPLICATION_STATES)[number];

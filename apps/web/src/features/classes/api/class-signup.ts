@@ -1,4 +1,5 @@
 import type { ClassSignupResult } from '@portal/contract';
+import type { SignupAnswer } from '@portal/contract/constants';
 import { ErrorCode } from '@portal/contract/constants';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { post } from '@/platform/request.ts';
@@ -10,7 +11,7 @@ import { post } from '@/platform/request.ts';
 export function useClassSignup() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { classId: number; form: Record<string, string> }) =>
+    mutationFn: (body: { classId: number; form: Record<string, SignupAnswer> }) =>
       post<ClassSignupResult>('/classes/signup', body, {
         loginRequired: true,
         quiet: [ErrorCode.invalid, ErrorCode.conflict],

@@ -1,4 +1,4 @@
-import type { ClassDetail, SignupField } from '@portal/contract';
+import type { ClassDetail } from '@portal/contract';
 import { validateSignupForm } from '@portal/contract/constants';
 import { Button } from 'antd-mobile';
 import { type FormEvent, useState } from 'react';
@@ -8,79 +8,11 @@ import { href, paths } from '@/platform/paths.ts';
 import { ApiError } from '@/platform/request.ts';
 import { PageHeader } from '@/ui/page-header.tsx';
 import { PageSkeleton } from '@/ui/page-skeleton.tsx';
+import { filledAnswers, type SignupAnswers, SignupFields } from '@/ui/signup-fields.tsx';
 import { StateView } from '@/ui/state-view.tsx';
 import { useClassSignup } from '../api/class-signup.ts';
 import { useClassDetail } from '../api/get-class-detail.ts';
 import '../classes.css';
-
-const inputMode: Record<SignupField['kind'], 'text' | 'tel' | 'numeric'> = {
-  text: 'text',
-  phone: 'tel',
-  number: 'numeric',
-  choice: 'text',
-};
-
-function FieldInput({
-  field,
-  value,
-  error,
-  onChange,
-}: {
-  field: SignupField;
-  value: string;
-  error?: string;
-  onChange: (value: string) => void;
-}) {
-  const id = `signup-${field.key}`;
-  const label = (
-    <>
-      {field.label}
-      {field.required ? <span className="required">（必填）</span> : null}
-    </>
-  );
-  if (field.kind === 'choice') {
-    return (
-      <fieldset className="signup-field" aria-invalid={Boolean(error)}>
-        <legend>{label}</legend>
-        <div className="signup-choices">
-          {(field.options ?? []).map((option) => (
-            <label key={option} className={value === option ? 'signup-choice on' : 'signup-choice'}>
-              <input
-                type="radio"
-                name={field.key}
-                value={option}
-                checked={value === option}
-                onChange={() => onChange(option)}
-              />
-              {option}
-            </label>
-          ))}
-        </div>
-        {error ? <p className="signup-error">{error}</p> : null}
-      </fieldset>
-    );
-  }
-  return (
-    <div className="signup-field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        name={field.key}
-        inputMode={inputMode[field.kind]}
-        autoComplete={field.kind === 'phone' ? 'tel' : field.key === 'name' ? 'name' : 'off'}
-        value={value}
-        aria-invalid={Boolean(error)}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(event) => onChange(event.target.value)}
-      />
-      {error ? (
-        <p id={`${id}-error`} className="signup-error">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 /** The answer after a successful signup, with the ways on. */
 function SignupDone({ klass }: { klass: ClassDetail }) {
@@ -103,16 +35,13 @@ function SignupForm({
   klass: ClassDetail;
   signup: ReturnType<typeof useClassSignup>;
 }) {
-  const [values, setValues] = useState<Record<string, string>>({});
+  const [values, setValues] = useState<SignupAnswers>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const serverError = signup.error instanceof ApiError ? signup.error.message : null;
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const answers = Object.fromEntries(
-      Object.entries(values).filter(([, value]) => value.trim() !== ''),
-    );
-    const checked = validateSignupForm(klass.formFields, answers);
+    const checked = validateSignupForm(klass.formFields, filledAnswers(values));
     if (!checked.ok) {
       setErrors(checked.errors);
       return;
@@ -126,15 +55,12 @@ function SignupForm({
       <p className="signup-class">
         报名班级：<strong>{klass.title}</strong>（剩余 {klass.seatsLeft} 个名额）
       </p>
-      {klass.formFields.map((field) => (
-        <FieldInput
-          key={field.key}
-          field={field}
-          value={values[field.key] ?? ''}
-          error={errors[field.key]}
-          onChange={(value) => setValues((current) => ({ ...current, [field.key]: value }))}
-        />
-      ))}
+      <SignupFields
+        fields={klass.formFields}
+        values={values}
+        errors={errors}
+        onChange={(key, value) => setValues((current) => ({ ...current, [key]: value }))}
+      />
       {serverError ? (
         <p className="signup-error signup-server-error" role="alert">
           {serverError}
