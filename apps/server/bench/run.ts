@@ -129,6 +129,10 @@ async function sample(url: string, target: BenchTarget, headers: Record<string, 
     });
     const text = await response.text();
     if (!response.ok) return `answered ${response.status}: ${text.slice(0, 200)}`;
+    if (target.raw) {
+      const problem = target.check(text);
+      return problem ? `${problem}; got ${text.slice(0, 40)}` : null;
+    }
     let body: unknown;
     try {
       body = JSON.parse(text);
@@ -158,6 +162,7 @@ function load(
       headers,
       body: target.body,
       verifyBody: (text) => {
+        if (target.raw) return target.check(text) === null;
         try {
           return target.check(JSON.parse(text)) === null;
         } catch {

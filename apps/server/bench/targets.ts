@@ -28,6 +28,8 @@ export interface BenchTarget {
    * 2xx regardless.
    */
   check: (body: unknown) => string | null;
+  /** A file rather than an API call: `check` gets the body text as is, not parsed JSON. */
+  raw?: boolean;
   /** Longest time (s) from setup to the end of the run during which the target stays valid. */
   validFor?: number;
   /**
@@ -94,5 +96,35 @@ export const TARGETS: BenchTarget[] = [
     }),
     // The issue's rule: the list's p99 on 100k+ courses stays within 2x of the small database.
     scaled: { limit: 2 },
+  },
+  {
+    name: 'activity list (first page)',
+    path: '/api/activities?page=1&size=20',
+    check: envelope((data) => {
+      const page = data as { list?: unknown[]; total?: number };
+      return Array.isArray(page.list) && page.list.length === 20 && (page.total ?? 0) >= 20
+        ? null
+        : 'expected a full first page of activities';
+    }),
+    scaled: {},
+  },
+  {
+    name: 'e-book list (first page)',
+    path: '/api/ebooks?page=1&size=20',
+    check: envelope((data) => {
+      const page = data as { list?: unknown[]; total?: number };
+      return Array.isArray(page.list) && page.list.length === 20
+        ? null
+        : 'expected a full first page of e-books';
+    }),
+  },
+  {
+    // What pdf.js asks first of a book opened from its detail page: a range of the seeded PDF.
+    name: 'e-book PDF range (64 KB)',
+    path: '/files/ebooks/jingan-001.pdf',
+    headers: { range: 'bytes=0-65535' },
+    raw: true,
+    check: (body) =>
+      typeof body === 'string' && body.startsWith('%PDF-') ? null : 'expected the start of a PDF',
   },
 ];

@@ -21,14 +21,19 @@ import { filesDir, registerFileHost } from './http/file-host.ts';
 import { registerMediaHost } from './http/media-host.ts';
 import { requestContextPlugin } from './http/request-context.ts';
 import { securityPlugin } from './http/security.ts';
+import { UploadStore, uploadsDir } from './http/upload-store.ts';
 import { registerWebHost } from './http/web-host.ts';
 import { deleteExpired } from './modules/account/account.queries.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { AccountService } from './modules/account/account.service.ts';
+import { activitiesRoutes } from './modules/activities/activities.routes.ts';
+import { ActivityService } from './modules/activities/activities.service.ts';
 import { classesRoutes } from './modules/classes/classes.routes.ts';
 import { ClassService } from './modules/classes/classes.service.ts';
 import { coursesRoutes } from './modules/courses/courses.routes.ts';
 import { CourseService } from './modules/courses/courses.service.ts';
+import { ebooksRoutes } from './modules/ebooks/ebooks.routes.ts';
+import { EbookService } from './modules/ebooks/ebooks.service.ts';
 import { favouritesRoutes } from './modules/favourites/favourites.routes.ts';
 import { FavouriteService } from './modules/favourites/favourites.service.ts';
 import { homeRoutes } from './modules/home/home.routes.ts';
@@ -40,9 +45,14 @@ import { SiteDirectory } from './modules/sites/sites.service.ts';
 import { ssoRoutes } from './modules/sso/sso.routes.ts';
 import { studyRoutes } from './modules/study/study.routes.ts';
 import { StudyService } from './modules/study/study.service.ts';
+import { topicsRoutes } from './modules/topics/topics.routes.ts';
+import { TopicService } from './modules/topics/topics.service.ts';
 import { type CounterStore, createCounterStore } from './platform/counter-store.ts';
+import { writeActivityCovers } from './seed/activities.ts';
 import { writeCategoryCovers } from './seed/covers.ts';
+import { writeEbookFiles } from './seed/ebooks.ts';
 import { isEmpty, seedDemo } from './seed/seed.ts';
+import { writeTopicBanners } from './seed/topics.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -52,6 +62,9 @@ declare module 'fastify' {
     accounts: AccountService;
     courses: CourseService;
     classes: ClassService;
+    ebooks: EbookService;
+    topics: TopicService;
+    activities: ActivityService;
     study: StudyService;
     searches: SearchService;
     home: HomeService;
@@ -109,6 +122,10 @@ export async function buildApp(
   }
   // Covers are files beside the database: write any that are missing (e.g. after `npm run seed`).
   await writeCategoryCovers(database.db, filesDir(config));
+  // The e-books' PDFs and covers, and the demo document, likewise (from a cache when warm).
+  await writeEbookFiles(database.db, filesDir(config));
+  await writeTopicBanners(database.db, filesDir(config));
+  writeActivityCovers(filesDir(config));
 
   app.decorate('config', config);
   app.decorate('database', database);
@@ -116,9 +133,19 @@ export async function buildApp(
   app.decorate('accounts', new AccountService(database.db));
   app.decorate('courses', new CourseService(database.db));
   app.decorate('classes', new ClassService(database.db));
+  app.decorate('ebooks', new EbookService(database.db, database.engine));
+  app.decorate('topics', new TopicService(database.db));
+  app.decorate('activities', new ActivityService(database.db, new UploadStore(uploadsDir(config))));
   app.decorate('study', new StudyService(database.db, database.engine));
   app.decorate('searches', new SearchService(database.db, database.engine));
-  app.decorate('home', new HomeService(app.courses, app.classes, app.study));
+  app.decorate(
+    'home',
+    new HomeService(app.courses, app.classes, app.study, {
+      activities: app.activities,
+      ebooks: app.ebooks,
+      topics: app.topics,
+    }),
+  );
   app.decorate('favourites', new FavouriteService(database.db));
   app.decorate('counters', options.counters ?? createCounterStore(config.redisUrl));
 
@@ -165,6 +192,9 @@ export async function buildApp(
   await app.register(ssoRoutes);
   await app.register(coursesRoutes);
   await app.register(classesRoutes);
+  await app.register(ebooksRoutes);
+  await app.register(topicsRoutes);
+  await app.register(activitiesRoutes);
   await app.register(studyRoutes);
   await app.register(searchRoutes);
   await app.register(homeRoutes);

@@ -230,7 +230,17 @@ async function auditTabBar(): Promise<TabBarAudit | null> {
   const shell = nav?.parentElement;
   const content = shell?.querySelector(':scope > .index-content');
   if (!nav || !shell || !content) return null;
-  window.scrollTo(0, document.documentElement.scrollHeight);
+  // An infinite list loads more as it reaches the end: scroll until the page stops growing and
+  // nothing is loading any more.
+  for (let tries = 0; tries < 40; tries += 1) {
+    const height = document.documentElement.scrollHeight;
+    window.scrollTo(0, height);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const loading = [...document.querySelectorAll('.adm-infinite-scroll')].some((element) =>
+      element.textContent?.includes('加载中'),
+    );
+    if (!loading && document.documentElement.scrollHeight === height) break;
+  }
   await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
   const navRect = nav.getBoundingClientRect();
   let lastBottom = Number.NEGATIVE_INFINITY;
@@ -553,6 +563,21 @@ const auditedPages: readonly AuditedPage[] = [
     login: false,
     tabBar: false,
     ready: (page) => page.getByRole('button', { name: '提交报名' }).waitFor(),
+  },
+  {
+    name: 'the activities tab',
+    path: '/index/activity',
+    login: true,
+    tabBar: true,
+    ready: (page) => page.locator('.activity-card').first().waitFor(),
+  },
+  {
+    name: 'an activity',
+    path: async () =>
+      `/activityDetails?id=${await firstId(`/api/activities?size=1&kind=${encodeURIComponent('讲座')}`)}`,
+    login: true,
+    tabBar: false,
+    ready: (page) => page.getByRole('heading', { name: '活动介绍' }).waitFor(),
   },
   {
     name: 'an unknown address',

@@ -4,11 +4,11 @@ import { pageQuery } from './envelope.ts';
 
 /**
  * The kinds of content a learner can favourite and whose views are kept in the history. Adding a
- * kind (e.g. `'activity'`) is one line here, plus its entry in the server's content registry
- * (`modules/favourites/content-kinds.ts`) and a migration that widens the tables' CHECK
+ * kind is one line here, plus its entry in the server's content registry
+ * (`modules/content/content-kinds.ts`) and a migration that widens the tables' CHECK
  * (`allowContentTypes` of `20261122_1730_create_favourites.ts`).
  */
-export const CONTENT_TYPES = ['course', 'class'] as const;
+export const CONTENT_TYPES = ['course', 'class', 'activity', 'ebook'] as const;
 export const contentTypeSchema = z.enum(CONTENT_TYPES);
 export type ContentType = z.infer<typeof contentTypeSchema>;
 

@@ -1,12 +1,17 @@
 import { z } from 'zod';
+import { activitySummarySchema } from './activities.ts';
 import { classSummarySchema, myClassSchema } from './classes.ts';
 import { courseSummarySchema } from './courses.ts';
+import { ebookSummarySchema } from './ebooks.ts';
 import { pageQuery } from './envelope.ts';
 
-/** Where a banner leads: a course, a class, or a list page of an area. */
+/** Where a banner leads: a course, a class, an activity, a topic, or a list page of an area. */
 export const bannerLinkSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('course'), id: z.number().int() }),
   z.object({ kind: z.literal('class'), id: z.number().int() }),
+  z.object({ kind: z.literal('activity'), id: z.number().int() }),
+  /** A topic page, e.g. `2024/jtjy` for `/zhuanti/2024/jtjy`. */
+  z.object({ kind: z.literal('topic'), slug: z.string() }),
   z.object({ kind: z.literal('courseList') }),
 ]);
 export type BannerLink = z.infer<typeof bannerLinkSchema>;
@@ -31,6 +36,12 @@ export type Banner = z.infer<typeof bannerSchema>;
 export const homeSectionSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('courses'), title: z.string(), items: z.array(courseSummarySchema) }),
   z.object({ kind: z.literal('classes'), title: z.string(), items: z.array(classSummarySchema) }),
+  z.object({
+    kind: z.literal('activities'),
+    title: z.string(),
+    items: z.array(activitySummarySchema),
+  }),
+  z.object({ kind: z.literal('ebooks'), title: z.string(), items: z.array(ebookSummarySchema) }),
 ]);
 export type HomeSection = z.infer<typeof homeSectionSchema>;
 

@@ -7,7 +7,7 @@ export const SEARCH_QUERY_MAX = 50;
 export const HOT_TERMS_MAX = 10;
 
 /** What a search looks in: everything, or one content type. */
-export const searchTypeSchema = z.enum(['all', 'course', 'class']);
+export const searchTypeSchema = z.enum(['all', 'course', 'class', 'activity', 'ebook']);
 export type SearchType = z.infer<typeof searchTypeSchema>;
 
 /**
@@ -24,13 +24,13 @@ export type SearchQuery = z.infer<typeof searchQuerySchema>;
 export const highlightSegmentSchema = z.object({ text: z.string(), match: z.boolean() });
 export type HighlightSegment = z.infer<typeof highlightSegmentSchema>;
 
-/** One search hit: a course or a class, with its title split for highlighting. */
+/** One search hit: a course, a class, an activity or an e-book, its title split for highlighting. */
 export const searchResultSchema = z.object({
-  type: z.enum(['course', 'class']),
+  type: z.enum(['course', 'class', 'activity', 'ebook']),
   id: z.number().int(),
   title: z.string(),
   cover: z.string(),
-  /** Course: teacher · category; class: term · place. */
+  /** Course: teacher · category; class: term · place; activity: kind · place; e-book: author · publisher. */
   subtitle: z.string(),
   /** The title in order, split into matching and other parts (joined, they are the title). */
   highlights: z.array(highlightSegmentSchema),

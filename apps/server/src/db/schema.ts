@@ -1,4 +1,4 @@
-import type { ContentType } from '@portal/contract';
+import type { ActivityKind, ContentType } from '@portal/contract';
 import type { Generated, Insertable, Selectable } from 'kysely';
 
 /**
@@ -222,7 +222,7 @@ export interface HistoryTable {
 /** One course or class as search sees it; written only by the triggers of the search migration. */
 export interface SearchDocumentsTable {
   id: Generated<number>;
-  kind: 'course' | 'class';
+  kind: 'course' | 'class' | 'activity' | 'ebook';
   ref_id: number;
   site_key: string;
   title: string;
@@ -242,6 +242,160 @@ export interface SearchTermsTable {
   term: string;
   count: Generated<number>;
   updated_at: number;
+}
+
+/** Who runs activities on a site, e.g. 静安区图书馆. */
+export interface OrganisersTable {
+  id: Generated<number>;
+  site_key: string;
+  name: string;
+}
+
+/** A user allowed to act for an organiser (check learners in at its activities). */
+export interface OrganiserStaffTable {
+  organiser_id: number;
+  user_id: number;
+}
+
+/** An activity (活动); kind `特色活动` is a special activity with an attachment rule. */
+export interface ActivitiesTable {
+  id: Generated<number>;
+  site_key: string;
+  organiser_id: number;
+  /** One of the contract's `ACTIVITY_KINDS` (a CHECK holds it). */
+  kind: ActivityKind;
+  title: string;
+  /** URL path, e.g. `/files/covers/activity-1-1.svg`. */
+  cover: string;
+  place: string;
+  /** A learning-map place (no table yet, so no foreign key). */
+  map_place_id: number | null;
+  contact: string;
+  capacity: number;
+  /** Active applications; kept within [0, capacity] by a CHECK and by conditional updates. */
+  seats_taken: Generated<number>;
+  signup_start: number;
+  signup_end: number;
+  start_at: number;
+  end_at: number;
+  /** HTML. */
+  description: string;
+  /** JSON of the signup form's fields (`SignupField[]` of the contract). */
+  form_fields: string;
+  /** JSON of the contract's `AttachmentRule`, special activities only. */
+  attachment_rule: string | null;
+  /** 0/1. */
+  published: Generated<number>;
+  created_at: number;
+}
+
+export interface ActivityApplicationsTable {
+  id: Generated<number>;
+  activity_id: number;
+  user_id: number;
+  /** JSON of the validated answers, keyed by field key. */
+  form: string;
+  status: 'active' | 'cancelled';
+  /** Random base64url (>= 128 bits) shown as a QR at the door; null once cancelled. */
+  checkin_code: string | null;
+  checked_in_at: number | null;
+  /** The latest time the learner applied (a cancelled application can be taken up again). */
+  applied_at: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A file uploaded with an application, stored in the upload store under `storage_key`. */
+export interface ActivityAttachmentsTable {
+  id: Generated<number>;
+  application_id: number;
+  /** The owner, the only one it is served to. */
+  user_id: number;
+  /** The name the file had on the phone (shown only). */
+  name: string;
+  /** Detected from the content. */
+  mime: string;
+  size: number;
+  storage_key: string;
+  created_at: number;
+}
+
+export interface EbookCategoriesTable {
+  id: Generated<number>;
+  site_key: string;
+  name: string;
+  sort: Generated<number>;
+}
+
+/** An e-book (电子书): its catalogue data and its PDF under `/files/ebooks/`. */
+export interface EbooksTable {
+  id: Generated<number>;
+  site_key: string;
+  category_id: number;
+  title: string;
+  author: string;
+  publisher: string;
+  published_year: number;
+  isbn: string;
+  /** Plain text paragraphs separated by blank lines. */
+  introduction: string;
+  /** Pages of the PDF (at least 1). */
+  page_count: number;
+  /** URL path of a 3:4 cover, e.g. `/files/covers/ebook-jingan-001.svg`. */
+  cover: string;
+  /** URL path of the PDF, e.g. `/files/ebooks/jingan-001.pdf`. */
+  pdf_path: string;
+  /** Bytes of the PDF. */
+  file_size: number;
+  /** 0/1. */
+  published: Generated<number>;
+  created_at: number;
+}
+
+/** A learner's place in a book they opened (one row per learner and book, upserted). */
+export interface EbookReadingTable {
+  user_id: number;
+  ebook_id: number;
+  /** The last page reported, from 1, within the book. */
+  page: number;
+  started_at: number;
+  updated_at: number;
+}
+
+/** A topic (专题) of a site, at `/zhuanti/<slug>`. */
+export interface TopicsTable {
+  id: Generated<number>;
+  site_key: string;
+  /** e.g. `2024/jtjy` */
+  slug: string;
+  title: string;
+  subtitle: string;
+  /** URL path of a wide banner image. */
+  banner: string;
+  /** Plain text. */
+  introduction: string;
+  /** 0/1. */
+  published: Generated<number>;
+  sort: Generated<number>;
+  created_at: number;
+}
+
+/** A section of a topic: the topic's tagged content of one area, at most `item_limit` shown. */
+export interface TopicSectionsTable {
+  id: Generated<number>;
+  topic_id: number;
+  kind: 'courses' | 'activities' | 'ebooks';
+  title: string;
+  sort: Generated<number>;
+  item_limit: number;
+}
+
+/** A piece of content tagged with a topic. */
+export interface TopicItemsTable {
+  topic_id: number;
+  content_type: 'course' | 'activity' | 'ebook';
+  content_id: number;
+  sort: Generated<number>;
 }
 
 export interface Database {
@@ -266,6 +420,17 @@ export interface Database {
   history: HistoryTable;
   search_documents: SearchDocumentsTable;
   search_terms: SearchTermsTable;
+  organisers: OrganisersTable;
+  organiser_staff: OrganiserStaffTable;
+  activities: ActivitiesTable;
+  activity_applications: ActivityApplicationsTable;
+  activity_attachments: ActivityAttachmentsTable;
+  ebook_categories: EbookCategoriesTable;
+  ebooks: EbooksTable;
+  ebook_reading: EbookReadingTable;
+  topics: TopicsTable;
+  topic_sections: TopicSectionsTable;
+  topic_items: TopicItemsTable;
 }
 
 export type SiteRow = Selectable<SitesTable>;
@@ -297,3 +462,19 @@ export type CourseLearnerRow = Selectable<CourseLearnersTable>;
 export type LearningDayRow = Selectable<LearningDaysTable>;
 export type FavouriteRow = Selectable<FavouritesTable>;
 export type HistoryRow = Selectable<HistoryTable>;
+export type OrganiserRow = Selectable<OrganisersTable>;
+export type ActivityRow = Selectable<ActivitiesTable>;
+export type NewActivityRow = Insertable<ActivitiesTable>;
+export type ActivityApplicationRow = Selectable<ActivityApplicationsTable>;
+export type NewActivityApplicationRow = Insertable<ActivityApplicationsTable>;
+export type ActivityAttachmentRow = Selectable<ActivityAttachmentsTable>;
+export type NewActivityAttachmentRow = Insertable<ActivityAttachmentsTable>;
+export type EbookCategoryRow = Selectable<EbookCategoriesTable>;
+export type NewEbookCategoryRow = Insertable<EbookCategoriesTable>;
+export type EbookRow = Selectable<EbooksTable>;
+export type NewEbookRow = Insertable<EbooksTable>;
+export type EbookReadingRow = Selectable<EbookReadingTable>;
+export type TopicRow = Selectable<TopicsTable>;
+export type NewTopicRow = Insertable<TopicsTable>;
+export type NewTopicSectionRow = Insertable<TopicSectionsTable>;
+export type NewTopicItemRow = Insertable<TopicItemsTable>;

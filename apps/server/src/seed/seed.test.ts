@@ -1,8 +1,9 @@
 import { expect, it } from 'vitest';
 import { createDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
+import { DEMO_ORGANISER_STAFF } from './activities.ts';
 import { Random } from './random.ts';
-import { isEmpty, seedDemo } from './seed.ts';
+import { DEMO_LEARNERS, isEmpty, seedDemo } from './seed.ts';
 
 it('the random generator is deterministic for a seed', () => {
   const a = new Random(7);
@@ -34,5 +35,8 @@ it('seeds the same learners every time, scaled by the factor', async () => {
   ]);
   expect(await nicknames(1)).toEqual(first);
   const larger = await nicknames(3);
-  expect(larger.length - 2).toBe(3 * (first.length - 2));
+  // The demo learners and the organisers' check-in account are not scaled.
+  const fixed = DEMO_LEARNERS.length + 1;
+  expect(larger.length - fixed).toBe(3 * (first.length - fixed));
+  expect(first.at(-1)).toEqual(DEMO_ORGANISER_STAFF);
 });

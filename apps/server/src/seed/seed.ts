@@ -4,9 +4,12 @@ import type { Database, NewUserRow } from '../db/schema.ts';
 import { hashPassword } from '../modules/account/password.ts';
 import { seedSearchTerms } from '../modules/search/search.seed.ts';
 import { insertSites } from '../modules/sites/sites.queries.ts';
+import { seedActivities } from './activities.ts';
 import { seedClasses } from './classes.ts';
 import { seedCourses } from './courses.ts';
+import { seedEbooks } from './ebooks.ts';
 import { Random } from './random.ts';
+import { seedTopics } from './topics.ts';
 import { givenNames, surnames } from './words.ts';
 
 export const DEMO_PASSWORD = 'Demo@2026';
@@ -83,6 +86,10 @@ const steps: Array<(context: SeedContext) => Promise<void>> = [
   seedLearners,
   seedCourses,
   seedClasses,
+  seedActivities,
+  seedEbooks,
+  // After courses, activities and e-books: it tags them.
+  seedTopics,
   seedSearchTerms,
 ];
 

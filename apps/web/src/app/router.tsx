@@ -13,6 +13,20 @@ const toRoute = (route: RouteEntry): RouteObject => ({
   element: <RoutePage route={route} />,
 });
 
+/**
+ * Topics (专题) are data: besides the spec's `/zhuanti/2024/jtjy`, any `/zhuanti/<year>/<name>`
+ * opens the same page, which reads its topic from the address (next year's topic needs no code).
+ * The spec's literal routes rank above this pattern.
+ */
+export const TOPIC_PATTERN = '/zhuanti/:year/:name';
+
+function topicRoute(): RouteObject[] {
+  const page = routes.find((route) => route.path === paths.familyEducation);
+  return page
+    ? [{ path: TOPIC_PATTERN, element: <RoutePage route={{ ...page, title: '专题' }} /> }]
+    : [];
+}
+
 /** React Router's routes built from the route table, under the site variant's basename. */
 export function routeObjects(): RouteObject[] {
   return [
@@ -33,6 +47,7 @@ export function routeObjects(): RouteObject[] {
           ],
         },
         ...routes.filter((route) => !route.inIndex).map(toRoute),
+        ...topicRoute(),
         { path: '*', element: <NotFoundPage /> },
       ],
     },

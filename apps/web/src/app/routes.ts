@@ -73,7 +73,17 @@ export const routes: readonly RouteEntry[] = [
     inIndex: true,
     page: () => import('@/features/study/pages/study-page.tsx').then((module) => module.StudyPage),
   },
-  { path: paths.activity, access: 'auth', title: '活动', inIndex: true, keepAlive: true },
+  {
+    path: paths.activity,
+    access: 'auth',
+    title: '活动',
+    inIndex: true,
+    keepAlive: true,
+    page: () =>
+      import('@/features/activities/pages/activity-home-page.tsx').then(
+        (module) => module.ActivityHomePage,
+      ),
+  },
   {
     path: paths.mine,
     access: 'auth',
@@ -115,7 +125,15 @@ export const routes: readonly RouteEntry[] = [
         (module) => module.ClassDetailPage,
       ),
   },
-  { path: paths.extensionDetail, access: 'public', title: '特色活动' },
+  {
+    path: paths.extensionDetail,
+    access: 'public',
+    title: '特色活动',
+    page: () =>
+      import('@/features/activities/pages/extension-detail-page.tsx').then(
+        (module) => module.ExtensionDetailPage,
+      ),
+  },
   {
     path: paths.classSignup,
     access: 'public',
@@ -125,12 +143,33 @@ export const routes: readonly RouteEntry[] = [
         (module) => module.ClassSignupPage,
       ),
   },
-  { path: paths.extensionSignup, access: 'public', title: '特色活动报名' },
+  {
+    path: paths.extensionSignup,
+    access: 'public',
+    title: '特色活动报名',
+    page: () =>
+      import('@/features/activities/pages/extension-signup-page.tsx').then(
+        (module) => module.ExtensionSignupPage,
+      ),
+  },
   { path: paths.createTeam, access: 'public', title: '创建团队' },
   { path: paths.bindSetting, access: 'public', title: '绑定账号' },
   { path: paths.teamList, access: 'public', title: '学习团队' },
-  { path: paths.familyEducation, access: 'public', title: '家庭教育' },
-  { path: paths.topicBooks, access: 'public', title: '专题书单' },
+  {
+    path: paths.familyEducation,
+    access: 'public',
+    title: '家庭教育',
+    page: () => import('@/features/topics/pages/topic-page.tsx').then((module) => module.TopicPage),
+  },
+  {
+    path: paths.topicBooks,
+    access: 'public',
+    title: '专题书单',
+    page: () =>
+      import('@/features/topics/pages/topic-books-page.tsx').then(
+        (module) => module.TopicBooksPage,
+      ),
+  },
   { path: paths.joinTeam, access: 'public', title: '加入团队' },
   { path: paths.teamWorkDetail, access: 'public', title: '团队作品' },
   { path: paths.contentDetail, access: 'public', title: '资讯详情' },
@@ -157,12 +196,60 @@ export const routes: readonly RouteEntry[] = [
   },
   // Top-level routes that need login.
   { path: paths.nearbyMap, access: 'auth', title: '身边的学习点' },
-  { path: paths.ebookList, access: 'auth', title: '电子书', keepAlive: true },
-  { path: paths.ebookDetail, access: 'auth', title: '电子书详情' },
-  { path: paths.ebookContent, access: 'auth', title: '电子书阅读' },
-  { path: paths.activityList, access: 'auth', title: '更多活动', keepAlive: true },
-  { path: paths.activityDetail, access: 'auth', title: '活动详情' },
-  { path: paths.activityApply, access: 'auth', title: '活动报名' },
+  {
+    path: paths.ebookList,
+    access: 'auth',
+    title: '电子书',
+    keepAlive: true,
+    page: () =>
+      import('@/features/ebooks/pages/ebook-list-page.tsx').then((module) => module.EbookListPage),
+  },
+  {
+    path: paths.ebookDetail,
+    access: 'auth',
+    title: '电子书详情',
+    page: () =>
+      import('@/features/ebooks/pages/ebook-detail-page.tsx').then(
+        (module) => module.EbookDetailPage,
+      ),
+  },
+  {
+    path: paths.ebookContent,
+    access: 'auth',
+    title: '电子书阅读',
+    page: () =>
+      import('@/features/ebooks/pages/ebook-reader-page.tsx').then(
+        (module) => module.EbookReaderPage,
+      ),
+  },
+  {
+    path: paths.activityList,
+    access: 'auth',
+    title: '更多活动',
+    keepAlive: true,
+    page: () =>
+      import('@/features/activities/pages/activity-list-page.tsx').then(
+        (module) => module.ActivityListPage,
+      ),
+  },
+  {
+    path: paths.activityDetail,
+    access: 'auth',
+    title: '活动详情',
+    page: () =>
+      import('@/features/activities/pages/activity-detail-page.tsx').then(
+        (module) => module.ActivityDetailPage,
+      ),
+  },
+  {
+    path: paths.activityApply,
+    access: 'auth',
+    title: '活动报名',
+    page: () =>
+      import('@/features/activities/pages/activity-apply-page.tsx').then(
+        (module) => module.ActivityApplyPage,
+      ),
+  },
   { path: paths.messageDetail, access: 'auth', title: '消息详情' },
   {
     path: paths.favourites,
@@ -194,7 +281,15 @@ export const routes: readonly RouteEntry[] = [
     page: () =>
       import('@/features/classes/pages/my-classes-page.tsx').then((module) => module.MyClassesPage),
   },
-  { path: paths.myActivities, access: 'auth', title: '我的活动' },
+  {
+    path: paths.myActivities,
+    access: 'auth',
+    title: '我的活动',
+    page: () =>
+      import('@/features/activities/pages/my-activities-page.tsx').then(
+        (module) => module.MyActivitiesPage,
+      ),
+  },
   {
     path: paths.classStudy,
     access: 'auth',
@@ -239,7 +334,12 @@ export const routes: readonly RouteEntry[] = [
   { path: paths.mapProjects, access: 'auth', title: '学习点项目' },
   { path: paths.experienceBases, access: 'auth', title: '体验基地' },
   { path: paths.humanitiesWalks, access: 'auth', title: '人文行走' },
-  { path: paths.pdf, access: 'auth', title: '文档阅读' },
+  {
+    path: paths.pdf,
+    access: 'auth',
+    title: '文档阅读',
+    page: () => import('@/features/ebooks/pages/pdf-page.tsx').then((module) => module.PdfPage),
+  },
 ];
 
 const byPath = new Map<string, RouteEntry>(routes.map((route) => [route.path, route]));

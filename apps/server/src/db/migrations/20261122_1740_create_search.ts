@@ -17,7 +17,7 @@ import { idColumn } from './columns.ts';
  */
 
 /** The searchable text of the courses picked by `where` (a condition on `c`). */
-const courseDocs = (engine: Engine, where: string) => {
+export const courseDocs = (engine: Engine, where: string) => {
   const tags =
     engine === 'postgres'
       ? `(SELECT string_agg(tag, ' ' ORDER BY tag) FROM course_tags WHERE course_id = c.id)`
@@ -37,7 +37,7 @@ const courseDocs = (engine: Engine, where: string) => {
 };
 
 /** The searchable text of the classes picked by `where` (a condition on `k`). */
-const classDocs = (where: string) => `
+export const classDocs = (where: string) => `
   INSERT INTO search_documents
     (kind, ref_id, site_key, title, search_text, published, popularity, sort_time)
   SELECT 'class', k.id, k.site_key, k.title,
@@ -50,11 +50,14 @@ const classDocs = (where: string) => `
     published = excluded.published, popularity = excluded.popularity,
     sort_time = excluded.sort_time`;
 
-const dropDocs = (kind: string, id: string) =>
+export const dropDocs = (kind: string, id: string) =>
   `DELETE FROM search_documents WHERE kind = '${kind}' AND ref_id = ${id}`;
 
+/** A trigger on a source table: [name, table, event, statement with NEW/OLD]. */
+export type SourceTrigger = [name: string, table: string, event: string, statement: string];
+
 /** Source-table triggers: [name, table, event, statement with NEW/OLD]. */
-function sourceTriggers(engine: Engine): Array<[string, string, string, string]> {
+function sourceTriggers(engine: Engine): SourceTrigger[] {
   return [
     ['search_courses_ins', 'courses', 'INSERT', courseDocs(engine, 'c.id = NEW.id')],
     [
@@ -117,88 +120,115 @@ async function trigramSchema(db: Kysely<unknown>): Promise<string> {
   return created;
 }
 
+/** `search_documents` and its rank index, taking the content `kinds` (plain words only). */
+export async function createDocumentsTable(
+  db: Kysely<unknown>,
+  engine: Engine,
+  kinds: readonly string[],
+) {
+  for (const kind of kinds) {
+    if (!/^[a-z_]+$/.test(kind)) throw new Error(`not a content kind: ${kind}`);
+  }
+  const kindList = sql.raw(kinds.map((kind) => `'${kind}'`).join(', '));
+  await idColumn(engine, db.schema.createTable('search_documents'))
+    .addColumn('kind', 'varchar(16)', (c) => c.notNull())
+    .addColumn('ref_id', 'integer', (c) => c.notNull())
+    .addColumn('site_key', 'varchar(32)', (c) => c.notNull())
+    .addColumn('title', 'varchar(200)', (c) => c.notNull())
+    .addColumn('search_text', 'text', (c) => c.notNull())
+    .addColumn('published', 'integer', (c) => c.notNull())
+    .addColumn('popularity', 'bigint', (c) => c.notNull())
+    .addColumn('sort_time', 'bigint', (c) => c.notNull())
+    .addUniqueConstraint('search_documents_ref_key', ['kind', 'ref_id'])
+    .addCheckConstraint('search_documents_kind_check', sql`kind in (${kindList})`)
+    .execute();
+  // Short queries walk this in rank order (see search.queries.ts).
+  await db.schema
+    .createIndex('search_documents_rank_idx')
+    .on('search_documents')
+    .columns(['site_key', 'published', 'popularity desc', 'sort_time desc', 'id desc'])
+    .execute();
+}
+
+/** The substring index over `search_text`: pg_trgm's GIN index, or SQLite's FTS5 trigram table. */
+export async function createTextIndex(db: Kysely<unknown>, engine: Engine) {
+  if (engine === 'postgres') {
+    const trgm = await trigramSchema(db);
+    await sql
+      .raw(
+        `CREATE INDEX search_documents_text_trgm_idx ON search_documents
+         USING gin (search_text ${trgm}.gin_trgm_ops)`,
+      )
+      .execute(db);
+    return;
+  }
+  await sql
+    .raw(
+      `CREATE VIRTUAL TABLE search_fts USING fts5(search_text,
+       content='search_documents', content_rowid='id', tokenize='trigram')`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `CREATE TRIGGER search_fts_ins AFTER INSERT ON search_documents BEGIN
+         INSERT INTO search_fts (rowid, search_text) VALUES (NEW.id, NEW.search_text);
+       END`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `CREATE TRIGGER search_fts_del AFTER DELETE ON search_documents BEGIN
+         INSERT INTO search_fts (search_fts, rowid, search_text)
+         VALUES ('delete', OLD.id, OLD.search_text);
+       END`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `CREATE TRIGGER search_fts_upd AFTER UPDATE OF search_text ON search_documents
+       WHEN OLD.search_text IS NOT NEW.search_text BEGIN
+         INSERT INTO search_fts (search_fts, rowid, search_text)
+         VALUES ('delete', OLD.id, OLD.search_text);
+         INSERT INTO search_fts (rowid, search_text) VALUES (NEW.id, NEW.search_text);
+       END`,
+    )
+    .execute(db);
+}
+
+/** Installs source-table triggers (a plpgsql function per trigger on PostgreSQL). */
+export async function createSourceTriggers(
+  db: Kysely<unknown>,
+  engine: Engine,
+  triggers: readonly SourceTrigger[],
+) {
+  for (const [name, table, event, statement] of triggers) {
+    if (engine === 'postgres') {
+      await sql
+        .raw(
+          `CREATE FUNCTION ${name}_fn() RETURNS trigger LANGUAGE plpgsql AS $$
+           BEGIN ${statement}; RETURN NULL; END $$`,
+        )
+        .execute(db);
+      await sql
+        .raw(
+          `CREATE TRIGGER ${name} AFTER ${event} ON ${table}
+           FOR EACH ROW EXECUTE FUNCTION ${name}_fn()`,
+        )
+        .execute(db);
+    } else {
+      await sql
+        .raw(`CREATE TRIGGER ${name} AFTER ${event} ON ${table} BEGIN ${statement}; END`)
+        .execute(db);
+    }
+  }
+}
+
 export function createSearch(engine: Engine): Migration {
   return {
     async up(db: Kysely<unknown>) {
-      await idColumn(engine, db.schema.createTable('search_documents'))
-        .addColumn('kind', 'varchar(16)', (c) => c.notNull())
-        .addColumn('ref_id', 'integer', (c) => c.notNull())
-        .addColumn('site_key', 'varchar(32)', (c) => c.notNull())
-        .addColumn('title', 'varchar(200)', (c) => c.notNull())
-        .addColumn('search_text', 'text', (c) => c.notNull())
-        .addColumn('published', 'integer', (c) => c.notNull())
-        .addColumn('popularity', 'bigint', (c) => c.notNull())
-        .addColumn('sort_time', 'bigint', (c) => c.notNull())
-        .addUniqueConstraint('search_documents_ref_key', ['kind', 'ref_id'])
-        .addCheckConstraint('search_documents_kind_check', sql`kind in ('course', 'class')`)
-        .execute();
-      // Short queries walk this in rank order (see search.queries.ts).
-      await db.schema
-        .createIndex('search_documents_rank_idx')
-        .on('search_documents')
-        .columns(['site_key', 'published', 'popularity desc', 'sort_time desc', 'id desc'])
-        .execute();
-
-      if (engine === 'postgres') {
-        const trgm = await trigramSchema(db);
-        await sql
-          .raw(
-            `CREATE INDEX search_documents_text_trgm_idx ON search_documents
-             USING gin (search_text ${trgm}.gin_trgm_ops)`,
-          )
-          .execute(db);
-        for (const [name, table, event, statement] of sourceTriggers(engine)) {
-          await sql
-            .raw(
-              `CREATE FUNCTION ${name}_fn() RETURNS trigger LANGUAGE plpgsql AS $$
-               BEGIN ${statement}; RETURN NULL; END $$`,
-            )
-            .execute(db);
-          await sql
-            .raw(
-              `CREATE TRIGGER ${name} AFTER ${event} ON ${table}
-               FOR EACH ROW EXECUTE FUNCTION ${name}_fn()`,
-            )
-            .execute(db);
-        }
-      } else {
-        await sql
-          .raw(
-            `CREATE VIRTUAL TABLE search_fts USING fts5(search_text,
-             content='search_documents', content_rowid='id', tokenize='trigram')`,
-          )
-          .execute(db);
-        await sql
-          .raw(
-            `CREATE TRIGGER search_fts_ins AFTER INSERT ON search_documents BEGIN
-               INSERT INTO search_fts (rowid, search_text) VALUES (NEW.id, NEW.search_text);
-             END`,
-          )
-          .execute(db);
-        await sql
-          .raw(
-            `CREATE TRIGGER search_fts_del AFTER DELETE ON search_documents BEGIN
-               INSERT INTO search_fts (search_fts, rowid, search_text)
-               VALUES ('delete', OLD.id, OLD.search_text);
-             END`,
-          )
-          .execute(db);
-        await sql
-          .raw(
-            `CREATE TRIGGER search_fts_upd AFTER UPDATE OF search_text ON search_documents
-             WHEN OLD.search_text IS NOT NEW.search_text BEGIN
-               INSERT INTO search_fts (search_fts, rowid, search_text)
-               VALUES ('delete', OLD.id, OLD.search_text);
-               INSERT INTO search_fts (rowid, search_text) VALUES (NEW.id, NEW.search_text);
-             END`,
-          )
-          .execute(db);
-        for (const [name, table, event, statement] of sourceTriggers(engine)) {
-          await sql
-            .raw(`CREATE TRIGGER ${name} AFTER ${event} ON ${table} BEGIN ${statement}; END`)
-            .execute(db);
-        }
-      }
+      await createDocumentsTable(db, engine, ['course', 'class']);
+      await createTextIndex(db, engine);
+      await createSourceTriggers(db, engine, sourceTriggers(engine));
 
       // Index what is already there (a database created before this migration).
       await sql.raw(courseDocs(engine, 'true')).execute(db);

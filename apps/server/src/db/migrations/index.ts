@@ -5,8 +5,12 @@ import { addSiteThemeColor } from './20261122_1600_add_site_theme_color.ts';
 import { createCourses } from './20261122_1700_create_courses.ts';
 import { createClasses } from './20261122_1710_create_classes.ts';
 import { createStudy } from './20261122_1720_create_study.ts';
-import { createFavourites } from './20261122_1730_create_favourites.ts';
+import { allowContentTypes, createFavourites } from './20261122_1730_create_favourites.ts';
 import { createSearch } from './20261122_1740_create_search.ts';
+import { createActivities } from './20261123_0900_create_activities.ts';
+import { createEbooks } from './20261123_0910_create_ebooks.ts';
+import { createTopics } from './20261123_0920_create_topics.ts';
+import { searchActivitiesEbooks } from './20261123_0930_search_activities_ebooks.ts';
 
 /** All migrations in order; names sort by time, and both engines run the same list. */
 export function migrationsFor(engine: Engine): Record<string, Migration> {
@@ -18,5 +22,15 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '20261122_1720_create_study': createStudy(),
     '20261122_1730_create_favourites': createFavourites(),
     '20261122_1740_create_search': createSearch(engine),
+    '20261123_0900_create_activities': createActivities(engine),
+    '20261123_0910_create_ebooks': createEbooks(engine),
+    '20261123_0920_create_topics': createTopics(engine),
+    '20261123_0930_allow_activity_ebook': allowContentTypes(engine, [
+      'course',
+      'class',
+      'activity',
+      'ebook',
+    ]),
+    '20261123_0931_search_activities_ebooks': searchActivitiesEbooks(engine),
   };
 }

@@ -1,6 +1,7 @@
 import type { ClassStatus } from '@portal/contract';
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
-import type { Database, NewClassSignupRow } from '../../db/schema.ts';
+import type { Database } from '../../db/schema.ts';
+import type { SeatLedger } from '../seats/seats.ts';
 
 type ClassesEb = ExpressionBuilder<Database, 'classes'>;
 
@@ -139,68 +140,13 @@ export function findSignup(db: Kysely<Database>, classId: number, userId: number
     .executeTakeFirst();
 }
 
-/**
- * Takes one seat if one is left, in a single conditional update: the row lock (PostgreSQL) or
- * the write lock (SQLite) makes concurrent takers queue, and each re-checks
- * `seats_taken < capacity` against the latest count. Undefined when the class is full.
- */
-export function takeSeat(db: Kysely<Database>, classId: number) {
-  return db
-    .updateTable('classes')
-    .set((eb) => ({ seats_taken: eb('seats_taken', '+', 1) }))
-    .where('id', '=', classId)
-    .where((eb) => eb('seats_taken', '<', eb.ref('capacity')))
-    .returning(['capacity', 'seats_taken'])
-    .executeTakeFirst();
-}
-
-/** Gives one seat back (never below zero); undefined when there was none to give back. */
-export function releaseSeat(db: Kysely<Database>, classId: number) {
-  return db
-    .updateTable('classes')
-    .set((eb) => ({ seats_taken: eb('seats_taken', '-', 1) }))
-    .where('id', '=', classId)
-    .where('seats_taken', '>', 0)
-    .returning(['capacity', 'seats_taken'])
-    .executeTakeFirst();
-}
-
-/** Turns the learner's cancelled signup active again; false when there is no cancelled one. */
-export async function reactivateSignup(
-  db: Kysely<Database>,
-  signup: { classId: number; userId: number; form: string; now: number },
-) {
-  const result = await db
-    .updateTable('class_signups')
-    .set({
-      status: 'active',
-      form: signup.form,
-      signed_up_at: signup.now,
-      updated_at: signup.now,
-    })
-    .where('class_id', '=', signup.classId)
-    .where('user_id', '=', signup.userId)
-    .where('status', '=', 'cancelled')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
-/** Inserts a signup; a second row for the same class and learner violates the unique key. */
-export function insertSignup(db: Kysely<Database>, row: NewClassSignupRow) {
-  return db.insertInto('class_signups').values(row).execute();
-}
-
-/** Cancels the learner's active signup; undefined when there is no active one. */
-export function cancelSignup(db: Kysely<Database>, classId: number, userId: number, now: number) {
-  return db
-    .updateTable('class_signups')
-    .set({ status: 'cancelled', updated_at: now })
-    .where('class_id', '=', classId)
-    .where('user_id', '=', userId)
-    .where('status', '=', 'active')
-    .returning('signed_up_at')
-    .executeTakeFirst();
-}
+/** Where class seats live, for the shared seat keeping (`modules/seats`). */
+export const CLASS_SEATS: SeatLedger<'class_signups'> = {
+  parent: 'classes',
+  signups: 'class_signups',
+  parentKey: 'class_id',
+  signedAt: 'signed_up_at',
+};
 
 /** One page of the learner's active signups at published classes of the site, newest first. */
 export function listMyClassRows(

@@ -17,22 +17,18 @@ import {
 } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { isUniqueViolation } from '../../db/database.ts';
 import type { ClassRow, Database } from '../../db/schema.ts';
 import { AppError, conflict, invalid } from '../../http/errors.ts';
+import { releaseSeatAndCancel, takeSeatAndSignUp } from '../seats/seats.ts';
 import {
-  cancelSignup,
+  CLASS_SEATS,
   countClassRows,
   countMyClassRows,
   findPublishedClass,
   findSignup,
-  insertSignup,
   listClassCourseRows,
   listClassRows,
   listMyClassRows,
-  reactivateSignup,
-  releaseSeat,
-  takeSeat,
 } from './classes.queries.ts';
 
 /** The Chinese messages of the class rules, as the caller sees them. */
@@ -104,9 +100,10 @@ export function parseFormFields(json: string): SignupField[] {
 }
 
 /**
- * Classes (班级) of a site and learners' signups. Seats are never oversold: taking a seat is a
- * conditional update (`seats_taken < capacity`) in the same transaction as the signup row, and
- * the unique (class, learner) key refuses a second signup; a failure rolls both back.
+ * Classes (班级) of a site and learners' signups. Seats are never oversold: the shared seat
+ * keeping (`modules/seats`) takes a seat with a conditional update (`seats_taken < capacity`)
+ * in the same transaction as the signup row, and the unique (class, learner) key refuses a
+ * second signup; a failure rolls both back.
  */
 export class ClassService {
   constructor(
@@ -175,34 +172,17 @@ export class ClassService {
     if (!checked.ok) throw invalid(Object.values(checked.errors)[0] ?? '报名信息不正确');
     const form = JSON.stringify(checked.form);
 
-    try {
-      const seats = await this.db.transaction().execute(async (trx) => {
-        // Seat first, signup second (the same order as cancel, so the two never deadlock).
-        const taken = await takeSeat(trx, row.id);
-        if (!taken) {
-          const mine = await findSignup(trx, row.id, userId);
-          throw conflict(mine?.status === 'active' ? ClassMessages.duplicate : ClassMessages.full);
-        }
-        const revived = await reactivateSignup(trx, { classId: row.id, userId, form, now });
-        if (!revived) {
-          await insertSignup(trx, {
-            class_id: row.id,
-            user_id: userId,
-            form,
-            status: 'active',
-            signed_up_at: now,
-            created_at: now,
-            updated_at: now,
-          });
-        }
-        return taken;
-      });
-      return this.result(row, seats, { status: 'active', signedUpAt: iso(now) }, now);
-    } catch (error) {
-      // A concurrent signup of the same learner won the unique key; this one rolled back.
-      if (isUniqueViolation(error)) throw conflict(ClassMessages.duplicate);
-      throw error;
+    // Seat first, signup second, in one transaction (the shared seat keeping).
+    const claim = await takeSeatAndSignUp(this.db, CLASS_SEATS, {
+      parentId: row.id,
+      userId,
+      now,
+      values: { form },
+    });
+    if (!claim.ok) {
+      throw conflict(claim.reason === 'duplicate' ? ClassMessages.duplicate : ClassMessages.full);
     }
+    return this.result(row, claim.seats, { status: 'active', signedUpAt: iso(now) }, now);
   }
 
   /** Cancels the learner's active signup and frees the seat; only while the window is open. */
@@ -214,15 +194,15 @@ export class ClassService {
     if (phase === 'closed') throw conflict(ClassMessages.cancelClosed);
     if (phase === 'notOpen') throw conflict(ClassMessages.notSignedUp);
 
-    const { seats, signedUpAt } = await this.db.transaction().execute(async (trx) => {
-      // Seat first, signup second: the same lock order as signup, so the two never deadlock.
-      const released = await releaseSeat(trx, row.id);
-      const cancelled = released ? await cancelSignup(trx, row.id, userId, now) : undefined;
-      // Throwing rolls the released seat back when there was no active signup to cancel.
-      if (!released || !cancelled) throw conflict(ClassMessages.notSignedUp);
-      return { seats: released, signedUpAt: cancelled.signed_up_at };
+    // Seat first, signup second: the same lock order as signup, so the two never deadlock.
+    const released = await releaseSeatAndCancel(this.db, CLASS_SEATS, {
+      parentId: row.id,
+      userId,
+      now,
     });
-    return this.result(row, seats, { status: 'cancelled', signedUpAt: iso(signedUpAt) }, now);
+    if (!released.ok) throw conflict(ClassMessages.notSignedUp);
+    const mySignup: MySignup = { status: 'cancelled', signedUpAt: iso(released.signedAt) };
+    return this.result(row, released.seats, mySignup, now);
   }
 
   /** One page of the classes the learner is signed up for (active signups), newest first. */

@@ -91,6 +91,38 @@ export function listCourseRows(db: Kysely<Database>, filter: CourseListFilter) {
 
 export type CourseListRow = Awaited<ReturnType<typeof listCourseRows>>[number];
 
+/** The published courses of the site among `ids` (any order), with the list's columns. */
+export function listCourseRowsByIds(
+  db: Kysely<Database>,
+  siteKey: string,
+  ids: number[],
+): Promise<CourseListRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('courses as c')
+    .innerJoin('course_categories as cat', 'cat.id', 'c.category_id')
+    .innerJoin('teachers as t', 't.id', 'c.teacher_id')
+    .select([
+      'c.id',
+      'c.title',
+      'c.cover',
+      'c.summary',
+      'c.category_id',
+      'cat.name as category_name',
+      't.name as teacher_name',
+      'c.lesson_count',
+      'c.duration_seconds',
+      'c.view_count',
+      'c.learner_count',
+      'c.created_at',
+      'c.published_at',
+    ])
+    .where('c.id', 'in', ids)
+    .where('c.site_key', '=', siteKey)
+    .where('c.published', '=', 1)
+    .execute();
+}
+
 /** The tags of several courses in one query. */
 export function listTagRows(db: Kysely<Database>, courseIds: number[]) {
   if (courseIds.length === 0) return Promise.resolve([]);

@@ -18,6 +18,7 @@ import {
   listCategoryRows,
   listChapterRows,
   listCourseRows,
+  listCourseRowsByIds,
   listLessonRows,
   listTagRows,
 } from './courses.queries.ts';
@@ -62,6 +63,31 @@ function toSummary(row: CourseListRow, tags: string[]): CourseSummary {
     learnerCount: Number(row.learner_count),
     publishedAt: isoOf(row.published_at ?? row.created_at),
   };
+}
+
+/**
+ * The cards of the site's published courses among `ids`, in the order of `ids` (unknown,
+ * unpublished and other sites' ids left out, repeats once): for other modules (topics).
+ */
+export async function courseSummariesByIds(
+  db: Kysely<Database>,
+  siteKey: string,
+  ids: number[],
+): Promise<CourseSummary[]> {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return [];
+  const rows = await listCourseRowsByIds(db, siteKey, wanted);
+  const tags = tagsByCourse(
+    await listTagRows(
+      db,
+      rows.map((row) => row.id),
+    ),
+  );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return wanted.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toSummary(row, tags.get(id) ?? [])] : [];
+  });
 }
 
 /** Public course catalogue of a site: categories, the list and the detail. */

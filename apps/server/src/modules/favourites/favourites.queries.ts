@@ -1,7 +1,7 @@
 import type { ContentType } from '@portal/contract';
 import { type Kysely, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { contentKinds } from './content-kinds.ts';
+import { contentKinds } from '../content/content-kinds.ts';
 
 export interface OwnerFilter {
   userId: number;

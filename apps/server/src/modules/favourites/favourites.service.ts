@@ -13,7 +13,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
-import { type Card, contentKinds } from './content-kinds.ts';
+import { type Card, contentKinds } from '../content/content-kinds.ts';
 import {
   countFavouriteRows,
   countViewRows,

@@ -2,8 +2,10 @@ import type { FavouriteItem, HistoryItem, Page } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createActivity } from '../../testing/activity-factory.ts';
 import { createClass, createLearners, type TestLearner } from '../../testing/class-factory.ts';
 import { createCategory, createCourse, createTeacher } from '../../testing/course-factory.ts';
+import { createEbook } from '../../testing/ebook-factory.ts';
 import { body, describeEachEngine } from '../../testing/test-app.ts';
 
 const SITE = 'favtest';
@@ -41,7 +43,18 @@ const pause = () => new Promise((resolve) => setTimeout(resolve, 5));
 describeEachEngine('favourites and history API', (ctx) => {
   let learners: TestLearner[];
   const token = (n: number) => (learners[n] as TestLearner).token;
-  const ids = { course: 0, course2: 0, hidden: 0, other: 0, klass: 0, hiddenClass: 0 };
+  const ids = {
+    course: 0,
+    course2: 0,
+    hidden: 0,
+    other: 0,
+    klass: 0,
+    hiddenClass: 0,
+    activity: 0,
+    hiddenActivity: 0,
+    ebook: 0,
+    otherEbook: 0,
+  };
 
   beforeAll(async () => {
     const { app } = ctx();
@@ -66,6 +79,24 @@ describeEachEngine('favourites and history API', (ctx) => {
       place: '社区学院',
     });
     ids.hiddenClass = await createClass(db, { site_key: SITE, title: '下线班', published: 0 });
+    ids.activity = await createActivity(db, {
+      site_key: SITE,
+      title: '端午民俗讲座',
+      kind: '讲座',
+      place: '静安区图书馆',
+    });
+    ids.hiddenActivity = await createActivity(db, {
+      site_key: SITE,
+      title: '下线活动',
+      published: 0,
+    });
+    ids.ebook = await createEbook(db, {
+      site_key: SITE,
+      title: '陪伴孩子成长',
+      author: '王芳',
+      publisher: '上海教育出版社',
+    });
+    ids.otherEbook = await createEbook(db, { title: '别的站点的书' });
   });
 
   const course = (id = ids.course) => ({ contentType: 'course', contentId: id });
@@ -295,7 +326,7 @@ describeEachEngine('favourites and history API', (ctx) => {
       const bad = await post(
         app,
         '/api/history',
-        { contentType: 'ebook', contentId: 1 },
+        { contentType: 'video', contentId: 1 },
         { token: token(7) },
       );
       expect(body(bad).code).toBe(400);
@@ -315,6 +346,48 @@ describeEachEngine('favourites and history API', (ctx) => {
       expect(body(cleared).data).toEqual({ removed: 2 });
       expect((await history(5)).data.total).toBe(0);
       expect((await history(6)).data.total).toBe(1);
+    });
+  });
+
+  describe('activities and e-books', () => {
+    const activity = (id = ids.activity) => ({ contentType: 'activity', contentId: id });
+    const ebook = (id = ids.ebook) => ({ contentType: 'ebook', contentId: id });
+
+    it('favourites an activity and an e-book, listed with their own subtitles', async () => {
+      const { app } = ctx();
+      for (const ref of [activity(), ebook()]) {
+        const answer = await post(app, '/api/favourites', ref, { token: token(3) });
+        expect(body(answer)).toEqual({ code: 0, message: '', data: { favourited: true } });
+      }
+      const { data } = await favourites(3);
+      expect(
+        data.list.map(({ contentType, title, subtitle }) => ({ contentType, title, subtitle })),
+      ).toEqual([
+        { contentType: 'ebook', title: '陪伴孩子成长', subtitle: '王芳 · 上海教育出版社' },
+        { contentType: 'activity', title: '端午民俗讲座', subtitle: '讲座 · 静安区图书馆' },
+      ]);
+      expect((await favourites(3, '?contentType=ebook')).data.total).toBe(1);
+      expect((await favourites(3, '?contentType=activity')).data.total).toBe(1);
+    });
+
+    it('records views of both in the history', async () => {
+      const { app } = ctx();
+      await post(app, '/api/history', activity(), { token: token(4) });
+      await pause();
+      await post(app, '/api/history', ebook(), { token: token(4) });
+      const { data } = await history(4);
+      expect(data.list.map((item) => [item.contentType, item.contentId])).toEqual([
+        ['ebook', ids.ebook],
+        ['activity', ids.activity],
+      ]);
+    });
+
+    it("refuses an unpublished activity and another site's e-book with 404", async () => {
+      const { app } = ctx();
+      for (const ref of [activity(ids.hiddenActivity), ebook(ids.otherEbook)]) {
+        const answer = await post(app, '/api/favourites', ref, { token: token(7) });
+        expect(body(answer)).toMatchObject({ code: 404, message: NOT_FOUND });
+      }
     });
   });
 

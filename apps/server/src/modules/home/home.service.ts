@@ -1,7 +1,17 @@
-import type { Banner, ClassSummary, CourseSummary, Home, HomeMe } from '@portal/contract';
+import type {
+  ActivitySummary,
+  Banner,
+  ClassSummary,
+  CourseSummary,
+  Home,
+  HomeMe,
+} from '@portal/contract';
+import type { ActivityService } from '../activities/activities.service.ts';
 import type { ClassService } from '../classes/classes.service.ts';
 import type { CourseService } from '../courses/courses.service.ts';
+import type { EbookService } from '../ebooks/ebooks.service.ts';
 import type { StudyService } from '../study/study.service.ts';
+import type { TopicService } from '../topics/topics.service.ts';
 
 /**
  * How long a site's home answer is reused. `/api/home` is the most requested call; a few
@@ -14,6 +24,14 @@ const RECOMMENDED = 6;
 const OPEN_CLASSES = 4;
 const NEW_COURSES = 4;
 const RUNNING_CLASSES = 3;
+const OPEN_ACTIVITIES = 4;
+const NEW_EBOOKS = 6;
+
+/** What the banners are drawn from besides courses and classes. */
+interface BannerExtras {
+  topics: ReadonlyArray<{ slug: string; title: string; banner: string }>;
+  activities: readonly ActivitySummary[];
+}
 
 /** Popular and newest courses taken in turn, without repeats, up to `limit`. */
 function mix(popular: CourseSummary[], newest: CourseSummary[], limit: number): CourseSummary[] {
@@ -26,11 +44,16 @@ function mix(popular: CourseSummary[], newest: CourseSummary[], limit: number): 
   return [...picked.values()];
 }
 
-/** 3-5 slides drawn from the site's own content: what is popular, new and open now. */
+/**
+ * Up to 5 slides drawn from the site's own content, in order of priority: the most popular
+ * course, the site's topic (专题), a class and an activity open for signup, the newest course,
+ * another open class; the first four of those, then the course list.
+ */
 function bannersOf(
   popular: CourseSummary[],
   newest: CourseSummary[],
   open: ClassSummary[],
+  extras: BannerExtras,
 ): Banner[] {
   const banners: Banner[] = [];
   const seen = new Set<number>();
@@ -45,17 +68,42 @@ function bannersOf(
       link: { kind: 'course', id: item.id },
     });
   };
-  course('人气课程', popular[0]);
-  course('新课上线', newest[0]);
-  for (const klass of open.slice(0, 2)) {
+  const klass = (item: ClassSummary | undefined) => {
+    if (!item) return;
     banners.push({
-      key: `class-${klass.id}`,
+      key: `class-${item.id}`,
       label: '班级招生',
-      title: klass.title,
-      image: klass.cover,
-      link: { kind: 'class', id: klass.id },
+      title: item.title,
+      image: item.cover,
+      link: { kind: 'class', id: item.id },
+    });
+  };
+  // In order of priority; the first four are shown, then the course list.
+  course('人气课程', popular[0]);
+  const topic = extras.topics[0];
+  if (topic) {
+    banners.push({
+      key: `topic-${topic.slug}`,
+      label: '专题',
+      title: topic.title,
+      image: topic.banner,
+      link: { kind: 'topic', slug: topic.slug },
     });
   }
+  klass(open[0]);
+  const activity = extras.activities[0];
+  if (activity) {
+    banners.push({
+      key: `activity-${activity.id}`,
+      label: '活动报名',
+      title: activity.title,
+      image: activity.cover,
+      link: { kind: 'activity', id: activity.id },
+    });
+  }
+  course('新课上线', newest[0]);
+  klass(open[1]);
+  banners.splice(4);
   const more = popular[1] ?? newest[1];
   if (more) {
     banners.push({
@@ -66,7 +114,7 @@ function bannersOf(
       link: { kind: 'courseList' },
     });
   }
-  return banners.slice(0, 5);
+  return banners;
 }
 
 /**
@@ -80,6 +128,11 @@ export class HomeService {
     private readonly courses: CourseService,
     private readonly classes: ClassService,
     private readonly study: StudyService,
+    private readonly more: {
+      activities: ActivityService;
+      ebooks: EbookService;
+      topics: TopicService;
+    },
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -102,7 +155,7 @@ export class HomeService {
   }
 
   private async build(siteKey: string): Promise<Home> {
-    const [popular, newest, open, running] = await Promise.all([
+    const [popular, newest, open, running, activities, ebooks, topics] = await Promise.all([
       this.courses.list(siteKey, { page: 1, size: RECOMMENDED, sort: 'popular' }),
       this.courses.list(siteKey, {
         page: 1,
@@ -111,6 +164,9 @@ export class HomeService {
       }),
       this.classes.list(siteKey, { page: 1, size: OPEN_CLASSES, status: '报名中' }),
       this.classes.list(siteKey, { page: 1, size: RUNNING_CLASSES, status: '进行中' }),
+      this.more.activities.list(siteKey, { page: 1, size: OPEN_ACTIVITIES, status: '报名中' }),
+      this.more.ebooks.list(siteKey, { page: 1, size: NEW_EBOOKS }),
+      this.more.topics.banners(siteKey, 1),
     ]);
     const recommended = mix(popular.list, newest.list, RECOMMENDED);
     const shown = new Set(recommended.map((course) => course.id));
@@ -120,8 +176,17 @@ export class HomeService {
     if (running.list.length > 0) {
       sections.push({ kind: 'classes', title: '正在开课', items: running.list });
     }
+    if (activities.list.length > 0) {
+      sections.push({ kind: 'activities', title: '活动报名', items: activities.list });
+    }
+    if (ebooks.list.length > 0) {
+      sections.push({ kind: 'ebooks', title: '新书上架', items: ebooks.list });
+    }
     return {
-      banners: bannersOf(popular.list, newest.list, open.list),
+      banners: bannersOf(popular.list, newest.list, open.list, {
+        topics,
+        activities: activities.list,
+      }),
       recommended,
       openClasses: open.list,
       sections,

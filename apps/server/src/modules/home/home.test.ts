@@ -1,6 +1,7 @@
 import type { Home, HomeMe, Page, StudyCourse } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createActivity } from '../../testing/activity-factory.ts';
 import {
   BASIC_FORM,
   createClass,
@@ -9,7 +10,9 @@ import {
   windows,
 } from '../../testing/class-factory.ts';
 import { createCourse } from '../../testing/course-factory.ts';
+import { createEbook } from '../../testing/ebook-factory.ts';
 import { body, describeEachEngine } from '../../testing/test-app.ts';
+import { insertTopic } from '../topics/topics.queries.ts';
 
 /** Sites of their own, so the home holds only what these tests create. */
 const SITE = 'hometest';
@@ -169,6 +172,42 @@ describeEachEngine('home API', (ctx) => {
       app.home.invalidate();
       const after = body<Home>(await home(app)).data;
       expect(after.recommended.map((course) => course.title)).toContain('刚刚上线的课程');
+    });
+  });
+
+  describe('activities, e-books and topics on the home', () => {
+    it('shows open activities and new e-books as sections, a topic and an activity as banners', async () => {
+      const { app } = ctx();
+      const { db } = app.database;
+      const activity = await createActivity(db, { site_key: SITE, title: '社区读书会' });
+      await createActivity(db, { site_key: SITE, title: '未上线活动', published: 0 });
+      await createActivity(db, { site_key: OTHER, title: '别站活动' });
+      const ebook = await createEbook(db, { site_key: SITE, title: '家庭教育指南' });
+      await insertTopic(db, {
+        site_key: SITE,
+        slug: '2024/jtjy',
+        title: '家庭教育',
+        subtitle: '2024年家庭教育专题',
+        banner: '/files/covers/topic-test.svg',
+        introduction: '专题简介',
+        published: 1,
+        created_at: Date.now(),
+      });
+      app.home.invalidate();
+      const { data } = body<Home>(await home(app));
+      const activities = data.sections.find((section) => section.kind === 'activities');
+      const ebooks = data.sections.find((section) => section.kind === 'ebooks');
+      expect(activities?.items.map((item) => item.id)).toEqual([activity]);
+      expect(activities?.items[0]).toMatchObject({ status: '报名中' });
+      expect(ebooks?.items.map((item) => item.id)).toEqual([ebook]);
+      const links = data.banners.map((banner) => banner.link);
+      expect(links[1]).toEqual({ kind: 'topic', slug: '2024/jtjy' });
+      expect(links).toContainEqual({ kind: 'activity', id: activity });
+      expect(links.at(-1)).toEqual({ kind: 'courseList' });
+      expect(data.banners.length).toBeLessThanOrEqual(5);
+      const text = JSON.stringify(data);
+      expect(text).not.toContain('未上线活动');
+      expect(text).not.toContain('别站活动');
     });
   });
 

@@ -25,7 +25,7 @@ export interface SearchFilter {
 
 export interface SearchHitRow {
   id: number;
-  kind: 'course' | 'class';
+  kind: 'course' | 'class' | 'activity' | 'ebook';
   ref_id: number;
   title: string;
 }
@@ -100,28 +100,6 @@ export async function countMatches(db: Kysely<Database>, engine: Engine, filter:
   const { rows } = await sql<{ n: number }>`SELECT count(*) AS n
     FROM ${matches(engine, filter)}`.execute(db);
   return Number(rows[0]?.n ?? 0);
-}
-
-/** The card facts of some courses: cover, teacher and category names. */
-export function listCourseCards(db: Kysely<Database>, ids: number[]) {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('courses as c')
-    .innerJoin('teachers as t', 't.id', 'c.teacher_id')
-    .innerJoin('course_categories as cat', 'cat.id', 'c.category_id')
-    .select(['c.id', 'c.cover', 't.name as teacher_name', 'cat.name as category_name'])
-    .where('c.id', 'in', ids)
-    .execute();
-}
-
-/** The card facts of some classes: cover, term and place. */
-export function listClassCards(db: Kysely<Database>, ids: number[]) {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('classes')
-    .select(['id', 'cover', 'term', 'place'])
-    .where('id', 'in', ids)
-    .execute();
 }
 
 /** Counts one search of `term` on a site (insert or add one). */

@@ -10,14 +10,8 @@ import type { Kysely } from 'kysely';
 import type { Engine } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { invalid } from '../../http/errors.ts';
-import {
-  countMatches,
-  countTerm,
-  listClassCards,
-  listCourseCards,
-  listHotTerms,
-  searchRows,
-} from './search.queries.ts';
+import { contentKinds } from '../content/content-kinds.ts';
+import { countMatches, countTerm, listHotTerms, searchRows } from './search.queries.ts';
 
 export const SearchMessages = { empty: '请输入搜索内容' } as const;
 
@@ -47,7 +41,7 @@ export function highlight(title: string, q: string): HighlightSegment[] {
   return segments;
 }
 
-/** Search across a site's published courses and classes, and its hot terms. */
+/** Search across a site's published courses, classes, activities and e-books, and its hot terms. */
 export class SearchService {
   constructor(
     private readonly db: Kysely<Database>,
@@ -67,31 +61,34 @@ export class SearchService {
     if (page === 1 && total > 0) await countTerm(this.db, siteKey, normaliseTerm(q), this.now());
     if (filter.offset >= total) return { list: [], total, page, size };
     const rows = await searchRows(this.db, this.engine, filter);
-    const refs = (kind: string) => rows.filter((row) => row.kind === kind).map((r) => r.ref_id);
-    const [courses, classes] = await Promise.all([
-      listCourseCards(this.db, refs('course')),
-      listClassCards(this.db, refs('class')),
-    ]);
-    const courseById = new Map(courses.map((row) => [row.id, row]));
-    const classById = new Map(classes.map((row) => [row.id, row]));
+    // Each kind's cards come from the content registry (the same rows favourites show).
+    const cards = new Map(
+      await Promise.all(
+        [...new Set(rows.map((row) => row.kind))].map(
+          async (kind) =>
+            [
+              kind,
+              await contentKinds[kind].cards(
+                this.db,
+                siteKey,
+                rows.filter((row) => row.kind === kind).map((row) => row.ref_id),
+              ),
+            ] as const,
+        ),
+      ),
+    );
     const list: SearchResult[] = [];
     for (const row of rows) {
-      const base = { id: row.ref_id, title: row.title, highlights: highlight(row.title, q) };
-      if (row.kind === 'course') {
-        const card = courseById.get(row.ref_id);
-        if (!card) continue;
-        const subtitle = `${card.teacher_name} · ${card.category_name}`;
-        list.push({ type: 'course', ...base, cover: card.cover, subtitle });
-      } else {
-        const card = classById.get(row.ref_id);
-        if (!card) continue;
-        list.push({
-          type: 'class',
-          ...base,
-          cover: card.cover,
-          subtitle: `${card.term} · ${card.place}`,
-        });
-      }
+      const card = cards.get(row.kind)?.get(row.ref_id);
+      if (!card) continue;
+      list.push({
+        type: row.kind,
+        id: row.ref_id,
+        title: row.title,
+        highlights: highlight(row.title, q),
+        cover: card.cover,
+        subtitle: card.subtitle,
+      });
     }
     return { list, total, page, size };
   }

@@ -1,8 +1,10 @@
 import type { HotTerm, Page, SearchResult } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createActivity } from '../../testing/activity-factory.ts';
 import { createClass } from '../../testing/class-factory.ts';
 import { createCourse, createTeacher } from '../../testing/course-factory.ts';
+import { createEbook } from '../../testing/ebook-factory.ts';
 import { body, describeEachEngine } from '../../testing/test-app.ts';
 import { highlight, normaliseTerm } from './search.service.ts';
 
@@ -225,6 +227,49 @@ describeEachEngine('search index', (ctx) => {
     expect(await found('空竹广场')).toEqual([`class:${id}`]);
     await db.deleteFrom('classes').where('id', '=', id).execute();
     expect(await found('空竹')).toEqual([]);
+  });
+
+  it('finds activities by title, place and organiser, and e-books by title and author', async () => {
+    const db = ctx().app.database.db;
+    const activity = await createActivity(db, { title: '皮影戏专场', place: '静安皮影剧场' });
+    const hidden = await createActivity(db, { title: '皮影戏停办', published: 0 });
+    const book = await createEbook(db, { title: '皮影戏的历史', author: '木偶研究会' });
+    const byAuthor = await createEbook(db, { title: '民间艺术', author: '皮影戏传人' });
+    expect(await found('皮影戏')).toEqual([
+      `activity:${activity}`,
+      `ebook:${book}`,
+      `ebook:${byAuthor}`,
+    ]);
+    expect(await found('皮影剧场')).toEqual([`activity:${activity}`]);
+    const { data } = await search(ctx().app, { q: '皮影戏', type: 'ebook' });
+    expect(hits(data)).toEqual([`ebook:${book}`, `ebook:${byAuthor}`]);
+    expect(data.list[0]).toMatchObject({
+      type: 'ebook',
+      title: '皮影戏的历史',
+      subtitle: '木偶研究会 · 测试出版社',
+    });
+    const activities = await search(ctx().app, { q: '皮影戏', type: 'activity' });
+    expect(activities.data.list[0]).toMatchObject({
+      type: 'activity',
+      subtitle: '讲座 · 静安皮影剧场',
+    });
+    expect(hits(activities.data)).not.toContain(`activity:${hidden}`);
+  });
+
+  it('follows activities and e-books updated, unpublished and deleted', async () => {
+    const db = ctx().app.database.db;
+    const activity = await createActivity(db, { title: '剪纸体验日' });
+    const book = await createEbook(db, { title: '剪纸图谱大全' });
+    await db
+      .updateTable('activities')
+      .set({ title: '窗花剪纸体验日' })
+      .where('id', '=', activity)
+      .execute();
+    expect(await found('窗花剪纸')).toEqual([`activity:${activity}`]);
+    await db.updateTable('ebooks').set({ published: 0 }).where('id', '=', book).execute();
+    expect(await found('剪纸图谱')).toEqual([]);
+    await db.deleteFrom('activities').where('id', '=', activity).execute();
+    expect(await found('窗花剪纸')).toEqual([]);
   });
 });
 

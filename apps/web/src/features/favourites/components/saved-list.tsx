@@ -3,7 +3,8 @@ import { InfiniteScroll, Tabs } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { formatDate } from '@/lib/format-date.ts';
-import { href, paths } from '@/platform/paths.ts';
+import { CONTENT_TYPE_LABELS, contentHref } from '@/platform/content-links.ts';
+import { paths } from '@/platform/paths.ts';
 import { PageHeader } from '@/ui/page-header.tsx';
 import { PageSkeleton } from '@/ui/page-skeleton.tsx';
 import { StateView } from '@/ui/state-view.tsx';
@@ -20,16 +21,9 @@ const TABS: Array<{ key: 'all' | ContentType; title: string }> = [
   { key: 'all', title: '全部' },
   { key: 'course', title: '课程' },
   { key: 'class', title: '班级' },
+  { key: 'activity', title: '活动' },
+  { key: 'ebook', title: '电子书' },
 ];
-
-const TYPE_LABEL: Record<ContentType, string> = { course: '课程', class: '班级' };
-
-/** The detail page of a piece of content. */
-function detailHref(item: SavedItem) {
-  return item.contentType === 'course'
-    ? href('courseDetail', { id: item.contentId })
-    : href('classDetail', { id: item.contentId });
-}
 
 /** What each list says: its time label, its remove wording and its empty state. */
 const WORDS: Record<
@@ -77,12 +71,12 @@ function SavedRow({ kind, item }: { kind: SavedKind; item: SavedItem }) {
   };
   return (
     <li className="saved-item">
-      <Link className="saved-item-link" to={detailHref(item)}>
+      <Link className="saved-item-link" to={contentHref(item.contentType, item.contentId)}>
         <img src={item.cover} alt="" width={112} height={70} loading="lazy" />
         <span className="saved-item-text">
           <span className="saved-item-title">{item.title}</span>
           <span className="saved-item-meta">
-            <span className="saved-item-type">{TYPE_LABEL[item.contentType]}</span>
+            <span className="saved-item-type">{CONTENT_TYPE_LABELS[item.contentType]}</span>
             {item.subtitle}
           </span>
           <span className="saved-item-meta">

@@ -1,6 +1,7 @@
 import type { Banner } from '@portal/contract';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { contentHref, topicHref } from '@/platform/content-links.ts';
 import { href } from '@/platform/paths.ts';
 
 /** Swiper autoplay interval (spec section 9). */
@@ -10,9 +11,11 @@ export const BANNER_INTERVAL_MS = 3000;
 function bannerHref(banner: Banner): string {
   switch (banner.link.kind) {
     case 'course':
-      return href('courseDetail', { id: banner.link.id });
     case 'class':
-      return href('classDetail', { id: banner.link.id });
+    case 'activity':
+      return contentHref(banner.link.kind, banner.link.id);
+    case 'topic':
+      return topicHref(banner.link.slug);
     case 'courseList':
       return href('courseList');
   }

@@ -10,7 +10,7 @@ import { siteConfig } from '@/platform/site-config.ts';
 import { StateView } from '@/ui/state-view.tsx';
 import { useHome } from '../api/get-home.ts';
 import { BannerSwiper } from '../components/banner-swiper.tsx';
-import { ClassTile, CourseTile } from '../components/home-cards.tsx';
+import { ActivityTile, ClassTile, CourseTile, EbookTile } from '../components/home-cards.tsx';
 import { LearnerPanel } from '../components/learner-panel.tsx';
 import '../home.css';
 
@@ -131,6 +131,30 @@ function AreaSection({ section, n }: { section: Home['sections'][number]; n: num
         <ul className="home-classes">
           {section.items.map((klass) => (
             <ClassTile key={klass.id} klass={klass} />
+          ))}
+        </ul>
+      </section>
+    );
+  }
+  if (section.kind === 'activities') {
+    return (
+      <section className="home-section" aria-labelledby={id}>
+        <SectionHead id={id} title={section.title} more="activityList" />
+        <ul className="home-classes">
+          {section.items.map((activity) => (
+            <ActivityTile key={activity.id} activity={activity} />
+          ))}
+        </ul>
+      </section>
+    );
+  }
+  if (section.kind === 'ebooks') {
+    return (
+      <section className="home-section" aria-labelledby={id}>
+        <SectionHead id={id} title={section.title} more="ebookList" />
+        <ul className="home-books">
+          {section.items.map((ebook) => (
+            <EbookTile key={ebook.id} ebook={ebook} />
           ))}
         </ul>
       </section>

@@ -1,17 +1,11 @@
 import type { SearchResult } from '@portal/contract';
 import { Link } from 'react-router';
-import { href } from '@/platform/paths.ts';
-
-const typeLabel = { course: '课程', class: '班级' } as const;
+import { CONTENT_TYPE_LABELS, contentHref } from '@/platform/content-links.ts';
 
 /** One hit: cover, the title with the matched parts marked, its type and a line of facts. */
 export function SearchResultCard({ result }: { result: SearchResult }) {
-  const to =
-    result.type === 'course'
-      ? href('courseDetail', { id: result.id })
-      : href('classDetail', { id: result.id });
   return (
-    <Link className="search-card" to={to}>
+    <Link className="search-card" to={contentHref(result.type, result.id)}>
       <img
         className="search-card-cover"
         src={result.cover}
@@ -34,7 +28,9 @@ export function SearchResultCard({ result }: { result: SearchResult }) {
           )}
         </span>
         <span className="search-card-meta">
-          <span className={`search-card-type ${result.type}`}>{typeLabel[result.type]}</span>
+          <span className={`search-card-type ${result.type}`}>
+            {CONTENT_TYPE_LABELS[result.type]}
+          </span>
           {result.subtitle}
         </span>
       </span>

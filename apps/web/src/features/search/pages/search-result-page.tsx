@@ -17,6 +17,8 @@ const tabs: readonly { type: SearchType; title: string }[] = [
   { type: 'all', title: '全部' },
   { type: 'course', title: '课程' },
   { type: 'class', title: '班级' },
+  { type: 'activity', title: '活动' },
+  { type: 'ebook', title: '电子书' },
 ];
 
 const isType = (value: string | null): value is SearchType =>
@@ -45,7 +47,7 @@ function TryInstead() {
 }
 
 /**
- * `/searchResult?q=&type=` (kept alive): the site's courses and classes matching the query, by
+ * `/searchResult?q=&type=` (kept alive): the site's courses, classes, activities and e-books matching the query, by
  * type, with the matching parts of each title marked; infinite scroll.
  */
 export function SearchResultPage() {

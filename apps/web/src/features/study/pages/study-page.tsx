@@ -1,15 +1,18 @@
-import { InfiniteScroll } from 'antd-mobile';
 import { Link, useSearchParams } from 'react-router';
+import { formatDateRange } from '@/lib/format-date.ts';
 import { href, paths } from '@/platform/paths.ts';
-import { PageSkeleton } from '@/ui/page-skeleton.tsx';
-import { StateView } from '@/ui/state-view.tsx';
+import { ProgressBar } from '@/ui/progress-bar.tsx';
 import { useStudyClasses } from '../api/get-class-study.ts';
+import { useStudyActivities, useStudyReading } from '../api/get-study-more.ts';
 import { StudyCourseList } from '../components/study-course-list.tsx';
+import { StudyPagedList } from '../components/study-paged-list.tsx';
 import '../study.css';
 
 const tabs = [
   { key: 'learning', label: '学习中' },
   { key: 'classes', label: '我的班级' },
+  { key: 'activities', label: '我的活动' },
+  { key: 'reading', label: '在读' },
   { key: 'completed', label: '已学完' },
 ] as const;
 
@@ -19,67 +22,136 @@ const isTab = (value: string | null): value is TabKey => tabs.some((tab) => tab.
 
 /** 我的班级: the classes I signed up for, each opening its courses with my progress. */
 function StudyClasses() {
-  const classes = useStudyClasses();
-  const list = classes.data?.pages.flatMap((page) => page.list) ?? [];
-  if (classes.isPending) return <PageSkeleton />;
-  if (classes.isError && list.length === 0) {
-    return (
-      <StateView kind="error" title="没有加载出来" description="请检查网络后重试。">
-        <button type="button" className="link-button primary" onClick={() => classes.refetch()}>
-          重试
-        </button>
-      </StateView>
-    );
-  }
-  if (list.length === 0) {
-    return (
-      <StateView kind="empty" title="还没有报名班级" description="去首页看看正在报名的班级吧。">
-        <Link className="link-button primary" to={paths.home}>
-          去首页看看
-        </Link>
-      </StateView>
-    );
-  }
   return (
-    <>
-      <ul className="study-classes">
-        {list.map((klass) => (
-          <li key={klass.id} className="study-class">
-            <span className="study-class-title">{klass.title}</span>
-            <span className="study-class-meta">
-              {klass.status} · {klass.schedule}
-            </span>
-            <span className="study-class-meta">{klass.place}</span>
-            <span className="study-class-actions">
-              <Link
-                className="link-button primary"
-                to={href('classStudy', { id: klass.id })}
-                aria-label={`班级学习：${klass.title}`}
-              >
-                班级学习
-              </Link>
-              <Link
-                className="link-button"
-                to={href('classDetail', { id: klass.id })}
-                aria-label={`班级详情：${klass.title}`}
-              >
-                班级详情
-              </Link>
-            </span>
-          </li>
-        ))}
-      </ul>
-      <InfiniteScroll
-        hasMore={classes.hasNextPage}
-        loadMore={async () => {
-          await classes.fetchNextPage({ throwOnError: true });
-        }}
-      />
-    </>
+    <StudyPagedList
+      query={useStudyClasses()}
+      className="study-classes"
+      empty={{
+        title: '还没有报名班级',
+        description: '去首页看看正在报名的班级吧。',
+        action: (
+          <Link className="link-button primary" to={paths.home}>
+            去首页看看
+          </Link>
+        ),
+      }}
+    >
+      {(klass) => (
+        <li key={klass.id} className="study-class">
+          <span className="study-class-title">{klass.title}</span>
+          <span className="study-class-meta">
+            {klass.status} · {klass.schedule}
+          </span>
+          <span className="study-class-meta">{klass.place}</span>
+          <span className="study-class-actions">
+            <Link
+              className="link-button primary"
+              to={href('classStudy', { id: klass.id })}
+              aria-label={`班级学习：${klass.title}`}
+            >
+              班级学习
+            </Link>
+            <Link
+              className="link-button"
+              to={href('classDetail', { id: klass.id })}
+              aria-label={`班级详情：${klass.title}`}
+            >
+              班级详情
+            </Link>
+          </span>
+        </li>
+      )}
+    </StudyPagedList>
   );
 }
 
-/** `/index/study`: what I am learning, my classes and what I completed, as three tabs. */
+/** 我的活动: the activities I applied for and have not attended yet, with the check-in code. */
+function StudyActivities() {
+  return (
+    <StudyPagedList
+      query={useStudyActivities()}
+      className="study-classes"
+      empty={{
+        title: '还没有报名活动',
+        description: '讲座、参观、志愿服务……去看看正在报名的活动吧。',
+        action: (
+          <Link className="link-button primary" to={paths.activity}>
+            去看看活动
+          </Link>
+        ),
+      }}
+    >
+      {(activity) => (
+        <li key={activity.id} className="study-class">
+          <span className="study-class-title">{activity.title}</span>
+          <span className="study-class-meta">
+            {activity.kind} ·{' '}
+            {formatDateRange(activity.startAt, activity.endAt, 'yyyy-MM-dd hh:mm')}
+          </span>
+          <span className="study-class-meta">{activity.place}</span>
+          <span className="study-class-actions">
+            <Link className="link-button primary" to={paths.myActivities}>
+              签到码
+            </Link>
+            <Link
+              className="link-button"
+              to={href('activityDetail', { id: activity.id })}
+              aria-label={`活动详情：${activity.title}`}
+            >
+              活动详情
+            </Link>
+          </span>
+        </li>
+      )}
+    </StudyPagedList>
+  );
+}
+
+/** 在读: the e-books I opened, the latest first, each with the page I reached. */
+function StudyReading() {
+  return (
+    <StudyPagedList
+      query={useStudyReading()}
+      className="study-classes"
+      empty={{
+        title: '还没有在读的电子书',
+        description: '打开一本电子书，读到哪里都会记在这里。',
+        action: (
+          <Link className="link-button primary" to={paths.ebookList}>
+            去书架看看
+          </Link>
+        ),
+      }}
+    >
+      {(book) => (
+        <li key={book.id} className="study-class">
+          <span className="study-class-title">{book.title}</span>
+          <span className="study-class-meta">
+            {book.author} · 读到第 {book.progress.page} 页
+          </span>
+          <ProgressBar
+            done={book.progress.page}
+            total={book.progress.pageCount}
+            unit="页"
+            verb="已读"
+            label={`《${book.title}》阅读进度`}
+          />
+          <span className="study-class-actions">
+            <Link
+              className="link-button primary"
+              to={href('ebookContent', { id: book.id })}
+              aria-label={`继续阅读：${book.title}`}
+            >
+              继续阅读
+            </Link>
+          </span>
+        </li>
+      )}
+    </StudyPagedList>
+  );
+}
+
+/** `/index/study`: what I am learning, my classes, activities and books, what I completed. */
 export function StudyPage() {
   const [params, setParams] = useSearchParams();
   const wanted = params.get('tab');
@@ -115,7 +187,12 @@ export function StudyPage() {
         role="tabpanel"
         aria-labelledby={`study-tab-${active}`}
       >
-        {active === 'classes' ? <StudyClasses /> : <StudyCourseList key={active} state={active} />}
+        {active === 'classes' ? <StudyClasses /> : null}
+        {active === 'activities' ? <StudyActivities /> : null}
+        {active === 'reading' ? <StudyReading /> : null}
+        {active === 'learning' || active === 'completed' ? (
+          <StudyCourseList key={active} state={active} />
+        ) : null}
       </section>
     </main>
   );

@@ -83,11 +83,69 @@ const klass: ContentKind = {
   },
 };
 
+const activity: ContentKind = {
+  visible: (db, siteKey, contentId) =>
+    exists(
+      db
+        .selectFrom('activities')
+        .select(sql.lit(1).as('one'))
+        .where('activities.id', '=', contentId)
+        .where('activities.site_key', '=', siteKey)
+        .where('activities.published', '=', 1),
+    ),
+  async cards(db, siteKey, ids) {
+    if (ids.length === 0) return new Map();
+    const rows = await db
+      .selectFrom('activities')
+      .select(['id', 'title', 'cover', 'kind', 'place'])
+      .where('id', 'in', ids)
+      .where('site_key', '=', siteKey)
+      .where('published', '=', 1)
+      .execute();
+    return new Map(
+      rows.map((row) => [
+        row.id,
+        { title: row.title, cover: row.cover, subtitle: `${row.kind} · ${row.place}` },
+      ]),
+    );
+  },
+};
+
+const ebook: ContentKind = {
+  visible: (db, siteKey, contentId) =>
+    exists(
+      db
+        .selectFrom('ebooks')
+        .select(sql.lit(1).as('one'))
+        .where('ebooks.id', '=', contentId)
+        .where('ebooks.site_key', '=', siteKey)
+        .where('ebooks.published', '=', 1),
+    ),
+  async cards(db, siteKey, ids) {
+    if (ids.length === 0) return new Map();
+    const rows = await db
+      .selectFrom('ebooks')
+      .select(['id', 'title', 'cover', 'author', 'publisher'])
+      .where('id', 'in', ids)
+      .where('site_key', '=', siteKey)
+      .where('published', '=', 1)
+      .execute();
+    return new Map(
+      rows.map((row) => [
+        row.id,
+        { title: row.title, cover: row.cover, subtitle: `${row.author} · ${row.publisher}` },
+      ]),
+    );
+  },
+};
+
 /**
- * The content registry: one entry per content type of the contract's `CONTENT_TYPES`. A new area
- * (activities, e-books) plugs into favourites and history by adding its entry here.
+ * The content registry: one entry per content type of the contract's `CONTENT_TYPES`, used by
+ * favourites, history and search. A new area plugs into all three by adding its entry here.
  */
 export const contentKinds: Record<ContentType, ContentKind> = {
   course,
   class: klass,
+  activity,
+  ebook,
 };

@@ -1,0 +1,153 @@
+import { type Kysely, type Migration, sql } from 'kysely';
+import type { Engine } from '../database.ts';
+import { idColumn } from './columns.ts';
+
+/**
+ * Activities (活动) and special activities (特色活动): their organisers and the organisers'
+ * staff (who may check learners in), learners' applications, and the files a special
+ * activity's application carries. The database holds the seat invariant as for classes:
+ * `seats_taken` stays within `[0, capacity]` (a CHECK), a learner has at most one application
+ * row per activity (a UNIQUE key), and a check-in code names one application (a UNIQUE key).
+ * Frozen: never edit, add a new migration.
+ */
+export function createActivities(engine: Engine): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await idColumn(engine, db.schema.createTable('organisers'))
+        .addColumn('site_key', 'varchar(32)', (c) =>
+          c.notNull().references('sites.key').onDelete('cascade'),
+        )
+        .addColumn('name', 'varchar(100)', (c) => c.notNull())
+        .addUniqueConstraint('organisers_site_name_key', ['site_key', 'name'])
+        .execute();
+
+      await db.schema
+        .createTable('organiser_staff')
+        .addColumn('organiser_id', 'integer', (c) =>
+          c.notNull().references('organisers.id').onDelete('cascade'),
+        )
+        .addColumn('user_id', 'integer', (c) =>
+          c.notNull().references('users.id').onDelete('cascade'),
+        )
+        .addPrimaryKeyConstraint('organiser_staff_pk', ['organiser_id', 'user_id'])
+        .execute();
+      await db.schema
+        .createIndex('organiser_staff_user_idx')
+        .on('organiser_staff')
+        .column('user_id')
+        .execute();
+
+      await idColumn(engine, db.schema.createTable('activities'))
+        .addColumn('site_key', 'varchar(32)', (c) =>
+          c.notNull().references('sites.key').onDelete('cascade'),
+        )
+        .addColumn('organiser_id', 'integer', (c) =>
+          c.notNull().references('organisers.id').onDelete('restrict'),
+        )
+        .addColumn('kind', 'varchar(16)', (c) => c.notNull())
+        .addColumn('title', 'varchar(200)', (c) => c.notNull())
+        .addColumn('cover', 'varchar(500)', (c) => c.notNull())
+        .addColumn('place', 'varchar(200)', (c) => c.notNull())
+        // The learning map (a later issue) has no table yet, hence no foreign key.
+        .addColumn('map_place_id', 'integer')
+        .addColumn('contact', 'varchar(50)', (c) => c.notNull())
+        .addColumn('capacity', 'integer', (c) => c.notNull())
+        .addColumn('seats_taken', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('signup_start', 'bigint', (c) => c.notNull())
+        .addColumn('signup_end', 'bigint', (c) => c.notNull())
+        .addColumn('start_at', 'bigint', (c) => c.notNull())
+        .addColumn('end_at', 'bigint', (c) => c.notNull())
+        .addColumn('description', 'text', (c) => c.notNull())
+        .addColumn('form_fields', 'text', (c) => c.notNull())
+        .addColumn('attachment_rule', 'text')
+        .addColumn('published', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addCheckConstraint('activities_capacity_check', sql`capacity > 0`)
+        .addCheckConstraint(
+          'activities_seats_check',
+          sql`seats_taken >= 0 AND seats_taken <= capacity`,
+        )
+        .addCheckConstraint('activities_published_check', sql`published in (0, 1)`)
+        .addCheckConstraint(
+          'activities_kind_check',
+          sql`kind in ('讲座', '参观', '志愿服务', '比赛', '展览', '特色活动')`,
+        )
+        .addCheckConstraint('activities_times_check', sql`signup_start <= signup_end`)
+        .execute();
+      await db.schema
+        .createIndex('activities_site_idx')
+        .on('activities')
+        .columns(['site_key', 'published', 'start_at', 'id'])
+        .execute();
+      await db.schema
+        .createIndex('activities_site_kind_idx')
+        .on('activities')
+        .columns(['site_key', 'kind', 'published', 'start_at', 'id'])
+        .execute();
+      await db.schema
+        .createIndex('activities_organiser_idx')
+        .on('activities')
+        .column('organiser_id')
+        .execute();
+
+      await idColumn(engine, db.schema.createTable('activity_applications'))
+        .addColumn('activity_id', 'integer', (c) =>
+          c.notNull().references('activities.id').onDelete('cascade'),
+        )
+        .addColumn('user_id', 'integer', (c) =>
+          c.notNull().references('users.id').onDelete('cascade'),
+        )
+        .addColumn('form', 'text', (c) => c.notNull())
+        .addColumn('status', 'varchar(16)', (c) => c.notNull())
+        // Shown as a QR at the door; cleared when the application is cancelled.
+        .addColumn('checkin_code', 'varchar(64)')
+        .addColumn('checked_in_at', 'bigint')
+        .addColumn('applied_at', 'bigint', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .addUniqueConstraint('activity_applications_activity_user_key', ['activity_id', 'user_id'])
+        .addUniqueConstraint('activity_applications_checkin_code_key', ['checkin_code'])
+        .addCheckConstraint(
+          'activity_applications_status_check',
+          sql`status in ('active', 'cancelled')`,
+        )
+        .execute();
+      await db.schema
+        .createIndex('activity_applications_user_idx')
+        .on('activity_applications')
+        .columns(['user_id', 'applied_at'])
+        .execute();
+
+      await idColumn(engine, db.schema.createTable('activity_attachments'))
+        .addColumn('application_id', 'integer', (c) =>
+          c.notNull().references('activity_applications.id').onDelete('cascade'),
+        )
+        .addColumn('user_id', 'integer', (c) =>
+          c.notNull().references('users.id').onDelete('cascade'),
+        )
+        .addColumn('name', 'varchar(200)', (c) => c.notNull())
+        .addColumn('mime', 'varchar(100)', (c) => c.notNull())
+        .addColumn('size', 'integer', (c) => c.notNull())
+        // The file's name in the upload store: random, never derived from what the learner sent.
+        .addColumn('storage_key', 'varchar(100)', (c) => c.notNull().unique())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('activity_attachments_application_idx')
+        .on('activity_attachments')
+        .column('application_id')
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      for (const table of [
+        'activity_attachments',
+        'activity_applications',
+        'activities',
+        'organiser_staff',
+        'organisers',
+      ]) {
+        await db.schema.dropTable(table).execute();
+      }
+    },
+  };
+}

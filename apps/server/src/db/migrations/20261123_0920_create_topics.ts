@@ -1,0 +1,74 @@
+import { type Kysely, type Migration, sql } from 'kysely';
+import type { Engine } from '../database.ts';
+import { idColumn } from './columns.ts';
+
+/**
+ * Topics (专题) as data: a topic per site and slug, its sections (one area each), and the
+ * content tagged with it. A new topic is rows, not code. Frozen: never edit, add a new migration.
+ */
+export function createTopics(engine: Engine): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await idColumn(engine, db.schema.createTable('topics'))
+        .addColumn('site_key', 'varchar(32)', (c) =>
+          c.notNull().references('sites.key').onDelete('cascade'),
+        )
+        .addColumn('slug', 'varchar(64)', (c) => c.notNull())
+        .addColumn('title', 'varchar(100)', (c) => c.notNull())
+        .addColumn('subtitle', 'varchar(200)', (c) => c.notNull())
+        .addColumn('banner', 'varchar(500)', (c) => c.notNull())
+        .addColumn('introduction', 'text', (c) => c.notNull())
+        .addColumn('published', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addUniqueConstraint('topics_site_slug_key', ['site_key', 'slug'])
+        .execute();
+
+      await idColumn(engine, db.schema.createTable('topic_sections'))
+        .addColumn('topic_id', 'integer', (c) =>
+          c.notNull().references('topics.id').onDelete('cascade'),
+        )
+        .addColumn('kind', 'varchar(16)', (c) => c.notNull())
+        .addColumn('title', 'varchar(100)', (c) => c.notNull())
+        .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('item_limit', 'integer', (c) => c.notNull())
+        .addCheckConstraint(
+          'topic_sections_kind_check',
+          sql`kind in ('courses', 'activities', 'ebooks')`,
+        )
+        .addCheckConstraint('topic_sections_limit_check', sql`item_limit between 1 and 50`)
+        .execute();
+      await db.schema
+        .createIndex('topic_sections_topic_idx')
+        .on('topic_sections')
+        .columns(['topic_id', 'sort', 'id'])
+        .execute();
+
+      // No foreign key on content_id: it points into the table its content_type names.
+      await db.schema
+        .createTable('topic_items')
+        .addColumn('topic_id', 'integer', (c) =>
+          c.notNull().references('topics.id').onDelete('cascade'),
+        )
+        .addColumn('content_type', 'varchar(16)', (c) => c.notNull())
+        .addColumn('content_id', 'integer', (c) => c.notNull())
+        .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
+        .addPrimaryKeyConstraint('topic_items_pk', ['topic_id', 'content_type', 'content_id'])
+        .addCheckConstraint(
+          'topic_items_type_check',
+          sql`content_type in ('course', 'activity', 'ebook')`,
+        )
+        .execute();
+      await db.schema
+        .createIndex('topic_items_order_idx')
+        .on('topic_items')
+        .columns(['topic_id', 'content_type', 'sort', 'content_id'])
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      for (const table of ['topic_items', 'topic_sections', 'topics']) {
+        await db.schema.dropTable(table).execute();
+      }
+    },
+  };
+}

@@ -1,0 +1,358 @@
+import type { ActivityKind, ApplicationState, ClassStatus } from '@portal/contract';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import type { Database, NewActivityAttachmentRow } from '../../db/schema.ts';
+import type { SeatLedger } from '../seats/seats.ts';
+
+type ActivitiesEb = ExpressionBuilder<Database, 'activities' | 'organisers'>;
+
+/** Where activity seats live, for the shared seat keeping (`modules/seats`). */
+export const ACTIVITY_SEATS: SeatLedger<'activity_applications'> = {
+  parent: 'activities',
+  signups: 'activity_applications',
+  parentKey: 'activity_id',
+  signedAt: 'applied_at',
+};
+
+/** The columns an activity card needs (the organiser's name comes from its join). */
+const SUMMARY_COLUMNS = [
+  'activities.id',
+  'activities.title',
+  'activities.cover',
+  'activities.kind',
+  'organisers.name as organiser',
+  'activities.place',
+  'activities.map_place_id',
+  'activities.capacity',
+  'activities.seats_taken',
+  'activities.signup_start',
+  'activities.signup_end',
+  'activities.start_at',
+  'activities.end_at',
+] as const;
+
+/**
+ * The contract's status rule (`classStatusAt`) as SQL, for one status at `now`: the list filter.
+ * Kept as plain comparisons on the columns so each engine can use its indexes.
+ */
+function hasStatus(eb: ActivitiesEb, status: ClassStatus, now: number) {
+  const notEnded = eb('activities.end_at', '>', now);
+  const open = eb.and([
+    notEnded,
+    eb('activities.signup_start', '<=', now),
+    eb('activities.signup_end', '>', now),
+    eb('activities.start_at', '>', now),
+  ]);
+  switch (status) {
+    case '已结束':
+      return eb('activities.end_at', '<=', now);
+    case '未开始':
+      return eb.and([notEnded, eb('activities.signup_start', '>', now)]);
+    case '报名中':
+      return eb.and([open, eb('activities.seats_taken', '<', eb.ref('activities.capacity'))]);
+    case '已满':
+      return eb.and([open, eb('activities.seats_taken', '>=', eb.ref('activities.capacity'))]);
+    case '进行中':
+      return eb.and([
+        notEnded,
+        eb('activities.signup_start', '<=', now),
+        eb.or([eb('activities.signup_end', '<=', now), eb('activities.start_at', '<=', now)]),
+      ]);
+  }
+}
+
+/**
+ * The list position of an activity's status at `now`, the index of that status in the
+ * contract's `CLASS_STATUSES` (报名中 0, 未开始 1, 已满 2, 进行中 3, 已结束 4), as for classes.
+ */
+function statusRank(now: number) {
+  return sql<number>`case
+    when activities.end_at <= ${now} then 4
+    when activities.signup_start > ${now} then 1
+    when activities.signup_end > ${now} and activities.start_at > ${now}
+      then case when activities.seats_taken < activities.capacity then 0 else 2 end
+    else 3 end`;
+}
+
+export interface ActivityListFilter {
+  siteKey: string;
+  kind?: ActivityKind | undefined;
+  status?: ClassStatus | undefined;
+  now: number;
+  limit: number;
+  offset: number;
+}
+
+/** The published activities of a site with their organisers, of one kind and status if given. */
+function publishedActivities(
+  db: Kysely<Database>,
+  filter: Omit<ActivityListFilter, 'limit' | 'offset'>,
+) {
+  let query = db
+    .selectFrom('activities')
+    .innerJoin('organisers', 'organisers.id', 'activities.organiser_id')
+    .where('activities.site_key', '=', filter.siteKey)
+    .where('activities.published', '=', 1);
+  const { kind, status, now } = filter;
+  if (kind) query = query.where('activities.kind', '=', kind);
+  if (status) query = query.where((eb) => hasStatus(eb, status, now));
+  return query;
+}
+
+/** One page of a site's published activities: 报名中 first, then by status, start time and id. */
+export function listActivityRows(db: Kysely<Database>, filter: ActivityListFilter) {
+  return publishedActivities(db, filter)
+    .select(SUMMARY_COLUMNS)
+    .orderBy(statusRank(filter.now))
+    .orderBy('activities.start_at')
+    .orderBy('activities.id')
+    .limit(filter.limit)
+    .offset(filter.offset)
+    .execute();
+}
+
+/** How many published activities of the site the list filter matches. */
+export async function countActivityRows(
+  db: Kysely<Database>,
+  filter: Omit<ActivityListFilter, 'limit' | 'offset'>,
+) {
+  const row = await publishedActivities(db, filter)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** The cards of the published activities of a site among `ids` (in no particular order). */
+export function listActivityRowsByIds(db: Kysely<Database>, siteKey: string, ids: number[]) {
+  return db
+    .selectFrom('activities')
+    .innerJoin('organisers', 'organisers.id', 'activities.organiser_id')
+    .select(SUMMARY_COLUMNS)
+    .where('activities.site_key', '=', siteKey)
+    .where('activities.published', '=', 1)
+    .where('activities.id', 'in', ids)
+    .execute();
+}
+
+/** A published activity of the site with everything its detail page shows, or undefined. */
+export function findPublishedActivity(db: Kysely<Database>, siteKey: string, id: number) {
+  return db
+    .selectFrom('activities')
+    .innerJoin('organisers', 'organisers.id', 'activities.organiser_id')
+    .select([
+      ...SUMMARY_COLUMNS,
+      'activities.organiser_id',
+      'activities.description',
+      'activities.contact',
+      'activities.form_fields',
+      'activities.attachment_rule',
+    ])
+    .where('activities.id', '=', id)
+    .where('activities.site_key', '=', siteKey)
+    .where('activities.published', '=', 1)
+    .executeTakeFirst();
+}
+
+/** The learner's application to an activity (active or cancelled), or undefined. */
+export function findApplication(db: Kysely<Database>, activityId: number, userId: number) {
+  return db
+    .selectFrom('activity_applications')
+    .select(['id', 'status', 'applied_at', 'checked_in_at'])
+    .where('activity_id', '=', activityId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+export interface MyActivityFilter {
+  siteKey: string;
+  userId: number;
+  state?: ApplicationState | undefined;
+  now: number;
+}
+
+/** The learner's applications at published activities of the site, in one state if given. */
+function myApplications(db: Kysely<Database>, filter: MyActivityFilter) {
+  let query = db
+    .selectFrom('activity_applications')
+    .innerJoin('activities', 'activities.id', 'activity_applications.activity_id')
+    .innerJoin('organisers', 'organisers.id', 'activities.organiser_id')
+    .where('activity_applications.user_id', '=', filter.userId)
+    .where('activities.site_key', '=', filter.siteKey)
+    .where('activities.published', '=', 1);
+  const { now } = filter;
+  switch (filter.state) {
+    case '已取消':
+      query = query.where('activity_applications.status', '=', 'cancelled');
+      break;
+    case '已签到':
+      query = query
+        .where('activity_applications.status', '=', 'active')
+        .where('activity_applications.checked_in_at', 'is not', null);
+      break;
+    case '已结束':
+      query = query
+        .where('activity_applications.status', '=', 'active')
+        .where('activity_applications.checked_in_at', 'is', null)
+        .where('activities.end_at', '<=', now);
+      break;
+    case '已报名':
+      query = query
+        .where('activity_applications.status', '=', 'active')
+        .where('activity_applications.checked_in_at', 'is', null)
+        .where('activities.end_at', '>', now);
+      break;
+    case undefined:
+      break;
+  }
+  return query;
+}
+
+/** One page of the learner's applications (any state unless filtered), latest first. */
+export function listMyApplicationRows(
+  db: Kysely<Database>,
+  filter: MyActivityFilter & { limit: number; offset: number },
+) {
+  return myApplications(db, filter)
+    .select([
+      ...SUMMARY_COLUMNS,
+      'activity_applications.id as application_id',
+      'activity_applications.status as application_status',
+      'activity_applications.applied_at',
+      'activity_applications.checked_in_at',
+      'activity_applications.checkin_code',
+    ])
+    .orderBy('activity_applications.applied_at', 'desc')
+    .orderBy('activity_applications.id', 'desc')
+    .limit(filter.limit)
+    .offset(filter.offset)
+    .execute();
+}
+
+/** How many of the learner's applications the filter matches. */
+export async function countMyApplicationRows(db: Kysely<Database>, filter: MyActivityFilter) {
+  const row = await myApplications(db, filter)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** The attachments of the given applications, in upload order. */
+export function listAttachmentRows(db: Kysely<Database>, applicationIds: number[]) {
+  if (applicationIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('activity_attachments')
+    .select(['id', 'application_id', 'name', 'mime', 'size'])
+    .where('application_id', 'in', applicationIds)
+    .orderBy('id')
+    .execute();
+}
+
+/** An attachment of `userId`, or undefined (also when it belongs to someone else). */
+export function findOwnAttachment(db: Kysely<Database>, id: number, userId: number) {
+  return db
+    .selectFrom('activity_attachments')
+    .select(['id', 'name', 'mime', 'size', 'storage_key'])
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** Stores the attachment rows of an application. */
+export function insertAttachments(db: Kysely<Database>, rows: NewActivityAttachmentRow[]) {
+  if (rows.length === 0) return Promise.resolve();
+  return db.insertInto('activity_attachments').values(rows).execute();
+}
+
+/** Deletes the attachments of an application; answers their storage keys (files to remove). */
+export async function deleteAttachmentRows(db: Kysely<Database>, applicationId: number) {
+  const rows = await db
+    .deleteFrom('activity_attachments')
+    .where('application_id', '=', applicationId)
+    .returning('storage_key')
+    .execute();
+  return rows.map((row) => row.storage_key);
+}
+
+/** The application a check-in code names, with its activity and learner, or undefined. */
+export function findApplicationByCode(db: Kysely<Database>, siteKey: string, code: string) {
+  return db
+    .selectFrom('activity_applications')
+    .innerJoin('activities', 'activities.id', 'activity_applications.activity_id')
+    .innerJoin('users', 'users.id', 'activity_applications.user_id')
+    .select([
+      'activity_applications.id',
+      'activity_applications.status',
+      'activity_applications.checked_in_at',
+      'activities.id as activity_id',
+      'activities.title as activity_title',
+      'activities.organiser_id',
+      'activities.end_at',
+      'users.nickname',
+    ])
+    .where('activity_applications.checkin_code', '=', code)
+    .where('activities.site_key', '=', siteKey)
+    .where('activities.published', '=', 1)
+    .executeTakeFirst();
+}
+
+/**
+ * Marks an active application as checked in, once: a conditional update on
+ * `checked_in_at IS NULL`, so of two check-ins at the same moment exactly one succeeds.
+ * False when it was checked in already (or is no longer active).
+ */
+export async function markCheckedIn(db: Kysely<Database>, applicationId: number, now: number) {
+  const result = await db
+    .updateTable('activity_applications')
+    .set({ checked_in_at: now, updated_at: now })
+    .where('id', '=', applicationId)
+    .where('status', '=', 'active')
+    .where('checked_in_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** The status and check-in time of an application, or undefined. */
+export function findApplicationCheckin(db: Kysely<Database>, applicationId: number) {
+  return db
+    .selectFrom('activity_applications')
+    .select(['status', 'checked_in_at'])
+    .where('id', '=', applicationId)
+    .executeTakeFirst();
+}
+
+/** True when the user is on the staff of the organiser. */
+export async function isOrganiserStaff(
+  db: Kysely<Database>,
+  organiserId: number,
+  userId: number,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('organiser_staff')
+    .select('user_id')
+    .where('organiser_id', '=', organiserId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A published activity (of any site) for its calendar file, or undefined. */
+export function findCalendarActivity(db: Kysely<Database>, id: number) {
+  return db
+    .selectFrom('activities')
+    .innerJoin('organisers', 'organisers.id', 'activities.organiser_id')
+    .innerJoin('sites', 'sites.key', 'activities.site_key')
+    .select([
+      'activities.id',
+      'activities.site_key',
+      'activities.kind',
+      'activities.title',
+      'activities.place',
+      'activities.description',
+      'activities.start_at',
+      'activities.end_at',
+      'organisers.name as organiser',
+      'sites.name as site_name',
+    ])
+    .where('activities.id', '=', id)
+    .where('activities.published', '=', 1)
+    .executeTakeFirst();
+}

@@ -1,0 +1,558 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type ActivityApplyResult,
+  type ActivityDetail,
+  type ActivityListQuery,
+  type ActivitySummary,
+  type ApplicationState,
+  type Attachment,
+  type AttachmentRule,
+  attachmentRuleSchema,
+  type CheckinResult,
+  classStatusAt,
+  ErrorCode,
+  type MyActivity,
+  type MyActivityListQuery,
+  type MyApplication,
+  type Page,
+  type SignupField,
+  signupFieldSchema,
+  signupPhaseAt,
+  sitePrefix,
+  validateSignupForm,
+} from '@portal/contract';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { ActivityRow, Database } from '../../db/schema.ts';
+import { AppError, conflict, forbidden, invalid } from '../../http/errors.ts';
+import { SNIFFED_TYPES, type SniffedMime, sniffMime } from '../../http/sniff-mime.ts';
+import type { ReceivedFile, UploadStore } from '../../http/upload-store.ts';
+import { releaseSeatAndCancel, takeSeatAndSignUp } from '../seats/seats.ts';
+import { activityCalendar, htmlToText } from './activities.ics.ts';
+import {
+  ACTIVITY_SEATS,
+  countActivityRows,
+  countMyApplicationRows,
+  deleteAttachmentRows,
+  findApplication,
+  findApplicationByCode,
+  findApplicationCheckin,
+  findCalendarActivity,
+  findOwnAttachment,
+  findPublishedActivity,
+  insertAttachments,
+  isOrganiserStaff,
+  listActivityRows,
+  listActivityRowsByIds,
+  listAttachmentRows,
+  listMyApplicationRows,
+  markCheckedIn,
+} from './activities.queries.ts';
+
+/** The upload-store folder of application attachments. */
+export const ATTACHMENT_AREA = 'activity-attachments';
+/** Where an attachment is fetched (with the owner's bearer token). */
+export const attachmentUrl = (id: number) => `/uploads/${ATTACHMENT_AREA}/${id}`;
+/**
+ * The most bytes a file is read to while a request streams in; an attachment rule allows at most
+ * this (the seeded rules allow 5 MB).
+ */
+export const ATTACHMENT_READ_LIMIT = 10 * 1024 * 1024;
+
+const MB = 1024 * 1024;
+const TYPE_NAMES: Record<string, string> = {
+  'image/jpeg': 'JPG',
+  'image/png': 'PNG',
+  'image/webp': 'WebP',
+  'application/pdf': 'PDF',
+};
+
+/** `2026-11-23 09:30` in Shanghai time (the sites are in Shanghai). */
+function shanghaiTime(time: number): string {
+  return new Date(time + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
+}
+
+/** A name a learner sent, cut for messages. */
+const shown = (name: string) => (name.length > 40 ? `${name.slice(0, 40)}…` : name);
+
+/** The Chinese messages of the activity rules, as the caller sees them. */
+export const ActivityMessages = {
+  notFound: '活动不存在或已下线',
+  notOpen: '报名尚未开始',
+  closed: '报名已截止',
+  duplicate: '您已报名该活动',
+  full: '名额已满',
+  cancelClosed: '报名已截止，无法取消',
+  notApplied: '您尚未报名该活动',
+  cancelCheckedIn: '您已签到，无法取消报名',
+  badForm: '报名信息不是有效的 JSON',
+  noAttachments: '该活动报名无需上传附件',
+  attachmentsRequired: (label: string) => `请上传${label}`,
+  tooManyFiles: (max: number) => `附件最多上传 ${max} 个`,
+  fileTooLarge: (name: string, maxBytes: number) =>
+    `附件「${shown(name)}」超过 ${Math.round((maxBytes / MB) * 10) / 10} MB，请压缩后再上传`,
+  fileEmpty: (name: string) => `附件「${shown(name)}」是空文件`,
+  fileType: (name: string, accept: readonly string[]) =>
+    `附件「${shown(name)}」的文件类型不支持，请上传 ${accept.map((mime) => TYPE_NAMES[mime] ?? mime).join('、')} 文件`,
+  checkinUnknown: '签到码无效，请确认后重试',
+  checkinCancelled: '该报名已取消，无法签到',
+  checkinEnded: '活动已结束，无法签到',
+  checkinTwice: (time: number) => `该报名已于 ${shanghaiTime(time)} 签到，请勿重复签到`,
+  checkinForbidden: '您不是该活动主办方的工作人员，无法签到',
+} as const;
+
+const activityNotFound = () => new AppError(ErrorCode.notFound, ActivityMessages.notFound);
+const fieldsSchema = z.array(signupFieldSchema);
+
+type SummaryRow = Pick<
+  ActivityRow,
+  | 'id'
+  | 'title'
+  | 'cover'
+  | 'kind'
+  | 'place'
+  | 'map_place_id'
+  | 'capacity'
+  | 'seats_taken'
+  | 'signup_start'
+  | 'signup_end'
+  | 'start_at'
+  | 'end_at'
+> & { organiser: string };
+
+const iso = (time: number) => new Date(time).toISOString();
+
+const timesOf = (row: SummaryRow) => ({
+  signupStart: row.signup_start,
+  signupEnd: row.signup_end,
+  startAt: row.start_at,
+  endAt: row.end_at,
+});
+
+/** An activity row as the contract's card, with its status at `now`. */
+export function toActivitySummary(row: SummaryRow, now: number): ActivitySummary {
+  const capacity = row.capacity;
+  const seatsTaken = row.seats_taken;
+  return {
+    id: row.id,
+    title: row.title,
+    cover: row.cover,
+    kind: row.kind,
+    organiser: row.organiser,
+    place: row.place,
+    mapPlaceId: row.map_place_id,
+    capacity,
+    seatsTaken,
+    seatsLeft: Math.max(0, capacity - seatsTaken),
+    signupStart: iso(row.signup_start),
+    signupEnd: iso(row.signup_end),
+    startAt: iso(row.start_at),
+    endAt: iso(row.end_at),
+    status: classStatusAt({ ...timesOf(row), capacity, seatsTaken }, now),
+  };
+}
+
+/**
+ * The cards of the site's published activities among `ids`, in the order of `ids` (unknown,
+ * unpublished and other sites' ids left out, repeats once): for other modules (topics, home).
+ */
+export async function activitySummariesByIds(
+  db: Kysely<Database>,
+  siteKey: string,
+  ids: number[],
+  now: number,
+): Promise<ActivitySummary[]> {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return [];
+  const rows = await listActivityRowsByIds(db, siteKey, wanted);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return wanted.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toActivitySummary(row, now)] : [];
+  });
+}
+
+/** The signup form fields stored as JSON on an activity; a malformed value is a data error. */
+function parseFormFields(json: string): SignupField[] {
+  return fieldsSchema.parse(JSON.parse(json));
+}
+
+/** The attachment rule stored as JSON on a special activity, or null. */
+function parseAttachmentRule(json: string | null): AttachmentRule | null {
+  return json === null ? null : attachmentRuleSchema.parse(JSON.parse(json));
+}
+
+/** A fresh check-in code: 128 random bits, base64url (22 characters). */
+export function newCheckinCode(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+function toMyApplication(row: {
+  id: number;
+  status: 'active' | 'cancelled';
+  applied_at: number;
+  checked_in_at: number | null;
+}): MyApplication {
+  return {
+    id: row.id,
+    status: row.status,
+    appliedAt: iso(row.applied_at),
+    checkedInAt: row.checked_in_at === null ? null : iso(row.checked_in_at),
+  };
+}
+
+/** The state `/myActive` shows for an application at `now`. */
+export function applicationStateAt(
+  application: { status: 'active' | 'cancelled'; checked_in_at: number | null },
+  endAt: number,
+  now: number,
+): ApplicationState {
+  if (application.status === 'cancelled') return '已取消';
+  if (application.checked_in_at !== null) return '已签到';
+  return now >= endAt ? '已结束' : '已报名';
+}
+
+/** What an application brings: its answers and, on a multipart request, the received files. */
+export interface ApplyInput {
+  activityId: number;
+  form: Readonly<Record<string, unknown>>;
+  /** Files received with a multipart apply (on disk, not kept yet). */
+  files?: readonly ReceivedFile[];
+}
+
+/** A file checked against an attachment rule, with its detected type. */
+interface AcceptedFile {
+  file: ReceivedFile;
+  mime: SniffedMime;
+}
+
+/** An attachment as served to its owner. */
+export interface StoredAttachment {
+  path: string;
+  mime: string;
+  size: number;
+  name: string;
+}
+
+/**
+ * Activities (活动) and special activities (特色活动) of a site, learners' applications, the
+ * organisers' check-in and the applications' attachments. Seats use the same shared seat
+ * keeping as classes (`modules/seats`): a conditional update in the same transaction as the
+ * application row, under a unique (activity, learner) key. Attachments are written to disk
+ * before that transaction and removed again when it fails, so a refused application leaves
+ * nothing behind.
+ */
+export class ActivityService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    /** Where attachments are received and kept (the routes stream uploads into it). */
+    readonly uploads: UploadStore,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** One page of the site's published activities, 报名中 first, optionally of one kind/status. */
+  async list(siteKey: string, query: ActivityListQuery): Promise<Page<ActivitySummary>> {
+    const now = this.now();
+    const filter = { siteKey, kind: query.kind, status: query.status, now };
+    const [rows, total] = await Promise.all([
+      listActivityRows(this.db, {
+        ...filter,
+        limit: query.size,
+        offset: (query.page - 1) * query.size,
+      }),
+      countActivityRows(this.db, filter),
+    ]);
+    return {
+      list: rows.map((row) => toActivitySummary(row, now)),
+      total,
+      page: query.page,
+      size: query.size,
+    };
+  }
+
+  /** A published activity of the site with its form, attachment rule and the caller's application. */
+  async detail(siteKey: string, id: number, userId: number | null): Promise<ActivityDetail> {
+    const now = this.now();
+    const row = await findPublishedActivity(this.db, siteKey, id);
+    if (!row) throw activityNotFound();
+    const application = userId === null ? undefined : await findApplication(this.db, id, userId);
+    return {
+      ...toActivitySummary(row, now),
+      description: row.description,
+      contact: row.contact,
+      formFields: parseFormFields(row.form_fields),
+      attachments: parseAttachmentRule(row.attachment_rule),
+      myApplication: application ? toMyApplication(application) : null,
+    };
+  }
+
+  /**
+   * Applies for the learner: 404 for an unknown activity, 409 outside the signup window or when
+   * already applied, 400 naming the first bad form field or the first refused file, 409 when
+   * no seat is left. The received files are kept only when the application is stored.
+   */
+  async apply(siteKey: string, userId: number, input: ApplyInput): Promise<ActivityApplyResult> {
+    const now = this.now();
+    const row = await findPublishedActivity(this.db, siteKey, input.activityId);
+    if (!row) throw activityNotFound();
+    const phase = signupPhaseAt(timesOf(row), now);
+    if (phase === 'notOpen') throw conflict(ActivityMessages.notOpen);
+    if (phase === 'closed') throw conflict(ActivityMessages.closed);
+    // A friendly early answer only; the unique key is what actually refuses a duplicate.
+    const existing = await findApplication(this.db, row.id, userId);
+    if (existing?.status === 'active') throw conflict(ActivityMessages.duplicate);
+    const checked = validateSignupForm(parseFormFields(row.form_fields), input.form);
+    if (!checked.ok) throw invalid(Object.values(checked.errors)[0] ?? '报名信息不正确');
+    const accepted = checkFiles(parseAttachmentRule(row.attachment_rule), input.files ?? []);
+
+    const kept: Array<AcceptedFile & { key: string }> = [];
+    let replaced: string[] = [];
+    try {
+      for (const file of accepted) {
+        const key = await this.uploads.keep(ATTACHMENT_AREA, file.file, SNIFFED_TYPES[file.mime]);
+        kept.push({ ...file, key });
+      }
+      // Seat first, application second, attachments last, in one transaction.
+      const claim = await takeSeatAndSignUp(this.db, ACTIVITY_SEATS, {
+        parentId: row.id,
+        userId,
+        now,
+        values: { form: JSON.stringify(checked.form), checkin_code: newCheckinCode() },
+        within: async (trx, applicationId) => {
+          // A revived application starts over: the files of the cancelled one go.
+          replaced = await deleteAttachmentRows(trx, applicationId);
+          await insertAttachments(
+            trx,
+            kept.map(({ file, mime, key }) => ({
+              application_id: applicationId,
+              user_id: userId,
+              name: file.name.slice(0, 200),
+              mime,
+              size: file.size,
+              storage_key: key,
+              created_at: now,
+            })),
+          );
+        },
+      });
+      if (!claim.ok) {
+        throw conflict(
+          claim.reason === 'duplicate' ? ActivityMessages.duplicate : ActivityMessages.full,
+        );
+      }
+      await this.uploads.remove(ATTACHMENT_AREA, replaced);
+      const myApplication = toMyApplication({
+        id: claim.signupId,
+        status: 'active',
+        applied_at: now,
+        checked_in_at: null,
+      });
+      return this.result(row, claim.seats, myApplication, now);
+    } catch (error) {
+      await this.uploads.remove(
+        ATTACHMENT_AREA,
+        kept.map((file) => file.key),
+      );
+      throw error;
+    }
+  }
+
+  /** Cancels the learner's active application and frees the seat; only while the window is open. */
+  async cancel(siteKey: string, userId: number, activityId: number): Promise<ActivityApplyResult> {
+    const now = this.now();
+    const row = await findPublishedActivity(this.db, siteKey, activityId);
+    if (!row) throw activityNotFound();
+    const phase = signupPhaseAt(timesOf(row), now);
+    if (phase === 'closed') throw conflict(ActivityMessages.cancelClosed);
+    if (phase === 'notOpen') throw conflict(ActivityMessages.notApplied);
+
+    const released = await releaseSeatAndCancel(this.db, ACTIVITY_SEATS, {
+      parentId: row.id,
+      userId,
+      now,
+      values: { checkin_code: null },
+      // Someone already at the door keeps their place.
+      unlessSet: ['checked_in_at'],
+    });
+    if (!released.ok) {
+      const application = await findApplication(this.db, row.id, userId);
+      const checkedIn = application?.status === 'active' && application.checked_in_at !== null;
+      throw conflict(checkedIn ? ActivityMessages.cancelCheckedIn : ActivityMessages.notApplied);
+    }
+    const myApplication = toMyApplication({
+      id: released.signupId,
+      status: 'cancelled',
+      applied_at: released.signedAt,
+      checked_in_at: null,
+    });
+    return this.result(row, released.seats, myApplication, now);
+  }
+
+  /** One page of the learner's applications (optionally in one state), latest first. */
+  async mine(
+    siteKey: string,
+    userId: number,
+    query: MyActivityListQuery,
+  ): Promise<Page<MyActivity>> {
+    const now = this.now();
+    const filter = { siteKey, userId, state: query.state, now };
+    const [rows, total] = await Promise.all([
+      listMyApplicationRows(this.db, {
+        ...filter,
+        limit: query.size,
+        offset: (query.page - 1) * query.size,
+      }),
+      countMyApplicationRows(this.db, filter),
+    ]);
+    const attachments = await listAttachmentRows(
+      this.db,
+      rows.map((row) => row.application_id),
+    );
+    const filesOf = new Map<number, Attachment[]>();
+    for (const attachment of attachments) {
+      const list = filesOf.get(attachment.application_id) ?? [];
+      list.push({
+        id: attachment.id,
+        name: attachment.name,
+        mime: attachment.mime,
+        size: attachment.size,
+        url: attachmentUrl(attachment.id),
+      });
+      filesOf.set(attachment.application_id, list);
+    }
+    return {
+      list: rows.map((row) => {
+        const application = {
+          id: row.application_id,
+          status: row.application_status,
+          applied_at: row.applied_at,
+          checked_in_at: row.checked_in_at,
+        };
+        const active = row.application_status === 'active';
+        return {
+          ...toActivitySummary(row, now),
+          application: toMyApplication(application),
+          state: applicationStateAt(application, row.end_at, now),
+          canCancel:
+            active && row.checked_in_at === null && signupPhaseAt(timesOf(row), now) === 'open',
+          checkinCode: active ? row.checkin_code : null,
+          attachments: filesOf.get(row.application_id) ?? [],
+        };
+      }),
+      total,
+      page: query.page,
+      size: query.size,
+    };
+  }
+
+  /**
+   * Checks a learner in by the code of their QR, for staff of the activity's organiser: once
+   * only (a conditional update), never a cancelled application, never after the activity ended.
+   */
+  async checkin(siteKey: string, staffId: number, code: string): Promise<CheckinResult> {
+    const now = this.now();
+    const row = await findApplicationByCode(this.db, siteKey, code);
+    if (!row) throw new AppError(ErrorCode.notFound, ActivityMessages.checkinUnknown);
+    if (!(await isOrganiserStaff(this.db, row.organiser_id, staffId))) {
+      throw forbidden(ActivityMessages.checkinForbidden);
+    }
+    if (row.status === 'cancelled') throw conflict(ActivityMessages.checkinCancelled);
+    if (row.checked_in_at !== null)
+      throw conflict(ActivityMessages.checkinTwice(row.checked_in_at));
+    if (now >= row.end_at) throw conflict(ActivityMessages.checkinEnded);
+    if (!(await markCheckedIn(this.db, row.id, now))) {
+      // Someone else checked the same code in (or it was cancelled) a moment ago.
+      const latest = await findApplicationCheckin(this.db, row.id);
+      if (latest?.checked_in_at != null) {
+        throw conflict(ActivityMessages.checkinTwice(latest.checked_in_at));
+      }
+      throw conflict(ActivityMessages.checkinCancelled);
+    }
+    return {
+      applicationId: row.id,
+      activityId: row.activity_id,
+      activityTitle: row.activity_title,
+      learnerName: row.nickname,
+      checkedInAt: iso(now),
+    };
+  }
+
+  /** An attachment of the user, or null (also when it is someone else's or its file is gone). */
+  async attachment(userId: number, id: number): Promise<StoredAttachment | null> {
+    const row = await findOwnAttachment(this.db, id, userId);
+    if (!row) return null;
+    const path = this.uploads.pathOf(ATTACHMENT_AREA, row.storage_key);
+    if (!path) return null;
+    return { path, mime: row.mime, size: row.size, name: row.name };
+  }
+
+  /**
+   * The iCalendar file of a published activity (any site), or null: `host` names the server in
+   * the event's UID, `origin` starts the link to its detail page.
+   */
+  async calendar(id: number, host: string, origin: string) {
+    const row = await findCalendarActivity(this.db, id);
+    if (!row) return null;
+    const page = row.kind === '特色活动' ? 'extensionDetails' : 'activityDetails';
+    const text = activityCalendar({
+      uid: `activity-${row.id}@${host}`,
+      title: row.title,
+      place: row.place,
+      description: [`主办：${row.organiser}`, htmlToText(row.description)].join('\n'),
+      startAt: row.start_at,
+      endAt: row.end_at,
+      stamp: this.now(),
+      url: `${origin}${sitePrefix(row.site_key)}/${page}?id=${row.id}`,
+      producer: row.site_name,
+    });
+    return { title: row.title, text };
+  }
+
+  private result(
+    row: SummaryRow,
+    seats: { capacity: number; seats_taken: number },
+    myApplication: MyApplication,
+    now: number,
+  ): ActivityApplyResult {
+    const summary = toActivitySummary({ ...row, ...seats }, now);
+    return {
+      activityId: row.id,
+      myApplication,
+      capacity: summary.capacity,
+      seatsTaken: summary.seatsTaken,
+      seatsLeft: summary.seatsLeft,
+      status: summary.status,
+    };
+  }
+}
+
+/**
+ * Checks received files against an activity's attachment rule (none: no files allowed): the
+ * count, each file's size and its type told from its content. Answers the accepted files with
+ * their detected types, or throws 400 naming the first refused file.
+ */
+export function checkFiles(
+  rule: AttachmentRule | null,
+  files: readonly ReceivedFile[],
+): AcceptedFile[] {
+  if (!rule) {
+    if (files.length > 0) throw invalid(ActivityMessages.noAttachments);
+    return [];
+  }
+  if (rule.required && files.length === 0) {
+    throw invalid(ActivityMessages.attachmentsRequired(rule.label));
+  }
+  if (files.length > rule.maxCount) throw invalid(ActivityMessages.tooManyFiles(rule.maxCount));
+  const maxBytes = Math.min(rule.maxBytes, ATTACHMENT_READ_LIMIT);
+  return files.map((file) => {
+    if (file.tooLarge || file.size > maxBytes) {
+      throw invalid(ActivityMessages.fileTooLarge(file.name, maxBytes));
+    }
+    if (file.size === 0) throw invalid(ActivityMessages.fileEmpty(file.name));
+    const mime = sniffMime(file.head);
+    if (!mime || !rule.accept.includes(mime)) {
+      throw invalid(ActivityMessages.fileType(file.name, rule.accept));
+    }
+    return { file, mime };
+  });
+}

@@ -1,0 +1,182 @@
+import {
+  type EbookCategory,
+  type EbookDetail,
+  type EbookListQuery,
+  type EbookSummary,
+  ErrorCode,
+  type MyReading,
+  type Page,
+  type PageQuery,
+  type ReadingProgress,
+  type ReadingReport,
+} from '@portal/contract';
+import type { Kysely } from 'kysely';
+import type { Engine } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
+import { AppError, invalid } from '../../http/errors.ts';
+import {
+  countEbooks,
+  countMyReading,
+  countPublishedEbooksByCategory,
+  type EbookSummaryRow,
+  findEbookPageCount,
+  findEbookRow,
+  findReading,
+  listEbookCategoryRows,
+  listEbookRows,
+  listEbookRowsByIds,
+  listMyReadingRows,
+  upsertReading,
+} from './ebooks.queries.ts';
+
+/** Unknown, unpublished and other-site e-books all answer the same. */
+const ebookGone = () => new AppError(ErrorCode.notFound, '电子书不存在或已下线');
+
+const isoOf = (ms: number) => new Date(Number(ms)).toISOString();
+
+function toSummary(row: EbookSummaryRow): EbookSummary {
+  return {
+    id: row.id,
+    title: row.title,
+    cover: row.cover,
+    author: row.author,
+    publisher: row.publisher,
+    categoryId: row.category_id,
+    categoryName: row.category_name,
+    pageCount: Number(row.page_count),
+  };
+}
+
+/** A learner's place in a book; the page is kept within the book even if it shrank since. */
+function toProgress(
+  ebookId: number,
+  pageCount: number,
+  reading: { page: number; updated_at: number },
+): ReadingProgress {
+  const page = Math.min(Number(reading.page), pageCount);
+  return {
+    ebookId,
+    page,
+    pageCount,
+    percent: Math.round((page / pageCount) * 100),
+    updatedAt: isoOf(reading.updated_at),
+  };
+}
+
+/**
+ * The cards of the site's published e-books among `ids`, in the order of `ids` (unknown,
+ * unpublished and other sites' ids left out, repeats once): for other modules (topics, home).
+ * `now` is accepted for the same shape as the other areas' helpers; an e-book's card does not
+ * change with time.
+ */
+export async function ebookSummariesByIds(
+  db: Kysely<Database>,
+  siteKey: string,
+  ids: number[],
+  _now?: number,
+): Promise<EbookSummary[]> {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return [];
+  const rows = await listEbookRowsByIds(db, siteKey, wanted);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return wanted.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toSummary(row)] : [];
+  });
+}
+
+/**
+ * One page of the published e-books of a site the learner opened, the latest read first, each
+ * with their progress (`GET /api/ebooks/reading`, and the study tab).
+ */
+export async function myReading(
+  db: Kysely<Database>,
+  siteKey: string,
+  userId: number,
+  { page, size }: PageQuery,
+): Promise<Page<MyReading>> {
+  const total = await countMyReading(db, siteKey, userId);
+  const offset = (page - 1) * size;
+  if (offset >= total) return { list: [], total, page, size };
+  const rows = await listMyReadingRows(db, siteKey, userId, size, offset);
+  return {
+    list: rows.map((row) => ({
+      ...toSummary(row),
+      progress: toProgress(row.id, Number(row.page_count), row),
+    })),
+    total,
+    page,
+    size,
+  };
+}
+
+/** The e-book catalogue of a site and each learner's reading progress. */
+export class EbookService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly engine: Engine,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** The site's categories with their published e-book counts. */
+  async categories(siteKey: string): Promise<EbookCategory[]> {
+    const [rows, counts] = await Promise.all([
+      listEbookCategoryRows(this.db, siteKey),
+      countPublishedEbooksByCategory(this.db, siteKey),
+    ]);
+    return rows.map((row) => ({ id: row.id, name: row.name, count: counts.get(row.id) ?? 0 }));
+  }
+
+  /** One page of the site's published e-books, newest first, by category and keyword. */
+  async list(siteKey: string, query: EbookListQuery): Promise<Page<EbookSummary>> {
+    const { page, size, categoryId } = query;
+    const filter = { siteKey, categoryId, keyword: query.keyword || undefined };
+    const total = await countEbooks(this.db, this.engine, filter);
+    const offset = (page - 1) * size;
+    if (offset >= total) return { list: [], total, page, size };
+    const rows = await listEbookRows(this.db, this.engine, { ...filter, limit: size, offset });
+    return { list: rows.map(toSummary), total, page, size };
+  }
+
+  /** A published e-book of the site; with the caller's progress when a learner asks. */
+  async detail(siteKey: string, id: number, userId: number | null): Promise<EbookDetail> {
+    const [row, reading] = await Promise.all([
+      findEbookRow(this.db, siteKey, id),
+      userId === null ? undefined : findReading(this.db, userId, id),
+    ]);
+    if (!row) throw ebookGone();
+    const pageCount = Number(row.page_count);
+    return {
+      ...toSummary(row),
+      introduction: row.introduction,
+      publishedYear: Number(row.published_year),
+      isbn: row.isbn,
+      pdfUrl: row.pdf_path,
+      fileSize: Number(row.file_size),
+      myProgress: reading ? toProgress(id, pageCount, reading) : null,
+    };
+  }
+
+  /**
+   * Records the page the learner is on in a published book of the site. A page beyond the book
+   * answers 400 and stores nothing; the stored page is always the latest report.
+   */
+  async report(siteKey: string, userId: number, report: ReadingReport): Promise<ReadingProgress> {
+    const pageCount = await findEbookPageCount(this.db, siteKey, report.ebookId);
+    if (pageCount === undefined) throw ebookGone();
+    if (report.page > pageCount) throw invalid(`页码超出范围，本书共 ${pageCount} 页`);
+    const now = this.now();
+    await upsertReading(this.db, {
+      user_id: userId,
+      ebook_id: report.ebookId,
+      page: report.page,
+      now,
+    });
+    return toProgress(report.ebookId, pageCount, { page: report.page, updated_at: now });
+  }
+
+  /** One page of the books the learner opened on the site, the latest read first. */
+  reading(siteKey: string, userId: number, query: PageQuery): Promise<Page<MyReading>> {
+    return myReading(this.db, siteKey, userId, query);
+  }
+}

@@ -1,0 +1,208 @@
+import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
+import { isUniqueViolation } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
+
+/**
+ * Seat keeping, shared by everything learners sign up for with a limited number of seats
+ * (classes, activities). One mechanism, parameterised by table names:
+ *
+ * - the parent row (a class, an activity) holds `capacity` and `seats_taken`, kept within
+ *   `[0, capacity]` by a CHECK;
+ * - the signup table holds one row per (parent, learner) under a UNIQUE key, `active` or
+ *   `cancelled`, so a learner who cancels and comes back revives the same row;
+ * - taking a seat is a conditional update (`seats_taken < capacity`) in the same transaction as
+ *   the signup row, seat first and signup second (cancel uses the same order, so the two never
+ *   deadlock). The row lock (PostgreSQL) or the write lock (SQLite) makes concurrent takers
+ *   queue, and each re-checks the condition against the latest count; a failure anywhere rolls
+ *   the seat back with the signup.
+ */
+
+/** The signup tables seat keeping works on. */
+export type SignupTable = 'class_signups' | 'activity_applications';
+
+/** Where one kind of seat lives: the parent table and its signup table, with their columns. */
+export interface SeatLedger<S extends SignupTable> {
+  /** The table with `id`, `capacity` and `seats_taken`. */
+  parent: 'classes' | 'activities';
+  signups: S;
+  /** The column of `signups` naming the parent row. */
+  parentKey: keyof Database[S] & string;
+  /** The column of `signups` holding the latest time the learner signed up. */
+  signedAt: keyof Database[S] & string;
+}
+
+/** The seats of a parent row right after a change. */
+export interface Seats {
+  capacity: number;
+  seats_taken: number;
+}
+
+/**
+ * Columns a signup row carries beyond the ones seat keeping writes itself (parent, user,
+ * status, signup time, created/updated), e.g. `form`; written on insert and on revival.
+ */
+export type SignupValues<S extends SignupTable> = Partial<Insertable<Database[S]>>;
+
+export type SeatClaim =
+  | { ok: true; seats: Seats; signupId: number }
+  | { ok: false; reason: 'full' | 'duplicate' };
+
+export type SeatRelease =
+  | { ok: true; seats: Seats; signupId: number; signedAt: number }
+  | { ok: false };
+
+type Db = Kysely<Database>;
+
+const definedEntries = (values: object) =>
+  Object.entries(values).filter(([, value]) => value !== undefined);
+
+/** `, col = value, ...` to append to an UPDATE's SET (nothing when there are no values). */
+function moreAssignments(values: object) {
+  const entries = definedEntries(values);
+  if (entries.length === 0) return sql``;
+  return sql`, ${sql.join(entries.map(([key, value]) => sql`${sql.ref(key)} = ${value}`))}`;
+}
+
+/**
+ * Takes one seat if one is left (a single conditional update); undefined when the parent is
+ * full (or unknown).
+ */
+async function takeSeat(db: Db, parent: string, parentId: number) {
+  const { rows } = await sql<Seats>`update ${sql.table(parent)}
+    set seats_taken = seats_taken + 1
+    where id = ${parentId} and seats_taken < capacity
+    returning capacity, seats_taken`.execute(db);
+  return rows[0];
+}
+
+/** Gives one seat back (never below zero); undefined when there was none to give back. */
+async function releaseSeat(db: Db, parent: string, parentId: number) {
+  const { rows } = await sql<Seats>`update ${sql.table(parent)}
+    set seats_taken = seats_taken - 1
+    where id = ${parentId} and seats_taken > 0
+    returning capacity, seats_taken`.execute(db);
+  return rows[0];
+}
+
+/** The status of the learner's signup row (active or cancelled), or undefined. */
+export async function signupStatus<S extends SignupTable>(
+  db: Db,
+  ledger: SeatLedger<S>,
+  parentId: number,
+  userId: number,
+): Promise<'active' | 'cancelled' | undefined> {
+  const { rows } = await sql<{ status: 'active' | 'cancelled' }>`select status
+    from ${sql.table(ledger.signups)}
+    where ${sql.ref(ledger.parentKey)} = ${parentId} and user_id = ${userId}`.execute(db);
+  return rows[0]?.status;
+}
+
+/** Thrown inside a transaction only to roll it back; never leaves this module. */
+class Rollback extends Error {}
+
+/**
+ * Takes a seat and signs the learner up, in one transaction: a seat first, then the learner's
+ * cancelled row revived or a new row inserted (the unique key refuses a second one), then
+ * `within` (e.g. rows that hang off the signup) with the signup's id. Answers the seats after it,
+ * or why not: `full` when no seat is left, `duplicate` when the learner holds an active signup
+ * (also when a concurrent signup of the same learner won the unique key). Anything `within`
+ * throws rolls the whole signup back and is rethrown.
+ */
+export async function takeSeatAndSignUp<S extends SignupTable>(
+  db: Db,
+  ledger: SeatLedger<S>,
+  claim: {
+    parentId: number;
+    userId: number;
+    now: number;
+    values: SignupValues<S>;
+    within?: (trx: Transaction<Database>, signupId: number) => Promise<void>;
+  },
+): Promise<SeatClaim> {
+  const { parentId, userId, now, values } = claim;
+  try {
+    return await db.transaction().execute(async (trx): Promise<SeatClaim> => {
+      const seats = await takeSeat(trx, ledger.parent, parentId);
+      if (!seats) {
+        const status = await signupStatus(trx, ledger, parentId, userId);
+        return { ok: false, reason: status === 'active' ? 'duplicate' : 'full' };
+      }
+      const table = sql.table(ledger.signups);
+      const revived = await sql<{ id: number }>`update ${table}
+        set status = 'active', ${sql.ref(ledger.signedAt)} = ${now}, updated_at = ${now}
+          ${moreAssignments(values)}
+        where ${sql.ref(ledger.parentKey)} = ${parentId} and user_id = ${userId}
+          and status = 'cancelled'
+        returning id`.execute(trx);
+      let signupId = revived.rows[0]?.id;
+      if (signupId === undefined) {
+        const row: Array<[string, unknown]> = [
+          [ledger.parentKey, parentId],
+          ['user_id', userId],
+          ['status', 'active'],
+          [ledger.signedAt, now],
+          ['created_at', now],
+          ['updated_at', now],
+          ...definedEntries(values),
+        ];
+        const inserted = await sql<{ id: number }>`insert into ${table}
+          (${sql.join(row.map(([key]) => sql.ref(key)))})
+          values (${sql.join(row.map(([, value]) => value))})
+          returning id`.execute(trx);
+        signupId = inserted.rows[0]?.id;
+      }
+      if (signupId === undefined) throw new Error(`no signup row written in ${ledger.signups}`);
+      await claim.within?.(trx, signupId);
+      return { ok: true, seats, signupId };
+    });
+  } catch (error) {
+    // A concurrent signup of the same learner won the unique key; this one rolled back.
+    if (isUniqueViolation(error)) return { ok: false, reason: 'duplicate' };
+    throw error;
+  }
+}
+
+/**
+ * Cancels the learner's active signup and frees its seat, in one transaction (seat first, the
+ * same order as signing up). `values` are written on the cancelled row; `unlessSet` names
+ * columns that must still be null for the signup to be cancelled (e.g. a check-in time).
+ * `ok: false` (with nothing changed) when there is no such active signup.
+ */
+export async function releaseSeatAndCancel<S extends SignupTable>(
+  db: Db,
+  ledger: SeatLedger<S>,
+  release: {
+    parentId: number;
+    userId: number;
+    now: number;
+    values?: SignupValues<S>;
+    unlessSet?: ReadonlyArray<keyof Database[S] & string>;
+  },
+): Promise<SeatRelease> {
+  const { parentId, userId, now, values = {}, unlessSet = [] } = release;
+  try {
+    return await db.transaction().execute(async (trx): Promise<SeatRelease> => {
+      const seats = await releaseSeat(trx, ledger.parent, parentId);
+      if (!seats) throw new Rollback();
+      const guards = sql.join(
+        unlessSet.map((column) => sql`and ${sql.ref(column)} is null`),
+        sql` `,
+      );
+      const { rows } = await sql<{
+        id: number;
+        signed_at: number;
+      }>`update ${sql.table(ledger.signups)}
+        set status = 'cancelled', updated_at = ${now} ${moreAssignments(values)}
+        where ${sql.ref(ledger.parentKey)} = ${parentId} and user_id = ${userId}
+          and status = 'active' ${unlessSet.length > 0 ? guards : sql``}
+        returning id, ${sql.ref(ledger.signedAt)} as signed_at`.execute(trx);
+      const cancelled = rows[0];
+      // Throwing rolls the released seat back when there was no active signup to cancel.
+      if (!cancelled) throw new Rollback();
+      return { ok: true, seats, signupId: cancelled.id, signedAt: Number(cancelled.signed_at) };
+    });
+  } catch (error) {
+    if (error instanceof Rollback) return { ok: false };
+    throw error;
+  }
+}

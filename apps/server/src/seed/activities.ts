@@ -1,0 +1,962 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  ACTIVITY_KINDS,
+  type ActivityKind,
+  type AttachmentRule,
+  type ClassStatus,
+  classStatusAt,
+  type SignupAnswer,
+  type SignupField,
+} from '@portal/contract';
+import type { NewActivityApplicationRow, NewActivityRow } from '../db/schema.ts';
+import { hashPassword } from '../modules/account/password.ts';
+import type { Random } from './random.ts';
+import { DEMO_LEARNERS, DEMO_PASSWORD, insertChunked, type SeedContext } from './seed.ts';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+const MB = 1024 * 1024;
+/** The sites are in Shanghai: activity times are whole local (UTC+8) hours. */
+const CHINA_OFFSET = 8 * HOUR;
+
+/** The organisers' check-in account (staff of every seeded organiser). */
+export const DEMO_ORGANISER_STAFF = { username: '13800000009', nickname: '活动签到员' } as const;
+
+type Plan = ClassStatus | 'draft';
+
+/**
+ * The status of each regular activity in a run of {@link REGULAR_PLAN}.length, relative to the
+ * seed time; `draft` is unpublished. 20 published per run: 8 报名中, 3 of each other status.
+ * The run's length (21) and the five regular kinds share no factor, so over three runs every
+ * kind comes in every status.
+ */
+const REGULAR_PLAN: readonly Plan[] = [
+  '报名中',
+  '未开始',
+  '已满',
+  '报名中',
+  '进行中',
+  '已结束',
+  '报名中',
+  '未开始',
+  '报名中',
+  '已满',
+  '进行中',
+  'draft',
+  '报名中',
+  '已结束',
+  '报名中',
+  '未开始',
+  '已满',
+  '进行中',
+  '报名中',
+  '已结束',
+  '报名中',
+];
+/** Special activities (特色活动) per run: 4 报名中, 2 未开始, 1 已满, 1 进行中, 2 已结束. */
+const SPECIAL_PLAN: readonly ClassStatus[] = [
+  '报名中',
+  '未开始',
+  '报名中',
+  '已结束',
+  '报名中',
+  '已满',
+  '进行中',
+  '报名中',
+  '未开始',
+  '已结束',
+];
+/** Regular activities per site per unit of scale (60 published, 3 unpublished). */
+export const REGULAR_ACTIVITIES_PER_SCALE = REGULAR_PLAN.length * 3;
+/** Special activities per site per unit of scale, all published. */
+export const SPECIAL_ACTIVITIES_PER_SCALE = SPECIAL_PLAN.length;
+
+const REGULAR_KINDS = ACTIVITY_KINDS.filter((kind) => kind !== '特色活动');
+
+interface ActivitySpec {
+  title: string;
+  blurb: string;
+  /** The organiser (by its role, see {@link organiserNames}). */
+  organiser: OrganiserRole;
+  /** Hours the activity lasts (days for exhibitions, see {@link timesFor}). */
+  hours: number;
+}
+
+type OrganiserRole = 'library' | 'culture' | 'college' | 'school' | 'youth' | 'volunteer';
+
+const SPECS: Record<ActivityKind, readonly ActivitySpec[]> = {
+  讲座: [
+    {
+      title: '健康养生大讲堂：秋冬季节慢病防护',
+      blurb: '三甲医院的主任医师讲解高血压、糖尿病在秋冬季节的自我管理，现场答疑。',
+      organiser: 'college',
+      hours: 2,
+    },
+    {
+      title: '海派文化与石库门建筑',
+      blurb: '从石库门的门楣、天井到弄堂生活，讲述上海近代城市的形成与海派文化的底色。',
+      organiser: 'library',
+      hours: 2,
+    },
+    {
+      title: '防范电信网络诈骗专题讲座',
+      blurb: '派出所民警结合真实案例，讲解冒充客服、养老投资等常见骗局和识别方法。',
+      organiser: 'school',
+      hours: 2,
+    },
+    {
+      title: '家庭急救知识讲座',
+      blurb: '学习心肺复苏、海姆立克急救法和常见外伤处理，现场用模拟人练习。',
+      organiser: 'school',
+      hours: 2,
+    },
+    {
+      title: '人工智能与我们的日常生活',
+      blurb: '用通俗的例子讲清楚人工智能能做什么、不能做什么，以及如何安全地使用智能助手。',
+      organiser: 'library',
+      hours: 2,
+    },
+    {
+      title: '老年人合理用药讲座',
+      blurb: '药师讲解多种药物同服的注意事项，教您读懂说明书，现场可带药盒咨询。',
+      organiser: 'college',
+      hours: 2,
+    },
+  ],
+  参观: [
+    {
+      title: '走进四行仓库抗战纪念馆',
+      blurb: '由讲解员带领参观四行仓库抗战纪念馆，重温八百壮士坚守四行仓库的历史。',
+      organiser: 'culture',
+      hours: 3,
+    },
+    {
+      title: '中共二大会址纪念馆参观学习',
+      blurb: '参观中共二大会址纪念馆，了解党的第一部章程诞生的故事。',
+      organiser: 'college',
+      hours: 2,
+    },
+    {
+      title: '上海自然博物馆探秘之旅',
+      blurb: '走进静安雕塑公园里的上海自然博物馆，跟随科普老师探索生命的演化。',
+      organiser: 'youth',
+      hours: 3,
+    },
+    {
+      title: '苏州河滨岸城市更新漫步',
+      blurb: '沿苏州河步道行走，看老仓库变身创意空间，听城市规划师讲述滨水空间的更新。',
+      organiser: 'culture',
+      hours: 3,
+    },
+    {
+      title: '张园石库门建筑寻访',
+      blurb: '走进修缮后的张园，寻访百年石库门里弄的建筑细节与名人故事。',
+      organiser: 'library',
+      hours: 2,
+    },
+  ],
+  志愿服务: [
+    {
+      title: '社区图书馆周末值班志愿者招募',
+      blurb: '协助图书上架、借还指引和阅览室秩序维护，适合热爱阅读、做事细心的居民。',
+      organiser: 'library',
+      hours: 4,
+    },
+    {
+      title: '智能手机助老志愿服务',
+      blurb: '在社区服务点手把手教老年居民使用健康码、打车和视频通话，需要一定耐心。',
+      organiser: 'volunteer',
+      hours: 3,
+    },
+    {
+      title: '苏州河畔清洁行动',
+      blurb: '沿苏州河步道捡拾垃圾、宣传文明游园，工具和饮用水由主办方提供。',
+      organiser: 'volunteer',
+      hours: 3,
+    },
+    {
+      title: '垃圾分类桶边督导志愿者',
+      blurb: '在小区投放点引导居民正确分类投放，早晚两个时段可选。',
+      organiser: 'school',
+      hours: 3,
+    },
+    {
+      title: '敬老院陪伴志愿服务',
+      blurb: '陪伴敬老院老人聊天、读报、做手工，为他们带去温暖和欢笑。',
+      organiser: 'volunteer',
+      hours: 3,
+    },
+  ],
+  比赛: [
+    {
+      title: '社区书法比赛',
+      blurb: '楷、行、隶、篆不限，现场书写，由区书法家协会专家评审，优秀作品参加年终展览。',
+      organiser: 'culture',
+      hours: 3,
+    },
+    {
+      title: '经典诗词朗诵大赛',
+      blurb: '以“诗意生活”为主题，朗诵古今中外经典诗词，初赛每人限时三分钟。',
+      organiser: 'library',
+      hours: 3,
+    },
+    {
+      title: '家庭厨艺大比拼',
+      blurb: '以家庭为单位参赛，一道家常菜、一道本帮菜，由社区居民代表品评打分。',
+      organiser: 'school',
+      hours: 3,
+    },
+    {
+      title: '智能手机应用技能赛',
+      blurb: '比一比谁能更快完成网上挂号、扫码缴费等任务，学以致用，赛出风采。',
+      organiser: 'college',
+      hours: 2,
+    },
+    {
+      title: '少儿绘画比赛',
+      blurb: '以“我眼中的城市”为主题现场作画，分幼儿组和小学组，画材自备。',
+      organiser: 'youth',
+      hours: 3,
+    },
+  ],
+  展览: [
+    {
+      title: '海派书画作品展',
+      blurb: '展出社区书画班学员和本区书画名家的作品一百余幅，开幕式当天有现场笔会。',
+      organiser: 'culture',
+      hours: 14,
+    },
+    {
+      title: '老照片里的城市记忆',
+      blurb: '征集自居民家中的三百余张老照片，记录街巷、店铺和家庭生活的变迁。',
+      organiser: 'library',
+      hours: 21,
+    },
+    {
+      title: '社区学员手工艺术作品展',
+      blurb: '编织、布艺、剪纸、陶艺……展示社区学校手工课程一年来的学习成果。',
+      organiser: 'college',
+      hours: 10,
+    },
+    {
+      title: '非遗剪纸艺术展',
+      blurb: '海派剪纸传承人的代表作品与创作手稿同台展出，周末有现场剪纸体验。',
+      organiser: 'culture',
+      hours: 14,
+    },
+    {
+      title: '苏州河百年变迁图片展',
+      blurb: '以图片和影像讲述苏州河从航运河道到城市客厅的百年变迁。',
+      organiser: 'library',
+      hours: 21,
+    },
+  ],
+  特色活动: [
+    {
+      title: '“我的学习故事”征文活动',
+      blurb: '讲述您在社区学习中的收获与感动，文体不限，优秀作品将结集出版。',
+      organiser: 'college',
+      hours: 3,
+    },
+    {
+      title: '社区摄影作品征集',
+      blurb: '用镜头记录身边的美好生活，题材不限，入选作品将在社区文化中心展出。',
+      organiser: 'culture',
+      hours: 3,
+    },
+    {
+      title: '家庭阅读达人评选',
+      blurb: '分享您家的阅读故事和书单，评选出年度家庭阅读达人，颁发证书和图书礼包。',
+      organiser: 'library',
+      hours: 2,
+    },
+    {
+      title: '书画作品线上征集展评',
+      blurb: '上传书法或绘画作品照片参加线上展评，专家点评，优秀作品线下展出。',
+      organiser: 'culture',
+      hours: 3,
+    },
+    {
+      title: '老物件故事征集',
+      blurb: '一件老物件，一段老故事。拍下您家的老物件，讲讲它背后的故事。',
+      organiser: 'library',
+      hours: 2,
+    },
+    {
+      title: '社区微花园设计方案征集',
+      blurb: '为小区的边角空地设计一座微花园，方案可手绘拍照或制作成 PDF 提交。',
+      organiser: 'school',
+      hours: 3,
+    },
+    {
+      title: '终身学习达人推荐',
+      blurb: '推荐身边坚持学习的达人，附上学习成果照片或证书，经评审后予以表彰。',
+      organiser: 'college',
+      hours: 2,
+    },
+    {
+      title: '手工作品线上展评',
+      blurb: '编织、布艺、剪纸等手工作品拍照上传，参加线上人气展评。',
+      organiser: 'youth',
+      hours: 2,
+    },
+  ],
+};
+
+/** An attachment rule's parts; the seeded rules allow at most 3 files of 5 MB. */
+const RULES: ReadonlyArray<Pick<AttachmentRule, 'label' | 'accept'>> = [
+  { label: '作品照片', accept: ['image/jpeg', 'image/png', 'image/webp'] },
+  {
+    label: '作品照片或 PDF 文档',
+    accept: ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'],
+  },
+];
+
+interface District {
+  /** e.g. 静安区 */
+  name: string;
+  places: readonly string[];
+  streets: readonly string[];
+}
+
+const DISTRICTS: Record<string, District> = {
+  jingan: {
+    name: '静安区',
+    places: [
+      '静安区图书馆 新闸路1702号 三楼报告厅',
+      '静安区图书馆（闸北馆） 天目中路 二楼多功能厅',
+      '静安区文化馆 一楼展厅',
+      '静安区社区学院 三楼多功能厅',
+      '四行仓库抗战纪念馆 光复路1号',
+      '中共二大会址纪念馆 老成都北路7弄30号',
+      '上海自然博物馆 北京西路510号',
+      '静安雕塑公园 北京西路500号',
+      '张园 威海路590弄',
+      '南京西路街道社区文化活动中心 二楼教室',
+      '江宁路街道社区文化活动中心 多功能厅',
+      '大宁灵石公园 广中西路288号',
+      '苏河湾绿地 北苏州路',
+    ],
+    streets: [
+      '南京西路街道',
+      '静安寺街道',
+      '江宁路街道',
+      '石门二路街道',
+      '曹家渡街道',
+      '天目西路街道',
+      '北站街道',
+      '宝山路街道',
+      '芷江西路街道',
+      '共和新路街道',
+      '大宁路街道',
+      '彭浦新村街道',
+      '临汾路街道',
+      '彭浦镇',
+    ],
+  },
+  xuhui: {
+    name: '徐汇区',
+    places: [
+      '徐汇区图书馆 南丹东路80号 报告厅',
+      '徐家汇书院 漕溪北路158号',
+      '徐汇区文化馆 一楼展厅',
+      '徐汇区社区学院 二楼报告厅',
+      '土山湾博物馆 蒲汇塘路55号',
+      '上海植物园 龙吴路1111号',
+      '徐汇滨江 龙腾大道',
+      '天平路街道社区文化活动中心 三楼教室',
+      '湖南路街道社区学校 多功能厅',
+    ],
+    streets: [
+      '徐家汇街道',
+      '天平路街道',
+      '湖南路街道',
+      '斜土路街道',
+      '枫林路街道',
+      '长桥街道',
+      '田林街道',
+      '虹梅路街道',
+      '康健新村街道',
+      '凌云路街道',
+      '龙华街道',
+      '漕河泾街道',
+      '华泾镇',
+    ],
+  },
+};
+
+/** A district the table above does not know: places named after the site. */
+function genericDistrict(name: string): District {
+  return {
+    name,
+    places: [`${name}图书馆 报告厅`, `${name}文化馆 展厅`, `${name}社区学院 多功能厅`],
+    streets: ['第一街道', '第二街道', '第三街道'],
+  };
+}
+
+/** The organisers of a district, by role. */
+function organiserNames(district: District): Record<OrganiserRole, string> {
+  const street = district.streets[0] ?? '';
+  return {
+    library: `${district.name}图书馆`,
+    culture: `${district.name}文化馆`,
+    college: `${district.name}社区学院`,
+    school: `${street}社区学校`,
+    youth: `${district.name}青少年活动中心`,
+    volunteer: `${district.name}志愿者协会`,
+  };
+}
+
+const CHANNELS = ['学习网', '微信公众号', '社区海报', '亲友介绍'];
+const TOPICS = ['健康养生', '历史文化', '智能生活', '书画艺术', '亲子教育'];
+const SLOTS = ['周六上午', '周六下午', '周日上午', '周日下午'];
+const GROUPS = ['青少年组', '成人组', '老年组'];
+const REMARKS = [
+  '第一次参加',
+  '希望和家人一起参加',
+  '腿脚不便，请安排前排座位',
+  '可以提前到场帮忙',
+];
+const WORKS = ['秋日弄堂', '外婆的缝纫机', '苏河晨曦', '我家的书架', '石库门的午后', '梧桐叶'];
+const TIPS = [
+  '名额有限，报满即止；报名成功后请凭“我的活动”中的签到码入场。',
+  '活动免费；如不能参加，请在报名截止前取消报名，把名额让给其他居民。',
+  '请提前十分钟到场签到，现场请听从工作人员安排。',
+];
+
+/** The fields every activity asks for. */
+const NAME: SignupField = { key: 'name', label: '姓名', kind: 'text', required: true };
+const PHONE: SignupField = { key: 'phone', label: '手机号', kind: 'phone', required: true };
+
+/**
+ * The form of the first 报名中 activity in the list: one field of every kind (text, phone,
+ * number, choice, multi), so the web's end-to-end tests fill each.
+ */
+function showcaseFields(streets: readonly string[]): SignupField[] {
+  return [
+    NAME,
+    PHONE,
+    { key: 'age', label: '年龄', kind: 'number', required: true },
+    { key: 'street', label: '所在街道', kind: 'choice', required: true, options: [...streets] },
+    { key: 'topics', label: '感兴趣的主题', kind: 'multi', required: true, options: TOPICS },
+    { key: 'remark', label: '备注', kind: 'text', required: false },
+  ];
+}
+
+/** The form of an activity of `kind`, with a few random optional extras. */
+function formFieldsOf(random: Random, kind: ActivityKind, streets: readonly string[]) {
+  const fields: SignupField[] = [NAME, PHONE];
+  const street: SignupField = {
+    key: 'street',
+    label: '所在街道',
+    kind: 'choice',
+    required: true,
+    options: [...streets],
+  };
+  const channels: SignupField = {
+    key: 'channels',
+    label: '获知活动的渠道',
+    kind: 'multi',
+    required: false,
+    options: CHANNELS,
+  };
+  switch (kind) {
+    case '讲座':
+      if (random.chance(0.5))
+        fields.push({ key: 'age', label: '年龄', kind: 'number', required: true });
+      fields.push(channels);
+      break;
+    case '参观':
+      fields.push({ key: 'age', label: '年龄', kind: 'number', required: true });
+      if (random.chance(0.5)) fields.push(street);
+      break;
+    case '志愿服务':
+      fields.push(street, {
+        key: 'slots',
+        label: '可服务时段',
+        kind: 'multi',
+        required: true,
+        options: SLOTS,
+      });
+      break;
+    case '比赛':
+      fields.push(
+        { key: 'age', label: '年龄', kind: 'number', required: true },
+        { key: 'group', label: '参赛组别', kind: 'choice', required: true, options: GROUPS },
+      );
+      break;
+    case '展览':
+      fields.push({ key: 'visitors', label: '参观人数', kind: 'number', required: true });
+      if (random.chance(0.5)) fields.push(channels);
+      break;
+    case '特色活动':
+      fields.push(
+        { key: 'work', label: '作品名称', kind: 'text', required: true },
+        { key: 'story', label: '作品简介', kind: 'text', required: false },
+        street,
+      );
+      if (random.chance(0.5)) fields.push(channels);
+      break;
+  }
+  if (random.chance(0.4))
+    fields.push({ key: 'remark', label: '备注', kind: 'text', required: false });
+  return fields;
+}
+
+/** Answers a learner would give to `fields` (they pass `validateSignupForm`). */
+function answersFor(
+  random: Random,
+  fields: readonly SignupField[],
+  learner: { username: string; nickname: string },
+): Record<string, SignupAnswer> {
+  const form: Record<string, SignupAnswer> = {};
+  for (const field of fields) {
+    const options = field.options ?? [];
+    if (field.key === 'name') form.name = learner.nickname;
+    else if (field.kind === 'phone') form[field.key] = learner.username;
+    else if (field.key === 'age') form.age = String(random.int(16, 78));
+    else if (field.kind === 'number') form[field.key] = String(random.int(1, 4));
+    else if (field.kind === 'choice') form[field.key] = random.pick(options);
+    else if (field.kind === 'multi') {
+      if (!field.required && random.chance(0.3)) continue;
+      const picked = options.filter(() => random.chance(0.5));
+      form[field.key] = picked.length > 0 ? picked : [random.pick(options)];
+    } else if (field.key === 'work') form.work = random.pick(WORKS);
+    else if (field.key === 'remark' && random.chance(0.3)) form.remark = random.pick(REMARKS);
+  }
+  return form;
+}
+
+/** Midnight (local) of the day `offset` days from `now`'s local day, plus `hour` hours. */
+function localDay(now: number, offset: number, hour = 0): number {
+  const midnight = Math.floor((now + CHINA_OFFSET) / DAY) * DAY - CHINA_OFFSET;
+  return midnight + offset * DAY + hour * HOUR;
+}
+
+interface Times {
+  signup_start: number;
+  signup_end: number;
+  start_at: number;
+  end_at: number;
+}
+
+/**
+ * Times that put an activity in `status` at `now`, on whole local hours. An exhibition lasts
+ * `hours` days, anything else `hours` hours. Special activities start later (`later`), so the
+ * first 报名中 activity of the list is a regular one.
+ */
+function timesFor(
+  random: Random,
+  status: Plan,
+  now: number,
+  kind: ActivityKind,
+  hours: number,
+  later: boolean,
+): Times {
+  const length = kind === '展览' ? hours * DAY : hours * HOUR;
+  const hour = random.pick([9, 10, 13, 14, 15, 18]);
+  if (status === '已结束') {
+    const start = localDay(now, -random.int(10, 150), hour);
+    const signupEnd = start - random.int(1, 5) * DAY - 2 * HOUR;
+    return {
+      signup_start: signupEnd - random.int(7, 21) * DAY,
+      signup_end: signupEnd,
+      start_at: start,
+      end_at: Math.min(start + length, localDay(now, -1, 20)),
+    };
+  }
+  if (status === '进行中') {
+    // An exhibition that is on now, or an event whose signup has closed and which is about to be held.
+    const start =
+      kind === '展览' ? localDay(now, -random.int(2, 6), 9) : localDay(now, random.int(1, 3), hour);
+    const signupEnd = Math.min(start, localDay(now, -1, 17)) - random.int(0, 2) * DAY;
+    return {
+      signup_start: signupEnd - random.int(7, 21) * DAY,
+      signup_end: signupEnd,
+      start_at: start,
+      end_at: start + Math.max(length, kind === '展览' ? 14 * DAY : length),
+    };
+  }
+  const ahead = status === '未开始' || status === 'draft';
+  const opensIn = ahead ? random.int(2, 15) : -random.int(1, 10);
+  const closesIn = ahead ? opensIn + random.int(7, 15) : random.int(2, 20);
+  const start = localDay(now, closesIn + random.int(1, 5) + (later ? 30 : 0), hour);
+  return {
+    signup_start: localDay(now, opensIn, 9),
+    signup_end: localDay(now, closesIn, 17),
+    start_at: start,
+    end_at: start + length,
+  };
+}
+
+/** Shanghai wall-clock text of a time, e.g. `11月23日 14:00`. */
+function whenText(time: number): string {
+  const date = new Date(time + CHINA_OFFSET);
+  const clock = `${date.getUTCHours()}:${String(date.getUTCMinutes()).padStart(2, '0')}`;
+  return `${date.getUTCMonth() + 1}月${date.getUTCDate()}日 ${clock}`;
+}
+
+/**
+ * `count` distinct items of `items` in random order (all of them when there are fewer), picking
+ * indices when `count` is small against the list.
+ */
+function sample<T>(random: Random, items: readonly T[], count: number): T[] {
+  if (count * 4 < items.length) {
+    const picked = new Set<number>();
+    while (picked.size < count) picked.add(random.int(0, items.length - 1));
+    return [...picked].map((i) => items[i] as T);
+  }
+  const pool = [...items];
+  const picked: T[] = [];
+  while (picked.length < count && pool.length > 0) {
+    const i = random.int(0, pool.length - 1);
+    picked.push(pool[i] as T);
+    pool[i] = pool[pool.length - 1] as T;
+    pool.pop();
+  }
+  return picked;
+}
+
+interface Learner {
+  id: number;
+  username: string;
+  nickname: string;
+}
+
+interface Draft {
+  plan: Plan;
+  row: NewActivityRow;
+  fields: SignupField[];
+  /** Learners with an active application (some checked in), and ones who cancelled theirs. */
+  active: Learner[];
+  cancelled: Learner[];
+  /** Whether a learner was checked in, where it is not left to chance (the demo learners). */
+  attendance: Map<number, boolean>;
+  /** The description, written once the capacity is final. */
+  describe: (capacity: number) => string;
+}
+
+/** The position of each kind's cover colour (see {@link activityCoverSvg}). */
+const COVER_COLOURS: Record<ActivityKind, readonly [string, string]> = {
+  讲座: ['#4f8cff', '#1d4ed8'],
+  参观: ['#34c38f', '#0f766e'],
+  志愿服务: ['#f07857', '#b91c1c'],
+  比赛: ['#f59e0b', '#c2410c'],
+  展览: ['#8b7cf6', '#5b21b6'],
+  特色活动: ['#ec6a8c', '#be185d'],
+};
+/** Cover variants per kind: the same colours, a different pattern. */
+const ACTIVITY_COVER_VARIANTS = 3;
+
+const coverFileName = (kind: ActivityKind, variant: number) =>
+  `activity-${ACTIVITY_KINDS.indexOf(kind) + 1}-${variant}.svg`;
+
+/** URL path of an activity cover of `kind`. */
+export function activityCoverPath(kind: ActivityKind, variant: number): string {
+  return `/files/covers/${coverFileName(kind, variant)}`;
+}
+
+/** A 640x360 SVG cover: a gradient in the kind's colour with its name in large text. */
+export function activityCoverSvg(kind: ActivityKind, variant: number): string {
+  const [from, to] = COVER_COLOURS[kind];
+  const font = `'Noto Sans CJK SC', 'PingFang SC', sans-serif`;
+  const shapes = [
+    '<circle cx="560" cy="60" r="150" fill="#fff" fill-opacity=".12"/><circle cx="80" cy="330" r="110" fill="#fff" fill-opacity=".08"/>',
+    '<path d="M0 280 Q160 220 320 280 T640 280 V360 H0Z" fill="#fff" fill-opacity=".12"/>',
+    '<rect x="430" y="-60" width="260" height="260" rx="40" transform="rotate(20 560 70)" fill="#fff" fill-opacity=".12"/>',
+  ];
+  return [
+    '<svg xmlns="http://www.w3.org/2000/svg" width="640" height="360" viewBox="0 0 640 360">',
+    `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">`,
+    `<stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/>`,
+    '</linearGradient></defs>',
+    '<rect width="640" height="360" fill="url(#g)"/>',
+    shapes[(variant - 1) % shapes.length],
+    `<text x="320" y="190" text-anchor="middle" dominant-baseline="middle" font-family="${font}" font-size="72" font-weight="700" fill="#fff" letter-spacing="4">${kind}</text>`,
+    `<text x="320" y="262" text-anchor="middle" font-family="${font}" font-size="24" fill="#fff" fill-opacity=".85" letter-spacing="2">社区学习活动</text>`,
+    '</svg>',
+  ].join('');
+}
+
+/**
+ * Writes the activity covers (every kind and variant) into `dir/covers/`, skipping files that
+ * exist; run at start-up like the course covers. Answers how many it wrote.
+ */
+export function writeActivityCovers(dir: string): number {
+  const folder = path.join(dir, 'covers');
+  fs.mkdirSync(folder, { recursive: true });
+  let written = 0;
+  for (const kind of ACTIVITY_KINDS) {
+    for (let variant = 1; variant <= ACTIVITY_COVER_VARIANTS; variant += 1) {
+      const file = path.join(folder, coverFileName(kind, variant));
+      if (fs.existsSync(file)) continue;
+      try {
+        // `wx`: another instance starting at the same time may have just written it.
+        fs.writeFileSync(file, activityCoverSvg(kind, variant), { flag: 'wx' });
+        written += 1;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      }
+    }
+  }
+  return written;
+}
+
+function descriptionOf(
+  spec: ActivitySpec,
+  times: Times,
+  place: string,
+  organiser: string,
+  capacity: number,
+  tip: string,
+): string {
+  return (
+    `<p>${spec.blurb}</p><p><strong>活动信息</strong></p><ul>` +
+    `<li>活动时间：${whenText(times.start_at)} 至 ${whenText(times.end_at)}</li>` +
+    `<li>活动地点：${place}</li><li>主办单位：${organiser}</li>` +
+    `<li>招募人数：${capacity} 人</li></ul>` +
+    `<p><strong>温馨提示：</strong>${tip}</p>`
+  );
+}
+
+/**
+ * Seeds each site's organisers and activities: {@link REGULAR_ACTIVITIES_PER_SCALE} regular
+ * and {@link SPECIAL_ACTIVITIES_PER_SCALE} special activities per unit of scale, in every
+ * kind and status relative to the seed time, with real applications from generated learners so
+ * `seats_taken` always equals the active applications (已满 ones are filled by them), some of
+ * them checked in. The organisers' staff account ({@link DEMO_ORGANISER_STAFF}) may check in at
+ * every organiser; the first demo learner has applications in each state, the second one.
+ * Check-in codes come from the system's random source, not the seed: they must stay
+ * unguessable even on a demo server.
+ */
+export async function seedActivities({ db, random, scale, now }: SeedContext): Promise<void> {
+  const staff = await db
+    .insertInto('users')
+    .values({
+      ...DEMO_ORGANISER_STAFF,
+      password_hash: await hashPassword(DEMO_PASSWORD),
+      avatar: null,
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const sites = await db.selectFrom('sites').select(['key', 'name']).orderBy('sort').execute();
+  const users = await db
+    .selectFrom('users')
+    .select(['id', 'username', 'nickname'])
+    .where('id', '!=', staff.id)
+    .orderBy('id')
+    .execute();
+  const demoNames = new Set<string>(DEMO_LEARNERS.map((learner) => learner.username));
+  const demo = users.filter((user) => demoNames.has(user.username));
+  const generated = users.filter((user) => !demoNames.has(user.username));
+
+  for (const site of sites) {
+    const district =
+      DISTRICTS[site.key] ?? genericDistrict(`${site.name.replace(/学习网$/, '')}区`);
+    const names = organiserNames(district);
+    const organisers = await db
+      .insertInto('organisers')
+      .values(Object.values(names).map((name) => ({ site_key: site.key, name })))
+      .returning(['id', 'name'])
+      .execute();
+    await db
+      .insertInto('organiser_staff')
+      .values(organisers.map((organiser) => ({ organiser_id: organiser.id, user_id: staff.id })))
+      .execute();
+    const organiserId = new Map(organisers.map((organiser) => [organiser.name, organiser.id]));
+
+    const drafts: Draft[] = [];
+    const regular = Math.max(1, Math.round(REGULAR_ACTIVITIES_PER_SCALE * scale));
+    const special = Math.max(1, Math.round(SPECIAL_ACTIVITIES_PER_SCALE * scale));
+    const used = new Map<string, number>();
+    const add = (kind: ActivityKind, plan: Plan, n: number) => {
+      const specs = SPECS[kind];
+      const spec = specs[n % specs.length] as ActivitySpec;
+      const seen = used.get(spec.title) ?? 0;
+      used.set(spec.title, seen + 1);
+      const title = seen === 0 ? spec.title : `${spec.title}（第${seen + 1}期）`;
+      const isSpecial = kind === '特色活动';
+      const times = timesFor(random, plan, now, kind, spec.hours, isSpecial);
+      const place = random.pick(district.places);
+      const organiser = names[spec.organiser];
+      const capacity = kind === '讲座' ? random.int(10, 30) * 5 : random.int(4, 12) * 5;
+      const fields = formFieldsOf(random, kind, district.streets);
+      const tip = random.pick(TIPS);
+      const base = RULES[n % RULES.length] ?? RULES[0];
+      // Past special activities take optional files (their seeded applications carry none).
+      const rule: AttachmentRule | null = isSpecial
+        ? {
+            label: base?.label ?? '作品照片',
+            accept: base?.accept ?? ['image/jpeg'],
+            required: (plan === '报名中' || plan === '未开始') && n % 2 === 0,
+            maxCount: 3,
+            maxBytes: 5 * MB,
+          }
+        : null;
+      drafts.push({
+        plan,
+        row: {
+          site_key: site.key,
+          organiser_id: organiserId.get(organiser) ?? 0,
+          kind,
+          title,
+          cover: activityCoverPath(kind, random.int(1, ACTIVITY_COVER_VARIANTS)),
+          place,
+          map_place_id: random.chance(0.5) ? random.int(1, 20) : null,
+          contact: `021-6${random.int(1_000_000, 9_999_999)}`,
+          capacity,
+          seats_taken: 0,
+          ...times,
+          description: '',
+          form_fields: JSON.stringify(fields),
+          attachment_rule: rule ? JSON.stringify(rule) : null,
+          published: plan === 'draft' ? 0 : 1,
+          created_at: Math.min(times.signup_start, now) - random.int(3, 30) * DAY,
+        },
+        fields,
+        active: [],
+        cancelled: [],
+        attendance: new Map(),
+        describe: (seats) => descriptionOf(spec, times, place, organiser, seats, tip),
+      });
+    };
+    for (let i = 0; i < regular; i += 1) {
+      const kind = REGULAR_KINDS[i % REGULAR_KINDS.length] as ActivityKind;
+      add(kind, REGULAR_PLAN[i % REGULAR_PLAN.length] ?? '报名中', Math.floor(i / 5));
+    }
+    for (let i = 0; i < special; i += 1) {
+      add('特色活动', SPECIAL_PLAN[i % SPECIAL_PLAN.length] ?? '报名中', i);
+    }
+
+    // The first 报名中 activity of the list (earliest start) asks one field of every kind.
+    const open = drafts.filter((draft) => draft.plan === '报名中');
+    const showcase = open.reduce<Draft | undefined>(
+      (first, draft) => (!first || draft.row.start_at < first.row.start_at ? draft : first),
+      undefined,
+    );
+    if (showcase) {
+      showcase.fields = showcaseFields(district.streets);
+      showcase.row.form_fields = JSON.stringify(showcase.fields);
+      showcase.row.capacity = Math.max(showcase.row.capacity, 100);
+    }
+
+    // Demo learners at regular activities other than the showcase (never a full one).
+    const regularOf = (plan: Plan) =>
+      drafts.filter(
+        (draft) => draft.plan === plan && draft.row.kind !== '特色活动' && draft !== showcase,
+      );
+    const [demo1, demo2] = demo;
+    if (demo1) {
+      regularOf('报名中')[0]?.active.push(demo1);
+      regularOf('报名中')[1]?.cancelled.push(demo1);
+      const running = regularOf('进行中')[0];
+      running?.active.push(demo1);
+      running?.attendance.set(demo1.id, false);
+      // Over: one checked in at the door (已签到), one never came (已结束).
+      for (const [n, present] of [
+        [0, true],
+        [1, false],
+      ] as const) {
+        const draft = regularOf('已结束')[n];
+        draft?.active.push(demo1);
+        draft?.attendance.set(demo1.id, present);
+      }
+    }
+    if (demo2) regularOf('报名中')[2]?.active.push(demo2);
+
+    for (const draft of drafts) {
+      const capacity = draft.row.capacity;
+      const rule = draft.row.attachment_rule;
+      const needsFiles = rule !== null && rule !== undefined && JSON.parse(rule).required;
+      const wanted: Record<Plan, number> = {
+        draft: 0,
+        未开始: 0,
+        报名中: needsFiles ? 0 : random.int(Math.ceil(capacity * 0.1), Math.floor(capacity * 0.6)),
+        已满: capacity,
+        进行中: random.int(Math.ceil(capacity * 0.5), capacity),
+        已结束: random.int(Math.ceil(capacity * 0.6), capacity),
+      };
+      const taken = new Set([...draft.active, ...draft.cancelled].map((learner) => learner.id));
+      // Demo learners are not among the generated ones, so no learner is picked twice.
+      draft.active.push(
+        ...sample(random, generated, Math.max(0, wanted[draft.plan] - draft.active.length)),
+      );
+      // With fewer generated learners than seats (a tiny scale), a full one shrinks to fit.
+      if (draft.plan === '已满') draft.row.capacity = Math.max(1, draft.active.length);
+      draft.row.seats_taken = draft.active.length;
+      draft.row.description = draft.describe(draft.row.capacity);
+      if (draft.plan === '报名中' && !needsFiles && random.chance(0.4)) {
+        for (const learner of draft.active) taken.add(learner.id);
+        draft.cancelled.push(
+          ...sample(random, generated, 2)
+            .filter((learner) => !taken.has(learner.id))
+            .slice(0, random.int(1, 2)),
+        );
+      }
+      const status = classStatusAt(
+        {
+          signupStart: draft.row.signup_start,
+          signupEnd: draft.row.signup_end,
+          startAt: draft.row.start_at,
+          endAt: draft.row.end_at,
+          capacity: draft.row.capacity,
+          seatsTaken: draft.row.seats_taken ?? 0,
+        },
+        now,
+      );
+      const expected = draft.plan === 'draft' ? '未开始' : draft.plan;
+      const unfillable = draft.plan === '已满' && draft.active.length === 0;
+      if (status !== expected && !unfillable) {
+        throw new Error(`seed: activity "${draft.row.title}" is ${status}, meant ${expected}`);
+      }
+    }
+
+    await insertDrafts(db, random, drafts, now);
+  }
+}
+
+async function insertDrafts(db: SeedContext['db'], random: Random, drafts: Draft[], now: number) {
+  const ids: number[] = [];
+  await insertChunked(drafts, async (chunk) => {
+    const rows = await db
+      .insertInto('activities')
+      .values(chunk.map((draft) => draft.row))
+      .returning('id')
+      .execute();
+    ids.push(...rows.map((row) => row.id));
+  });
+
+  const applications: NewActivityApplicationRow[] = [];
+  drafts.forEach((draft, d) => {
+    const from = draft.row.signup_start;
+    const until = Math.min(now, draft.row.signup_end) - MINUTE;
+    // At an activity that has begun, most of those who applied were checked in at the door.
+    const begun = draft.row.start_at <= now;
+    const apply = (learner: Learner, status: 'active' | 'cancelled') => {
+      const at = from + Math.floor(random.next() * Math.max(1, until - from));
+      const checkedIn =
+        status === 'active' && begun && (draft.attendance.get(learner.id) ?? random.chance(0.7));
+      const doorAt = draft.row.start_at + random.int(0, 30) * MINUTE;
+      applications.push({
+        activity_id: ids[d] as number,
+        user_id: learner.id,
+        form: JSON.stringify(answersFor(random, draft.fields, learner)),
+        status,
+        checkin_code: status === 'active' ? randomBytes(16).toString('base64url') : null,
+        checked_in_at: checkedIn ? Math.min(doorAt, now - MINUTE) : null,
+        applied_at: at,
+        created_at: at,
+        updated_at: status === 'active' ? at : Math.min(until, at + random.int(1, 72) * HOUR),
+      });
+    };
+    for (const learner of draft.active) apply(learner, 'active');
+    for (const learner of draft.cancelled) apply(learner, 'cancelled');
+  });
+  await insertChunked(applications, (chunk) =>
+    db.insertInto('activity_applications').values(chunk).execute(),
+  );
+}

@@ -1,0 +1,76 @@
+import type { ActivityApplyResult } from '@portal/contract';
+import type { SignupAnswer } from '@portal/contract/constants';
+import { ErrorCode } from '@portal/contract/constants';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { post, postMultipart } from '@/platform/request.ts';
+
+export interface ApplyInput {
+  activityId: number;
+  form: Record<string, SignupAnswer>;
+}
+
+/**
+ * Refreshes every activity query after an apply or a cancel (lists, details, mine), except the
+ * attachment blobs, which never change.
+ */
+export const refreshActivities = (client: QueryClient) =>
+  client.invalidateQueries({
+    queryKey: ['activities'],
+    predicate: (query) => query.queryKey[1] !== 'attachment',
+  });
+
+/** The form shows a 400 or 409 itself (next to the button); the rest goes to the app's policy. */
+const FORM_HANDLES = [ErrorCode.invalid, ErrorCode.conflict];
+
+/** `POST /api/activities/apply` (JSON): an activity without attachments. */
+export function useActivityApply() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ApplyInput) =>
+      post<ActivityApplyResult>('/activities/apply', body, {
+        loginRequired: true,
+        quiet: FORM_HANDLES,
+      }),
+    onSuccess: () => refreshActivities(client),
+  });
+}
+
+/**
+ * The multipart body of a special activity's signup: `activityId`, `form` as a JSON string and
+ * each file under `files`.
+ */
+export function applyFormData({ activityId, form }: ApplyInput, files: readonly File[]): FormData {
+  const data = new FormData();
+  data.append('activityId', String(activityId));
+  data.append('form', JSON.stringify(form));
+  for (const file of files) data.append('files', file, file.name);
+  return data;
+}
+
+/** `POST /api/activities/apply-with-files` (multipart): a special activity with its files. */
+export function useActivityApplyWithFiles() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ files, ...input }: ApplyInput & { files: readonly File[] }) =>
+      postMultipart<ActivityApplyResult>(
+        '/activities/apply-with-files',
+        applyFormData(input, files),
+        { quiet: FORM_HANDLES },
+      ),
+    onSuccess: () => refreshActivities(client),
+  });
+}
+
+/** `POST /api/activities/cancel`: allowed while the signup window is open; frees the seat. */
+export function useActivityCancel() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (activityId: number) =>
+      post<ActivityApplyResult>(
+        '/activities/cancel',
+        { activityId },
+        { loginRequired: true, quiet: [ErrorCode.conflict] },
+      ),
+    onSuccess: () => refreshActivities(client),
+  });
+}

@@ -1,0 +1,18 @@
+import type { ActivityKind, ClassStatus } from '@portal/contract/constants';
+import { ACTIVITY_KINDS, CLASS_STATUSES } from '@portal/contract/constants';
+
+/** The kind a query parameter names, or undefined (全部) for anything else. */
+export const kindParam = (value: string | null): ActivityKind | undefined =>
+  ACTIVITY_KINDS.find((kind) => kind === value);
+
+/** The status a query parameter names, or undefined (全部) for anything else. */
+export const statusParam = (value: string | null): ClassStatus | undefined =>
+  CLASS_STATUSES.find((status) => status === value);
+
+/** The list's address query for its filters; 全部 is left out. */
+export function filterSearch(filters: { kind?: ActivityKind; status?: ClassStatus }) {
+  const search = new URLSearchParams();
+  if (filters.kind) search.set('kind', filters.kind);
+  if (filters.status) search.set('status', filters.status);
+  return search;
+}

@@ -1,0 +1,151 @@
+import type { MyActivity } from '@portal/contract';
+import { APPLICATION_STATES, type ApplicationState } from '@portal/contract/constants';
+import { InfiniteScroll } from 'antd-mobile';
+import { Link, useSearchParams } from 'react-router';
+import { paths } from '@/platform/paths.ts';
+import { PageHeader } from '@/ui/page-header.tsx';
+import { PageSkeleton } from '@/ui/page-skeleton.tsx';
+import { StateView } from '@/ui/state-view.tsx';
+import { useMyActivities } from '../api/get-my-activities.ts';
+import { KindTag, StateBadge } from '../components/activity-badges.tsx';
+import { detailHref } from '../components/activity-link.ts';
+import { activityTimeText } from '../components/activity-time.ts';
+import { CancelApplication } from '../components/apply-bar.tsx';
+import { AttachmentThumbs } from '../components/attachment-thumbs.tsx';
+import { CheckinCodeButton } from '../components/checkin-qr.tsx';
+import '../activities.css';
+
+const stateParam = (value: string | null): ApplicationState | undefined =>
+  APPLICATION_STATES.find((state) => state === value);
+
+const emptyText: Record<ApplicationState | 'all', { title: string; description: string }> = {
+  all: { title: '还没有报名活动', description: '讲座、参观、志愿服务……去看看正在报名的活动吧。' },
+  已报名: { title: '没有待参加的活动', description: '报名成功的活动会出现在这里。' },
+  已签到: {
+    title: '还没有签到过的活动',
+    description: '到场出示签到码完成签到后，活动会出现在这里。',
+  },
+  已取消: { title: '没有取消的报名', description: '取消报名的活动会出现在这里。' },
+  已结束: { title: '没有已结束的活动', description: '报名后未签到且已结束的活动会出现在这里。' },
+};
+
+function MyActivityItem({ activity }: { activity: MyActivity }) {
+  const active = activity.state === '已报名';
+  return (
+    <li className="my-activity">
+      <Link className="my-activity-link" to={detailHref(activity)}>
+        <img
+          className="my-activity-cover"
+          src={activity.cover}
+          alt=""
+          width={96}
+          height={72}
+          loading="lazy"
+        />
+        <span className="my-activity-body">
+          <span className="my-activity-title">{activity.title}</span>
+          <span className="activity-card-tags">
+            <StateBadge state={activity.state} />
+            <KindTag kind={activity.kind} />
+          </span>
+          <span className="activity-card-line">
+            {activityTimeText(activity.startAt, activity.endAt, true)}
+          </span>
+          <span className="activity-card-line">{activity.place}</span>
+        </span>
+      </Link>
+      <AttachmentThumbs attachments={activity.attachments} />
+      {(active && activity.checkinCode) || activity.canCancel ? (
+        <div className="my-activity-actions">
+          {active && activity.checkinCode ? (
+            <CheckinCodeButton code={activity.checkinCode} title={activity.title} />
+          ) : null}
+          {activity.canCancel ? (
+            <CancelApplication activityId={activity.id} title={activity.title} />
+          ) : null}
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+function MyActivityList({ state }: { state: ApplicationState | undefined }) {
+  const mine = useMyActivities(state);
+  const list = mine.data?.pages.flatMap((page) => page.list) ?? [];
+  if (mine.isPending) return <PageSkeleton />;
+  if (mine.isError && list.length === 0) {
+    return (
+      <StateView kind="error" title="没有加载出来" description="请检查网络后重试。">
+        <button type="button" className="link-button primary" onClick={() => mine.refetch()}>
+          重试
+        </button>
+      </StateView>
+    );
+  }
+  if (list.length === 0) {
+    const text = emptyText[state ?? 'all'];
+    return (
+      <StateView kind="empty" title={text.title} description={text.description}>
+        <Link className="link-button primary" to={paths.activity}>
+          去看看活动
+        </Link>
+      </StateView>
+    );
+  }
+  return (
+    <>
+      <ul className="my-activities">
+        {list.map((activity) => (
+          <MyActivityItem key={activity.application.id} activity={activity} />
+        ))}
+      </ul>
+      <InfiniteScroll
+        hasMore={mine.hasNextPage}
+        loadMore={async () => {
+          await mine.fetchNextPage({ throwOnError: true });
+        }}
+      />
+    </>
+  );
+}
+
+/**
+ * `/myActive`: my applications by state, each with its 签到码 (a large QR code) while active,
+ * cancel while the signup window is open, and the files of a special activity's application.
+ */
+export function MyActivitiesPage() {
+  const [params, setParams] = useSearchParams();
+  const state = stateParam(params.get('state'));
+  const tabs = [undefined, ...APPLICATION_STATES];
+  const handleTab = (next: ApplicationState | undefined) =>
+    setParams(next ? { state: next } : {}, { replace: true });
+  return (
+    <>
+      <PageHeader />
+      <div className="my-activity-tabs" role="tablist" aria-label="报名状态">
+        {tabs.map((tab) => (
+          <button
+            key={tab ?? 'all'}
+            type="button"
+            role="tab"
+            id={`my-activity-tab-${tab ?? 'all'}`}
+            aria-selected={tab === state}
+            aria-controls="my-activity-panel"
+            className={tab === state ? 'my-activity-tab active' : 'my-activity-tab'}
+            onClick={() => handleTab(tab)}
+          >
+            {tab ?? '全部'}
+          </button>
+        ))}
+      </div>
+      <main
+        id="my-activity-panel"
+        className="page-body"
+        role="tabpanel"
+        aria-labelledby={`my-activity-tab-${state ?? 'all'}`}
+      >
+        <MyActivityList key={state ?? 'all'} state={state} />
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,182 @@
+import { InfiniteScroll, PullToRefresh } from 'antd-mobile';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { idParam } from '@/lib/id-param.ts';
+import { href } from '@/platform/paths.ts';
+import { BookCard, BookGridSkeleton } from '@/ui/book-card.tsx';
+import { PageHeader } from '@/ui/page-header.tsx';
+import { StateView } from '@/ui/state-view.tsx';
+import { useEbookCategories } from '../api/get-ebook-categories.ts';
+import { useEbooks } from '../api/get-ebooks.ts';
+import '../ebooks.css';
+
+const KEYWORD_MAX = 50;
+
+/** The filters live in the address (`?categoryId=&keyword=`), so a shelf is shareable. */
+function useShelfParams() {
+  const [params, setParams] = useSearchParams();
+  const categoryId = idParam(params.get('categoryId')) ?? undefined;
+  const keyword = params.get('keyword')?.trim().slice(0, KEYWORD_MAX) || undefined;
+  const update = (next: { categoryId?: number; keyword?: string }) => {
+    const merged = { categoryId, keyword, ...next };
+    const search = new URLSearchParams();
+    if (merged.categoryId) search.set('categoryId', String(merged.categoryId));
+    if (merged.keyword) search.set('keyword', merged.keyword);
+    setParams(search, { replace: true });
+  };
+  return { categoryId, keyword, update };
+}
+
+function SearchIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+      <path
+        d="M10.5 4a6.5 6.5 0 1 0 0 13 6.5 6.5 0 0 0 0-13zM15.5 15.5 20 20"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+      />
+    </svg>
+  );
+}
+
+/**
+ * `/moreEBook` (kept alive): the site's e-books by category and keyword, newest first, as a
+ * shelf of covers with infinite scroll.
+ */
+export function EbookListPage() {
+  const { categoryId, keyword, update } = useShelfParams();
+  const categories = useEbookCategories();
+  const books = useEbooks({ categoryId, keyword });
+  const list = books.data?.pages.flatMap((page) => page.list) ?? [];
+  const total = books.data?.pages[0]?.total ?? 0;
+  const allCount = categories.data?.reduce((sum, category) => sum + category.count, 0);
+  const [draft, setDraft] = useState(keyword ?? '');
+
+  // The box follows the address (back and forward, a shared link).
+  useEffect(() => setDraft(keyword ?? ''), [keyword]);
+
+  const handleSearch = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const value = draft.trim();
+    update({ keyword: value || undefined });
+    // The keyboard goes away so the results show.
+    if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+  };
+
+  return (
+    <>
+      <PageHeader />
+      <div className="ebook-filters">
+        <search>
+          <form className="ebook-search" onSubmit={handleSearch}>
+            <label className="ebook-search-box">
+              <SearchIcon />
+              <span className="sr-only">搜索电子书</span>
+              <input
+                type="search"
+                name="keyword"
+                enterKeyHint="search"
+                autoComplete="off"
+                maxLength={KEYWORD_MAX}
+                placeholder="书名、作者或出版社"
+                value={draft}
+                onChange={(event) => setDraft(event.target.value)}
+              />
+            </label>
+            <button type="submit" className="ebook-search-button">
+              搜索
+            </button>
+          </form>
+        </search>
+        <fieldset className="ebook-categories">
+          <legend className="sr-only">电子书分类</legend>
+          {[{ id: 0, name: '全部', count: allCount }, ...(categories.data ?? [])].map(
+            (category) => {
+              const active = (categoryId ?? 0) === category.id;
+              return (
+                <button
+                  key={category.id}
+                  type="button"
+                  className={active ? 'ebook-chip active' : 'ebook-chip'}
+                  aria-pressed={active}
+                  onClick={() => update({ categoryId: category.id || undefined })}
+                >
+                  {category.name}
+                  {category.count !== undefined ? (
+                    <span className="ebook-chip-count">{category.count}</span>
+                  ) : null}
+                </button>
+              );
+            },
+          )}
+        </fieldset>
+      </div>
+      <main className="page-body ebook-shelf">
+        {books.isSuccess && (keyword || list.length > 0) ? (
+          <p className="ebook-result-line">
+            {keyword ? <>“{keyword}”的搜索结果，</> : null}共 {total} 本
+            {keyword ? (
+              <button
+                type="button"
+                className="text-button"
+                onClick={() => update({ keyword: undefined })}
+              >
+                清除搜索
+              </button>
+            ) : null}
+          </p>
+        ) : null}
+        {books.isPending ? <BookGridSkeleton /> : null}
+        {books.isError && list.length === 0 ? (
+          <StateView kind="error" title="电子书没有加载出来" description="请检查网络后重试。">
+            <button type="button" className="link-button primary" onClick={() => books.refetch()}>
+              重试
+            </button>
+          </StateView>
+        ) : null}
+        {books.isSuccess && list.length === 0 ? (
+          keyword ? (
+            <StateView
+              kind="missing"
+              title="没有找到相关的电子书"
+              description="换个关键词试试，或者看看全部电子书。"
+            >
+              <button
+                type="button"
+                className="link-button primary"
+                onClick={() => update({ keyword: undefined, categoryId: undefined })}
+              >
+                看看全部电子书
+              </button>
+            </StateView>
+          ) : (
+            <StateView
+              kind="empty"
+              title="暂无电子书"
+              description="这个分类还没有电子书，看看其他分类吧。"
+            />
+          )
+        ) : null}
+        {list.length > 0 ? (
+          <PullToRefresh onRefresh={async () => void (await books.refetch())}>
+            <ul className="book-grid">
+              {list.map((book) => (
+                <li key={book.id}>
+                  <BookCard book={book} to={href('ebookDetail', { id: book.id })} />
+                </li>
+              ))}
+            </ul>
+            <InfiniteScroll
+              hasMore={books.hasNextPage}
+              loadMore={async () => {
+                await books.fetchNextPage({ throwOnError: true });
+              }}
+            />
+          </PullToRefresh>
+        ) : null}
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,34 @@
+import { href } from './paths.ts';
+
+/** The kinds of content that lists across areas show (favourites, history, search results). */
+export type LinkedContentType = 'course' | 'class' | 'activity' | 'ebook';
+
+/** What a learner calls each kind of content, as a small tag on a card. */
+export const CONTENT_TYPE_LABELS: Record<LinkedContentType, string> = {
+  course: '课程',
+  class: '班级',
+  activity: '活动',
+  ebook: '电子书',
+};
+
+/**
+ * The detail page of a piece of content. An activity opens at `/activityDetails`, which sends a
+ * special activity (特色活动) on to its own page.
+ */
+export function contentHref(type: LinkedContentType, id: number): string {
+  switch (type) {
+    case 'course':
+      return href('courseDetail', { id });
+    case 'class':
+      return href('classDetail', { id });
+    case 'activity':
+      return href('activityDetail', { id });
+    case 'ebook':
+      return href('ebookDetail', { id });
+  }
+}
+
+/** The page of a topic (专题) by its slug, e.g. `2024/jtjy` -> `/zhuanti/2024/jtjy`. */
+export function topicHref(slug: string): string {
+  return `/zhuanti/${slug.split('/').map(encodeURIComponent).join('/')}`;
+}
