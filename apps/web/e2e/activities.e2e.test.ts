@@ -176,6 +176,11 @@ describe('applying for an activity', () => {
     await sheet.getByRole('button', { name: '关闭' }).click();
     await sheet.waitFor({ state: 'hidden' });
 
+    // The study tab lists it under 我的活动 too.
+    await page.goto(url('/index/study?tab=activities'));
+    await page.locator('.study-class').filter({ hasText: open.title }).waitFor();
+    await page.goto(url('/myActive'));
+
     // Cancel from the 已报名 tab: it asks first, then the application leaves the tab.
     await page.getByRole('tab', { name: '已报名' }).click();
     const active = page.locator('.my-activity', { hasText: open.title });

@@ -169,6 +169,14 @@ describe('the e-book reader', () => {
     const top = await renderedPage(30).evaluate((element) => element.getBoundingClientRect().top);
     expect(top).toBeGreaterThanOrEqual(0);
     expect(top).toBeLessThan(120);
+
+    // The study tab lists the book in 在读 with the page reached, and continues from there.
+    await page.goto(url('/index/study?tab=reading'));
+    const item = page.locator('.study-class').filter({ hasText: book.title });
+    await item.getByText('读到第 30 页').waitFor();
+    await item.getByRole('link', { name: `继续阅读：${book.title}` }).click();
+    await page.waitForURL(url(`/ebookContent?id=${book.id}`));
+    await expect.poll(() => renderedPage(30).getAttribute('data-rendered')).toBe('true');
   });
 
   it('zooms with the buttons, back to the screen width, and with a pinch', async () => {

@@ -72,7 +72,14 @@ function SavedRow({ kind, item }: { kind: SavedKind; item: SavedItem }) {
   return (
     <li className="saved-item">
       <Link className="saved-item-link" to={contentHref(item.contentType, item.contentId)}>
-        <img src={item.cover} alt="" width={112} height={70} loading="lazy" />
+        <img
+          className={item.contentType === 'ebook' ? 'book' : undefined}
+          src={item.cover}
+          alt=""
+          width={112}
+          height={70}
+          loading="lazy"
+        />
         <span className="saved-item-text">
           <span className="saved-item-title">{item.title}</span>
           <span className="saved-item-meta">

@@ -7,7 +7,7 @@ export function SearchResultCard({ result }: { result: SearchResult }) {
   return (
     <Link className="search-card" to={contentHref(result.type, result.id)}>
       <img
-        className="search-card-cover"
+        className={result.type === 'ebook' ? 'search-card-cover book' : 'search-card-cover'}
         src={result.cover}
         alt=""
         width={112}
