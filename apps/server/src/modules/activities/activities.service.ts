@@ -31,7 +31,6 @@ import { releaseSeatAndCancel, takeSeatAndSignUp } from '../seats/seats.ts';
 import { activityCalendar, htmlToText } from './activities.ics.ts';
 import {
   ACTIVITY_SEATS,
-  countActivityRows,
   countMyApplicationRows,
   deleteAttachmentRows,
   findApplication,
@@ -42,7 +41,7 @@ import {
   findPublishedActivity,
   insertAttachments,
   isOrganiserStaff,
-  listActivityRows,
+  listActivityIds,
   listActivityRowsByIds,
   listAttachmentRows,
   listMyApplicationRows,
@@ -51,6 +50,12 @@ import {
 
 /** The upload-store folder of application attachments. */
 export const ATTACHMENT_AREA = 'activity-attachments';
+
+/**
+ * How long the order of an activity list is reused. A few seconds late is invisible (each card's
+ * seats and status are read fresh), and it turns a burst of list views into one ordering.
+ */
+export const LIST_ORDER_CACHE_MS = 3_000;
 /** Where an attachment is fetched (with the owner's bearer token). */
 export const attachmentUrl = (id: number) => `/uploads/${ATTACHMENT_AREA}/${id}`;
 /**
@@ -243,6 +248,9 @@ export interface StoredAttachment {
  * nothing behind.
  */
 export class ActivityService {
+  /** The ordered ids of each list (site, kind, status), reused for {@link LIST_ORDER_CACHE_MS}. */
+  private readonly orders = new Map<string, { at: number; ids: Promise<number[]> }>();
+
   constructor(
     private readonly db: Kysely<Database>,
     /** Where attachments are received and kept (the routes stream uploads into it). */
@@ -250,24 +258,52 @@ export class ActivityService {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** One page of the site's published activities, 报名中 first, optionally of one kind/status. */
+  /**
+   * One page of the site's published activities, 报名中 first, optionally of one kind/status.
+   * The order comes from {@link orderOf}; the page's cards are read fresh (seats, status).
+   */
   async list(siteKey: string, query: ActivityListQuery): Promise<Page<ActivitySummary>> {
+    const ids = await this.orderOf(siteKey, query.kind, query.status);
+    const offset = (query.page - 1) * query.size;
     const now = this.now();
-    const filter = { siteKey, kind: query.kind, status: query.status, now };
-    const [rows, total] = await Promise.all([
-      listActivityRows(this.db, {
-        ...filter,
-        limit: query.size,
-        offset: (query.page - 1) * query.size,
-      }),
-      countActivityRows(this.db, filter),
-    ]);
     return {
-      list: rows.map((row) => toActivitySummary(row, now)),
-      total,
+      list: await activitySummariesByIds(
+        this.db,
+        siteKey,
+        ids.slice(offset, offset + query.size),
+        now,
+      ),
+      total: ids.length,
       page: query.page,
       size: query.size,
     };
+  }
+
+  /**
+   * The ids of a list in its order. Ordering by the derived status reads every activity of the
+   * site (no index can serve it), so one ordering is shared by all the requests of
+   * {@link LIST_ORDER_CACHE_MS}; applying or cancelling here starts a new one at once.
+   */
+  private orderOf(
+    siteKey: string,
+    kind: ActivityListQuery['kind'],
+    status: ActivityListQuery['status'],
+  ): Promise<number[]> {
+    const key = JSON.stringify([siteKey, kind ?? null, status ?? null]);
+    const now = this.now();
+    const cached = this.orders.get(key);
+    if (cached && now - cached.at < LIST_ORDER_CACHE_MS) return cached.ids;
+    const ids = listActivityIds(this.db, { siteKey, kind, status, now });
+    this.orders.set(key, { at: now, ids });
+    ids.catch(() => {
+      if (this.orders.get(key)?.ids === ids) this.orders.delete(key);
+    });
+    return ids;
+  }
+
+  /** Forgets the cached list orders (after activities were written outside this service). */
+  invalidateLists(): void {
+    this.orders.clear();
   }
 
   /** A published activity of the site with its form, attachment rule and the caller's application. */
@@ -341,6 +377,7 @@ export class ActivityService {
         );
       }
       await this.uploads.remove(ATTACHMENT_AREA, replaced);
+      this.invalidateLists();
       const myApplication = toMyApplication({
         id: claim.signupId,
         status: 'active',
@@ -379,6 +416,7 @@ export class ActivityService {
       const checkedIn = application?.status === 'active' && application.checked_in_at !== null;
       throw conflict(checkedIn ? ActivityMessages.cancelCheckedIn : ActivityMessages.notApplied);
     }
+    this.invalidateLists();
     const myApplication = toMyApplication({
       id: released.signupId,
       status: 'cancelled',

@@ -24,7 +24,12 @@ import {
 } from '../../testing/activity-factory.ts';
 import { createLearners, type TestLearner, windows } from '../../testing/class-factory.ts';
 import { body, describeEachEngine } from '../../testing/test-app.ts';
-import { ActivityMessages, activitySummariesByIds } from './activities.service.ts';
+import {
+  ActivityMessages,
+  ActivityService,
+  activitySummariesByIds,
+  LIST_ORDER_CACHE_MS,
+} from './activities.service.ts';
 
 const SITE = 'acttest';
 const HOUR = 3_600_000;
@@ -300,6 +305,34 @@ describeEachEngine('activities API', (ctx) => {
         await activitySummariesByIds(db, 'xuhui', [ids.openEarly as number], Date.now()),
       ).toEqual([]);
       expect(await activitySummariesByIds(db, SITE, [], Date.now())).toEqual([]);
+    });
+  });
+
+  describe('the list order', () => {
+    it('is reused for a few seconds, then read again; an application reorders at once', async () => {
+      const { app } = ctx();
+      const { db } = app.database;
+      const site = 'acttest-order';
+      await db
+        .insertInto('sites')
+        .values({ key: site, name: '排序测试学习网', sort: 9, created_at: Date.now() })
+        .execute();
+      app.sites.invalidate();
+      let clock = Date.now();
+      const service = new ActivityService(db, app.activities.uploads, () => clock);
+      const ids = async () =>
+        (await service.list(site, { page: 1, size: 20 })).list.map((item) => item.id);
+      const small = await createActivity(db, { site_key: site, title: '小讲座', capacity: 1 });
+      expect(await ids()).toEqual([small]);
+
+      const later = await createActivity(db, { site_key: site, title: '后来的讲座' });
+      expect(await ids()).toEqual([small]);
+      clock += LIST_ORDER_CACHE_MS;
+      expect(await ids()).toEqual([small, later]);
+
+      // The one seat of 小讲座 goes: it is 已满 and moves behind the open one straight away.
+      await service.apply(site, learner(23).id, { activityId: small, form: FULL_FORM, files: [] });
+      expect(await ids()).toEqual([later, small]);
     });
   });
 

@@ -193,6 +193,7 @@ describeEachEngine('home API', (ctx) => {
         published: 1,
         created_at: Date.now(),
       });
+      app.activities.invalidateLists();
       app.home.invalidate();
       const { data } = body<Home>(await home(app));
       const activities = data.sections.find((section) => section.kind === 'activities');
