@@ -1,5 +1,6 @@
 import { Toast } from 'antd-mobile';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadFeedbackKit } from '@/platform/feedback.ts';
 import { ApiError, NetworkError, NotLoggedInError } from '@/platform/request.ts';
 import { StorageKey } from '@/platform/storage.ts';
 import { clearAntd, useAntdRender } from '@/testing/antd.ts';
@@ -7,7 +8,11 @@ import { createFailurePolicy, followUpAddress, TOAST_DURATION_MS } from './failu
 
 const ORIGIN = 'https://learn.example.cn';
 
-beforeAll(useAntdRender);
+beforeAll(async () => {
+  useAntdRender();
+  // The app loads the pop-ups after its first screen; here they are loaded up front.
+  await loadFeedbackKit();
+});
 
 afterEach(async () => {
   vi.useRealTimers();

@@ -1,5 +1,5 @@
 import { ErrorCode } from '@portal/contract/constants';
-import { Toast } from 'antd-mobile';
+import { withFeedbackKit } from '@/platform/feedback.ts';
 import { loginCheck } from '@/platform/login-check.ts';
 import {
   ApiError,
@@ -15,7 +15,9 @@ export const TOAST_DURATION_MS = 2000;
 
 /** A centred toast of the spec's duration; `afterClose` runs once it has gone. */
 export function showToast(content: string, afterClose?: () => void) {
-  Toast.show({ content, position: 'center', duration: TOAST_DURATION_MS, afterClose });
+  withFeedbackKit(({ Toast }) =>
+    Toast.show({ content, position: 'center', duration: TOAST_DURATION_MS, afterClose }),
+  );
 }
 
 /**

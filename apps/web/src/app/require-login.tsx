@@ -1,4 +1,3 @@
-import { SpinLoading } from 'antd-mobile';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { goToLogin, isLoggedIn } from '@/platform/session.ts';
@@ -20,7 +19,7 @@ export function RequireLogin({ children }: { children: ReactNode }) {
   if (loggedIn) return children;
   return (
     <main className="page-center" aria-busy="true">
-      <SpinLoading color="primary" />
+      <span className="spinner" aria-hidden="true" />
       <p>请先登录，正在前往登录页…</p>
     </main>
   );

@@ -1,4 +1,4 @@
-import { Dialog } from 'antd-mobile';
+import { loadFeedbackKit } from './feedback.ts';
 import { goToLogin, isLoggedIn } from './session.ts';
 
 /** The dialog's text (spec sections 4 and 8: not logged in, or the login has expired). */
@@ -14,12 +14,15 @@ let open: Promise<boolean> | null = null;
  */
 export function loginCheck(): Promise<boolean> {
   if (isLoggedIn()) return Promise.resolve(true);
-  open ??= Dialog.confirm({
-    title: '提示',
-    content: LOGIN_CHECK_MESSAGE,
-    confirmText: '去登录',
-    cancelText: '取消',
-  })
+  open ??= loadFeedbackKit()
+    .then(({ Dialog }) =>
+      Dialog.confirm({
+        title: '提示',
+        content: LOGIN_CHECK_MESSAGE,
+        confirmText: '去登录',
+        cancelText: '取消',
+      }),
+    )
     .then((confirmed) => {
       if (confirmed) goToLogin();
       return false;

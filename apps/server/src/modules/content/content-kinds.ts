@@ -19,18 +19,19 @@ export interface ContentKind {
 
 export type Card = Omit<ContentCard, 'contentType' | 'contentId'>;
 
-const exists = (query: Expression<unknown>) => sql<SqlBool>`exists ${query}`;
+/**
+ * The `visible` rule of content kept in `table`: a row with that id, of the site, published.
+ * Every content table has `id`, `site_key` and `published` (0/1).
+ */
+const visibleIn =
+  (table: 'courses' | 'classes' | 'activities' | 'ebooks'): ContentKind['visible'] =>
+  (_db, siteKey, contentId) =>
+    sql<SqlBool>`exists (select 1 from ${sql.table(table)} as content_row
+      where content_row.id = ${contentId} and content_row.site_key = ${siteKey}
+        and content_row.published = 1)`;
 
 const course: ContentKind = {
-  visible: (db, siteKey, contentId) =>
-    exists(
-      db
-        .selectFrom('courses')
-        .select(sql.lit(1).as('one'))
-        .where('courses.id', '=', contentId)
-        .where('courses.site_key', '=', siteKey)
-        .where('courses.published', '=', 1),
-    ),
+  visible: visibleIn('courses'),
   async cards(db, siteKey, ids) {
     if (ids.length === 0) return new Map();
     const rows = await db
@@ -56,15 +57,7 @@ const course: ContentKind = {
 };
 
 const klass: ContentKind = {
-  visible: (db, siteKey, contentId) =>
-    exists(
-      db
-        .selectFrom('classes')
-        .select(sql.lit(1).as('one'))
-        .where('classes.id', '=', contentId)
-        .where('classes.site_key', '=', siteKey)
-        .where('classes.published', '=', 1),
-    ),
+  visible: visibleIn('classes'),
   async cards(db, siteKey, ids) {
     if (ids.length === 0) return new Map();
     const rows = await db
@@ -84,15 +77,7 @@ const klass: ContentKind = {
 };
 
 const activity: ContentKind = {
-  visible: (db, siteKey, contentId) =>
-    exists(
-      db
-        .selectFrom('activities')
-        .select(sql.lit(1).as('one'))
-        .where('activities.id', '=', contentId)
-        .where('activities.site_key', '=', siteKey)
-        .where('activities.published', '=', 1),
-    ),
+  visible: visibleIn('activities'),
   async cards(db, siteKey, ids) {
     if (ids.length === 0) return new Map();
     const rows = await db
@@ -112,15 +97,7 @@ const activity: ContentKind = {
 };
 
 const ebook: ContentKind = {
-  visible: (db, siteKey, contentId) =>
-    exists(
-      db
-        .selectFrom('ebooks')
-        .select(sql.lit(1).as('one'))
-        .where('ebooks.id', '=', contentId)
-        .where('ebooks.site_key', '=', siteKey)
-        .where('ebooks.published', '=', 1),
-    ),
+  visible: visibleIn('ebooks'),
   async cards(db, siteKey, ids) {
     if (ids.length === 0) return new Map();
     const rows = await db
