@@ -15,19 +15,15 @@ import {
   type MyActivityListQuery,
   type MyApplication,
   type Page,
-  type SignupField,
-  signupFieldSchema,
   signupPhaseAt,
   sitePrefix,
-  validateSignupForm,
 } from '@portal/contract';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
 import type { ActivityRow, Database } from '../../db/schema.ts';
 import { AppError, conflict, forbidden, invalid } from '../../http/errors.ts';
 import { SNIFFED_TYPES, type SniffedMime, sniffMime } from '../../http/sniff-mime.ts';
 import type { ReceivedFile, UploadStore } from '../../http/upload-store.ts';
-import { releaseSeatAndCancel, takeSeatAndSignUp } from '../seats/seats.ts';
+import { admit, parseFormFields, releaseSeatAndCancel, takeSeatAndSignUp } from '../seats/seats.ts';
 import { activityCalendar, htmlToText } from './activities.ics.ts';
 import {
   ACTIVITY_SEATS,
@@ -107,7 +103,6 @@ export const ActivityMessages = {
 } as const;
 
 const activityNotFound = () => new AppError(ErrorCode.notFound, ActivityMessages.notFound);
-const fieldsSchema = z.array(signupFieldSchema);
 
 type SummaryRow = Pick<
   ActivityRow,
@@ -175,11 +170,6 @@ export async function activitySummariesByIds(
     const row = byId.get(id);
     return row ? [toActivitySummary(row, now)] : [];
   });
-}
-
-/** The signup form fields stored as JSON on an activity; a malformed value is a data error. */
-function parseFormFields(json: string): SignupField[] {
-  return fieldsSchema.parse(JSON.parse(json));
 }
 
 /** The attachment rule stored as JSON on a special activity, or null. */
@@ -331,14 +321,15 @@ export class ActivityService {
     const now = this.now();
     const row = await findPublishedActivity(this.db, siteKey, input.activityId);
     if (!row) throw activityNotFound();
-    const phase = signupPhaseAt(timesOf(row), now);
-    if (phase === 'notOpen') throw conflict(ActivityMessages.notOpen);
-    if (phase === 'closed') throw conflict(ActivityMessages.closed);
-    // A friendly early answer only; the unique key is what actually refuses a duplicate.
-    const existing = await findApplication(this.db, row.id, userId);
-    if (existing?.status === 'active') throw conflict(ActivityMessages.duplicate);
-    const checked = validateSignupForm(parseFormFields(row.form_fields), input.form);
-    if (!checked.ok) throw invalid(Object.values(checked.errors)[0] ?? '报名信息不正确');
+    const answers = await admit(this.db, ACTIVITY_SEATS, {
+      parentId: row.id,
+      userId,
+      times: timesOf(row),
+      now,
+      formFields: row.form_fields,
+      form: input.form,
+      messages: ActivityMessages,
+    });
     const accepted = checkFiles(parseAttachmentRule(row.attachment_rule), input.files ?? []);
 
     const kept: Array<AcceptedFile & { key: string }> = [];
@@ -353,7 +344,7 @@ export class ActivityService {
         parentId: row.id,
         userId,
         now,
-        values: { form: JSON.stringify(checked.form), checkin_code: newCheckinCode() },
+        values: { form: JSON.stringify(answers), checkin_code: newCheckinCode() },
         within: async (trx, applicationId) => {
           // A revived application starts over: the files of the cancelled one go.
           replaced = await deleteAttachmentRows(trx, applicationId);

@@ -10,7 +10,7 @@ import { createDatabase } from '../../db/database.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
 import { seedDemo } from '../../seed/seed.ts';
 import { body, describeEachEngine, loginAs } from '../../testing/test-app.ts';
-import { parseFormFields } from './classes.service.ts';
+import { parseFormFields } from '../seats/seats.ts';
 
 describeEachEngine('demo classes', (ctx) => {
   it('gives each site at least 20 published classes in every status', async () => {

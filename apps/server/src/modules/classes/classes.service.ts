@@ -10,16 +10,12 @@ import {
   type MySignup,
   type Page,
   type PageQuery,
-  type SignupField,
-  signupFieldSchema,
   signupPhaseAt,
-  validateSignupForm,
 } from '@portal/contract';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
 import type { ClassRow, Database } from '../../db/schema.ts';
-import { AppError, conflict, invalid } from '../../http/errors.ts';
-import { releaseSeatAndCancel, takeSeatAndSignUp } from '../seats/seats.ts';
+import { AppError, conflict } from '../../http/errors.ts';
+import { admit, parseFormFields, releaseSeatAndCancel, takeSeatAndSignUp } from '../seats/seats.ts';
 import {
   CLASS_SEATS,
   countClassRows,
@@ -43,7 +39,6 @@ export const ClassMessages = {
 } as const;
 
 const classNotFound = () => new AppError(ErrorCode.notFound, ClassMessages.notFound);
-const fieldsSchema = z.array(signupFieldSchema);
 
 type SummaryRow = Pick<
   ClassRow,
@@ -92,11 +87,6 @@ export function toClassSummary(row: SummaryRow, now: number): ClassSummary {
     endAt: iso(row.end_at),
     status: classStatusAt({ ...timesOf(row), capacity, seatsTaken }, now),
   };
-}
-
-/** The signup form fields stored as JSON on a class; a malformed value is a data error (500). */
-export function parseFormFields(json: string): SignupField[] {
-  return fieldsSchema.parse(JSON.parse(json));
 }
 
 /**
@@ -162,15 +152,16 @@ export class ClassService {
     const now = this.now();
     const row = await findPublishedClass(this.db, siteKey, body.classId);
     if (!row) throw classNotFound();
-    const phase = signupPhaseAt(timesOf(row), now);
-    if (phase === 'notOpen') throw conflict(ClassMessages.notOpen);
-    if (phase === 'closed') throw conflict(ClassMessages.closed);
-    // A friendly early answer only; the unique key below is what actually refuses a duplicate.
-    const existing = await findSignup(this.db, row.id, userId);
-    if (existing?.status === 'active') throw conflict(ClassMessages.duplicate);
-    const checked = validateSignupForm(parseFormFields(row.form_fields), body.form);
-    if (!checked.ok) throw invalid(Object.values(checked.errors)[0] ?? '报名信息不正确');
-    const form = JSON.stringify(checked.form);
+    const answers = await admit(this.db, CLASS_SEATS, {
+      parentId: row.id,
+      userId,
+      times: timesOf(row),
+      now,
+      formFields: row.form_fields,
+      form: body.form,
+      messages: ClassMessages,
+    });
+    const form = JSON.stringify(answers);
 
     // Seat first, signup second, in one transaction (the shared seat keeping).
     const claim = await takeSeatAndSignUp(this.db, CLASS_SEATS, {

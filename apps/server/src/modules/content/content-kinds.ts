@@ -56,64 +56,42 @@ const course: ContentKind = {
   },
 };
 
-const klass: ContentKind = {
-  visible: visibleIn('classes'),
-  async cards(db, siteKey, ids) {
+/**
+ * The `cards` of content kept in `table` whose line under the title is two of its columns,
+ * e.g. `term · place`: the visible rows among `ids`, by id.
+ */
+function cardsFrom<T extends 'classes' | 'activities' | 'ebooks'>(
+  table: T,
+  line: readonly [keyof Database[T] & string, keyof Database[T] & string],
+): ContentKind['cards'] {
+  return async (db, siteKey, ids) => {
     if (ids.length === 0) return new Map();
-    const rows = await db
-      .selectFrom('classes')
-      .select(['id', 'title', 'cover', 'term', 'place'])
-      .where('id', 'in', ids)
-      .where('site_key', '=', siteKey)
-      .where('published', '=', 1)
-      .execute();
+    const { rows } = await sql<{ id: number; title: string; cover: string; a: string; b: string }>`
+      select id, title, cover, ${sql.ref(line[0])} as a, ${sql.ref(line[1])} as b
+      from ${sql.table(table)}
+      where id in (${sql.join(ids)}) and site_key = ${siteKey} and published = 1`.execute(db);
     return new Map(
       rows.map((row) => [
-        row.id,
-        { title: row.title, cover: row.cover, subtitle: `${row.term} · ${row.place}` },
+        Number(row.id),
+        { title: row.title, cover: row.cover, subtitle: `${row.a} · ${row.b}` },
       ]),
     );
-  },
+  };
+}
+
+const klass: ContentKind = {
+  visible: visibleIn('classes'),
+  cards: cardsFrom('classes', ['term', 'place']),
 };
 
 const activity: ContentKind = {
   visible: visibleIn('activities'),
-  async cards(db, siteKey, ids) {
-    if (ids.length === 0) return new Map();
-    const rows = await db
-      .selectFrom('activities')
-      .select(['id', 'title', 'cover', 'kind', 'place'])
-      .where('id', 'in', ids)
-      .where('site_key', '=', siteKey)
-      .where('published', '=', 1)
-      .execute();
-    return new Map(
-      rows.map((row) => [
-        row.id,
-        { title: row.title, cover: row.cover, subtitle: `${row.kind} · ${row.place}` },
-      ]),
-    );
-  },
+  cards: cardsFrom('activities', ['kind', 'place']),
 };
 
 const ebook: ContentKind = {
   visible: visibleIn('ebooks'),
-  async cards(db, siteKey, ids) {
-    if (ids.length === 0) return new Map();
-    const rows = await db
-      .selectFrom('ebooks')
-      .select(['id', 'title', 'cover', 'author', 'publisher'])
-      .where('id', 'in', ids)
-      .where('site_key', '=', siteKey)
-      .where('published', '=', 1)
-      .execute();
-    return new Map(
-      rows.map((row) => [
-        row.id,
-        { title: row.title, cover: row.cover, subtitle: `${row.author} · ${row.publisher}` },
-      ]),
-    );
-  },
+  cards: cardsFrom('ebooks', ['author', 'publisher']),
 };
 
 /**

@@ -1,6 +1,16 @@
+import {
+  type ClassTimes,
+  type SignupAnswer,
+  type SignupField,
+  signupFieldSchema,
+  signupPhaseAt,
+  validateSignupForm,
+} from '@portal/contract';
 import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
+import { z } from 'zod';
 import { isUniqueViolation } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
+import { conflict, invalid } from '../../http/errors.ts';
 
 /**
  * Seat keeping, shared by everything learners sign up for with a limited number of seats
@@ -95,6 +105,50 @@ export async function signupStatus<S extends SignupTable>(
     from ${sql.table(ledger.signups)}
     where ${sql.ref(ledger.parentKey)} = ${parentId} and user_id = ${userId}`.execute(db);
   return rows[0]?.status;
+}
+
+const fieldsSchema = z.array(signupFieldSchema);
+
+/** The signup form fields stored as JSON on a class or activity; a malformed value is a data error. */
+export function parseFormFields(json: string): SignupField[] {
+  return fieldsSchema.parse(JSON.parse(json));
+}
+
+/** What the checks before a seat answer, in the words of the area (班级, 活动). */
+export interface AdmissionMessages {
+  notOpen: string;
+  closed: string;
+  duplicate: string;
+}
+
+/**
+ * The checks before a seat is taken, the same for every kind of signup: 409 before or after the
+ * signup window, 409 when the learner already holds an active signup (a friendly early answer:
+ * the unique key is what refuses a duplicate), then 400 naming the first bad form field.
+ * Answers the validated form.
+ */
+export async function admit<S extends SignupTable>(
+  db: Db,
+  ledger: SeatLedger<S>,
+  request: {
+    parentId: number;
+    userId: number;
+    times: ClassTimes;
+    now: number;
+    formFields: string;
+    form: Readonly<Record<string, unknown>>;
+    messages: AdmissionMessages;
+  },
+): Promise<Record<string, SignupAnswer>> {
+  const { messages } = request;
+  const phase = signupPhaseAt(request.times, request.now);
+  if (phase === 'notOpen') throw conflict(messages.notOpen);
+  if (phase === 'closed') throw conflict(messages.closed);
+  const status = await signupStatus(db, ledger, request.parentId, request.userId);
+  if (status === 'active') throw conflict(messages.duplicate);
+  const checked = validateSignupForm(parseFormFields(request.formFields), request.form);
+  if (!checked.ok) throw invalid(Object.values(checked.errors)[0] ?? '报名信息不正确');
+  return checked.form;
 }
 
 /** Thrown inside a transaction only to roll it back; never leaves this module. */
