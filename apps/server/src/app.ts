@@ -16,38 +16,25 @@ import type { Config } from './config.ts';
 import { createDatabase, type Db } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { apiNotFound, envelopePlugin, envelopeSerializerCompiler, isApi } from './http/envelope.ts';
-import { invalid } from './http/errors.ts';
 import { filesDir, registerFileHost } from './http/file-host.ts';
 import { registerMediaHost } from './http/media-host.ts';
 import { requestContextPlugin } from './http/request-context.ts';
 import { securityPlugin } from './http/security.ts';
-import { UploadStore, uploadsDir } from './http/upload-store.ts';
 import { registerWebHost } from './http/web-host.ts';
-import { deleteExpired } from './modules/account/account.queries.ts';
-import { accountRoutes } from './modules/account/account.routes.ts';
-import { AccountService } from './modules/account/account.service.ts';
-import { activitiesRoutes } from './modules/activities/activities.routes.ts';
-import { ActivityService } from './modules/activities/activities.service.ts';
-import { classesRoutes } from './modules/classes/classes.routes.ts';
-import { ClassService } from './modules/classes/classes.service.ts';
-import { coursesRoutes } from './modules/courses/courses.routes.ts';
-import { CourseService } from './modules/courses/courses.service.ts';
-import { ebooksRoutes } from './modules/ebooks/ebooks.routes.ts';
-import { EbookService } from './modules/ebooks/ebooks.service.ts';
-import { favouritesRoutes } from './modules/favourites/favourites.routes.ts';
-import { FavouriteService } from './modules/favourites/favourites.service.ts';
-import { homeRoutes } from './modules/home/home.routes.ts';
-import { HomeService } from './modules/home/home.service.ts';
-import { searchRoutes } from './modules/search/search.routes.ts';
-import { SearchService } from './modules/search/search.service.ts';
-import { sitesRoutes } from './modules/sites/sites.routes.ts';
-import { SiteDirectory } from './modules/sites/sites.service.ts';
-import { ssoRoutes } from './modules/sso/sso.routes.ts';
-import { studyRoutes } from './modules/study/study.routes.ts';
-import { StudyService } from './modules/study/study.service.ts';
-import { topicsRoutes } from './modules/topics/topics.routes.ts';
-import { TopicService } from './modules/topics/topics.service.ts';
+import { accountModule } from './modules/account/account.routes.ts';
+import { activitiesModule } from './modules/activities/activities.routes.ts';
+import { classesModule } from './modules/classes/classes.routes.ts';
+import { coursesModule } from './modules/courses/courses.routes.ts';
+import { ebooksModule } from './modules/ebooks/ebooks.routes.ts';
+import { favouritesModule } from './modules/favourites/favourites.routes.ts';
+import { homeModule } from './modules/home/home.routes.ts';
+import { searchModule } from './modules/search/search.routes.ts';
+import { sitesModule } from './modules/sites/sites.routes.ts';
+import { ssoModule } from './modules/sso/sso.routes.ts';
+import { studyModule } from './modules/study/study.routes.ts';
+import { topicsModule } from './modules/topics/topics.routes.ts';
 import { type CounterStore, createCounterStore } from './platform/counter-store.ts';
+import { invalid } from './platform/errors.ts';
 import { writeActivityCovers } from './seed/activities.ts';
 import { writeCategoryCovers } from './seed/covers.ts';
 import { writeEbookFiles } from './seed/ebooks.ts';
@@ -58,20 +45,28 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: Db;
-    sites: SiteDirectory;
-    accounts: AccountService;
-    courses: CourseService;
-    classes: ClassService;
-    ebooks: EbookService;
-    topics: TopicService;
-    activities: ActivityService;
-    study: StudyService;
-    searches: SearchService;
-    home: HomeService;
-    favourites: FavouriteService;
     counters: CounterStore;
   }
 }
+
+/**
+ * The areas of the server, in order: each is a plugin that decorates the app with its service
+ * and registers its routes; a module may use the services of those listed before it.
+ */
+const modules = [
+  sitesModule,
+  accountModule,
+  ssoModule,
+  coursesModule,
+  classesModule,
+  ebooksModule,
+  topicsModule,
+  activitiesModule,
+  studyModule,
+  searchModule,
+  homeModule,
+  favouritesModule,
+];
 
 export interface BuildOptions {
   /** An open database to use (tests pass one per engine); the app closes it on close. */
@@ -85,7 +80,6 @@ export interface BuildOptions {
 z.config(z.locales.zhCN());
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
-const CLEANUP_EVERY_MS = 60 * 60 * 1000;
 
 /**
  * The whole server as one Fastify instance: migrated database (seeded with demo content when
@@ -129,34 +123,8 @@ export async function buildApp(
 
   app.decorate('config', config);
   app.decorate('database', database);
-  app.decorate('sites', new SiteDirectory(database.db, config.defaultSite));
-  app.decorate('accounts', new AccountService(database.db));
-  app.decorate('courses', new CourseService(database.db));
-  app.decorate('classes', new ClassService(database.db));
-  app.decorate('ebooks', new EbookService(database.db, database.engine));
-  app.decorate('topics', new TopicService(database.db));
-  app.decorate('activities', new ActivityService(database.db, new UploadStore(uploadsDir(config))));
-  app.decorate('study', new StudyService(database.db, database.engine));
-  app.decorate('searches', new SearchService(database.db, database.engine));
-  app.decorate(
-    'home',
-    new HomeService(app.courses, app.classes, app.study, {
-      activities: app.activities,
-      ebooks: app.ebooks,
-      topics: app.topics,
-    }),
-  );
-  app.decorate('favourites', new FavouriteService(database.db));
   app.decorate('counters', options.counters ?? createCounterStore(config.redisUrl));
-
-  const cleanup = setInterval(() => {
-    deleteExpired(database.db, Date.now()).catch((error) =>
-      app.log.warn({ err: error }, 'cleanup failed'),
-    );
-  }, CLEANUP_EVERY_MS);
-  cleanup.unref();
   app.addHook('onClose', async () => {
-    clearInterval(cleanup);
     await app.counters.close();
     await database.destroy();
   });
@@ -182,23 +150,18 @@ export async function buildApp(
     limits: { fileSize: MULTIPART_BODY_LIMIT, files: 10, fields: 50, fieldSize: 64 * 1024 },
   });
   await app.register(swagger, {
-    openapi: { info: { title: '学习网移动门户 API', version: '1.0.0' } },
+    openapi: {
+      info: { title: '学习网移动门户 API', version: '1.0.0' },
+      // Routes declared with `login: 'required'` list this scheme (the request context adds it).
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
     transform: jsonSchemaTransform,
   });
-  await app.register(requestContextPlugin);
-
-  await app.register(sitesRoutes);
-  await app.register(accountRoutes);
-  await app.register(ssoRoutes);
-  await app.register(coursesRoutes);
-  await app.register(classesRoutes);
-  await app.register(ebooksRoutes);
-  await app.register(topicsRoutes);
-  await app.register(activitiesRoutes);
-  await app.register(studyRoutes);
-  await app.register(searchRoutes);
-  await app.register(homeRoutes);
-  await app.register(favouritesRoutes);
+  await app.register(requestContextPlugin, {
+    siteOf: (header) => app.sites.fromHeader(header),
+    authenticate: (token) => app.accounts.authenticate(token),
+  });
+  for (const module of modules) await app.register(module);
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 

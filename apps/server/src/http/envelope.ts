@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
 import { isUniqueViolation } from '../db/database.ts';
-import { AppError } from './errors.ts';
+import { AppError } from '../platform/errors.ts';
 
 interface Failure {
   http: number;

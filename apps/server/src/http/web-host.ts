@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { PortalConfig } from '@portal/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
-import { escapeHtml } from '../modules/sso/sso.views.ts';
+import { escapeHtml } from '../platform/html.ts';
 
 const YEAR_SECONDS = 365 * 24 * 3600;
 

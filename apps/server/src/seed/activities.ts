@@ -13,14 +13,21 @@ import {
 import type { NewActivityApplicationRow, NewActivityRow } from '../db/schema.ts';
 import { hashPassword } from '../modules/account/password.ts';
 import type { Random } from './random.ts';
-import { DEMO_LEARNERS, DEMO_PASSWORD, insertChunked, type SeedContext } from './seed.ts';
+import {
+  CHINA_OFFSET,
+  DAY,
+  DEMO_LEARNERS,
+  DEMO_PASSWORD,
+  HOUR,
+  insertChunked,
+  localDay,
+  MINUTE,
+  type SeedContext,
+  sample,
+} from './support.ts';
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
 const MB = 1024 * 1024;
 /** The sites are in Shanghai: activity times are whole local (UTC+8) hours. */
-const CHINA_OFFSET = 8 * HOUR;
 
 /** The organisers' check-in account (staff of every seeded organiser). */
 export const DEMO_ORGANISER_STAFF = { username: '13800000009', nickname: '活动签到员' } as const;
@@ -530,12 +537,6 @@ function answersFor(
   return form;
 }
 
-/** Midnight (local) of the day `offset` days from `now`'s local day, plus `hour` hours. */
-function localDay(now: number, offset: number, hour = 0): number {
-  const midnight = Math.floor((now + CHINA_OFFSET) / DAY) * DAY - CHINA_OFFSET;
-  return midnight + offset * DAY + hour * HOUR;
-}
-
 interface Times {
   signup_start: number;
   signup_end: number;
@@ -597,27 +598,6 @@ function whenText(time: number): string {
   const date = new Date(time + CHINA_OFFSET);
   const clock = `${date.getUTCHours()}:${String(date.getUTCMinutes()).padStart(2, '0')}`;
   return `${date.getUTCMonth() + 1}月${date.getUTCDate()}日 ${clock}`;
-}
-
-/**
- * `count` distinct items of `items` in random order (all of them when there are fewer), picking
- * indices when `count` is small against the list.
- */
-function sample<T>(random: Random, items: readonly T[], count: number): T[] {
-  if (count * 4 < items.length) {
-    const picked = new Set<number>();
-    while (picked.size < count) picked.add(random.int(0, items.length - 1));
-    return [...picked].map((i) => items[i] as T);
-  }
-  const pool = [...items];
-  const picked: T[] = [];
-  while (picked.length < count && pool.length > 0) {
-    const i = random.int(0, pool.length - 1);
-    picked.push(pool[i] as T);
-    pool[i] = pool[pool.length - 1] as T;
-    pool.pop();
-  }
-  return picked;
 }
 
 interface Learner {

@@ -1,14 +1,20 @@
 import { type ClassStatus, classStatusAt, type SignupField } from '@portal/contract';
 import type { NewClassRow, NewClassSignupRow } from '../db/schema.ts';
 import type { Random } from './random.ts';
-import { DEMO_LEARNERS, insertChunked, type SeedContext } from './seed.ts';
+import {
+  CHINA_OFFSET,
+  DAY,
+  DEMO_LEARNERS,
+  HOUR,
+  insertChunked,
+  localDay,
+  MINUTE,
+  type SeedContext,
+  sample,
+} from './support.ts';
 import { surnames } from './words.ts';
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
 /** The sites are in Shanghai: class times are whole local (UTC+8) hours and minutes. */
-const CHINA_OFFSET = 8 * HOUR;
 
 /**
  * The status of each class in a run of {@link PLAN}.length, relative to the seed time; `draft`
@@ -308,12 +314,6 @@ const NOTICES = [
   '如需取消报名，请在报名截止前在“我的班级”中操作，以便把名额让给其他学员。',
 ] as const;
 
-/** Midnight (local) of the day `offset` days from `now`'s local day, plus `hour:minute`. */
-function localDay(now: number, offset: number, hour = 0, minute = 0): number {
-  const midnight = Math.floor((now + CHINA_OFFSET) / DAY) * DAY - CHINA_OFFSET;
-  return midnight + offset * DAY + hour * HOUR + minute * MINUTE;
-}
-
 const weekdayOf = (time: number) => new Date(time + CHINA_OFFSET).getUTCDay();
 
 /** The same time on the nearest Saturday at or after (`1`) or at or before (`-1`) `time`. */
@@ -425,27 +425,6 @@ function answersFor(
     else if (field.key === 'remark' && random.chance(0.3)) form.remark = random.pick(REMARKS);
   }
   return form;
-}
-
-/**
- * `count` distinct items of `items` in random order (all of them when there are fewer). Picks
- * indices when `count` is small against the list, so sampling 60 of a million learners is cheap.
- */
-function sample<T>(random: Random, items: readonly T[], count: number): T[] {
-  if (count * 4 < items.length) {
-    const picked = new Set<number>();
-    while (picked.size < count) picked.add(random.int(0, items.length - 1));
-    return [...picked].map((i) => items[i] as T);
-  }
-  const pool = [...items];
-  const picked: T[] = [];
-  while (picked.length < count && pool.length > 0) {
-    const i = random.int(0, pool.length - 1);
-    picked.push(pool[i] as T);
-    pool[i] = pool[pool.length - 1] as T;
-    pool.pop();
-  }
-  return picked;
 }
 
 interface Learner {

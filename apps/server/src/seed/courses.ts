@@ -14,7 +14,7 @@ import {
 } from '../modules/courses/courses.queries.ts';
 import { COVER_VARIANTS, coverPath } from './covers.ts';
 import type { Random } from './random.ts';
-import { insertChunked, type SeedContext } from './seed.ts';
+import { insertChunked, type SeedContext } from './support.ts';
 import { surnames } from './words.ts';
 
 /** Courses per site per unit of scale (a few of them unpublished). */

@@ -9,7 +9,7 @@ import {
 } from '../modules/ebooks/ebooks.queries.ts';
 import { type BookPdfOptions, cachedBookPdf, writeBookPdf } from './pdf.ts';
 import { Random } from './random.ts';
-import type { SeedContext } from './seed.ts';
+import type { SeedContext } from './support.ts';
 import { givenNames, surnames } from './words.ts';
 
 /**

@@ -1,22 +1,18 @@
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
-import type { Database, NewUserRow } from '../db/schema.ts';
+import type { NewUserRow } from '../db/schema.ts';
 import { hashPassword } from '../modules/account/password.ts';
-import { seedSearchTerms } from '../modules/search/search.seed.ts';
 import { insertSites } from '../modules/sites/sites.queries.ts';
 import { seedActivities } from './activities.ts';
 import { seedClasses } from './classes.ts';
 import { seedCourses } from './courses.ts';
 import { seedEbooks } from './ebooks.ts';
 import { Random } from './random.ts';
+import { seedSearchTerms } from './search.ts';
+import { DEMO_LEARNERS, DEMO_PASSWORD, insertChunked, type SeedContext } from './support.ts';
 import { seedTopics } from './topics.ts';
 import { givenNames, surnames } from './words.ts';
 
-export const DEMO_PASSWORD = 'Demo@2026';
-export const DEMO_LEARNERS = [
-  { username: '13800000001', nickname: '王秀兰' },
-  { username: '13800000002', nickname: '李建国' },
-] as const;
 export const DEMO_SITES = [
   { key: 'jingan', name: '静安学习网', sort: 1, theme_color: '#1664ff' },
   { key: 'xuhui', name: '徐汇学习网', sort: 2, theme_color: '#0b7a75' },
@@ -24,25 +20,11 @@ export const DEMO_SITES = [
 
 /** Learners generated per unit of scale, beside the demo learners. */
 const LEARNERS_PER_SCALE = 200;
-const CHUNK = 500;
-
-export interface SeedContext {
-  db: Kysely<Database>;
-  random: Random;
-  /** 1 for the demo; larger fills the database for benchmarks. */
-  scale: number;
-  now: number;
-}
 
 export interface SeedOptions {
   scale?: number;
   seed?: number;
   log?: (line: string) => void;
-}
-
-/** Inserts rows in chunks that stay under both engines' limits on bound parameters. */
-export async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>) {
-  for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK));
 }
 
 async function seedSites({ db, now }: SeedContext) {
@@ -129,3 +111,6 @@ export async function seedDemo(database: Db, options: SeedOptions = {}): Promise
   await analyze(database);
   options.log?.(`Seeded demo content at scale ${scale} in ${Date.now() - started} ms`);
 }
+
+// The demo accounts are named by tests and the README through this module too.
+export { DEMO_LEARNERS, DEMO_PASSWORD };

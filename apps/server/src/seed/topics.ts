@@ -7,7 +7,7 @@ import {
   insertTopicItems,
   insertTopicSections,
 } from '../modules/topics/topics.queries.ts';
-import type { SeedContext } from './seed.ts';
+import type { SeedContext } from './support.ts';
 
 /** The demo topic of every site: family education, at `/zhuanti/2024/jtjy`. */
 export const FAMILY_TOPIC_SLUG = '2024/jtjy';

@@ -79,6 +79,16 @@ export interface RefreshUserDetail {
 const JSON_TYPE = 'application/json;charset=UTF-8';
 const FORM_TYPE = 'application/x-www-form-urlencoded;charset=UTF-8';
 
+/** The headers every call carries (spec section 7): the site, the fingerprint, and the token. */
+function portalHeaders(): Record<string, string> {
+  const token = local.get(StorageKey.token);
+  return {
+    'X-Site': siteConfig.siteKey,
+    'X-Finger': fingerprint(),
+    ...(token ? { Authorization: `Bearer ${token}` } : {}),
+  };
+}
+
 /** ky with the portal's base path, time-out and headers (spec section 7). */
 export const http: KyInstance = ky.create({
   prefixUrl: '/api',
@@ -87,16 +97,40 @@ export const http: KyInstance = ky.create({
   hooks: {
     beforeRequest: [
       (request) => {
-        request.headers.set('X-Site', siteConfig.siteKey);
-        request.headers.set('X-Finger', fingerprint());
-        const token = local.get(StorageKey.token);
-        if (token && !request.headers.has('Authorization')) {
-          request.headers.set('Authorization', `Bearer ${token}`);
+        for (const [name, value] of Object.entries(portalHeaders())) {
+          // A token being verified before it is stored is sent as given.
+          if (name !== 'Authorization' || !request.headers.has(name)) {
+            request.headers.set(name, value);
+          }
         }
       },
     ],
   },
 });
+
+/**
+ * A JSON POST that outlives the page ("send on leave": a lesson's or a book's last progress as
+ * the page is hidden or left). It is a plain `fetch` with `keepalive`, started at once (ky would
+ * start it a tick later, too late during `pagehide`), with the headers every call carries;
+ * `sendBeacon` cannot carry the bearer token, and the token never goes in the URL. Nothing is
+ * sent without a login; answers whether the request was started (its answer is not awaited).
+ */
+export function sendOnLeave(path: string, json: unknown): boolean {
+  if (!local.get(StorageKey.token)) return false;
+  try {
+    void fetch(`/api${path}`, {
+      method: 'POST',
+      keepalive: true,
+      headers: { 'Content-Type': JSON_TYPE, ...portalHeaders() },
+      body: JSON.stringify(json),
+    }).catch(() => {
+      // The page is going away; nothing is left to tell.
+    });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 function isQuiet(failure: RequestFailure, quiet: CallOptions['quiet']): boolean {
   if (quiet === true) return true;
@@ -160,7 +194,7 @@ async function send<T>(path: string, options: CallOptions, setup: () => Options)
   return body.data as T;
 }
 
-type Query = Record<string, string | number | boolean | null | undefined>;
+export type Query = Record<string, string | number | boolean | null | undefined>;
 
 function searchParamsOf(query: Query): URLSearchParams {
   const params = new URLSearchParams();

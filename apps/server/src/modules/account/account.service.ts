@@ -2,7 +2,8 @@ import type { LoginResult, UserInfo } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../../db/database.ts';
 import type { Database, UserRow } from '../../db/schema.ts';
-import { conflict, invalid, loginRequired } from '../../http/errors.ts';
+import type { AuthUser } from '../../platform/auth.ts';
+import { conflict, invalid, loginRequired } from '../../platform/errors.ts';
 import {
   consumeTicket,
   findLiveSession,
@@ -24,16 +25,6 @@ export const ROTATION_GRACE_MS = 60 * 1000;
 export const TICKET_TTL_MS = 2 * 60 * 1000;
 /** `last_seen_at` is written at most this often per session, to keep reads free of writes. */
 const TOUCH_EVERY_MS = 5 * 60 * 1000;
-
-/** The learner behind a valid token. */
-export interface AuthUser {
-  id: number;
-  username: string;
-  nickname: string;
-  avatar: string | null;
-  createdAt: number;
-  sessionId: number;
-}
 
 export interface SessionContext {
   fingerprint: string | null;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { bearerToken } from '../../platform/auth.ts';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './password.ts';
-import { bearerToken, hashSecret, newSecret } from './tokens.ts';
+import { hashSecret, newSecret } from './tokens.ts';
 
 describe('passwords', () => {
   it('hashes with scrypt and a fresh salt, and verifies only the right password', async () => {

@@ -9,10 +9,3 @@ export function newSecret(): string {
 export function hashSecret(secret: string): string {
   return createHash('sha256').update(secret).digest('hex');
 }
-
-/** Bearer token from an `Authorization` header, or null. */
-export function bearerToken(header: string | undefined): string | null {
-  if (!header) return null;
-  const match = /^Bearer\s+([A-Za-z0-9_-]{20,200})\s*$/i.exec(header);
-  return match?.[1] ?? null;
-}

@@ -20,9 +20,9 @@ import {
 } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import type { ActivityRow, Database } from '../../db/schema.ts';
-import { AppError, conflict, forbidden, invalid } from '../../http/errors.ts';
-import { SNIFFED_TYPES, type SniffedMime, sniffMime } from '../../http/sniff-mime.ts';
-import type { ReceivedFile, UploadStore } from '../../http/upload-store.ts';
+import { AppError, conflict, forbidden, invalid } from '../../platform/errors.ts';
+import { SNIFFED_TYPES, type SniffedMime, sniffMime } from '../../platform/sniff-mime.ts';
+import type { ReceivedFile, UploadStore } from '../../platform/upload-store.ts';
 import { admit, parseFormFields, releaseSeatAndCancel, takeSeatAndSignUp } from '../seats/seats.ts';
 import { activityCalendar, htmlToText } from './activities.ics.ts';
 import {

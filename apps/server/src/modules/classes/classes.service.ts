@@ -14,7 +14,7 @@ import {
 } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import type { ClassRow, Database } from '../../db/schema.ts';
-import { AppError, conflict } from '../../http/errors.ts';
+import { AppError, conflict } from '../../platform/errors.ts';
 import { admit, parseFormFields, releaseSeatAndCancel, takeSeatAndSignUp } from '../seats/seats.ts';
 import {
   CLASS_SEATS,

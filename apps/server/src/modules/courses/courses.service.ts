@@ -9,7 +9,7 @@ import {
 } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../platform/errors.ts';
 import {
   type CourseListRow,
   countPublishedByCategory,

@@ -13,7 +13,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Engine } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import { AppError, invalid } from '../../http/errors.ts';
+import { AppError, invalid } from '../../platform/errors.ts';
 import {
   countEbooks,
   countMyReading,

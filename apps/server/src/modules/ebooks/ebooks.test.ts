@@ -59,7 +59,7 @@ describeEachEngine('e-books API', (ctx) => {
       .values({ key: SITE, name: '电子书测试学习网', sort: 9, created_at: Date.now() })
       .execute();
     app.sites.invalidate();
-    learners = await createLearners(db, 4, SITE);
+    learners = await createLearners(db, 5, SITE);
     categories.family = await createEbookCategory(db, { siteKey: SITE, name: '家庭教育', sort: 1 });
     categories.health = await createEbookCategory(db, { siteKey: SITE, name: '健康养生', sort: 2 });
     categories.empty = await createEbookCategory(db, { siteKey: SITE, name: '空分类', sort: 3 });
@@ -353,6 +353,33 @@ describeEachEngine('e-books API', (ctx) => {
       } finally {
         await db.updateTable('ebooks').set({ published: 1 }).where('id', '=', ids.health).execute();
       }
+    });
+  });
+
+  describe('POST /api/study/ebook-progress and GET /api/study/ebooks (reading lives under study)', () => {
+    it('records and lists reading as the first paths do, which still answer the same', async () => {
+      const { app } = ctx();
+      const token = learner(4).token;
+      const sent = await app.inject({
+        method: 'POST',
+        url: '/api/study/ebook-progress',
+        headers: { 'x-site': SITE, ...bearer(token) },
+        payload: { ebookId: ids.health, page: 7 },
+      });
+      expect(body(sent)).toMatchObject({ code: 0, data: { ebookId: ids.health, page: 7 } });
+      const viaStudy = body<Page<MyReading>>(await get(app, '/api/study/ebooks', token));
+      const viaEbooks = body<Page<MyReading>>(await get(app, '/api/ebooks/reading', token));
+      expect(viaStudy.data.list.map((item) => [item.id, item.progress.page])).toEqual([
+        [ids.health, 7],
+      ]);
+      expect(viaEbooks).toEqual(viaStudy);
+      const visitor = await app.inject({
+        method: 'POST',
+        url: '/api/study/ebook-progress',
+        headers: { 'x-site': SITE },
+        payload: { ebookId: ids.health, page: 'x' },
+      });
+      expect(body(visitor).code).toBe(301);
     });
   });
 

@@ -9,166 +9,92 @@ import {
   removedSchema,
   viewRecordSchema,
 } from '@portal/contract';
-import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
+import { apiRoutes } from '../../http/api-route.ts';
+import { portalModule } from '../../http/portal-module.ts';
+import { FavouriteService } from './favourites.service.ts';
 
-/** Asks a visitor to log in (code 301) before the request is even checked. */
-async function loginFirst(request: FastifyRequest) {
-  await request.requireUser();
-}
-
-/** The learner and site of a call (login checked already by `loginFirst`). */
-async function owner(request: FastifyRequest) {
-  const [user, site] = await Promise.all([request.requireUser(), request.site()]);
-  return { userId: user.id, siteKey: site.key };
+declare module 'fastify' {
+  interface FastifyInstance {
+    favourites: FavouriteService;
+  }
 }
 
 /**
  * The learner's favourites (我的收藏) and viewing history (学习足迹) on the request's site
  * (`X-Site`), across content types. Every endpoint needs login (code 301).
  */
-export const favouritesRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', loginFirst);
+async function favouritesRoutes(app: FastifyInstance) {
+  const api = apiRoutes(app, 'favourites');
+  const login = 'required';
+  const favourites = app.favourites;
+  api.post('/api/favourites', {
+    summary: '收藏（重复收藏结果相同）',
+    login,
+    body: contentRefSchema,
+    response: favouriteStateSchema,
+    handle: ({ site, learner, body }) => favourites.add(site.key, learner.id, body),
+  });
+  api.post('/api/favourites/remove', {
+    summary: '取消收藏',
+    login,
+    body: contentRefSchema,
+    response: favouriteStateSchema,
+    handle: ({ site, learner, body }) => favourites.remove(site.key, learner.id, body),
+  });
+  api.get('/api/favourites/state', {
+    summary: '我是否收藏了该内容',
+    login,
+    query: favouriteStateQuerySchema,
+    response: favouriteStateSchema,
+    handle: ({ site, learner, query }) => favourites.state(site.key, learner.id, query),
+  });
+  api.get('/api/favourites', {
+    summary: '我的收藏，最新的在前；可按内容类型筛选',
+    login,
+    query: contentListQuerySchema,
+    response: pageOf(favouriteItemSchema),
+    handle: ({ site, learner, query }) => favourites.list(site.key, learner.id, query),
+  });
+  api.post('/api/favourites/clear', {
+    summary: '清空我在本站的收藏',
+    login,
+    response: removedSchema,
+    handle: ({ site, learner }) => favourites.clear(site.key, learner.id),
+  });
 
-  app.post(
-    '/api/favourites',
-    {
-      schema: {
-        tags: ['favourites'],
-        summary: '收藏（重复收藏结果相同）',
-        body: contentRefSchema,
-        response: { 200: favouriteStateSchema },
-      },
-    },
-    async (request) => {
-      const { userId, siteKey } = await owner(request);
-      return app.favourites.add(siteKey, userId, request.body);
-    },
-  );
+  const history = apiRoutes(app, 'history');
+  history.post('/api/history', {
+    summary: '记录一次浏览（学习足迹）',
+    login,
+    body: contentRefSchema,
+    response: viewRecordSchema,
+    handle: ({ site, learner, body }) => favourites.recordView(site.key, learner.id, body),
+  });
+  history.get('/api/history', {
+    summary: '学习足迹，最近浏览的在前；可按内容类型筛选',
+    login,
+    query: contentListQuerySchema,
+    response: pageOf(historyItemSchema),
+    handle: ({ site, learner, query }) => favourites.history(site.key, learner.id, query),
+  });
+  history.post('/api/history/remove', {
+    summary: '删除一条学习足迹',
+    login,
+    body: contentRefSchema,
+    response: removedSchema,
+    handle: ({ site, learner, body }) => favourites.removeView(site.key, learner.id, body),
+  });
+  history.post('/api/history/clear', {
+    summary: '清空我在本站的学习足迹',
+    login,
+    response: removedSchema,
+    handle: ({ site, learner }) => favourites.clearHistory(site.key, learner.id),
+  });
+}
 
-  app.post(
-    '/api/favourites/remove',
-    {
-      schema: {
-        tags: ['favourites'],
-        summary: '取消收藏',
-        body: contentRefSchema,
-        response: { 200: favouriteStateSchema },
-      },
-    },
-    async (request) => {
-      const { userId, siteKey } = await owner(request);
-      return app.favourites.remove(siteKey, userId, request.body);
-    },
-  );
-
-  app.get(
-    '/api/favourites/state',
-    {
-      schema: {
-        tags: ['favourites'],
-        summary: '我是否收藏了该内容',
-        querystring: favouriteStateQuerySchema,
-        response: { 200: favouriteStateSchema },
-      },
-    },
-    async (request) => {
-      const { userId, siteKey } = await owner(request);
-      return app.favourites.state(siteKey, userId, request.query);
-    },
-  );
-
-  app.get(
-    '/api/favourites',
-    {
-      schema: {
-        tags: ['favourites'],
-        summary: '我的收藏，最新的在前；可按内容类型筛选',
-        querystring: contentListQuerySchema,
-        response: { 200: pageOf(favouriteItemSchema) },
-      },
-    },
-    async (request) => {
-      const { userId, siteKey } = await owner(request);
-      return app.favourites.list(siteKey, userId, request.query);
-    },
-  );
-
-  app.post(
-    '/api/favourites/clear',
-    {
-      schema: {
-        tags: ['favourites'],
-        summary: '清空我在本站的收藏',
-        response: { 200: removedSchema },
-      },
-    },
-    async (request) => {
-      const { userId, siteKey } = await owner(request);
-      return app.favourites.clear(siteKey, userId);
-    },
-  );
-
-  app.post(
-    '/api/history',
-    {
-      schema: {
-        tags: ['history'],
-        summary: '记录一次浏览（学习足迹）',
-        body: contentRefSchema,
-        response: { 200: viewRecordSchema },
-      },
-    },
-    async (request) => {
-      const { userId, siteKey } = await owner(request);
-      return app.favourites.recordView(siteKey, userId, request.body);
-    },
-  );
-
-  app.get(
-    '/api/history',
-    {
-      schema: {
-        tags: ['history'],
-        summary: '学习足迹，最近浏览的在前；可按内容类型筛选',
-        querystring: contentListQuerySchema,
-        response: { 200: pageOf(historyItemSchema) },
-      },
-    },
-    async (request) => {
-      const { userId, siteKey } = await owner(request);
-      return app.favourites.history(siteKey, userId, request.query);
-    },
-  );
-
-  app.post(
-    '/api/history/remove',
-    {
-      schema: {
-        tags: ['history'],
-        summary: '删除一条学习足迹',
-        body: contentRefSchema,
-        response: { 200: removedSchema },
-      },
-    },
-    async (request) => {
-      const { userId, siteKey } = await owner(request);
-      return app.favourites.removeView(siteKey, userId, request.body);
-    },
-  );
-
-  app.post(
-    '/api/history/clear',
-    {
-      schema: {
-        tags: ['history'],
-        summary: '清空我在本站的学习足迹',
-        response: { 200: removedSchema },
-      },
-    },
-    async (request) => {
-      const { userId, siteKey } = await owner(request);
-      return app.favourites.clearHistory(siteKey, userId);
-    },
-  );
-};
+export const favouritesModule = portalModule(
+  'favourites',
+  (app) => new FavouriteService(app.database.db),
+  favouritesRoutes,
+);

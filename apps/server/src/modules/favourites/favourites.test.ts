@@ -358,6 +358,8 @@ describeEachEngine('favourites and history API', (ctx) => {
       for (const ref of [activity(), ebook()]) {
         const answer = await post(app, '/api/favourites', ref, { token: token(3) });
         expect(body(answer)).toEqual({ code: 0, message: '', data: { favourited: true } });
+        // Two favourites in one millisecond would tie on their time (then ordered by type).
+        await new Promise((resolve) => setTimeout(resolve, 2));
       }
       const { data } = await favourites(3);
       expect(

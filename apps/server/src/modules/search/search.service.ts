@@ -9,7 +9,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Engine } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import { invalid } from '../../http/errors.ts';
+import { invalid } from '../../platform/errors.ts';
 import { contentKinds } from '../content/content-kinds.ts';
 import { countMatches, countTerm, listHotTerms, searchRows } from './search.queries.ts';
 

@@ -10,7 +10,7 @@ import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
 import { z } from 'zod';
 import { isUniqueViolation } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import { conflict, invalid } from '../../http/errors.ts';
+import { conflict, invalid } from '../../platform/errors.ts';
 
 /**
  * Seat keeping, shared by everything learners sign up for with a limited number of seats

@@ -1,30 +1,33 @@
 import { siteSchema } from '@portal/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { apiRoutes } from '../../http/api-route.ts';
+import { portalModule } from '../../http/portal-module.ts';
+import { SiteDirectory } from './sites.service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sites: SiteDirectory;
+  }
+}
 
 /** `GET /api/sites`: every site variant with its key, name and path prefix. */
-export const sitesRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/sites',
-    {
-      schema: {
-        tags: ['sites'],
-        summary: '站点列表',
-        response: { 200: z.array(siteSchema) },
-      },
-    },
-    async () => app.sites.list(),
-  );
+async function sitesRoutes(app: FastifyInstance) {
+  const api = apiRoutes(app, 'sites');
+  api.get('/api/sites', {
+    summary: '站点列表',
+    response: z.array(siteSchema),
+    handle: () => app.sites.list(),
+  });
+  api.get('/api/sites/current', {
+    summary: '当前请求所属的站点（按 X-Site）',
+    response: siteSchema,
+    handle: ({ site }) => site,
+  });
+}
 
-  app.get(
-    '/api/sites/current',
-    {
-      schema: {
-        tags: ['sites'],
-        summary: '当前请求所属的站点（按 X-Site）',
-        response: { 200: siteSchema },
-      },
-    },
-    async (request) => request.site(),
-  );
-};
+export const sitesModule = portalModule(
+  'sites',
+  (app) => new SiteDirectory(app.database.db, app.config.defaultSite),
+  sitesRoutes,
+);

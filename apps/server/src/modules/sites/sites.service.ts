@@ -1,7 +1,7 @@
 import { type Site, sitePrefix } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { invalid } from '../../http/errors.ts';
+import { invalid } from '../../platform/errors.ts';
 import { listSiteRows } from './sites.queries.ts';
 
 /** How long the site list is trusted before it is read again (sites change rarely). */

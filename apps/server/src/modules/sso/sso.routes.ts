@@ -1,9 +1,13 @@
-import { labelOf, ssoLoginFormSchema, ssoRegisterFormSchema } from '@portal/contract';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
-import { AppError } from '../../http/errors.ts';
-import { LoginThrottle } from './login-throttle.ts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { portalModule } from '../../http/portal-module.ts';
+import { AccountCenter } from './sso.service.ts';
 import { loginPage, messagePage, registerPage, ssoCss } from './sso.views.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    accountCenter: AccountCenter;
+  }
+}
 
 /** This site's origin as the browser sees it (default ports dropped, like `URL.origin`). */
 function requestOrigin(request: FastifyRequest): string {
@@ -36,9 +40,8 @@ function withTicket(callback: string, ticket: string): string {
   return url.toString();
 }
 
-function firstIssue(error: z.ZodError): string {
-  const issue = error.issues[0];
-  return issue ? `${labelOf(issue.path)}：${issue.message}` : '请检查填写的内容';
+function sendTicket(reply: FastifyReply, callback: string, ticket: string) {
+  return reply.header('cache-control', 'no-store').redirect(withTicket(callback, ticket), 302);
 }
 
 function html(reply: FastifyReply, status: number, body: string) {
@@ -50,9 +53,7 @@ function html(reply: FastifyReply, status: number, body: string) {
 }
 
 /** The built-in account center: server-rendered login and register pages under `/sso`. */
-export const ssoRoutes: FastifyPluginAsync = async (app) => {
-  const throttle = new LoginThrottle(app.counters);
-
+async function ssoRoutes(app: FastifyInstance) {
   /** Reads the callback and its site; answers a refusal page for a foreign callback. */
   async function target(request: FastifyRequest, reply: FastifyReply, raw: unknown) {
     const origin = requestOrigin(request);
@@ -95,34 +96,11 @@ export const ssoRoutes: FastifyPluginAsync = async (app) => {
     const body = request.body ?? {};
     const found = await target(request, reply, body.callback);
     if (!found) return reply;
-    const parsed = ssoLoginFormSchema.safeParse(body);
-    const typed = typeof body.username === 'string' ? body.username.slice(0, 64) : '';
-    if (!parsed.success) {
-      return html(
-        reply,
-        400,
-        loginPage({ ...found, username: typed, error: firstIssue(parsed.error) }),
-      );
-    }
-    const { username, password } = parsed.data;
-    if (await throttle.isBlocked(username, request.ip)) {
-      return html(
-        reply,
-        429,
-        loginPage({ ...found, username, error: '登录失败次数过多，请 15 分钟后再试' }),
-      );
-    }
-    const user = await app.accounts.checkPassword(username, password);
-    if (!user) {
-      await throttle.recordFailure(username, request.ip);
-      request.log.info({ username }, 'failed login');
-      return html(reply, 401, loginPage({ ...found, username, error: '手机号或密码错误' }));
-    }
-    await throttle.recordSuccess(username);
-    const ticket = await app.accounts.issueTicket(user.id);
-    return reply
-      .header('cache-control', 'no-store')
-      .redirect(withTicket(found.callback, ticket), 302);
+    const outcome = await app.accountCenter.login(body, request.ip);
+    if (outcome.ok) return sendTicket(reply, found.callback, outcome.ticket);
+    if (outcome.status === 401) request.log.info({ username: body.username }, 'failed login');
+    const username = typeof body.username === 'string' ? body.username.slice(0, 64) : '';
+    return html(reply, outcome.status, loginPage({ ...found, username, error: outcome.error }));
   });
 
   app.get<{ Querystring: Record<string, unknown> }>('/sso/register', async (request, reply) => {
@@ -137,26 +115,27 @@ export const ssoRoutes: FastifyPluginAsync = async (app) => {
       const body = request.body ?? {};
       const found = await target(request, reply, body.callback);
       if (!found) return reply;
+      const outcome = await app.accountCenter.register(body, request.ip);
+      if (outcome.ok) return sendTicket(reply, found.callback, outcome.ticket);
       const text = (key: string) =>
         typeof body[key] === 'string' ? (body[key] as string).slice(0, 64) : '';
-      const again = { ...found, username: text('username'), nickname: text('nickname') };
-      const parsed = ssoRegisterFormSchema.safeParse(body);
-      if (!parsed.success)
-        return html(reply, 400, registerPage({ ...again, error: firstIssue(parsed.error) }));
-      if (await throttle.registrationBlocked(request.ip)) {
-        return html(reply, 429, registerPage({ ...again, error: '注册过于频繁，请稍后再试' }));
-      }
-      try {
-        const userId = await app.accounts.register(parsed.data);
-        const ticket = await app.accounts.issueTicket(userId);
-        return reply
-          .header('cache-control', 'no-store')
-          .redirect(withTicket(found.callback, ticket), 302);
-      } catch (error) {
-        if (error instanceof AppError)
-          return html(reply, 409, registerPage({ ...again, error: error.message }));
-        throw error;
-      }
+      return html(
+        reply,
+        outcome.status,
+        registerPage({
+          ...found,
+          username: text('username'),
+          nickname: text('nickname'),
+          error: outcome.error,
+        }),
+      );
     },
   );
-};
+}
+
+/** The account center (`/sso`): it checks passwords through the accounts module before it. */
+export const ssoModule = portalModule(
+  'accountCenter',
+  (app) => new AccountCenter(app.accounts, app.counters),
+  ssoRoutes,
+);

@@ -1,7 +1,4 @@
-/** Escapes text for HTML element content and attribute values. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
+import { escapeHtml } from '../../platform/html.ts';
 
 interface PageOptions {
   title: string;

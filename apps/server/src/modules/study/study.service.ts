@@ -11,7 +11,7 @@ import type {
 import type { Kysely } from 'kysely';
 import type { Engine } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound } from '../../platform/errors.ts';
 import {
   addLearningSeconds,
   completeCourseLearner,

@@ -5,33 +5,36 @@ import {
   topicQuerySchema,
   topicSchema,
 } from '@portal/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
+import { apiRoutes } from '../../http/api-route.ts';
+import { portalModule } from '../../http/portal-module.ts';
+import { TopicService } from './topics.service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    topics: TopicService;
+  }
+}
 
 /** Topics (专题, e.g. `/zhuanti/2024/jtjy`) of the request's site; no login needed. */
-export const topicsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/topics/detail',
-    {
-      schema: {
-        tags: ['topics'],
-        summary: '专题详情：简介与各栏目（课程、活动、电子书）',
-        querystring: topicQuerySchema,
-        response: { 200: topicSchema },
-      },
-    },
-    async (request) => app.topics.detail((await request.site()).key, request.query.slug),
-  );
+async function topicsRoutes(app: FastifyInstance) {
+  const api = apiRoutes(app, 'topics');
+  api.get('/api/topics/detail', {
+    summary: '专题详情：简介与各栏目（课程、活动、电子书）',
+    query: topicQuerySchema,
+    response: topicSchema,
+    handle: ({ site, query }) => app.topics.detail(site.key, query.slug),
+  });
+  api.get('/api/topics/ebooks', {
+    summary: '专题的全部推荐书目（分页）',
+    query: topicEbooksQuerySchema,
+    response: pageOf(ebookSummarySchema),
+    handle: ({ site, query }) => app.topics.ebooks(site.key, query),
+  });
+}
 
-  app.get(
-    '/api/topics/ebooks',
-    {
-      schema: {
-        tags: ['topics'],
-        summary: '专题的全部推荐书目（分页）',
-        querystring: topicEbooksQuerySchema,
-        response: { 200: pageOf(ebookSummarySchema) },
-      },
-    },
-    async (request) => app.topics.ebooks((await request.site()).key, request.query),
-  );
-};
+export const topicsModule = portalModule(
+  'topics',
+  (app) => new TopicService(app.database.db),
+  topicsRoutes,
+);

@@ -8,7 +8,7 @@ import {
 } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../platform/errors.ts';
 import { activitySummariesByIds } from '../activities/activities.service.ts';
 import { courseSummariesByIds } from '../courses/courses.service.ts';
 import { ebookSummariesByIds } from '../ebooks/ebooks.service.ts';

@@ -1,5 +1,6 @@
 import type { ActivityKind, ActivitySummary, ClassStatus, Page } from '@portal/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { nextPageParam } from '@/platform/queries/paged.ts';
 import { get } from '@/platform/request.ts';
 
 /** Activities per page of the list. */
@@ -26,7 +27,7 @@ export const activitiesQueryOptions = (params: ActivityListParams) =>
     queryKey: ['activities', 'list', params],
     queryFn: ({ pageParam, signal }) => getActivities({ ...params, page: pageParam }, signal),
     initialPageParam: 1,
-    getNextPageParam: (last) => (last.page * last.size < last.total ? last.page + 1 : undefined),
+    getNextPageParam: nextPageParam,
   });
 
 export const useActivities = (params: ActivityListParams) =>

@@ -3,10 +3,10 @@ import { APPLICATION_STATES, type ApplicationState } from '@portal/contract/cons
 import { InfiniteScroll } from 'antd-mobile';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/platform/paths.ts';
+import { useMyActivities } from '@/platform/queries/my-activities.ts';
 import { PageHeader } from '@/ui/page-header.tsx';
 import { PageSkeleton } from '@/ui/page-skeleton.tsx';
 import { StateView } from '@/ui/state-view.tsx';
-import { useMyActivities } from '../api/get-my-activities.ts';
 import { KindTag, StateBadge } from '../components/activity-badges.tsx';
 import { detailHref } from '../components/activity-link.ts';
 import { activityTimeText } from '../components/activity-time.ts';

@@ -3,6 +3,7 @@ import { ErrorCode } from '@portal/contract/constants';
 import { Link, useSearchParams } from 'react-router';
 import { idParam } from '@/lib/id-param.ts';
 import { href, paths } from '@/platform/paths.ts';
+import { useClassDetail } from '@/platform/queries/my-classes.ts';
 import { ApiError } from '@/platform/request.ts';
 import { ShareButton } from '@/platform/share-button.tsx';
 import { FavouriteButton, useRecordView } from '@/ui/favourite-button.tsx';
@@ -10,7 +11,6 @@ import { PageHeader } from '@/ui/page-header.tsx';
 import { PageSkeleton } from '@/ui/page-skeleton.tsx';
 import { RichHtml } from '@/ui/rich-html.tsx';
 import { StateView } from '@/ui/state-view.tsx';
-import { useClassDetail } from '../api/get-class-detail.ts';
 import { ClassFacts, ClassStatusBadge } from '../components/class-facts.tsx';
 import '../classes.css';
 

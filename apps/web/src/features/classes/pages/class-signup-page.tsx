@@ -5,13 +5,13 @@ import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { idParam } from '@/lib/id-param.ts';
 import { href, paths } from '@/platform/paths.ts';
+import { useClassDetail } from '@/platform/queries/my-classes.ts';
 import { ApiError } from '@/platform/request.ts';
 import { PageHeader } from '@/ui/page-header.tsx';
 import { PageSkeleton } from '@/ui/page-skeleton.tsx';
 import { filledAnswers, type SignupAnswers, SignupFields } from '@/ui/signup-fields.tsx';
 import { StateView } from '@/ui/state-view.tsx';
 import { useClassSignup } from '../api/class-signup.ts';
-import { useClassDetail } from '../api/get-class-detail.ts';
 import '../classes.css';
 
 /** The answer after a successful signup, with the ways on. */

@@ -3,12 +3,12 @@ import { Button, InfiniteScroll } from 'antd-mobile';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { href, paths } from '@/platform/paths.ts';
+import { useMyClasses } from '@/platform/queries/my-classes.ts';
 import { ApiError } from '@/platform/request.ts';
 import { PageHeader } from '@/ui/page-header.tsx';
 import { PageSkeleton } from '@/ui/page-skeleton.tsx';
 import { StateView } from '@/ui/state-view.tsx';
 import { useClassCancel } from '../api/class-signup.ts';
-import { useMyClasses } from '../api/get-my-classes.ts';
 import { ClassStatusBadge } from '../components/class-facts.tsx';
 import '../classes.css';
 

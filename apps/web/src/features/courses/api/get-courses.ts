@@ -1,5 +1,6 @@
 import type { CourseSort, CourseSummary, Page } from '@portal/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { nextPageParam } from '@/platform/queries/paged.ts';
 import { get } from '@/platform/request.ts';
 
 /** Courses per page of the list. */
@@ -21,7 +22,7 @@ export const coursesQueryOptions = (params: CourseListParams) =>
     queryKey: ['courses', 'list', params],
     queryFn: ({ pageParam, signal }) => getCourses({ ...params, page: pageParam }, signal),
     initialPageParam: 1,
-    getNextPageParam: (last) => (last.page * last.size < last.total ? last.page + 1 : undefined),
+    getNextPageParam: nextPageParam,
   });
 
 export const useCourses = (params: CourseListParams) =>

@@ -1,8 +1,5 @@
 import type { ProgressReport, ProgressResult } from '@portal/contract';
-import { fingerprint } from '@/platform/fingerprint.ts';
-import { post } from '@/platform/request.ts';
-import { siteConfig } from '@/platform/site-config.ts';
-import { local, StorageKey } from '@/platform/storage.ts';
+import { post, sendOnLeave } from '@/platform/request.ts';
 
 const PROGRESS_PATH = '/study/progress';
 
@@ -15,31 +12,7 @@ export function reportProgress(report: ProgressReport): Promise<ProgressResult> 
   return post<ProgressResult>(PROGRESS_PATH, report, { quiet: true, loginRequired: true });
 }
 
-/**
- * The same report as the page is hidden or left: a plain `fetch` with `keepalive`, started at
- * once (the request layer would start it a tick later, too late during `pagehide`), carrying the
- * headers the request layer sends: the bearer token, `X-Site` and `X-Finger`. `sendBeacon`
- * cannot send the token, so it is not used. Answers false when there is no login to report for.
- */
+/** The same report as the page is hidden or left; false when there is no login to report for. */
 export function sendProgressOnLeave(report: ProgressReport): boolean {
-  const token = local.get(StorageKey.token);
-  if (!token) return false;
-  try {
-    void fetch(`/api${PROGRESS_PATH}`, {
-      method: 'POST',
-      keepalive: true,
-      headers: {
-        'Content-Type': 'application/json;charset=UTF-8',
-        Authorization: `Bearer ${token}`,
-        'X-Site': siteConfig.siteKey,
-        'X-Finger': fingerprint(),
-      },
-      body: JSON.stringify(report),
-    }).catch(() => {
-      // The page is going away; nothing is left to tell.
-    });
-    return true;
-  } catch {
-    return false;
-  }
+  return sendOnLeave(PROGRESS_PATH, report);
 }

@@ -4,8 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Component, type ReactNode, Suspense, use, useState } from 'react';
 import { loadChunk } from '@/platform/chunk-load.ts';
 import { loginCheck } from '@/platform/login-check.ts';
+import { applyProgressResult } from '@/platform/queries/course-progress.ts';
 import { ApiError } from '@/platform/request.ts';
-import { applyProgressResult } from '../api/get-course-progress.ts';
 import { useLesson } from '../api/get-lesson.ts';
 
 type PlayerModule = typeof import('./lesson-player.tsx');

@@ -7,6 +7,7 @@ import { formatDuration } from '@/lib/format-duration.ts';
 import { idParam } from '@/lib/id-param.ts';
 import { loginCheck } from '@/platform/login-check.ts';
 import { href, paths } from '@/platform/paths.ts';
+import { useCourseProgress } from '@/platform/queries/course-progress.ts';
 import { ApiError } from '@/platform/request.ts';
 import { isLoggedIn, subscribeLogin } from '@/platform/session.ts';
 import { ShareButton } from '@/platform/share-button.tsx';
@@ -16,7 +17,6 @@ import { PageSkeleton } from '@/ui/page-skeleton.tsx';
 import { RichHtml } from '@/ui/rich-html.tsx';
 import { StateView } from '@/ui/state-view.tsx';
 import { useCourseDetail } from '../api/get-course-detail.ts';
-import { useCourseProgress } from '../api/get-course-progress.ts';
 import { LessonStage, lessonIdsOf, StudyBar } from '../components/lesson-stage.tsx';
 import '../courses.css';
 

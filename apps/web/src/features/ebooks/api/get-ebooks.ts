@@ -1,5 +1,6 @@
 import type { EbookSummary, Page } from '@portal/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { nextPageParam } from '@/platform/queries/paged.ts';
 import { get } from '@/platform/request.ts';
 
 /** Books per page of the catalogue (a grid of two or three columns fills a phone twice). */
@@ -21,7 +22,7 @@ export const ebooksQueryOptions = (params: EbookListParams) =>
     queryKey: ['ebooks', 'list', params],
     queryFn: ({ pageParam, signal }) => getEbooks({ ...params, page: pageParam }, signal),
     initialPageParam: 1,
-    getNextPageParam: (last) => (last.page * last.size < last.total ? last.page + 1 : undefined),
+    getNextPageParam: nextPageParam,
   });
 
 export const useEbooks = (params: EbookListParams) => useInfiniteQuery(ebooksQueryOptions(params));

@@ -6,7 +6,7 @@ import { reportReading, reportReadingOnLeave } from '../api/report-reading.ts';
 import { createReadingReporter, type ReadingReporter } from '../lib/reading-reporter.ts';
 
 /**
- * Remembers on the server the page a learner reads (`POST /api/ebooks/progress`): about a second
+ * Remembers on the server the page a learner reads (`POST /api/study/ebook-progress`): about a second
  * after the page in view changes, and at once when the reader is hidden, closed or left. The
  * cached book takes the page at once, so its detail page and a reopened reader show it.
  * Answers the callback for the viewer's page changes.

@@ -5,6 +5,7 @@ import {
   useMutation,
   useQueryClient,
 } from '@tanstack/react-query';
+import { nextPageParam } from '@/platform/queries/paged.ts';
 import { get, post } from '@/platform/request.ts';
 
 /** Which of the learner's two lists: favourites (我的收藏) or history (学习足迹). */
@@ -28,7 +29,7 @@ export const savedListQueryOptions = (kind: SavedKind, contentType: ContentType 
         { signal, loginRequired: true },
       ),
     initialPageParam: 1,
-    getNextPageParam: (last) => (last.page * last.size < last.total ? last.page + 1 : undefined),
+    getNextPageParam: nextPageParam,
   });
 
 export const useSavedList = (kind: SavedKind, contentType: ContentType | undefined) =>

@@ -1,5 +1,6 @@
 import type { Page, SearchResult, SearchType } from '@portal/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { nextPageParam } from '@/platform/queries/paged.ts';
 import { get } from '@/platform/request.ts';
 
 /** Results per page. */
@@ -21,7 +22,7 @@ export const searchQueryOptions = (params: SearchParams) =>
     queryKey: ['search', 'results', params],
     queryFn: ({ pageParam, signal }) => getSearch({ ...params, page: pageParam }, signal),
     initialPageParam: 1,
-    getNextPageParam: (last) => (last.page * last.size < last.total ? last.page + 1 : undefined),
+    getNextPageParam: nextPageParam,
     enabled: params.q !== '',
   });
 

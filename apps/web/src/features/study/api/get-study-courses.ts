@@ -1,5 +1,6 @@
 import type { Page, StudyCourse, StudyState } from '@portal/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { nextPageParam } from '@/platform/queries/paged.ts';
 import { get } from '@/platform/request.ts';
 
 /** `GET /api/study/courses`: the courses I am learning, or have completed, latest first. */
@@ -13,7 +14,7 @@ export const studyCoursesQueryOptions = (state: StudyState) =>
         { signal, loginRequired: true },
       ),
     initialPageParam: 1,
-    getNextPageParam: (last) => (last.page * last.size < last.total ? last.page + 1 : undefined),
+    getNextPageParam: nextPageParam,
     // Progress changes while the learner watches elsewhere; show the latest when they come back.
     staleTime: 0,
   });

@@ -1,40 +1,17 @@
-import type { MyActivity, MyReading, Page } from '@portal/contract';
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { get } from '@/platform/request.ts';
+import type { MyReading } from '@portal/contract';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { pagedQueryOptions } from '@/platform/queries/paged.ts';
 
-const nextPage = (last: Page<unknown>) =>
-  last.page * last.size < last.total ? last.page + 1 : undefined;
-
-/** `GET /api/activities/mine?state=已报名`: activities I applied for and still go to. */
-export const studyActivitiesQueryOptions = () =>
-  infiniteQueryOptions({
-    queryKey: ['study', 'activities'],
-    queryFn: ({ pageParam, signal }) =>
-      get<Page<MyActivity>>(
-        '/activities/mine',
-        { state: '已报名', page: pageParam, size: 20 },
-        { signal, loginRequired: true },
-      ),
-    initialPageParam: 1,
-    getNextPageParam: nextPage,
-    staleTime: 0,
-  });
-
-export const useStudyActivities = () => useInfiniteQuery(studyActivitiesQueryOptions());
-
-/** `GET /api/ebooks/reading`: the e-books I opened, the latest first, with my page. */
+/**
+ * `GET /api/study/ebooks`: the e-books I opened, the latest first, with my page (its key is the
+ * one the reader refreshes after a report).
+ */
 export const studyReadingQueryOptions = () =>
-  infiniteQueryOptions({
-    queryKey: ['study', 'reading'],
-    queryFn: ({ pageParam, signal }) =>
-      get<Page<MyReading>>(
-        '/ebooks/reading',
-        { page: pageParam, size: 20 },
-        { signal, loginRequired: true },
-      ),
-    initialPageParam: 1,
-    getNextPageParam: nextPage,
-    staleTime: 0,
-  });
+  pagedQueryOptions<MyReading>(
+    ['ebooks', 'reading'],
+    '/study/ebooks',
+    {},
+    { loginRequired: true, staleTime: 0 },
+  );
 
 export const useStudyReading = () => useInfiniteQuery(studyReadingQueryOptions());

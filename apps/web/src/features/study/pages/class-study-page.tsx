@@ -1,18 +1,24 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { idParam } from '@/lib/id-param.ts';
 import { href, paths } from '@/platform/paths.ts';
+import { classDetailQueryOptions } from '@/platform/queries/my-classes.ts';
 import { PageHeader } from '@/ui/page-header.tsx';
 import { PageSkeleton } from '@/ui/page-skeleton.tsx';
 import { ProgressBar } from '@/ui/progress-bar.tsx';
 import { StateView } from '@/ui/state-view.tsx';
-import { useClassForStudy, useCoursesProgress } from '../api/get-class-study.ts';
+import { useCoursesProgress } from '../api/get-class-study.ts';
 import '../study.css';
 
 /** `/classStudy?id=`: the courses of a class I joined, with my progress in each. */
 export function ClassStudyPage() {
   const [params] = useSearchParams();
   const id = idParam(params.get('id'));
-  const klass = useClassForStudy(id);
+  const klass = useQuery({
+    ...classDetailQueryOptions(id ?? 0),
+    enabled: id !== null,
+    staleTime: 0,
+  });
   const joined = klass.data?.mySignup?.status === 'active';
   const courses = klass.data?.courses ?? [];
   const progress = useCoursesProgress(

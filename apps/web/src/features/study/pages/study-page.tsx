@@ -1,9 +1,11 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { formatDateRange } from '@/lib/format-date.ts';
 import { href, paths } from '@/platform/paths.ts';
+import { myActivitiesQueryOptions } from '@/platform/queries/my-activities.ts';
+import { myClassesQueryOptions } from '@/platform/queries/my-classes.ts';
 import { ProgressBar } from '@/ui/progress-bar.tsx';
-import { useStudyClasses } from '../api/get-class-study.ts';
-import { useStudyActivities, useStudyReading } from '../api/get-study-more.ts';
+import { useStudyReading } from '../api/get-study-more.ts';
 import { StudyCourseList } from '../components/study-course-list.tsx';
 import { StudyPagedList } from '../components/study-paged-list.tsx';
 import '../study.css';
@@ -24,7 +26,7 @@ const isTab = (value: string | null): value is TabKey => tabs.some((tab) => tab.
 function StudyClasses() {
   return (
     <StudyPagedList
-      query={useStudyClasses()}
+      query={useInfiniteQuery({ ...myClassesQueryOptions(), staleTime: 0 })}
       className="study-classes"
       empty={{
         title: '还没有报名班级',
@@ -69,7 +71,7 @@ function StudyClasses() {
 function StudyActivities() {
   return (
     <StudyPagedList
-      query={useStudyActivities()}
+      query={useInfiniteQuery({ ...myActivitiesQueryOptions('已报名'), staleTime: 0 })}
       className="study-classes"
       empty={{
         title: '还没有报名活动',

@@ -1,6 +1,7 @@
 import type { EbookSummary, Page } from '@portal/contract';
 import { ErrorCode } from '@portal/contract/constants';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { nextPageParam } from '@/platform/queries/paged.ts';
 import { get } from '@/platform/request.ts';
 
 /** Books per page of a topic's list. */
@@ -17,7 +18,7 @@ export const topicEbooksQueryOptions = (slug: string) =>
         { signal, quiet: [ErrorCode.notFound, ErrorCode.invalid] },
       ),
     initialPageParam: 1,
-    getNextPageParam: (last) => (last.page * last.size < last.total ? last.page + 1 : undefined),
+    getNextPageParam: nextPageParam,
   });
 
 export const useTopicEbooks = (slug: string | null) =>

@@ -1,13 +1,22 @@
 import type { CourseProgress, ProgressResult } from '@portal/contract';
+import { ErrorCode } from '@portal/contract/constants';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import { get } from '@/platform/request.ts';
+import { get } from '../request.ts';
 
-/** `GET /api/study/course-progress?courseId=`: the learner's progress in every lesson. */
+/**
+ * `GET /api/study/course-progress?courseId=`: the learner's progress in every lesson. Read by the
+ * course pages and the study tab's class page, under one key.
+ */
 export const courseProgressQueryOptions = (courseId: number) =>
   queryOptions({
     queryKey: ['courses', 'progress', courseId],
     queryFn: ({ signal }) =>
-      get<CourseProgress>('/study/course-progress', { courseId }, { signal, loginRequired: true }),
+      // A course gone from the catalogue has no progress to show: the page says so itself.
+      get<CourseProgress>(
+        '/study/course-progress',
+        { courseId },
+        { signal, loginRequired: true, quiet: [ErrorCode.notFound] },
+      ),
   });
 
 /** The learner's progress in a course; `courseId` null (a visitor, no course yet) asks nothing. */

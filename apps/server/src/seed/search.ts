@@ -1,4 +1,4 @@
-import type { SeedContext } from '../../seed/seed.ts';
+import type { SeedContext } from './support.ts';
 
 /** Hot terms a learner sees before anyone has searched, with plausible counts. */
 const HOT_TERMS = ['智能手机', '太极', '书法', '合唱', '摄影', '养生', '微信', '国画'];

@@ -1,0 +1,97 @@
+import type { Site } from '@portal/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import type { z } from 'zod';
+import type { AuthUser } from '../platform/auth.ts';
+import type { LoginRule } from './request-context.ts';
+
+/** The learner a handler gets under each login rule. */
+type LearnerOf<L extends LoginRule> = L extends 'required'
+  ? AuthUser
+  : L extends 'optional'
+    ? AuthUser | null
+    : null;
+
+type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** What a handler receives: the request context (site, learner) and the checked input. */
+export interface RouteInput<L extends LoginRule, Q, B> {
+  site: Site;
+  learner: LearnerOf<L>;
+  query: Parsed<Q>;
+  body: Parsed<B>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/** One `/api` endpoint: its documentation, login rule, input and answer schemas and handler. */
+export interface ApiRoute<
+  L extends LoginRule,
+  Q extends z.ZodType | undefined,
+  B extends z.ZodType | undefined,
+  R extends z.ZodType,
+> {
+  summary: string;
+  /** Default `none`; `required` answers 301 to a visitor before the input is read. */
+  login?: L;
+  query?: Q;
+  body?: B;
+  /** The schema of `data` in the envelope (it drops any field it does not list). */
+  response: R;
+  deprecated?: boolean;
+  handle: (input: RouteInput<L, Q, B>) => Promise<z.input<R>> | z.input<R>;
+}
+
+type Method = 'GET' | 'POST';
+
+/**
+ * Declares the `/api` endpoints of one module (tagged `tag` in the OpenAPI docs): each route is
+ * its schemas, its login rule and a handler that gets the site and learner resolved.
+ */
+export function apiRoutes(app: FastifyInstance, tag: string) {
+  const declare =
+    (method: Method) =>
+    <
+      R extends z.ZodType,
+      L extends LoginRule = 'none',
+      Q extends z.ZodType | undefined = undefined,
+      B extends z.ZodType | undefined = undefined,
+    >(
+      url: string,
+      route: ApiRoute<L, Q, B, R>,
+    ) => {
+      const login: LoginRule = route.login ?? 'none';
+      const schema: FastifySchema = {
+        tags: [tag],
+        summary: route.summary,
+        ...(route.deprecated ? { deprecated: true } : {}),
+        ...(route.query ? { querystring: route.query } : {}),
+        ...(route.body ? { body: route.body } : {}),
+        response: { 200: route.response },
+      };
+      app.route({
+        method,
+        url,
+        config: { login },
+        schema,
+        handler: async (request, reply) => {
+          const [site, learner] = await Promise.all([
+            request.site(),
+            login === 'required'
+              ? request.requireUser()
+              : login === 'optional'
+                ? request.user()
+                : null,
+          ]);
+          return route.handle({
+            site,
+            learner: learner as LearnerOf<L>,
+            query: request.query as Parsed<Q>,
+            body: request.body as Parsed<B>,
+            request,
+            reply,
+          });
+        },
+      });
+    };
+  return { get: declare('GET'), post: declare('POST') };
+}

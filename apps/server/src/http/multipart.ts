@@ -1,0 +1,86 @@
+import type { Readable } from 'node:stream';
+import { labelOf } from '@portal/contract';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { invalid } from '../platform/errors.ts';
+import type { ReceivedFile } from '../platform/upload-store.ts';
+
+/** How a multipart form is read: its text fields' schema and where its files go. */
+export interface MultipartSpec<F extends z.ZodType> {
+  /** The text fields (each a string; the first of a repeated name counts), as one object. */
+  fields: F;
+  /** The answer to a request that is not multipart at all. */
+  notMultipart: string;
+  /** The only field files may come in; a file in any other field answers `strayFile`. */
+  fileField: string;
+  strayFile: string;
+  /** Most files one request may carry. */
+  maxFiles: number;
+  /** Stores one received file (size and type checks belong here). */
+  receive: (stream: Readable, filename: string) => Promise<ReceivedFile>;
+  /** Removes received files the handler did not keep (it keeps a file by moving it away). */
+  discard: (files: readonly ReceivedFile[]) => Promise<void>;
+}
+
+/** A text field that carries JSON checked by `schema`; text that is not JSON answers `badJson`. */
+export function jsonField<S extends z.ZodType>(schema: S, badJson: string) {
+  return z
+    .string()
+    .transform((text, context): unknown => {
+      try {
+        return JSON.parse(text);
+      } catch {
+        context.addIssue({ code: 'custom', message: badJson, params: { whole: true } });
+        return z.NEVER;
+      }
+    })
+    .pipe(schema);
+}
+
+/** The first problem of the fields in Chinese: `缺少<field>`, `<field>：格式不正确`, or a whole message. */
+function firstProblem(error: z.ZodError, fields: Map<string, string>): string {
+  const issue = error.issues[0];
+  if (!issue) return '请求格式不正确';
+  if (issue.code === 'custom' && issue.params?.whole) return issue.message;
+  const label = labelOf(issue.path);
+  const name = issue.path[0];
+  return typeof name === 'string' && !fields.has(name) ? `缺少${label}` : `${label}：格式不正确`;
+}
+
+/**
+ * Reads a multipart request: files are received as they stream in, text fields are checked by
+ * the spec's schema (400 naming the field), then `handle` runs; files it did not keep are removed
+ * whatever happens, so a refused or failed request leaves nothing behind.
+ */
+export async function withMultipart<F extends z.ZodType, T>(
+  request: FastifyRequest,
+  spec: MultipartSpec<F>,
+  handle: (form: { fields: z.output<F>; files: ReceivedFile[] }) => Promise<T>,
+): Promise<T> {
+  if (!request.isMultipart()) throw invalid(spec.notMultipart);
+  const files: ReceivedFile[] = [];
+  try {
+    const fields = new Map<string, string>();
+    let strayFile = false;
+    for await (const part of request.parts({ limits: { files: spec.maxFiles } })) {
+      if (part.type === 'file') {
+        if (part.fieldname !== spec.fileField) {
+          // Read it to the end (nothing kept) so the rest of the request still arrives.
+          part.file.resume();
+          await new Promise((resolve) => part.file.once('end', resolve));
+          strayFile = true;
+          continue;
+        }
+        files.push(await spec.receive(part.file, part.filename || '未命名文件'));
+      } else if (!fields.has(part.fieldname)) {
+        fields.set(part.fieldname, String(part.value));
+      }
+    }
+    if (strayFile) throw invalid(spec.strayFile);
+    const parsed = spec.fields.safeParse(Object.fromEntries(fields));
+    if (!parsed.success) throw invalid(firstProblem(parsed.error, fields));
+    return await handle({ fields: parsed.data, files });
+  } finally {
+    await spec.discard(files);
+  }
+}

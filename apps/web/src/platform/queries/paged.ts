@@ -1,0 +1,34 @@
+import type { Page } from '@portal/contract';
+import { infiniteQueryOptions, type QueryKey } from '@tanstack/react-query';
+import { get, type Query } from '../request.ts';
+
+/** The next page of a `{ list, total, page, size }` answer, or undefined after the last one. */
+export const nextPageParam = (last: Page<unknown>): number | undefined =>
+  last.page * last.size < last.total ? last.page + 1 : undefined;
+
+export interface PagedOptions {
+  /** Rows a page (the API allows at most 50); 20 unless said. */
+  size?: number;
+  loginRequired?: boolean;
+  staleTime?: number;
+}
+
+/**
+ * Infinite-query options for a paged list endpoint (`GET path?page&size` answering `Page<T>`):
+ * pages from 1, the next one while `page * size < total`.
+ */
+export function pagedQueryOptions<T>(
+  queryKey: QueryKey,
+  path: string,
+  query: Query = {},
+  { size = 20, loginRequired, staleTime }: PagedOptions = {},
+) {
+  return infiniteQueryOptions({
+    queryKey,
+    queryFn: ({ pageParam, signal }) =>
+      get<Page<T>>(path, { ...query, page: pageParam, size }, { signal, loginRequired }),
+    initialPageParam: 1,
+    getNextPageParam: nextPageParam,
+    ...(staleTime === undefined ? {} : { staleTime }),
+  });
+}
