@@ -35,6 +35,7 @@ import { studyModule } from './modules/study/study.routes.ts';
 import { topicsModule } from './modules/topics/topics.routes.ts';
 import { type CounterStore, createCounterStore } from './platform/counter-store.ts';
 import { invalid } from './platform/errors.ts';
+import { SideEffects } from './platform/side-effects.ts';
 import { writeActivityCovers } from './seed/activities.ts';
 import { writeCategoryCovers } from './seed/covers.ts';
 import { writeEbookFiles } from './seed/ebooks.ts';
@@ -46,6 +47,8 @@ declare module 'fastify' {
     config: Config;
     database: Db;
     counters: CounterStore;
+    /** The award hook: services record side effects; later areas (points, medals) subscribe. */
+    sideEffects: SideEffects;
   }
 }
 
@@ -124,6 +127,7 @@ export async function buildApp(
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('counters', options.counters ?? createCounterStore(config.redisUrl));
+  app.decorate('sideEffects', new SideEffects());
   app.addHook('onClose', async () => {
     await app.counters.close();
     await database.destroy();

@@ -9,6 +9,7 @@ import {
   postMultipart,
   REFRESH_USER_EVENT,
   type RequestFailure,
+  sendOnLeave,
   setFailurePolicy,
 } from './request.ts';
 import { StorageKey } from './storage.ts';
@@ -268,5 +269,34 @@ describe('the refreshUser event', () => {
     await get('/b');
     window.removeEventListener(REFRESH_USER_EVENT, listener);
     expect(events).toEqual([{ type: 'loginOut' }]);
+  });
+});
+
+describe('sendOnLeave (reports as a page is hidden or left)', () => {
+  it('starts a keepalive JSON POST at once with the site, fingerprint and token headers', () => {
+    localStorage.setItem(StorageKey.token, 'token-on-leave');
+    const fetch = vi.fn(async () => new Response('{}'));
+    vi.stubGlobal('fetch', fetch);
+    expect(sendOnLeave('/study/ebook-progress', { ebookId: 3, page: 9 })).toBe(true);
+    // Started synchronously: `pagehide` gives no second tick.
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/study/ebook-progress');
+    expect(url).not.toContain('token');
+    expect(init).toMatchObject({ method: 'POST', keepalive: true });
+    expect(init.headers).toMatchObject({
+      'Content-Type': 'application/json;charset=UTF-8',
+      Authorization: 'Bearer token-on-leave',
+      'X-Site': expect.any(String),
+      'X-Finger': expect.any(String),
+    });
+    expect(JSON.parse(String(init.body))).toEqual({ ebookId: 3, page: 9 });
+  });
+
+  it('sends nothing without a login', () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    expect(sendOnLeave('/study/progress', {})).toBe(false);
+    expect(fetch).not.toHaveBeenCalled();
   });
 });

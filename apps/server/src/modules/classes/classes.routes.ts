@@ -63,6 +63,6 @@ async function classesRoutes(app: FastifyInstance) {
 
 export const classesModule = portalModule(
   'classes',
-  (app) => new ClassService(app.database.db),
+  (app) => new ClassService(app.database.db, app.sideEffects),
   classesRoutes,
 );

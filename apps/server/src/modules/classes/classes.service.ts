@@ -15,6 +15,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { ClassRow, Database } from '../../db/schema.ts';
 import { AppError, conflict } from '../../platform/errors.ts';
+import { SideEffects } from '../../platform/side-effects.ts';
 import { admit, parseFormFields, releaseSeatAndCancel, takeSeatAndSignUp } from '../seats/seats.ts';
 import {
   CLASS_SEATS,
@@ -98,6 +99,8 @@ export function toClassSummary(row: SummaryRow, now: number): ClassSummary {
 export class ClassService {
   constructor(
     private readonly db: Kysely<Database>,
+    /** The award hook: a signup is recorded there, in the signup's own transaction. */
+    private readonly effects: SideEffects = new SideEffects(),
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -169,6 +172,15 @@ export class ClassService {
       userId,
       now,
       values: { form },
+      // Keyed by the signup row, which a cancel and signup again revives: recorded once.
+      within: (trx, signupId) =>
+        this.effects.record(trx, {
+          kind: 'class.signup',
+          siteKey,
+          learnerId: userId,
+          key: `class.signup:${signupId}`,
+          detail: { classId: row.id },
+        }),
     });
     if (!claim.ok) {
       throw conflict(claim.reason === 'duplicate' ? ClassMessages.duplicate : ClassMessages.full);
