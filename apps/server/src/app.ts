@@ -167,7 +167,9 @@ export async function buildApp(
   });
   for (const module of modules) await app.register(module);
 
-  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/docs', { schema: { hide: true }, config: { login: 'none' } }, async () =>
+    app.swagger(),
+  );
 
   await registerFileHost(app, config);
   await registerMediaHost(app, config);

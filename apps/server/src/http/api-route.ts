@@ -31,13 +31,17 @@ export interface ApiRoute<
   R extends z.ZodType,
 > {
   summary: string;
-  /** Default `none`; `required` answers 301 to a visitor before the input is read. */
-  login?: L;
+  /** Stated on every route; `required` answers 301 to a visitor before the input is read. */
+  login: L;
   query?: Q;
   body?: B;
   /** The schema of `data` in the envelope (it drops any field it does not list). */
   response: R;
-  deprecated?: boolean;
+  /**
+   * The path the endpoint had before it moved: it still answers, with the same schemas and
+   * handler, marked deprecated in the OpenAPI docs, until no web app in the field calls it.
+   */
+  formerly?: string;
   handle: (input: RouteInput<L, Q, B>) => Promise<z.input<R>> | z.input<R>;
 }
 
@@ -52,46 +56,58 @@ export function apiRoutes(app: FastifyInstance, tag: string) {
     (method: Method) =>
     <
       R extends z.ZodType,
-      L extends LoginRule = 'none',
+      L extends LoginRule,
       Q extends z.ZodType | undefined = undefined,
       B extends z.ZodType | undefined = undefined,
     >(
       url: string,
       route: ApiRoute<L, Q, B, R>,
     ) => {
-      const login: LoginRule = route.login ?? 'none';
-      const schema: FastifySchema = {
+      const { login } = route;
+      const schema = (deprecated: boolean): FastifySchema => ({
         tags: [tag],
         summary: route.summary,
-        ...(route.deprecated ? { deprecated: true } : {}),
+        ...(deprecated ? { deprecated: true } : {}),
         ...(route.query ? { querystring: route.query } : {}),
         ...(route.body ? { body: route.body } : {}),
         response: { 200: route.response },
-      };
-      app.route({
-        method,
-        url,
-        config: { login },
-        schema,
-        handler: async (request, reply) => {
-          const [site, learner] = await Promise.all([
-            request.site(),
-            login === 'required'
-              ? request.requireUser()
-              : login === 'optional'
-                ? request.user()
-                : null,
-          ]);
-          return route.handle({
-            site,
-            learner: learner as LearnerOf<L>,
-            query: request.query as Parsed<Q>,
-            body: request.body as Parsed<B>,
-            request,
-            reply,
-          });
-        },
       });
+      const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+        const [site, learner] = await Promise.all([
+          request.site(),
+          login === 'required'
+            ? request.requireUser()
+            : login === 'optional'
+              ? request.user()
+              : null,
+        ]);
+        return route.handle({
+          site,
+          learner: learner as LearnerOf<L>,
+          query: request.query as Parsed<Q>,
+          body: request.body as Parsed<B>,
+          request,
+          reply,
+        });
+      };
+      app.route({ method, url, config: { login }, schema: schema(false), handler });
+      if (route.formerly) {
+        app.route({
+          method,
+          url: route.formerly,
+          config: { login },
+          schema: schema(true),
+          handler,
+        });
+      }
     };
-  return { get: declare('GET'), post: declare('POST') };
+  return {
+    get: declare('GET'),
+    post: declare('POST'),
+    /** The same declarations under another OpenAPI tag (one module, two groups in the docs). */
+    tagged: (other: string) => apiRoutes(app, other),
+  };
 }
+
+/** What a module's `routes` declares its endpoints with. */
+export type ApiRoutes = ReturnType<typeof apiRoutes>;

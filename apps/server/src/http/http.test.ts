@@ -122,7 +122,7 @@ describe('unexpected failures', () => {
   const logged: string[] = [];
   beforeAll(async () => {
     ctx = await buildTestApp('sqlite', {}, (app) => {
-      app.get('/api/test/explode', async (request) => {
+      app.get('/api/test/explode', { config: { login: 'none' } }, async (request) => {
         logged.push(request.id);
         throw new Error('secret internal detail');
       });

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fast
 import fp from 'fastify-plugin';
 import { type AuthUser, bearerToken } from '../platform/auth.ts';
 import { loginRequired } from '../platform/errors.ts';
+import { isApi } from './envelope.ts';
 
 /**
  * Who may call a route: `required` answers code 301 to a visitor before the request is read or
@@ -12,7 +13,7 @@ export type LoginRule = 'required' | 'optional' | 'none';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The route's login rule (default `none`); see `LoginRule`. */
+    /** The route's login rule, stated on every `/api` route; see `LoginRule`. */
     login?: LoginRule;
   }
   interface FastifyRequest {
@@ -47,6 +48,7 @@ const requireLogin: onRequestHookHandler = async (request) => {
 /**
  * Per-request accessors for the site and the learner, each resolved at most once, and the login
  * rule: a route declared with `config: { login: 'required' }` answers 301 to a visitor first.
+ * Every `/api` route states its rule; one that does not refuses to register (the app won't start).
  */
 export const requestContextPlugin = fp(
   async (app: FastifyInstance, { siteOf, authenticate }: RequestContextOptions) => {
@@ -83,7 +85,11 @@ export const requestContextPlugin = fp(
     // The login rule runs first among the route's own hooks, so a visitor learns to log in
     // before any input is parsed or checked; the docs mark the route as needing a bearer token.
     app.addHook('onRoute', (route) => {
-      if (route.config?.login !== 'required') return;
+      const login = route.config?.login;
+      if (!login && isApi(route.url)) {
+        throw new Error(`${route.method} ${route.url} states no login rule (config.login)`);
+      }
+      if (login !== 'required') return;
       const own = route.onRequest;
       route.onRequest = [requireLogin, ...(own ? [own].flat() : [])];
       if (route.schema) route.schema = { ...route.schema, security: [{ bearer: [] }] };

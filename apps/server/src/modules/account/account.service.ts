@@ -6,6 +6,7 @@ import type { AuthUser } from '../../platform/auth.ts';
 import { conflict, invalid, loginRequired } from '../../platform/errors.ts';
 import {
   consumeTicket,
+  deleteExpired,
   findLiveSession,
   findUserById,
   findUserByUsername,
@@ -25,6 +26,8 @@ export const ROTATION_GRACE_MS = 60 * 1000;
 export const TICKET_TTL_MS = 2 * 60 * 1000;
 /** `last_seen_at` is written at most this often per session, to keep reads free of writes. */
 const TOUCH_EVERY_MS = 5 * 60 * 1000;
+/** How often expired sessions and tickets are deleted while the server runs. */
+const CLEANUP_EVERY_MS = 60 * 60 * 1000;
 
 export interface SessionContext {
   fingerprint: string | null;
@@ -144,6 +147,18 @@ export class AccountService {
   async logout(token: string | null): Promise<void> {
     if (!token) return;
     await revokeSessionByHash(this.db, hashSecret(token), this.now());
+  }
+
+  /**
+   * Deletes expired sessions and tickets hourly until the returned function stops it; a failed
+   * round is told to `onError` and the next one tries again. The timer never keeps the process up.
+   */
+  scheduleCleanup(onError: (error: unknown) => void): () => void {
+    const timer = setInterval(() => {
+      deleteExpired(this.db, this.now()).catch(onError);
+    }, CLEANUP_EVERY_MS);
+    timer.unref();
+    return () => clearInterval(timer);
   }
 
   async profile(user: AuthUser | null): Promise<UserInfo> {

@@ -16,9 +16,8 @@ import {
   pageOf,
   signupFormBody,
 } from '@portal/contract';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { apiRoutes } from '../../http/api-route.ts';
 import { jsonField, withMultipart } from '../../http/multipart.ts';
 import { portalModule } from '../../http/portal-module.ts';
 import { UploadStore, uploadsDir } from '../../platform/upload-store.ts';
@@ -58,121 +57,120 @@ function fail(reply: FastifyReply, http: number, code: number, message: string) 
  * file, a learner's applications (JSON, or multipart with attachments) and attachments, and
  * the organisers' check-in.
  */
-async function activitiesRoutes(app: FastifyInstance) {
-  const api = apiRoutes(app, 'activities');
-  const activities = app.activities;
-  api.get('/api/activities', {
-    summary: '活动列表：报名中的在前，其余按开始时间；可按类型和状态筛选',
-    query: activityListQuerySchema,
-    response: pageOf(activitySummarySchema),
-    handle: ({ site, query }) => activities.list(site.key, query),
-  });
-  api.get('/api/activities/detail', {
-    summary: '活动详情；带有效登录凭证时含我的报名',
-    login: 'optional',
-    query: activityDetailQuerySchema,
-    response: activityDetailSchema,
-    handle: ({ site, learner, query }) =>
-      activities.detail(site.key, query.id, learner?.id ?? null),
-  });
-  api.post('/api/activities/apply', {
-    summary: '报名活动（需登录；需要附件的特色活动请用 apply-with-files）',
-    login: 'required',
-    body: activityApplyBodySchema,
-    response: activityApplyResultSchema,
-    handle: ({ site, learner, body }) => activities.apply(site.key, learner.id, body),
-  });
-  api.post('/api/activities/apply-with-files', {
-    summary: '报名特色活动并上传附件（需登录；multipart：activityId、form（JSON 字符串）、files）',
-    login: 'required',
-    response: activityApplyResultSchema,
-    handle: ({ site, learner, request }) =>
-      withMultipart(
-        request,
-        {
-          fields: applyFields,
-          notMultipart: '请以 multipart/form-data 提交报名信息和附件',
-          fileField: 'files',
-          strayFile: '附件：请以 files 字段上传',
-          maxFiles: MAX_FILES_PER_REQUEST,
-          receive: (stream, name) =>
-            activities.uploads.receive(ATTACHMENT_AREA, stream, name, ATTACHMENT_READ_LIMIT),
-          // Received files the application did not keep (refused, or it failed) never stay.
-          discard: (files) => activities.uploads.discard(files),
-        },
-        ({ fields, files }) => activities.apply(site.key, learner.id, { ...fields, files }),
-      ),
-  });
-  api.post('/api/activities/cancel', {
-    summary: '取消活动报名（需登录，仅在报名期内）',
-    login: 'required',
-    body: activityCancelBodySchema,
-    response: activityApplyResultSchema,
-    handle: ({ site, learner, body }) => activities.cancel(site.key, learner.id, body.activityId),
-  });
-  api.get('/api/activities/mine', {
-    summary: '我的活动报名（需登录），可按状态筛选',
-    login: 'required',
-    query: myActivityListQuerySchema,
-    response: pageOf(myActivitySchema),
-    handle: ({ site, learner, query }) => activities.mine(site.key, learner.id, query),
-  });
-  api.post('/api/activities/checkin', {
-    summary: '现场签到（主办方工作人员，需登录）：核销学员报名二维码中的签到码',
-    login: 'required',
-    body: checkinBodySchema,
-    response: checkinResultSchema,
-    handle: ({ site, learner, body }) => activities.checkin(site.key, learner.id, body.code),
-  });
+export const activitiesModule = portalModule({
+  name: 'activities',
+  tag: 'activities',
+  create: (app) => new ActivityService(app.database.db, new UploadStore(uploadsDir(app.config))),
+  routes(api, activities, app) {
+    api.get('/api/activities', {
+      summary: '活动列表：报名中的在前，其余按开始时间；可按类型和状态筛选',
+      login: 'none',
+      query: activityListQuerySchema,
+      response: pageOf(activitySummarySchema),
+      handle: ({ site, query }) => activities.list(site.key, query),
+    });
+    api.get('/api/activities/detail', {
+      summary: '活动详情；带有效登录凭证时含我的报名',
+      login: 'optional',
+      query: activityDetailQuerySchema,
+      response: activityDetailSchema,
+      handle: ({ site, learner, query }) =>
+        activities.detail(site.key, query.id, learner?.id ?? null),
+    });
+    api.post('/api/activities/apply', {
+      summary: '报名活动（需登录；需要附件的特色活动请用 apply-with-files）',
+      login: 'required',
+      body: activityApplyBodySchema,
+      response: activityApplyResultSchema,
+      handle: ({ site, learner, body }) => activities.apply(site.key, learner.id, body),
+    });
+    api.post('/api/activities/apply-with-files', {
+      summary:
+        '报名特色活动并上传附件（需登录；multipart：activityId、form（JSON 字符串）、files）',
+      login: 'required',
+      response: activityApplyResultSchema,
+      handle: ({ site, learner, request }) =>
+        withMultipart(
+          request,
+          {
+            fields: applyFields,
+            notMultipart: '请以 multipart/form-data 提交报名信息和附件',
+            fileField: 'files',
+            strayFile: '附件：请以 files 字段上传',
+            maxFiles: MAX_FILES_PER_REQUEST,
+            receive: (stream, name) =>
+              activities.uploads.receive(ATTACHMENT_AREA, stream, name, ATTACHMENT_READ_LIMIT),
+            // Received files the application did not keep (refused, or it failed) never stay.
+            discard: (files) => activities.uploads.discard(files),
+          },
+          ({ fields, files }) => activities.apply(site.key, learner.id, { ...fields, files }),
+        ),
+    });
+    api.post('/api/activities/cancel', {
+      summary: '取消活动报名（需登录，仅在报名期内）',
+      login: 'required',
+      body: activityCancelBodySchema,
+      response: activityApplyResultSchema,
+      handle: ({ site, learner, body }) => activities.cancel(site.key, learner.id, body.activityId),
+    });
+    api.get('/api/activities/mine', {
+      summary: '我的活动报名（需登录），可按状态筛选',
+      login: 'required',
+      query: myActivityListQuerySchema,
+      response: pageOf(myActivitySchema),
+      handle: ({ site, learner, query }) => activities.mine(site.key, learner.id, query),
+    });
+    api.post('/api/activities/checkin', {
+      summary: '现场签到（主办方工作人员，需登录）：核销学员报名二维码中的签到码',
+      login: 'required',
+      body: checkinBodySchema,
+      response: checkinResultSchema,
+      handle: ({ site, learner, body }) => activities.checkin(site.key, learner.id, body.code),
+    });
 
-  // Outside /api: the file itself, only to its owner (bearer token in the header, never the URL).
-  app.get<{ Params: { id: string } }>(
-    `/uploads/${ATTACHMENT_AREA}/:id`,
-    { schema: { hide: true } },
-    async (request, reply) => {
-      const user = await request.user();
-      if (!user) return fail(reply, 401, ErrorCode.loginRequired, '未登录或登录已过期');
-      const id = /^\d{1,15}$/.test(request.params.id) ? Number(request.params.id) : 0;
-      const found = id > 0 ? await activities.attachment(user.id, id) : null;
-      // The same answer for someone else's file and for none at all: existence is not told.
-      const stat = found ? await fs.promises.stat(found.path).catch(() => null) : null;
-      if (!found || !stat?.isFile()) {
-        return fail(reply, 404, ErrorCode.notFound, '附件不存在');
-      }
-      return reply
-        .header('content-type', found.mime)
-        .header('content-length', stat.size)
-        .header('content-disposition', 'inline')
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, max-age=0, must-revalidate')
-        .send(fs.createReadStream(found.path));
-    },
-  );
+    // Outside /api: the file itself, only to its owner (bearer token in the header, never the URL).
+    app.get<{ Params: { id: string } }>(
+      `/uploads/${ATTACHMENT_AREA}/:id`,
+      { schema: { hide: true } },
+      async (request, reply) => {
+        const user = await request.user();
+        if (!user) return fail(reply, 401, ErrorCode.loginRequired, '未登录或登录已过期');
+        const id = /^\d{1,15}$/.test(request.params.id) ? Number(request.params.id) : 0;
+        const found = id > 0 ? await activities.attachment(user.id, id) : null;
+        // The same answer for someone else's file and for none at all: existence is not told.
+        const stat = found ? await fs.promises.stat(found.path).catch(() => null) : null;
+        if (!found || !stat?.isFile()) {
+          return fail(reply, 404, ErrorCode.notFound, '附件不存在');
+        }
+        return reply
+          .header('content-type', found.mime)
+          .header('content-length', stat.size)
+          .header('content-disposition', 'inline')
+          .header('x-content-type-options', 'nosniff')
+          .header('cache-control', 'private, max-age=0, must-revalidate')
+          .send(fs.createReadStream(found.path));
+      },
+    );
 
-  // Outside /api and public: a calendar file to add the activity to a phone's calendar.
-  app.get<{ Params: { file: string } }>(
-    '/ics/:file',
-    { schema: { hide: true } },
-    async (request, reply) => {
-      const match = /^activity-(\d{1,15})\.ics$/.exec(request.params.file);
-      const id = match ? Number(match[1]) : 0;
-      const origin = `${request.protocol}://${request.host}`;
-      const calendar = id > 0 ? await activities.calendar(id, request.hostname, origin) : null;
-      if (!calendar) return fail(reply, 404, ErrorCode.notFound, ActivityMessages.notFound);
-      return reply
-        .header('content-type', 'text/calendar; charset=utf-8')
-        .header(
-          'content-disposition',
-          attachmentDisposition(`${calendar.title}.ics`, `activity-${id}.ics`),
-        )
-        .header('cache-control', 'no-cache')
-        .send(calendar.text);
-    },
-  );
-}
-
-export const activitiesModule = portalModule(
-  'activities',
-  (app) => new ActivityService(app.database.db, new UploadStore(uploadsDir(app.config))),
-  activitiesRoutes,
-);
+    // Outside /api and public: a calendar file to add the activity to a phone's calendar.
+    app.get<{ Params: { file: string } }>(
+      '/ics/:file',
+      { schema: { hide: true } },
+      async (request, reply) => {
+        const match = /^activity-(\d{1,15})\.ics$/.exec(request.params.file);
+        const id = match ? Number(match[1]) : 0;
+        const origin = `${request.protocol}://${request.host}`;
+        const calendar = id > 0 ? await activities.calendar(id, request.hostname, origin) : null;
+        if (!calendar) return fail(reply, 404, ErrorCode.notFound, ActivityMessages.notFound);
+        return reply
+          .header('content-type', 'text/calendar; charset=utf-8')
+          .header(
+            'content-disposition',
+            attachmentDisposition(`${calendar.title}.ics`, `activity-${id}.ics`),
+          )
+          .header('cache-control', 'no-cache')
+          .send(calendar.text);
+      },
+    );
+  },
+});

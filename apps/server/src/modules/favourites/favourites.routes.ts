@@ -9,8 +9,6 @@ import {
   removedSchema,
   viewRecordSchema,
 } from '@portal/contract';
-import type { FastifyInstance } from 'fastify';
-import { apiRoutes } from '../../http/api-route.ts';
 import { portalModule } from '../../http/portal-module.ts';
 import { FavouriteService } from './favourites.service.ts';
 
@@ -24,77 +22,73 @@ declare module 'fastify' {
  * The learner's favourites (我的收藏) and viewing history (学习足迹) on the request's site
  * (`X-Site`), across content types. Every endpoint needs login (code 301).
  */
-async function favouritesRoutes(app: FastifyInstance) {
-  const api = apiRoutes(app, 'favourites');
-  const login = 'required';
-  const favourites = app.favourites;
-  api.post('/api/favourites', {
-    summary: '收藏（重复收藏结果相同）',
-    login,
-    body: contentRefSchema,
-    response: favouriteStateSchema,
-    handle: ({ site, learner, body }) => favourites.add(site.key, learner.id, body),
-  });
-  api.post('/api/favourites/remove', {
-    summary: '取消收藏',
-    login,
-    body: contentRefSchema,
-    response: favouriteStateSchema,
-    handle: ({ site, learner, body }) => favourites.remove(site.key, learner.id, body),
-  });
-  api.get('/api/favourites/state', {
-    summary: '我是否收藏了该内容',
-    login,
-    query: favouriteStateQuerySchema,
-    response: favouriteStateSchema,
-    handle: ({ site, learner, query }) => favourites.state(site.key, learner.id, query),
-  });
-  api.get('/api/favourites', {
-    summary: '我的收藏，最新的在前；可按内容类型筛选',
-    login,
-    query: contentListQuerySchema,
-    response: pageOf(favouriteItemSchema),
-    handle: ({ site, learner, query }) => favourites.list(site.key, learner.id, query),
-  });
-  api.post('/api/favourites/clear', {
-    summary: '清空我在本站的收藏',
-    login,
-    response: removedSchema,
-    handle: ({ site, learner }) => favourites.clear(site.key, learner.id),
-  });
+export const favouritesModule = portalModule({
+  name: 'favourites',
+  tag: 'favourites',
+  create: (app) => new FavouriteService(app.database.db),
+  routes(api, favourites) {
+    api.post('/api/favourites', {
+      summary: '收藏（重复收藏结果相同）',
+      login: 'required',
+      body: contentRefSchema,
+      response: favouriteStateSchema,
+      handle: ({ site, learner, body }) => favourites.add(site.key, learner.id, body),
+    });
+    api.post('/api/favourites/remove', {
+      summary: '取消收藏',
+      login: 'required',
+      body: contentRefSchema,
+      response: favouriteStateSchema,
+      handle: ({ site, learner, body }) => favourites.remove(site.key, learner.id, body),
+    });
+    api.get('/api/favourites/state', {
+      summary: '我是否收藏了该内容',
+      login: 'required',
+      query: favouriteStateQuerySchema,
+      response: favouriteStateSchema,
+      handle: ({ site, learner, query }) => favourites.state(site.key, learner.id, query),
+    });
+    api.get('/api/favourites', {
+      summary: '我的收藏，最新的在前；可按内容类型筛选',
+      login: 'required',
+      query: contentListQuerySchema,
+      response: pageOf(favouriteItemSchema),
+      handle: ({ site, learner, query }) => favourites.list(site.key, learner.id, query),
+    });
+    api.post('/api/favourites/clear', {
+      summary: '清空我在本站的收藏',
+      login: 'required',
+      response: removedSchema,
+      handle: ({ site, learner }) => favourites.clear(site.key, learner.id),
+    });
 
-  const history = apiRoutes(app, 'history');
-  history.post('/api/history', {
-    summary: '记录一次浏览（学习足迹）',
-    login,
-    body: contentRefSchema,
-    response: viewRecordSchema,
-    handle: ({ site, learner, body }) => favourites.recordView(site.key, learner.id, body),
-  });
-  history.get('/api/history', {
-    summary: '学习足迹，最近浏览的在前；可按内容类型筛选',
-    login,
-    query: contentListQuerySchema,
-    response: pageOf(historyItemSchema),
-    handle: ({ site, learner, query }) => favourites.history(site.key, learner.id, query),
-  });
-  history.post('/api/history/remove', {
-    summary: '删除一条学习足迹',
-    login,
-    body: contentRefSchema,
-    response: removedSchema,
-    handle: ({ site, learner, body }) => favourites.removeView(site.key, learner.id, body),
-  });
-  history.post('/api/history/clear', {
-    summary: '清空我在本站的学习足迹',
-    login,
-    response: removedSchema,
-    handle: ({ site, learner }) => favourites.clearHistory(site.key, learner.id),
-  });
-}
-
-export const favouritesModule = portalModule(
-  'favourites',
-  (app) => new FavouriteService(app.database.db),
-  favouritesRoutes,
-);
+    const history = api.tagged('history');
+    history.post('/api/history', {
+      summary: '记录一次浏览（学习足迹）',
+      login: 'required',
+      body: contentRefSchema,
+      response: viewRecordSchema,
+      handle: ({ site, learner, body }) => favourites.recordView(site.key, learner.id, body),
+    });
+    history.get('/api/history', {
+      summary: '学习足迹，最近浏览的在前；可按内容类型筛选',
+      login: 'required',
+      query: contentListQuerySchema,
+      response: pageOf(historyItemSchema),
+      handle: ({ site, learner, query }) => favourites.history(site.key, learner.id, query),
+    });
+    history.post('/api/history/remove', {
+      summary: '删除一条学习足迹',
+      login: 'required',
+      body: contentRefSchema,
+      response: removedSchema,
+      handle: ({ site, learner, body }) => favourites.removeView(site.key, learner.id, body),
+    });
+    history.post('/api/history/clear', {
+      summary: '清空我在本站的学习足迹',
+      login: 'required',
+      response: removedSchema,
+      handle: ({ site, learner }) => favourites.clearHistory(site.key, learner.id),
+    });
+  },
+});

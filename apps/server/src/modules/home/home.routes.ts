@@ -1,6 +1,4 @@
 import { homeMeSchema, homeSchema } from '@portal/contract';
-import type { FastifyInstance } from 'fastify';
-import { apiRoutes } from '../../http/api-route.ts';
 import { portalModule } from '../../http/portal-module.ts';
 import { HomeService } from './home.service.ts';
 
@@ -10,30 +8,31 @@ declare module 'fastify' {
   }
 }
 
-/** The home page: the public answer of the site and the learner's own panel. */
-async function homeRoutes(app: FastifyInstance) {
-  const api = apiRoutes(app, 'home');
-  api.get('/api/home', {
-    summary: '首页：轮播图、推荐课程、报名中的班级与各栏目区块（公开，按站点缓存数秒）',
-    response: homeSchema,
-    handle: ({ site }) => app.home.home(site.key),
-  });
-  api.get('/api/home/me', {
-    summary: '首页我的学习：继续学习、我的班级、今日学习时长（需登录）',
-    login: 'required',
-    response: homeMeSchema,
-    handle: ({ site, learner }) => app.home.me(site.key, learner.id),
-  });
-}
-
-/** The home reads the other areas' services, so it comes after them in the module list. */
-export const homeModule = portalModule(
-  'home',
-  (app) =>
+/**
+ * The home page: the public answer of the site and the learner's own panel. The home reads the
+ * other areas' services, so it comes after them in the module list.
+ */
+export const homeModule = portalModule({
+  name: 'home',
+  tag: 'home',
+  create: (app) =>
     new HomeService(app.courses, app.classes, app.study, {
       activities: app.activities,
       ebooks: app.ebooks,
       topics: app.topics,
     }),
-  homeRoutes,
-);
+  routes(api, home) {
+    api.get('/api/home', {
+      summary: '首页：轮播图、推荐课程、报名中的班级与各栏目区块（公开，按站点缓存数秒）',
+      login: 'none',
+      response: homeSchema,
+      handle: ({ site }) => home.home(site.key),
+    });
+    api.get('/api/home/me', {
+      summary: '首页我的学习：继续学习、我的班级、今日学习时长（需登录）',
+      login: 'required',
+      response: homeMeSchema,
+      handle: ({ site, learner }) => home.me(site.key, learner.id),
+    });
+  },
+});

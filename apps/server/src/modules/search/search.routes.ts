@@ -1,7 +1,5 @@
 import { hotTermSchema, pageOf, searchQuerySchema, searchResultSchema } from '@portal/contract';
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { apiRoutes } from '../../http/api-route.ts';
 import { portalModule } from '../../http/portal-module.ts';
 import { SearchService } from './search.service.ts';
 
@@ -12,23 +10,23 @@ declare module 'fastify' {
 }
 
 /** Public search over the request's site (`X-Site`); no login needed. */
-async function searchRoutes(app: FastifyInstance) {
-  const api = apiRoutes(app, 'search');
-  api.get('/api/search', {
-    summary: '搜索课程与班级（标题匹配优先），并计入热门搜索',
-    query: searchQuerySchema,
-    response: pageOf(searchResultSchema),
-    handle: ({ site, query }) => app.searches.search(site.key, query),
-  });
-  api.get('/api/search/hot', {
-    summary: '热门搜索词',
-    response: z.array(hotTermSchema),
-    handle: ({ site }) => app.searches.hotTerms(site.key),
-  });
-}
-
-export const searchModule = portalModule(
-  'searches',
-  (app) => new SearchService(app.database.db, app.database.engine),
-  searchRoutes,
-);
+export const searchModule = portalModule({
+  name: 'searches',
+  tag: 'search',
+  create: (app) => new SearchService(app.database.db, app.database.engine),
+  routes(api, searches) {
+    api.get('/api/search', {
+      summary: '搜索课程与班级（标题匹配优先），并计入热门搜索',
+      login: 'none',
+      query: searchQuerySchema,
+      response: pageOf(searchResultSchema),
+      handle: ({ site, query }) => searches.search(site.key, query),
+    });
+    api.get('/api/search/hot', {
+      summary: '热门搜索词',
+      login: 'none',
+      response: z.array(hotTermSchema),
+      handle: ({ site }) => searches.hotTerms(site.key),
+    });
+  },
+});

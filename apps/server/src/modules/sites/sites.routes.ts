@@ -1,7 +1,5 @@
 import { siteSchema } from '@portal/contract';
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { apiRoutes } from '../../http/api-route.ts';
 import { portalModule } from '../../http/portal-module.ts';
 import { SiteDirectory } from './sites.service.ts';
 
@@ -12,22 +10,22 @@ declare module 'fastify' {
 }
 
 /** `GET /api/sites`: every site variant with its key, name and path prefix. */
-async function sitesRoutes(app: FastifyInstance) {
-  const api = apiRoutes(app, 'sites');
-  api.get('/api/sites', {
-    summary: '站点列表',
-    response: z.array(siteSchema),
-    handle: () => app.sites.list(),
-  });
-  api.get('/api/sites/current', {
-    summary: '当前请求所属的站点（按 X-Site）',
-    response: siteSchema,
-    handle: ({ site }) => site,
-  });
-}
-
-export const sitesModule = portalModule(
-  'sites',
-  (app) => new SiteDirectory(app.database.db, app.config.defaultSite),
-  sitesRoutes,
-);
+export const sitesModule = portalModule({
+  name: 'sites',
+  tag: 'sites',
+  create: (app) => new SiteDirectory(app.database.db, app.config.defaultSite),
+  routes(api, sites) {
+    api.get('/api/sites', {
+      summary: '站点列表',
+      login: 'none',
+      response: z.array(siteSchema),
+      handle: () => sites.list(),
+    });
+    api.get('/api/sites/current', {
+      summary: '当前请求所属的站点（按 X-Site）',
+      login: 'none',
+      response: siteSchema,
+      handle: ({ site }) => site,
+    });
+  },
+});

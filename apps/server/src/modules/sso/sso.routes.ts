@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { portalModule } from '../../http/portal-module.ts';
 import { AccountCenter } from './sso.service.ts';
 import { loginPage, messagePage, registerPage, ssoCss } from './sso.views.ts';
@@ -52,90 +52,90 @@ function html(reply: FastifyReply, status: number, body: string) {
     .send(body);
 }
 
-/** The built-in account center: server-rendered login and register pages under `/sso`. */
-async function ssoRoutes(app: FastifyInstance) {
-  /** Reads the callback and its site; answers a refusal page for a foreign callback. */
-  async function target(request: FastifyRequest, reply: FastifyReply, raw: unknown) {
-    const origin = requestOrigin(request);
-    const callback = acceptCallback(typeof raw === 'string' ? raw : undefined, origin);
-    const site = await app.sites.fromPath(callback ? new URL(callback).pathname : '/');
-    if (!callback) {
-      await html(
-        reply,
-        400,
-        messagePage(
-          site.name,
-          '无法登录',
-          '回调地址不属于本站，已拒绝跳转。请从学习网页面重新进入登录。',
-        ),
-      );
-      return null;
-    }
-    const sentOrigin = request.headers.origin;
-    if (request.method === 'POST' && sentOrigin && sentOrigin !== origin) {
-      await html(reply, 403, messagePage(site.name, '无法登录', '请求来源不属于本站，已拒绝。'));
-      return null;
-    }
-    return { callback, siteName: site.name };
-  }
-
-  app.get('/sso/sso.css', async (_request, reply) =>
-    reply
-      .type('text/css; charset=utf-8')
-      .header('cache-control', 'public, max-age=3600')
-      .send(ssoCss),
-  );
-
-  app.get<{ Querystring: Record<string, unknown> }>('/sso/login', async (request, reply) => {
-    const found = await target(request, reply, request.query.callback);
-    if (!found) return reply;
-    return html(reply, 200, loginPage(found));
-  });
-
-  app.post<{ Body: Record<string, unknown> | undefined }>('/sso/login', async (request, reply) => {
-    const body = request.body ?? {};
-    const found = await target(request, reply, body.callback);
-    if (!found) return reply;
-    const outcome = await app.accountCenter.login(body, request.ip);
-    if (outcome.ok) return sendTicket(reply, found.callback, outcome.ticket);
-    if (outcome.status === 401) request.log.info({ username: body.username }, 'failed login');
-    const username = typeof body.username === 'string' ? body.username.slice(0, 64) : '';
-    return html(reply, outcome.status, loginPage({ ...found, username, error: outcome.error }));
-  });
-
-  app.get<{ Querystring: Record<string, unknown> }>('/sso/register', async (request, reply) => {
-    const found = await target(request, reply, request.query.callback);
-    if (!found) return reply;
-    return html(reply, 200, registerPage(found));
-  });
-
-  app.post<{ Body: Record<string, unknown> | undefined }>(
-    '/sso/register',
-    async (request, reply) => {
-      const body = request.body ?? {};
-      const found = await target(request, reply, body.callback);
-      if (!found) return reply;
-      const outcome = await app.accountCenter.register(body, request.ip);
-      if (outcome.ok) return sendTicket(reply, found.callback, outcome.ticket);
-      const text = (key: string) =>
-        typeof body[key] === 'string' ? (body[key] as string).slice(0, 64) : '';
-      return html(
-        reply,
-        outcome.status,
-        registerPage({
-          ...found,
-          username: text('username'),
-          nickname: text('nickname'),
-          error: outcome.error,
-        }),
-      );
-    },
-  );
+/** The text the learner sent in `name`, cut to what a form field holds, to fill the form again. */
+function sent(body: Record<string, unknown>, name: string): string {
+  const value = body[name];
+  return typeof value === 'string' ? value.slice(0, 64) : '';
 }
 
-/** The account center (`/sso`): it checks passwords through the accounts module before it. */
-export const ssoModule = portalModule(
-  'accountCenter',
-  (app) => new AccountCenter(app.accounts, app.counters),
-  ssoRoutes,
-);
+/** The two forms of the account center: the page each renders and what submitting it does. */
+const forms = {
+  login: {
+    page: loginPage,
+    submit: (center: AccountCenter, body: Record<string, unknown>, ip: string) =>
+      center.login(body, ip),
+    refill: (body: Record<string, unknown>) => ({ username: sent(body, 'username') }),
+  },
+  register: {
+    page: registerPage,
+    submit: (center: AccountCenter, body: Record<string, unknown>, ip: string) =>
+      center.register(body, ip),
+    refill: (body: Record<string, unknown>) => ({
+      username: sent(body, 'username'),
+      nickname: sent(body, 'nickname'),
+    }),
+  },
+};
+
+/** The built-in account center: server-rendered login and register pages under `/sso`. */
+export const ssoModule = portalModule({
+  name: 'accountCenter',
+  tag: 'sso',
+  // It checks passwords through the accounts module before it.
+  create: (app) => new AccountCenter(app.accounts, app.counters),
+  routes(_api, center, app) {
+    /** Reads the callback and its site; answers a refusal page for a foreign callback. */
+    async function target(request: FastifyRequest, reply: FastifyReply, raw: unknown) {
+      const origin = requestOrigin(request);
+      const callback = acceptCallback(typeof raw === 'string' ? raw : undefined, origin);
+      const site = await app.sites.fromPath(callback ? new URL(callback).pathname : '/');
+      if (!callback) {
+        await html(
+          reply,
+          400,
+          messagePage(
+            site.name,
+            '无法登录',
+            '回调地址不属于本站，已拒绝跳转。请从学习网页面重新进入登录。',
+          ),
+        );
+        return null;
+      }
+      const sentOrigin = request.headers.origin;
+      if (request.method === 'POST' && sentOrigin && sentOrigin !== origin) {
+        await html(reply, 403, messagePage(site.name, '无法登录', '请求来源不属于本站，已拒绝。'));
+        return null;
+      }
+      return { callback, siteName: site.name };
+    }
+
+    app.get('/sso/sso.css', async (_request, reply) =>
+      reply
+        .type('text/css; charset=utf-8')
+        .header('cache-control', 'public, max-age=3600')
+        .send(ssoCss),
+    );
+
+    for (const [name, form] of Object.entries(forms)) {
+      app.get<{ Querystring: Record<string, unknown> }>(`/sso/${name}`, async (request, reply) => {
+        const found = await target(request, reply, request.query.callback);
+        if (!found) return reply;
+        return html(reply, 200, form.page(found));
+      });
+
+      app.post<{ Body: Record<string, unknown> | undefined }>(
+        `/sso/${name}`,
+        async (request, reply) => {
+          const body = request.body ?? {};
+          const found = await target(request, reply, body.callback);
+          if (!found) return reply;
+          const outcome = await form.submit(center, body, request.ip);
+          if (outcome.ok) return sendTicket(reply, found.callback, outcome.ticket);
+          if (outcome.status === 401) request.log.info({ username: body.username }, 'failed login');
+          const view = { ...found, ...form.refill(body), error: outcome.error };
+          return html(reply, outcome.status, form.page(view));
+        },
+      );
+    }
+  },
+});

@@ -34,33 +34,8 @@ function hiddenCallback(callback: string): string {
   return `<input type="hidden" name="callback" value="${escapeHtml(callback)}">`;
 }
 
-export interface LoginView {
-  siteName: string;
-  callback: string;
-  username?: string;
-  error?: string;
-}
-
-/** The account-center login form. */
-export function loginPage(view: LoginView): string {
-  const query = new URLSearchParams({ callback: view.callback }).toString();
-  return page({
-    title: '登录',
-    siteName: view.siteName,
-    body: `${errorBox(view.error)}
-<form method="post" action="/sso/login" novalidate>
-${hiddenCallback(view.callback)}
-<label for="username">手机号</label>
-<input id="username" name="username" type="tel" inputmode="numeric" autocomplete="username" maxlength="64" required value="${escapeHtml(view.username ?? '')}" placeholder="请输入手机号">
-<label for="password">密码</label>
-<input id="password" name="password" type="password" autocomplete="current-password" maxlength="64" required placeholder="请输入密码">
-<button type="submit">登录</button>
-</form>
-<p class="alt">还没有账号？<a href="/sso/register?${escapeHtml(query)}">立即注册</a></p>`,
-  });
-}
-
-export interface RegisterView {
+/** What a form page shows: where to go back to, and what the learner sent when it was refused. */
+export interface FormView {
   siteName: string;
   callback: string;
   username?: string;
@@ -68,26 +43,62 @@ export interface RegisterView {
   error?: string;
 }
 
-/** The account-center register form. */
-export function registerPage(view: RegisterView): string {
+interface FormPage {
+  title: string;
+  /** The form's own path under `/sso` (it posts to itself). */
+  action: 'login' | 'register';
+  /** The labelled inputs of the form. */
+  inputs: string;
+  submit: string;
+  /** The link to the other form, with the same callback. */
+  other: { prompt: string; action: 'login' | 'register'; label: string };
+}
+
+/** An account-center form: the error of the last attempt, the inputs, and the other form's link. */
+function formPage(view: FormView, form: FormPage): string {
   const query = new URLSearchParams({ callback: view.callback }).toString();
   return page({
-    title: '注册',
+    title: form.title,
     siteName: view.siteName,
     body: `${errorBox(view.error)}
-<form method="post" action="/sso/register" novalidate>
+<form method="post" action="/sso/${form.action}" novalidate>
 ${hiddenCallback(view.callback)}
-<label for="username">手机号</label>
+${form.inputs}
+<button type="submit">${form.submit}</button>
+</form>
+<p class="alt">${form.other.prompt}<a href="/sso/${form.other.action}?${escapeHtml(query)}">${form.other.label}</a></p>`,
+  });
+}
+
+/** The account-center login form. */
+export function loginPage(view: FormView): string {
+  return formPage(view, {
+    title: '登录',
+    action: 'login',
+    inputs: `<label for="username">手机号</label>
+<input id="username" name="username" type="tel" inputmode="numeric" autocomplete="username" maxlength="64" required value="${escapeHtml(view.username ?? '')}" placeholder="请输入手机号">
+<label for="password">密码</label>
+<input id="password" name="password" type="password" autocomplete="current-password" maxlength="64" required placeholder="请输入密码">`,
+    submit: '登录',
+    other: { prompt: '还没有账号？', action: 'register', label: '立即注册' },
+  });
+}
+
+/** The account-center register form. */
+export function registerPage(view: FormView): string {
+  return formPage(view, {
+    title: '注册',
+    action: 'register',
+    inputs: `<label for="username">手机号</label>
 <input id="username" name="username" type="tel" inputmode="numeric" autocomplete="username" maxlength="11" required value="${escapeHtml(view.username ?? '')}" placeholder="11 位手机号">
 <label for="nickname">昵称（选填）</label>
 <input id="nickname" name="nickname" type="text" autocomplete="nickname" maxlength="20" value="${escapeHtml(view.nickname ?? '')}" placeholder="别人看到的名字">
 <label for="password">密码</label>
 <input id="password" name="password" type="password" autocomplete="new-password" maxlength="64" required placeholder="至少 8 位，含字母和数字">
 <label for="confirmPassword">确认密码</label>
-<input id="confirmPassword" name="confirmPassword" type="password" autocomplete="new-password" maxlength="64" required placeholder="再输入一次密码">
-<button type="submit">注册并登录</button>
-</form>
-<p class="alt">已有账号？<a href="/sso/login?${escapeHtml(query)}">去登录</a></p>`,
+<input id="confirmPassword" name="confirmPassword" type="password" autocomplete="new-password" maxlength="64" required placeholder="再输入一次密码">`,
+    submit: '注册并登录',
+    other: { prompt: '已有账号？', action: 'login', label: '去登录' },
   });
 }
 

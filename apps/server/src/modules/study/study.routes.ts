@@ -14,8 +14,6 @@ import {
   studyCoursesQuerySchema,
   todayStudySchema,
 } from '@portal/contract';
-import type { FastifyInstance } from 'fastify';
-import { apiRoutes } from '../../http/api-route.ts';
 import { portalModule } from '../../http/portal-module.ts';
 import { StudyService } from './study.service.ts';
 
@@ -29,78 +27,64 @@ declare module 'fastify' {
  * The learner's study of the request's site (`X-Site`): every endpoint needs login (code 301).
  * The rule: a learner's own learning records (progress reports, resume points, what they are
  * in the middle of) live under `/api/study`, whatever the content; the areas serve the content.
+ * Study reports e-book reading through the e-books service: it comes after it in the list.
  */
-async function studyRoutes(app: FastifyInstance) {
-  const api = apiRoutes(app, 'study');
-  api.get('/api/study/lesson', {
-    summary: '课时内容（视频地址或图文）',
-    login: 'required',
-    query: lessonQuerySchema,
-    response: lessonContentSchema,
-    handle: ({ site, query }) => app.study.lesson(site.key, query.id),
-  });
-  api.get('/api/study/course-progress', {
-    summary: '我在一门课程中的学习进度（每个课时的位置与完成情况）',
-    login: 'required',
-    query: courseProgressQuerySchema,
-    response: courseProgressSchema,
-    handle: ({ site, learner, query }) =>
-      app.study.courseProgress(site.key, learner.id, query.courseId),
-  });
-  api.post('/api/study/progress', {
-    summary: '上报播放进度：位置、上次上报以来实际观看的秒数、视频时长',
-    login: 'required',
-    body: progressReportSchema,
-    response: progressResultSchema,
-    handle: ({ site, learner, body }) => app.study.report(site.key, learner.id, body),
-  });
-  api.get('/api/study/today', {
-    summary: '我今天（北京时间）的学习时长，单位秒',
-    login: 'required',
-    response: todayStudySchema,
-    handle: ({ learner }) => app.study.today(learner.id),
-  });
-  api.get('/api/study/courses', {
-    summary: '我的课程：学习中（已开始未学完）或已学完，最近学习的在前',
-    login: 'required',
-    query: studyCoursesQuerySchema,
-    response: pageOf(studyCourseSchema),
-    handle: ({ site, learner, query }) => app.study.courses(site.key, learner.id, query),
-  });
-
-  // E-book reading: `/api/ebooks/progress` and `/api/ebooks/reading` were the first paths; they
-  // answer the same until no web app in the field calls them.
-  for (const [url, deprecated] of [
-    ['/api/study/ebook-progress', false],
-    ['/api/ebooks/progress', true],
-  ] as const) {
-    api.post(url, {
-      summary: '记录电子书阅读进度（需登录）：当前页码',
-      deprecated,
+export const studyModule = portalModule({
+  name: 'study',
+  tag: 'study',
+  create: (app) => new StudyService(app.database.db, app.database.engine),
+  routes(api, study, app) {
+    api.get('/api/study/lesson', {
+      summary: '课时内容（视频地址或图文）',
       login: 'required',
+      query: lessonQuerySchema,
+      response: lessonContentSchema,
+      handle: ({ site, query }) => study.lesson(site.key, query.id),
+    });
+    api.get('/api/study/course-progress', {
+      summary: '我在一门课程中的学习进度（每个课时的位置与完成情况）',
+      login: 'required',
+      query: courseProgressQuerySchema,
+      response: courseProgressSchema,
+      handle: ({ site, learner, query }) =>
+        study.courseProgress(site.key, learner.id, query.courseId),
+    });
+    api.post('/api/study/progress', {
+      summary: '上报播放进度：位置、上次上报以来实际观看的秒数、视频时长',
+      login: 'required',
+      body: progressReportSchema,
+      response: progressResultSchema,
+      handle: ({ site, learner, body }) => study.report(site.key, learner.id, body),
+    });
+    api.get('/api/study/today', {
+      summary: '我今天（北京时间）的学习时长，单位秒',
+      login: 'required',
+      response: todayStudySchema,
+      handle: ({ learner }) => study.today(learner.id),
+    });
+    api.get('/api/study/courses', {
+      summary: '我的课程：学习中（已开始未学完）或已学完，最近学习的在前',
+      login: 'required',
+      query: studyCoursesQuerySchema,
+      response: pageOf(studyCourseSchema),
+      handle: ({ site, learner, query }) => study.courses(site.key, learner.id, query),
+    });
+    // E-book reading moved here from `/api/ebooks`; the first paths still answer the same.
+    api.post('/api/study/ebook-progress', {
+      summary: '记录电子书阅读进度（需登录）：当前页码',
+      login: 'required',
+      formerly: '/api/ebooks/progress',
       body: readingReportSchema,
       response: readingProgressSchema,
       handle: ({ site, learner, body }) => app.ebooks.report(site.key, learner.id, body),
     });
-  }
-  for (const [url, deprecated] of [
-    ['/api/study/ebooks', false],
-    ['/api/ebooks/reading', true],
-  ] as const) {
-    api.get(url, {
+    api.get('/api/study/ebooks', {
       summary: '我读过的电子书（需登录），最近阅读在前',
-      deprecated,
       login: 'required',
+      formerly: '/api/ebooks/reading',
       query: myReadingQuerySchema,
       response: pageOf(myReadingSchema),
       handle: ({ site, learner, query }) => app.ebooks.reading(site.key, learner.id, query),
     });
-  }
-}
-
-/** Study reports e-book reading through the e-books service: it comes after it in the list. */
-export const studyModule = portalModule(
-  'study',
-  (app) => new StudyService(app.database.db, app.database.engine),
-  studyRoutes,
-);
+  },
+});
