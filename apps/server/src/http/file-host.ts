@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
+import { staticFolder } from './static-folder.ts';
 
 /** Generated covers keep their name while their content stays the same, so cache them long. */
 const COVER_MAX_AGE_SECONDS = 30 * 24 * 3600;
@@ -22,23 +23,18 @@ export function filesDir(config: Pick<Config, 'dataDir'>): string {
 export async function registerFileHost(app: FastifyInstance, config: Pick<Config, 'dataDir'>) {
   const root = filesDir(config);
   fs.mkdirSync(root, { recursive: true });
-  await app.register(fastifyStatic, {
-    root,
-    prefix: '/files/',
-    // The web host registers this plugin too; only one registration may decorate the reply.
-    decorateReply: false,
-    index: false,
-    list: false,
-    dotfiles: 'ignore',
-    redirect: false,
-    // A folder is not a file: answer it like any unknown path (404), not with send's 403.
-    allowedPath: (pathName) => !pathName.endsWith('/'),
-    setHeaders: (reply, filePath) => {
-      const maxAge = filePath.startsWith(path.join(root, 'covers') + path.sep)
-        ? COVER_MAX_AGE_SECONDS
-        : FILE_MAX_AGE_SECONDS;
-      reply.header('cache-control', `public, max-age=${maxAge}`);
-      reply.header('x-content-type-options', 'nosniff');
-    },
-  });
+  const covers = path.join(root, 'covers') + path.sep;
+  await app.register(
+    fastifyStatic,
+    staticFolder({
+      root,
+      prefix: '/files/',
+      // A folder is not a file: answer it like any unknown path (404), not with send's 403.
+      allowedPath: (pathName) => !pathName.endsWith('/'),
+      headersFor: (filePath) => {
+        const maxAge = filePath.startsWith(covers) ? COVER_MAX_AGE_SECONDS : FILE_MAX_AGE_SECONDS;
+        return { 'cache-control': `public, max-age=${maxAge}` };
+      },
+    }),
+  );
 }

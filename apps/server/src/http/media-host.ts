@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
+import { staticFolder } from './static-folder.ts';
 
 /** The committed demo media (`apps/server/media`, e.g. `demo/lesson.mp4`). */
 export const BUNDLED_MEDIA_DIR = path.resolve(
@@ -55,24 +56,22 @@ export async function registerMediaHost(app: FastifyInstance, config: Pick<Confi
         return reply.code(416).send();
       },
     );
-    await scope.register(fastifyStatic, {
-      root: [BUNDLED_MEDIA_DIR, uploads],
-      prefix: '/media/',
-      // Another static host decorates the reply; only one registration may.
-      decorateReply: false,
-      index: false,
-      list: false,
-      dotfiles: 'ignore',
-      redirect: false,
-      acceptRanges: true,
-      // Only the folders' media files, never the generator script beside them.
-      allowedPath: (pathname) => path.extname(pathname).toLowerCase() in MEDIA_TYPES,
-      setHeaders: (reply, filePath) => {
-        const type = MEDIA_TYPES[path.extname(filePath).toLowerCase()];
-        if (type) reply.header('content-type', type);
-        reply.header('cache-control', `public, max-age=${MEDIA_MAX_AGE_SECONDS}`);
-        reply.header('x-content-type-options', 'nosniff');
-      },
-    });
+    await scope.register(
+      fastifyStatic,
+      staticFolder({
+        root: [BUNDLED_MEDIA_DIR, uploads],
+        prefix: '/media/',
+        acceptRanges: true,
+        // Only the folders' media files, never the generator script beside them.
+        allowedPath: (pathname) => path.extname(pathname).toLowerCase() in MEDIA_TYPES,
+        headersFor: (filePath) => {
+          const type = MEDIA_TYPES[path.extname(filePath).toLowerCase()];
+          return {
+            ...(type ? { 'content-type': type } : {}),
+            'cache-control': `public, max-age=${MEDIA_MAX_AGE_SECONDS}`,
+          };
+        },
+      }),
+    );
   });
 }

@@ -43,12 +43,33 @@ export interface FormView {
   error?: string;
 }
 
+interface Field {
+  name: string;
+  label: string;
+  type: 'tel' | 'text' | 'password';
+  autocomplete: string;
+  maxlength: number;
+  placeholder: string;
+  /** Default true. */
+  required?: boolean;
+  /** Shown again after a refused attempt (never for passwords). */
+  value?: string;
+}
+
+/** A labelled input of an account-center form. */
+function field(input: Field): string {
+  const numeric = input.type === 'tel' ? ' inputmode="numeric"' : '';
+  const required = input.required === false ? '' : ' required';
+  const value = input.value === undefined ? '' : ` value="${escapeHtml(input.value)}"`;
+  return `<label for="${input.name}">${input.label}</label>
+<input id="${input.name}" name="${input.name}" type="${input.type}"${numeric} autocomplete="${input.autocomplete}" maxlength="${input.maxlength}"${required}${value} placeholder="${input.placeholder}">`;
+}
+
 interface FormPage {
   title: string;
   /** The form's own path under `/sso` (it posts to itself). */
   action: 'login' | 'register';
-  /** The labelled inputs of the form. */
-  inputs: string;
+  fields: Field[];
   submit: string;
   /** The link to the other form, with the same callback. */
   other: { prompt: string; action: 'login' | 'register'; label: string };
@@ -63,11 +84,34 @@ function formPage(view: FormView, form: FormPage): string {
     body: `${errorBox(view.error)}
 <form method="post" action="/sso/${form.action}" novalidate>
 ${hiddenCallback(view.callback)}
-${form.inputs}
+${form.fields.map(field).join('\n')}
 <button type="submit">${form.submit}</button>
 </form>
 <p class="alt">${form.other.prompt}<a href="/sso/${form.other.action}?${escapeHtml(query)}">${form.other.label}</a></p>`,
   });
+}
+
+/** The mobile number the learner logs in with. */
+function phoneField(view: FormView, maxlength: number, placeholder: string): Field {
+  return {
+    name: 'username',
+    label: '手机号',
+    type: 'tel',
+    autocomplete: 'username',
+    maxlength,
+    placeholder,
+    value: view.username ?? '',
+  };
+}
+
+/** A password input (never filled again). */
+function passwordField(
+  name: string,
+  label: string,
+  autocomplete: string,
+  placeholder: string,
+): Field {
+  return { name, label, type: 'password', autocomplete, maxlength: 64, placeholder };
 }
 
 /** The account-center login form. */
@@ -75,10 +119,10 @@ export function loginPage(view: FormView): string {
   return formPage(view, {
     title: '登录',
     action: 'login',
-    inputs: `<label for="username">手机号</label>
-<input id="username" name="username" type="tel" inputmode="numeric" autocomplete="username" maxlength="64" required value="${escapeHtml(view.username ?? '')}" placeholder="请输入手机号">
-<label for="password">密码</label>
-<input id="password" name="password" type="password" autocomplete="current-password" maxlength="64" required placeholder="请输入密码">`,
+    fields: [
+      phoneField(view, 64, '请输入手机号'),
+      passwordField('password', '密码', 'current-password', '请输入密码'),
+    ],
     submit: '登录',
     other: { prompt: '还没有账号？', action: 'register', label: '立即注册' },
   });
@@ -89,14 +133,21 @@ export function registerPage(view: FormView): string {
   return formPage(view, {
     title: '注册',
     action: 'register',
-    inputs: `<label for="username">手机号</label>
-<input id="username" name="username" type="tel" inputmode="numeric" autocomplete="username" maxlength="11" required value="${escapeHtml(view.username ?? '')}" placeholder="11 位手机号">
-<label for="nickname">昵称（选填）</label>
-<input id="nickname" name="nickname" type="text" autocomplete="nickname" maxlength="20" value="${escapeHtml(view.nickname ?? '')}" placeholder="别人看到的名字">
-<label for="password">密码</label>
-<input id="password" name="password" type="password" autocomplete="new-password" maxlength="64" required placeholder="至少 8 位，含字母和数字">
-<label for="confirmPassword">确认密码</label>
-<input id="confirmPassword" name="confirmPassword" type="password" autocomplete="new-password" maxlength="64" required placeholder="再输入一次密码">`,
+    fields: [
+      phoneField(view, 11, '11 位手机号'),
+      {
+        name: 'nickname',
+        label: '昵称（选填）',
+        type: 'text',
+        autocomplete: 'nickname',
+        maxlength: 20,
+        placeholder: '别人看到的名字',
+        required: false,
+        value: view.nickname ?? '',
+      },
+      passwordField('password', '密码', 'new-password', '至少 8 位，含字母和数字'),
+      passwordField('confirmPassword', '确认密码', 'new-password', '再输入一次密码'),
+    ],
     submit: '注册并登录',
     other: { prompt: '已有账号？', action: 'login', label: '去登录' },
   });
