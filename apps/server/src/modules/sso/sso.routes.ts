@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { portalModule } from '../../http/portal-module.ts';
 import { AccountCenter } from './sso.service.ts';
-import { loginPage, messagePage, registerPage, ssoCss } from './sso.views.ts';
+import { formPage, messagePage, ssoCss } from './sso.views.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -52,31 +52,6 @@ function html(reply: FastifyReply, status: number, body: string) {
     .send(body);
 }
 
-/** The text the learner sent in `name`, cut to what a form field holds, to fill the form again. */
-function sent(body: Record<string, unknown>, name: string): string {
-  const value = body[name];
-  return typeof value === 'string' ? value.slice(0, 64) : '';
-}
-
-/** The two forms of the account center: the page each renders and what submitting it does. */
-const forms = {
-  login: {
-    page: loginPage,
-    submit: (center: AccountCenter, body: Record<string, unknown>, ip: string) =>
-      center.login(body, ip),
-    refill: (body: Record<string, unknown>) => ({ username: sent(body, 'username') }),
-  },
-  register: {
-    page: registerPage,
-    submit: (center: AccountCenter, body: Record<string, unknown>, ip: string) =>
-      center.register(body, ip),
-    refill: (body: Record<string, unknown>) => ({
-      username: sent(body, 'username'),
-      nickname: sent(body, 'nickname'),
-    }),
-  },
-};
-
 /** The built-in account center: server-rendered login and register pages under `/sso`. */
 export const ssoModule = portalModule({
   name: 'accountCenter',
@@ -116,11 +91,11 @@ export const ssoModule = portalModule({
         .send(ssoCss),
     );
 
-    for (const [name, form] of Object.entries(forms)) {
+    for (const name of ['login', 'register'] as const) {
       app.get<{ Querystring: Record<string, unknown> }>(`/sso/${name}`, async (request, reply) => {
         const found = await target(request, reply, request.query.callback);
         if (!found) return reply;
-        return html(reply, 200, form.page(found));
+        return html(reply, 200, formPage(name, found));
       });
 
       app.post<{ Body: Record<string, unknown> | undefined }>(
@@ -129,11 +104,12 @@ export const ssoModule = portalModule({
           const body = request.body ?? {};
           const found = await target(request, reply, body.callback);
           if (!found) return reply;
-          const outcome = await form.submit(center, body, request.ip);
+          // The service's method of the form's name (`login`, `register`) checks it.
+          const outcome = await center[name](body, request.ip);
           if (outcome.ok) return sendTicket(reply, found.callback, outcome.ticket);
           if (outcome.status === 401) request.log.info({ username: body.username }, 'failed login');
-          const view = { ...found, ...form.refill(body), error: outcome.error };
-          return html(reply, outcome.status, form.page(view));
+          const view = { ...found, sent: body, error: outcome.error };
+          return html(reply, outcome.status, formPage(name, view));
         },
       );
     }

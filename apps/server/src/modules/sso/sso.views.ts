@@ -38,9 +38,15 @@ function hiddenCallback(callback: string): string {
 export interface FormView {
   siteName: string;
   callback: string;
-  username?: string;
-  nickname?: string;
+  /** The refused submission: its text fields (not passwords) are filled in again. */
+  sent?: Record<string, unknown>;
   error?: string;
+}
+
+/** The text sent in field `name`, cut to what an input holds; '' when none. */
+function sentText(view: FormView, name: string): string {
+  const value = view.sent?.[name];
+  return typeof value === 'string' ? value.slice(0, 64) : '';
 }
 
 interface Field {
@@ -65,30 +71,15 @@ function field(input: Field): string {
 <input id="${input.name}" name="${input.name}" type="${input.type}"${numeric} autocomplete="${input.autocomplete}" maxlength="${input.maxlength}"${required}${value} placeholder="${input.placeholder}">`;
 }
 
-interface FormPage {
+/** The account center's two forms; each posts to its own path under `/sso`. */
+export type FormName = 'login' | 'register';
+
+interface FormSpec {
   title: string;
-  /** The form's own path under `/sso` (it posts to itself). */
-  action: 'login' | 'register';
-  fields: Field[];
+  fields: (view: FormView) => Field[];
   submit: string;
   /** The link to the other form, with the same callback. */
-  other: { prompt: string; action: 'login' | 'register'; label: string };
-}
-
-/** An account-center form: the error of the last attempt, the inputs, and the other form's link. */
-function formPage(view: FormView, form: FormPage): string {
-  const query = new URLSearchParams({ callback: view.callback }).toString();
-  return page({
-    title: form.title,
-    siteName: view.siteName,
-    body: `${errorBox(view.error)}
-<form method="post" action="/sso/${form.action}" novalidate>
-${hiddenCallback(view.callback)}
-${form.fields.map(field).join('\n')}
-<button type="submit">${form.submit}</button>
-</form>
-<p class="alt">${form.other.prompt}<a href="/sso/${form.other.action}?${escapeHtml(query)}">${form.other.label}</a></p>`,
-  });
+  other: { prompt: string; form: FormName; label: string };
 }
 
 /** The mobile number the learner logs in with. */
@@ -100,7 +91,7 @@ function phoneField(view: FormView, maxlength: number, placeholder: string): Fie
     autocomplete: 'username',
     maxlength,
     placeholder,
-    value: view.username ?? '',
+    value: sentText(view, 'username'),
   };
 }
 
@@ -114,26 +105,19 @@ function passwordField(
   return { name, label, type: 'password', autocomplete, maxlength: 64, placeholder };
 }
 
-/** The account-center login form. */
-export function loginPage(view: FormView): string {
-  return formPage(view, {
+const FORMS: Record<FormName, FormSpec> = {
+  login: {
     title: '登录',
-    action: 'login',
-    fields: [
+    fields: (view) => [
       phoneField(view, 64, '请输入手机号'),
       passwordField('password', '密码', 'current-password', '请输入密码'),
     ],
     submit: '登录',
-    other: { prompt: '还没有账号？', action: 'register', label: '立即注册' },
-  });
-}
-
-/** The account-center register form. */
-export function registerPage(view: FormView): string {
-  return formPage(view, {
+    other: { prompt: '还没有账号？', form: 'register', label: '立即注册' },
+  },
+  register: {
     title: '注册',
-    action: 'register',
-    fields: [
+    fields: (view) => [
       phoneField(view, 11, '11 位手机号'),
       {
         name: 'nickname',
@@ -143,13 +127,30 @@ export function registerPage(view: FormView): string {
         maxlength: 20,
         placeholder: '别人看到的名字',
         required: false,
-        value: view.nickname ?? '',
+        value: sentText(view, 'nickname'),
       },
       passwordField('password', '密码', 'new-password', '至少 8 位，含字母和数字'),
       passwordField('confirmPassword', '确认密码', 'new-password', '再输入一次密码'),
     ],
     submit: '注册并登录',
-    other: { prompt: '已有账号？', action: 'login', label: '去登录' },
+    other: { prompt: '已有账号？', form: 'login', label: '去登录' },
+  },
+};
+
+/** An account-center form page: the error of the last attempt, the inputs, the other form's link. */
+export function formPage(name: FormName, view: FormView): string {
+  const form = FORMS[name];
+  const query = new URLSearchParams({ callback: view.callback }).toString();
+  return page({
+    title: form.title,
+    siteName: view.siteName,
+    body: `${errorBox(view.error)}
+<form method="post" action="/sso/${name}" novalidate>
+${hiddenCallback(view.callback)}
+${form.fields(view).map(field).join('\n')}
+<button type="submit">${form.submit}</button>
+</form>
+<p class="alt">${form.other.prompt}<a href="/sso/${form.other.form}?${escapeHtml(query)}">${form.other.label}</a></p>`,
   });
 }
 
