@@ -13,6 +13,14 @@ interface Failure {
   data: unknown;
 }
 
+/** A failure answered on HTTP 200 with `code` in the envelope and no data. */
+const refusal = (code: number, message: string): Failure => ({
+  http: 200,
+  code,
+  message,
+  data: null,
+});
+
 const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
 /** Wraps a handler's return value in `{ code: 0, message: '', data }` for every `/api` route. */
@@ -49,25 +57,19 @@ function describe(error: FastifyError | AppError, request: FastifyRequest): Fail
       first?.keyword === 'invalid_type' &&
       valueAt(request, error.validationContext, path) === undefined;
     const message = missing ? `缺少${label}` : `${label}：${first?.message ?? '格式不正确'}`;
-    return { http: 200, code: ErrorCode.invalid, message, data: null };
+    return refusal(ErrorCode.invalid, message);
   }
-  if (isUniqueViolation(error)) {
-    return { http: 200, code: ErrorCode.conflict, message: '记录已存在，请勿重复提交', data: null };
-  }
+  if (isUniqueViolation(error)) return refusal(ErrorCode.conflict, '记录已存在，请勿重复提交');
   const status = error.statusCode ?? 500;
   if (
     status === 413 ||
     error.code === 'FST_REQ_FILE_TOO_LARGE' ||
     error.code === 'FST_FILES_LIMIT'
   ) {
-    return { http: 200, code: ErrorCode.invalid, message: '请求内容过大', data: null };
+    return refusal(ErrorCode.invalid, '请求内容过大');
   }
-  if (status === 415) {
-    return { http: 200, code: ErrorCode.invalid, message: '不支持的请求内容类型', data: null };
-  }
-  if (status === 429) {
-    return { http: 200, code: ErrorCode.tooMany, message: '操作过于频繁，请稍后再试', data: null };
-  }
+  if (status === 415) return refusal(ErrorCode.invalid, '不支持的请求内容类型');
+  if (status === 429) return refusal(ErrorCode.tooMany, '操作过于频繁，请稍后再试');
   if (status >= 400 && status < 500) {
     const message =
       error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
@@ -75,7 +77,7 @@ function describe(error: FastifyError | AppError, request: FastifyRequest): Fail
         : error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
           ? '请求内容不是有效的 JSON'
           : '请求格式不正确';
-    return { http: 200, code: ErrorCode.invalid, message, data: null };
+    return refusal(ErrorCode.invalid, message);
   }
   return null;
 }
@@ -115,12 +117,12 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
 
 /** Answers an unknown `/api` path with code 404 in the envelope. */
 export function apiNotFound(request: FastifyRequest, reply: FastifyReply) {
-  return sendFailure(reply, request, {
-    http: 200,
-    code: ErrorCode.notFound,
-    message: `接口不存在：${request.method} ${request.url.split('?')[0]}`,
-    data: null,
-  });
+  const path = request.url.split('?')[0];
+  return sendFailure(
+    reply,
+    request,
+    refusal(ErrorCode.notFound, `接口不存在：${request.method} ${path}`),
+  );
 }
 
 export { isApi };
