@@ -9,7 +9,13 @@ import { seedCourses } from './courses.ts';
 import { seedEbooks } from './ebooks.ts';
 import { Random } from './random.ts';
 import { seedSearchTerms } from './search.ts';
-import { DEMO_LEARNERS, DEMO_PASSWORD, insertChunked, type SeedContext } from './support.ts';
+import {
+  DEMO_LEARNERS,
+  DEMO_PASSWORD,
+  demoAccount,
+  insertChunked,
+  type SeedContext,
+} from './support.ts';
 import { seedTopics } from './topics.ts';
 import { givenNames, surnames } from './words.ts';
 
@@ -36,14 +42,7 @@ async function seedSites({ db, now }: SeedContext) {
 
 async function seedLearners({ db, random, scale, now }: SeedContext) {
   const demo: NewUserRow[] = [];
-  for (const learner of DEMO_LEARNERS) {
-    demo.push({
-      ...learner,
-      password_hash: await hashPassword(DEMO_PASSWORD),
-      avatar: null,
-      created_at: now,
-    });
-  }
+  for (const learner of DEMO_LEARNERS) demo.push(await demoAccount(learner, now));
   await db.insertInto('users').values(demo).execute();
   // Generated learners share one hash (of the demo password) so that seeding a million of them
   // takes seconds; every account created through the account center gets its own salt.
