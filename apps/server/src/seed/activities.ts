@@ -8,7 +8,9 @@ import {
   type SignupField,
 } from '@portal/contract';
 import type { NewActivityApplicationRow, NewActivityRow } from '../db/schema.ts';
+import { gradientCoverSvg } from './covers.ts';
 import { type District, districtOf } from './districts.ts';
+import { writeNewFile } from './files.ts';
 import type { Random } from './random.ts';
 import {
   AGE_FIELD,
@@ -497,26 +499,22 @@ export function activityCoverPath(kind: ActivityKind, variant: number): string {
   return `/files/covers/${coverFileName(kind, variant)}`;
 }
 
-/** A 640x360 SVG cover: a gradient in the kind's colour with its name in large text. */
+/** Shapes over an activity cover's gradient, one per variant. */
+const COVER_PATTERNS = [
+  '<circle cx="560" cy="60" r="150" fill="#fff" fill-opacity=".12"/><circle cx="80" cy="330" r="110" fill="#fff" fill-opacity=".08"/>',
+  '<path d="M0 280 Q160 220 320 280 T640 280 V360 H0Z" fill="#fff" fill-opacity=".12"/>',
+  '<rect x="430" y="-60" width="260" height="260" rx="40" transform="rotate(20 560 70)" fill="#fff" fill-opacity=".12"/>',
+] as const;
+
+/** An activity cover: a gradient in the kind's colour with its name in large text. */
 export function activityCoverSvg(kind: ActivityKind, variant: number): string {
-  const [from, to] = COVER_COLOURS[kind];
-  const font = `'Noto Sans CJK SC', 'PingFang SC', sans-serif`;
-  const shapes = [
-    '<circle cx="560" cy="60" r="150" fill="#fff" fill-opacity=".12"/><circle cx="80" cy="330" r="110" fill="#fff" fill-opacity=".08"/>',
-    '<path d="M0 280 Q160 220 320 280 T640 280 V360 H0Z" fill="#fff" fill-opacity=".12"/>',
-    '<rect x="430" y="-60" width="260" height="260" rx="40" transform="rotate(20 560 70)" fill="#fff" fill-opacity=".12"/>',
-  ];
-  return [
-    '<svg xmlns="http://www.w3.org/2000/svg" width="640" height="360" viewBox="0 0 640 360">',
-    `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">`,
-    `<stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/>`,
-    '</linearGradient></defs>',
-    '<rect width="640" height="360" fill="url(#g)"/>',
-    shapes[(variant - 1) % shapes.length],
-    `<text x="320" y="190" text-anchor="middle" dominant-baseline="middle" font-family="${font}" font-size="72" font-weight="700" fill="#fff" letter-spacing="4">${kind}</text>`,
-    `<text x="320" y="262" text-anchor="middle" font-family="${font}" font-size="24" fill="#fff" fill-opacity=".85" letter-spacing="2">社区学习活动</text>`,
-    '</svg>',
-  ].join('');
+  return gradientCoverSvg({
+    colours: COVER_COLOURS[kind],
+    pattern: COVER_PATTERNS[(variant - 1) % COVER_PATTERNS.length] ?? '',
+    title: kind,
+    titleSize: 72,
+    caption: '社区学习活动',
+  });
 }
 
 /**
@@ -530,14 +528,7 @@ export function writeActivityCovers(dir: string): number {
   for (const kind of ACTIVITY_KINDS) {
     for (let variant = 1; variant <= ACTIVITY_COVER_VARIANTS; variant += 1) {
       const file = path.join(folder, coverFileName(kind, variant));
-      if (fs.existsSync(file)) continue;
-      try {
-        // `wx`: another instance starting at the same time may have just written it.
-        fs.writeFileSync(file, activityCoverSvg(kind, variant), { flag: 'wx' });
-        written += 1;
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      }
+      if (writeNewFile(file, activityCoverSvg(kind, variant))) written += 1;
     }
   }
   return written;

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database, NewEbookRow } from '../db/schema.ts';
 import {
@@ -7,6 +6,8 @@ import {
   insertEbooks,
   listEbookFileRows,
 } from '../modules/ebooks/ebooks.queries.ts';
+import { escapeHtml } from '../platform/html.ts';
+import { fileOf, writeNewFile } from './files.ts';
 import { type BookPdfOptions, cachedBookPdf, writeBookPdf } from './pdf.ts';
 import { Random } from './random.ts';
 import type { SeedContext } from './support.ts';
@@ -358,8 +359,6 @@ export const DEMO_DOC_OPTIONS: BookPdfOptions = {
 
 const ebookFileBase = (siteKey: string, n: number) => `${siteKey}-${String(n).padStart(3, '0')}`;
 
-const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 /** A 300x400 SVG cover: the category's colour, the title in large text, author and category. */
 export function ebookCoverSvg(book: {
   title: string;
@@ -378,7 +377,7 @@ export function ebookCoverSvg(book: {
   const text = lines
     .map(
       (line, i) =>
-        `<text x="34" y="${120 + i * 42}" font-family="${font}" font-size="32" font-weight="700" fill="#fff">${escapeXml(line)}</text>`,
+        `<text x="34" y="${120 + i * 42}" font-family="${font}" font-size="32" font-weight="700" fill="#fff">${escapeHtml(line)}</text>`,
     )
     .join('');
   return [
@@ -388,8 +387,8 @@ export function ebookCoverSvg(book: {
     '<circle cx="260" cy="360" r="120" fill="#fff" fill-opacity=".1"/>',
     `<rect x="34" y="60" width="40" height="4" fill="#fff" fill-opacity=".8"/>`,
     text,
-    `<text x="34" y="330" font-family="${font}" font-size="18" fill="#fff" fill-opacity=".9">${escapeXml(book.author)} 著</text>`,
-    `<text x="34" y="360" font-family="${font}" font-size="14" fill="#fff" fill-opacity=".75">${escapeXml(book.categoryName)}</text>`,
+    `<text x="34" y="330" font-family="${font}" font-size="18" fill="#fff" fill-opacity=".9">${escapeHtml(book.author)} 著</text>`,
+    `<text x="34" y="360" font-family="${font}" font-size="14" fill="#fff" fill-opacity=".75">${escapeHtml(book.categoryName)}</text>`,
     '</svg>',
   ].join('');
 }
@@ -443,13 +442,6 @@ export async function seedEbooks({ db, now }: SeedContext): Promise<void> {
   }
 }
 
-/** The file under `dir` that a `/files/...` URL path names, or null for any other path. */
-function fileOf(dir: string, urlPath: string): string | null {
-  if (!urlPath.startsWith('/files/')) return null;
-  const file = path.join(dir, urlPath.slice('/files/'.length));
-  return file.startsWith(dir + path.sep) ? file : null;
-}
-
 /**
  * Writes the missing PDFs and covers of every e-book into `dir` (`DATA_DIR/files`), and the demo
  * document at {@link DEMO_DOC_URL}; run at start-up, like the course covers. PDFs come from the
@@ -469,16 +461,7 @@ export async function writeEbookFiles(db: Kysely<Database>, dir: string): Promis
     const pdf = fileOf(dir, row.pdf_path);
     if (pdf && (await writeBookPdf(ebookPdfOptions(book), pdf))) written += 1;
     const cover = fileOf(dir, row.cover);
-    if (cover && !fs.existsSync(cover)) {
-      fs.mkdirSync(path.dirname(cover), { recursive: true });
-      try {
-        // `wx`: another instance starting at the same time may have just written it.
-        fs.writeFileSync(cover, ebookCoverSvg(book), { flag: 'wx' });
-        written += 1;
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      }
-    }
+    if (cover && writeNewFile(cover, ebookCoverSvg(book))) written += 1;
   }
   const doc = fileOf(dir, DEMO_DOC_URL);
   if (doc && (await writeBookPdf(DEMO_DOC_OPTIONS, doc))) written += 1;

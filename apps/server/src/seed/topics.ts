@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database, NewTopicItemRow, NewTopicSectionRow } from '../db/schema.ts';
 import {
@@ -7,6 +5,8 @@ import {
   insertTopicItems,
   insertTopicSections,
 } from '../modules/topics/topics.queries.ts';
+import { escapeHtml } from '../platform/html.ts';
+import { fileOf, writeNewFile } from './files.ts';
 import type { SeedContext } from './support.ts';
 
 /** The demo topic of every site: family education, at `/zhuanti/2024/jtjy`. */
@@ -26,8 +26,6 @@ export function topicBannerPath(siteKey: string, slug: string): string {
   return `/files/covers/topic-${siteKey}-${slug.replace('/', '-')}.svg`;
 }
 
-const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 /** A 750x300 SVG banner: a warm gradient, the topic's title and subtitle. */
 export function topicBannerSvg(title: string, subtitle: string): string {
   const font = `'Noto Sans CJK SC', 'PingFang SC', sans-serif`;
@@ -40,8 +38,8 @@ export function topicBannerSvg(title: string, subtitle: string): string {
     '<circle cx="650" cy="60" r="130" fill="#fff" fill-opacity=".12"/>',
     '<circle cx="560" cy="270" r="90" fill="#fff" fill-opacity=".1"/>',
     '<path d="M0 250 Q190 200 375 250 T750 250 V300 H0Z" fill="#fff" fill-opacity=".14"/>',
-    `<text x="60" y="150" font-family="${font}" font-size="72" font-weight="700" fill="#fff" letter-spacing="8">${escapeXml(title)}</text>`,
-    `<text x="62" y="205" font-family="${font}" font-size="28" fill="#fff" fill-opacity=".9" letter-spacing="2">${escapeXml(subtitle)}</text>`,
+    `<text x="60" y="150" font-family="${font}" font-size="72" font-weight="700" fill="#fff" letter-spacing="8">${escapeHtml(title)}</text>`,
+    `<text x="62" y="205" font-family="${font}" font-size="28" fill="#fff" fill-opacity=".9" letter-spacing="2">${escapeHtml(subtitle)}</text>`,
     '</svg>',
   ].join('');
 }
@@ -154,15 +152,8 @@ export async function writeTopicBanners(db: Kysely<Database>, dir: string): Prom
   let written = 0;
   for (const row of rows) {
     if (row.banner !== topicBannerPath(row.site_key, row.slug)) continue;
-    const file = path.join(dir, row.banner.slice('/files/'.length));
-    if (fs.existsSync(file)) continue;
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    try {
-      fs.writeFileSync(file, topicBannerSvg(row.title, row.subtitle), { flag: 'wx' });
-      written += 1;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
+    const file = fileOf(dir, row.banner);
+    if (file && writeNewFile(file, topicBannerSvg(row.title, row.subtitle))) written += 1;
   }
   return written;
 }
