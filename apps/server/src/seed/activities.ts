@@ -13,17 +13,13 @@ import { type District, districtOf } from './districts.ts';
 import { writeNewFile } from './files.ts';
 import type { Random } from './random.ts';
 import {
-  AGE_FIELD,
   type Answering,
   drawSignups,
+  FIELDS,
   fillSeats,
-  NAME_FIELD,
-  PHONE_FIELD,
   type Plan,
   planOf,
-  REMARK_FIELD,
   type SeatDraft,
-  streetField,
 } from './signups.ts';
 import {
   chinaDate,
@@ -340,19 +336,19 @@ const TIPS = [
  */
 function showcaseFields(streets: readonly string[]): SignupField[] {
   return [
-    NAME_FIELD,
-    PHONE_FIELD,
-    AGE_FIELD,
-    streetField(streets),
+    FIELDS.name,
+    FIELDS.phone,
+    FIELDS.age,
+    FIELDS.street(streets),
     { key: 'topics', label: '感兴趣的主题', kind: 'multi', required: true, options: TOPICS },
-    REMARK_FIELD,
+    FIELDS.remark,
   ];
 }
 
 /** The form of an activity of `kind`, with a few random optional extras. */
 function formFieldsOf(random: Random, kind: ActivityKind, streets: readonly string[]) {
-  const fields = [NAME_FIELD, PHONE_FIELD];
-  const street = streetField(streets);
+  const fields: SignupField[] = [FIELDS.name, FIELDS.phone];
+  const street = FIELDS.street(streets);
   const channels: SignupField = {
     key: 'channels',
     label: '获知活动的渠道',
@@ -362,11 +358,11 @@ function formFieldsOf(random: Random, kind: ActivityKind, streets: readonly stri
   };
   switch (kind) {
     case '讲座':
-      if (random.chance(0.5)) fields.push(AGE_FIELD);
+      if (random.chance(0.5)) fields.push(FIELDS.age);
       fields.push(channels);
       break;
     case '参观':
-      fields.push(AGE_FIELD);
+      fields.push(FIELDS.age);
       if (random.chance(0.5)) fields.push(street);
       break;
     case '志愿服务':
@@ -379,7 +375,7 @@ function formFieldsOf(random: Random, kind: ActivityKind, streets: readonly stri
       });
       break;
     case '比赛':
-      fields.push(AGE_FIELD, {
+      fields.push(FIELDS.age, {
         key: 'group',
         label: '参赛组别',
         kind: 'choice',
@@ -400,7 +396,7 @@ function formFieldsOf(random: Random, kind: ActivityKind, streets: readonly stri
       if (random.chance(0.5)) fields.push(channels);
       break;
   }
-  if (random.chance(0.4)) fields.push(REMARK_FIELD);
+  if (random.chance(0.4)) fields.push(FIELDS.remark);
   return fields;
 }
 

@@ -3,17 +3,13 @@ import type { NewClassRow, NewClassSignupRow } from '../db/schema.ts';
 import { districtOf } from './districts.ts';
 import type { Random } from './random.ts';
 import {
-  AGE_FIELD,
   type Answering,
   drawSignups,
+  FIELDS,
   fillSeats,
-  NAME_FIELD,
-  PHONE_FIELD,
   type Plan,
   planOf,
-  REMARK_FIELD,
   type SeatDraft,
-  streetField,
 } from './signups.ts';
 import {
   chinaDate,
@@ -307,10 +303,10 @@ function scheduleOf(time: number, slot: readonly [number, number, number, number
 }
 
 function formFieldsOf(extras: readonly Extra[], streets: readonly string[]): SignupField[] {
-  const fields = [NAME_FIELD, PHONE_FIELD];
-  if (extras.includes('age')) fields.push(AGE_FIELD);
-  if (extras.includes('street')) fields.push(streetField(streets));
-  if (extras.includes('remark')) fields.push(REMARK_FIELD);
+  const fields: SignupField[] = [FIELDS.name, FIELDS.phone];
+  if (extras.includes('age')) fields.push(FIELDS.age);
+  if (extras.includes('street')) fields.push(FIELDS.street(streets));
+  if (extras.includes('remark')) fields.push(FIELDS.remark);
   return fields;
 }
 

@@ -10,7 +10,7 @@ import { escapeHtml } from '../platform/html.ts';
 import { fileOf, writeNewFile } from './files.ts';
 import { type BookPdfOptions, cachedBookPdf, writeBookPdf } from './pdf.ts';
 import { Random } from './random.ts';
-import type { SeedContext } from './support.ts';
+import { categoryRows, DAY, type SeedContext, seededSites } from './support.ts';
 import { givenNames, surnames } from './words.ts';
 
 /**
@@ -22,7 +22,6 @@ export const EBOOKS_PER_SITE = 50;
 export const FIRST_EBOOK_PAGES = 100;
 /** URL path of the demo document that is not a book, for the generic PDF viewer (`/pdf?url=`). */
 export const DEMO_DOC_URL = '/files/docs/学习指南.pdf';
-const DAY_MS = 86_400_000;
 
 interface CategorySpec {
   name: string;
@@ -409,12 +408,8 @@ export async function seedEbooks({ db, now }: SeedContext): Promise<void> {
     });
     sizes.set(book, fs.statSync(await cachedBookPdf(options)).size);
   }
-  const sites = await db.selectFrom('sites').select('key').orderBy('sort').execute();
-  for (const [siteIndex, site] of sites.entries()) {
-    const categoryIds = await insertEbookCategories(
-      db,
-      EBOOK_CATEGORIES.map((spec, i) => ({ site_key: site.key, name: spec.name, sort: i + 1 })),
-    );
+  for (const [siteIndex, site] of (await seededSites(db)).entries()) {
+    const categoryIds = await insertEbookCategories(db, categoryRows(site.key, EBOOK_CATEGORIES));
     const shift = (siteIndex * 7) % catalogue.length;
     const books =
       siteIndex === 0 ? catalogue : [...catalogue.slice(shift), ...catalogue.slice(0, shift)];
@@ -435,7 +430,7 @@ export async function seedEbooks({ db, now }: SeedContext): Promise<void> {
         file_size: sizes.get(book) ?? 0,
         published: 1,
         // The first book is the newest, so the lowest id also leads the newest-first list.
-        created_at: now - i * DAY_MS,
+        created_at: now - i * DAY,
       };
     });
     await insertEbooks(db, rows);

@@ -30,29 +30,20 @@ export function planOf(words: string): Plan[] {
     });
 }
 
-/** The fields every form asks for. */
-export const NAME_FIELD: SignupField = { key: 'name', label: '姓名', kind: 'text', required: true };
-export const PHONE_FIELD: SignupField = {
-  key: 'phone',
-  label: '手机号',
-  kind: 'phone',
-  required: true,
-};
-/** Fields many forms add. */
-export const AGE_FIELD: SignupField = { key: 'age', label: '年龄', kind: 'number', required: true };
-export const REMARK_FIELD: SignupField = {
-  key: 'remark',
-  label: '备注',
-  kind: 'text',
-  required: false,
-};
-export const streetField = (streets: readonly string[]): SignupField => ({
-  key: 'street',
-  label: '所在街道',
-  kind: 'choice',
-  required: true,
-  options: [...streets],
-});
+/** The common fields of signup forms: every form asks for `name` and `phone`. */
+export const FIELDS = {
+  name: { key: 'name', label: '姓名', kind: 'text', required: true },
+  phone: { key: 'phone', label: '手机号', kind: 'phone', required: true },
+  age: { key: 'age', label: '年龄', kind: 'number', required: true },
+  remark: { key: 'remark', label: '备注', kind: 'text', required: false },
+  street: (streets: readonly string[]): SignupField => ({
+    key: 'street',
+    label: '所在街道',
+    kind: 'choice',
+    required: true,
+    options: [...streets],
+  }),
+} satisfies Record<string, SignupField | ((streets: readonly string[]) => SignupField)>;
 
 /** How generated learners answer a form. */
 export interface Answering {

@@ -7,13 +7,18 @@ import {
 } from '../modules/topics/topics.queries.ts';
 import { escapeHtml } from '../platform/html.ts';
 import { fileOf, writeNewFile } from './files.ts';
-import type { SeedContext } from './support.ts';
+import { type SeedContext, seededSites } from './support.ts';
 
 /** The demo topic of every site: family education, at `/zhuanti/2024/jtjy`. */
 export const FAMILY_TOPIC_SLUG = '2024/jtjy';
 /** Words that make an activity a family one (亲子活动). */
 const FAMILY_WORDS = ['亲子', '家庭', '儿童', '家长', '少儿'];
-const SECTION_LIMITS = { courses: 4, activities: 4, ebooks: 6 } as const;
+/** The topic's sections, in order, with how many items each shows. */
+const SECTIONS: ReadonlyArray<Pick<NewTopicSectionRow, 'kind' | 'title' | 'item_limit'>> = [
+  { kind: 'courses', title: '精品课程', item_limit: 4 },
+  { kind: 'activities', title: '亲子活动', item_limit: 4 },
+  { kind: 'ebooks', title: '推荐书目', item_limit: 6 },
+];
 
 const INTRODUCTION = [
   '家庭是人生的第一所学校，家长是孩子的第一任老师。',
@@ -93,8 +98,7 @@ async function familyEbookIds(db: Kysely<Database>, siteKey: string) {
  * activities named for families). Runs after the courses, activities and e-books steps.
  */
 export async function seedTopics({ db, now }: SeedContext): Promise<void> {
-  const sites = await db.selectFrom('sites').select('key').orderBy('sort').execute();
-  for (const site of sites) {
+  for (const site of await seededSites(db)) {
     const topicId = await insertTopic(db, {
       site_key: site.key,
       slug: FAMILY_TOPIC_SLUG,
@@ -106,30 +110,10 @@ export async function seedTopics({ db, now }: SeedContext): Promise<void> {
       sort: 1,
       created_at: now,
     });
-    const sections: NewTopicSectionRow[] = [
-      {
-        topic_id: topicId,
-        kind: 'courses',
-        title: '精品课程',
-        sort: 1,
-        item_limit: SECTION_LIMITS.courses,
-      },
-      {
-        topic_id: topicId,
-        kind: 'activities',
-        title: '亲子活动',
-        sort: 2,
-        item_limit: SECTION_LIMITS.activities,
-      },
-      {
-        topic_id: topicId,
-        kind: 'ebooks',
-        title: '推荐书目',
-        sort: 3,
-        item_limit: SECTION_LIMITS.ebooks,
-      },
-    ];
-    await insertTopicSections(db, sections);
+    await insertTopicSections(
+      db,
+      SECTIONS.map((section, i) => ({ ...section, topic_id: topicId, sort: i + 1 })),
+    );
     const tagged = (type: NewTopicItemRow['content_type'], ids: number[]): NewTopicItemRow[] =>
       ids.map((id, sort) => ({ topic_id: topicId, content_type: type, content_id: id, sort }));
     await insertTopicItems(db, [
