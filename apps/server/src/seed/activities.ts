@@ -12,29 +12,17 @@ import { gradientCoverSvg } from './covers.ts';
 import { type District, districtOf } from './districts.ts';
 import { writeNewFile } from './files.ts';
 import type { Random } from './random.ts';
+import { drawSignups, FIELDS, fillSeats, type Plan, planOf, type SeatDraft } from './signups.ts';
 import {
-  type Answering,
-  drawSignups,
-  FIELDS,
-  fillSeats,
-  type Plan,
-  planOf,
-  type SeatDraft,
-} from './signups.ts';
-import {
-  chinaDate,
-  DAY,
   demoAccount,
-  HOUR,
   insertChunked,
   insertReturningIds,
   type Learner,
   learnersOf,
-  localDay,
-  MINUTE,
   type SeedContext,
   seededSites,
 } from './support.ts';
+import { chinaDate, DAY, HOUR, localDay, MINUTE } from './time.ts';
 
 const MB = 1024 * 1024;
 /** The sites are in Shanghai: activity times are whole local (UTC+8) hours. */
@@ -401,7 +389,7 @@ function formFieldsOf(random: Random, kind: ActivityKind, streets: readonly stri
 }
 
 /** How learners answer an activity's form. */
-const ANSWERING: Answering = { ages: [16, 78], remarks: REMARKS, texts: { work: WORKS } };
+const ANSWERING = { ages: [16, 78], remarks: REMARKS, texts: { work: WORKS } } as const;
 
 interface Times {
   signup_start: number;

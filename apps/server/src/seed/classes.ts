@@ -1,30 +1,19 @@
 import type { ClassStatus, SignupField } from '@portal/contract';
 import type { NewClassRow, NewClassSignupRow } from '../db/schema.ts';
+import { listCourseRows } from '../modules/courses/courses.queries.ts';
 import { districtOf } from './districts.ts';
 import type { Random } from './random.ts';
+import { drawSignups, FIELDS, fillSeats, type Plan, planOf, type SeatDraft } from './signups.ts';
 import {
-  type Answering,
-  drawSignups,
-  FIELDS,
-  fillSeats,
-  type Plan,
-  planOf,
-  type SeatDraft,
-} from './signups.ts';
-import {
-  chinaDate,
-  DAY,
-  HOUR,
   insertChunked,
   insertReturningIds,
   type Learner,
   learnersOf,
-  localDay,
-  MINUTE,
   type SeedContext,
   sample,
   seededSites,
 } from './support.ts';
+import { chinaDate, DAY, HOUR, localDay, MINUTE } from './time.ts';
 import { surnames } from './words.ts';
 
 /** The sites are in Shanghai: class times are whole local (UTC+8) hours and minutes. */
@@ -311,34 +300,25 @@ function formFieldsOf(extras: readonly Extra[], streets: readonly string[]): Sig
 }
 
 /** How learners answer a class's form. */
-const ANSWERING: Answering = { ages: [52, 78], remarks: REMARKS };
+const ANSWERING = { ages: [52, 78], remarks: REMARKS } as const;
 
 interface Draft extends SeatDraft {
   row: NewClassRow;
   courseIds: number[];
 }
 
-/** Published courses of a site by category name, with the teacher of each. */
+/**
+ * Published courses of a site in id order, all and by category name, with the teacher of each
+ * (the course list's query, every page at once).
+ */
 async function coursesBySite(db: SeedContext['db'], siteKey: string) {
-  const rows = await db
-    .selectFrom('courses')
-    .innerJoin('course_categories', 'course_categories.id', 'courses.category_id')
-    .innerJoin('teachers', 'teachers.id', 'courses.teacher_id')
-    .select([
-      'courses.id',
-      'courses.cover',
-      'course_categories.name as category',
-      'teachers.name as teacher',
-    ])
-    .where('courses.site_key', '=', siteKey)
-    .where('courses.published', '=', 1)
-    .orderBy('courses.id')
-    .execute();
+  const page = { siteKey, sort: 'newest', limit: Number.MAX_SAFE_INTEGER, offset: 0 } as const;
+  const rows = (await listCourseRows(db, page)).sort((a, b) => a.id - b.id);
   const byCategory = new Map<string, typeof rows>();
   for (const row of rows) {
-    const list = byCategory.get(row.category);
+    const list = byCategory.get(row.category_name);
     if (list) list.push(row);
-    else byCategory.set(row.category, [row]);
+    else byCategory.set(row.category_name, [row]);
   }
   return { all: rows, byCategory };
 }
@@ -371,7 +351,7 @@ export async function seedClasses({ db, random, scale, now }: SeedContext): Prom
       const first = picked[0];
       const capacity = random.int(4, 12) * 5;
       const place = random.pick(district.classrooms);
-      const teacher = first?.teacher ?? `${random.pick(surnames)}老师`;
+      const teacher = first?.teacher_name ?? `${random.pick(surnames)}老师`;
       const schedule = scheduleOf(times.start_at, slot);
       const fields = formFieldsOf(spec.extras, district.streets);
       const title = round === 0 ? spec.title : `${spec.title}（第${round + 1}期）`;

@@ -16,13 +16,13 @@ import { COVER_VARIANTS, coverPath } from './covers.ts';
 import type { Random } from './random.ts';
 import {
   categoryRows,
-  DAY,
   districtName,
   insertChunked,
   type SeedContext,
   seededSites,
   shuffled,
 } from './support.ts';
+import { DAY } from './time.ts';
 import { surnames } from './words.ts';
 
 /** Courses per site per unit of scale (a few of them unpublished). */

@@ -10,7 +10,8 @@ import { escapeHtml } from '../platform/html.ts';
 import { fileOf, writeNewFile } from './files.ts';
 import { type BookPdfOptions, cachedBookPdf, writeBookPdf } from './pdf.ts';
 import { Random } from './random.ts';
-import { categoryRows, DAY, type SeedContext, seededSites } from './support.ts';
+import { categoryRows, type SeedContext, seededSites } from './support.ts';
+import { DAY } from './time.ts';
 import { givenNames, surnames } from './words.ts';
 
 /**

@@ -6,7 +6,8 @@ import {
   type SignupField,
 } from '@portal/contract';
 import type { Random } from './random.ts';
-import { HOUR, type Learner, MINUTE, sample } from './support.ts';
+import { type Learner, sample } from './support.ts';
+import { HOUR, MINUTE } from './time.ts';
 
 /**
  * What classes and activities share on the seed's side: the status each one is planned to have

@@ -90,21 +90,6 @@ export async function insertReturningIds<T>(
   return ids;
 }
 
-export const MINUTE = 60_000;
-export const HOUR = 60 * MINUTE;
-export const DAY = 24 * HOUR;
-/** China Standard Time (Asia/Shanghai, no daylight saving) is UTC+8. */
-export const CHINA_OFFSET = 8 * HOUR;
-
-/** Midnight (China time) of the day `offset` days from `now`'s day, plus `hour:minute`. */
-export function localDay(now: number, offset: number, hour = 0, minute = 0): number {
-  const midnight = Math.floor((now + CHINA_OFFSET) / DAY) * DAY - CHINA_OFFSET;
-  return midnight + offset * DAY + hour * HOUR + minute * MINUTE;
-}
-
-/** A date whose UTC fields (`getUTCHours()`...) are Shanghai's wall clock at `time`. */
-export const chinaDate = (time: number) => new Date(time + CHINA_OFFSET);
-
 /**
  * `count` distinct items of `items` in random order (all of them when there are fewer), picking
  * indices when `count` is small against the list.
