@@ -30,13 +30,14 @@ export const bannerSchema = z.object({
 });
 export type Banner = z.infer<typeof bannerSchema>;
 
+/** A home section: a title and the cards of one area. */
+const sectionOf = <K extends string, T extends z.ZodType>(kind: K, item: T) =>
+  z.object({ kind: z.literal(kind), title: z.string(), items: z.array(item) });
+
 /**
  * A block of one content area on the home page. Each area adds its own `kind` (activities,
  * e-books...) with the cards of that area; the web app renders the kinds it knows.
  */
-const sectionOf = <K extends string, T extends z.ZodType>(kind: K, item: T) =>
-  z.object({ kind: z.literal(kind), title: z.string(), items: z.array(item) });
-
 export const homeSectionSchema = z.discriminatedUnion('kind', [
   sectionOf('courses', courseSummarySchema),
   sectionOf('classes', classSummarySchema),
