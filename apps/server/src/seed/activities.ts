@@ -12,7 +12,15 @@ import { gradientCoverSvg } from './covers.ts';
 import { type District, districtOf } from './districts.ts';
 import { writeNewFile } from './files.ts';
 import type { Random } from './random.ts';
-import { drawSignups, FIELDS, fillSeats, type Plan, planOf, type SeatDraft } from './signups.ts';
+import {
+  drawSignups,
+  FIELDS,
+  fillSeats,
+  type Plan,
+  planOf,
+  type SeatDraft,
+  type SignupWindow,
+} from './signups.ts';
 import {
   demoAccount,
   insertChunked,
@@ -391,13 +399,6 @@ function formFieldsOf(random: Random, kind: ActivityKind, streets: readonly stri
 /** How learners answer an activity's form. */
 const ANSWERING = { ages: [16, 78], remarks: REMARKS, texts: { work: WORKS } } as const;
 
-interface Times {
-  signup_start: number;
-  signup_end: number;
-  start_at: number;
-  end_at: number;
-}
-
 /**
  * Times that put an activity in `status` at `now`, on whole local hours. An exhibition lasts
  * `hours` days, anything else `hours` hours. Special activities start later (`later`), so the
@@ -410,7 +411,7 @@ function timesFor(
   kind: ActivityKind,
   hours: number,
   later: boolean,
-): Times {
+): SignupWindow {
   const length = kind === '展览' ? hours * DAY : hours * HOUR;
   const hour = random.pick([9, 10, 13, 14, 15, 18]);
   if (status === '已结束') {
@@ -520,7 +521,7 @@ export function writeActivityCovers(dir: string): number {
 
 function descriptionOf(
   spec: ActivitySpec,
-  times: Times,
+  times: SignupWindow,
   place: string,
   organiser: string,
   capacity: number,

@@ -3,7 +3,15 @@ import type { NewClassRow, NewClassSignupRow } from '../db/schema.ts';
 import { listCourseRows } from '../modules/courses/courses.queries.ts';
 import { districtOf } from './districts.ts';
 import type { Random } from './random.ts';
-import { drawSignups, FIELDS, fillSeats, type Plan, planOf, type SeatDraft } from './signups.ts';
+import {
+  drawSignups,
+  FIELDS,
+  fillSeats,
+  type Plan,
+  planOf,
+  type SeatDraft,
+  type SignupWindow,
+} from './signups.ts';
 import {
   insertChunked,
   insertReturningIds,
@@ -233,11 +241,7 @@ function termOf(time: number): string {
   return `${year}年${season || (month >= 9 && month <= 11 ? '秋季' : '冬季')}`;
 }
 
-interface Times {
-  signup_start: number;
-  signup_end: number;
-  start_at: number;
-  end_at: number;
+interface Times extends SignupWindow {
   weeks: number;
 }
 

@@ -84,18 +84,18 @@ export function answersFor(
   return form;
 }
 
+/** When a class or activity takes signups and takes place (its row's columns). */
+export interface SignupWindow {
+  signup_start: number;
+  signup_end: number;
+  start_at: number;
+  end_at: number;
+}
+
 /** A class or activity being seeded, with the learners who signed up for it. */
 export interface SeatDraft {
   plan: Plan;
-  row: {
-    title: string;
-    capacity: number;
-    seats_taken?: number;
-    signup_start: number;
-    signup_end: number;
-    start_at: number;
-    end_at: number;
-  };
+  row: SignupWindow & { title: string; capacity: number; seats_taken?: number };
   fields: SignupField[];
   /** Learners with an active signup, and learners who signed up and then cancelled. */
   active: Learner[];
