@@ -12,15 +12,8 @@ import { gradientCoverSvg } from './covers.ts';
 import { type District, districtOf } from './districts.ts';
 import { writeNewFile } from './files.ts';
 import type { Random } from './random.ts';
-import {
-  drawSignups,
-  FIELDS,
-  fillSeats,
-  type Plan,
-  planOf,
-  type SeatDraft,
-  type SignupWindow,
-} from './signups.ts';
+import type { Plan, SeatDraft, SignupWindow } from './signups.ts';
+import { drawSignups, FIELDS, fillSeats, planOf } from './signups.ts';
 import {
   demoAccount,
   insertChunked,

@@ -3,15 +3,8 @@ import type { NewClassRow, NewClassSignupRow } from '../db/schema.ts';
 import { listCourseRows } from '../modules/courses/courses.queries.ts';
 import { districtOf } from './districts.ts';
 import type { Random } from './random.ts';
-import {
-  drawSignups,
-  FIELDS,
-  fillSeats,
-  type Plan,
-  planOf,
-  type SeatDraft,
-  type SignupWindow,
-} from './signups.ts';
+import type { Plan, SeatDraft, SignupWindow } from './signups.ts';
+import { drawSignups, FIELDS, fillSeats, planOf } from './signups.ts';
 import {
   insertChunked,
   insertReturningIds,
