@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { classStatusSchema, signupFieldSchema, signupFormBody } from './classes.ts';
-import { idParam } from './courses.ts';
 import { pageQuery } from './envelope.ts';
+import { cardShape, idParam, idQuery, seatsShape, windowShape } from './parts.ts';
 import { ACTIVITY_KINDS, APPLICATION_STATES } from './signup-form.ts';
 
 /**
@@ -32,23 +32,15 @@ export type AttachmentRule = z.infer<typeof attachmentRuleSchema>;
 
 /** An activity (活动) in a list (card). */
 export const activitySummarySchema = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  cover: z.string(),
+  ...cardShape(),
   kind: activityKindSchema,
   /** The organiser's name, e.g. 静安区图书馆. */
   organiser: z.string(),
   place: z.string(),
   /** The learning-map place the activity is held at, when it is on the map. */
   mapPlaceId: z.number().int().nullable(),
-  capacity: z.number().int(),
-  seatsTaken: z.number().int(),
-  seatsLeft: z.number().int(),
-  /** ISO 8601. */
-  signupStart: z.string(),
-  signupEnd: z.string(),
-  startAt: z.string(),
-  endAt: z.string(),
+  ...seatsShape(),
+  ...windowShape(),
   status: activityStatusSchema,
 });
 export type ActivitySummary = z.infer<typeof activitySummarySchema>;
@@ -85,7 +77,7 @@ export const activityListQuerySchema = pageQuery.extend({
 });
 export type ActivityListQuery = z.infer<typeof activityListQuerySchema>;
 
-export const activityDetailQuerySchema = z.object({ id: idParam });
+export const activityDetailQuerySchema = idQuery();
 
 /**
  * `POST /api/activities/apply` (JSON) for an activity without attachments. A special activity
@@ -106,9 +98,7 @@ export type ActivityCancelBody = z.infer<typeof activityCancelBodySchema>;
 export const activityApplyResultSchema = z.object({
   activityId: z.number().int(),
   myApplication: myApplicationSchema,
-  capacity: z.number().int(),
-  seatsTaken: z.number().int(),
-  seatsLeft: z.number().int(),
+  ...seatsShape(),
   status: activityStatusSchema,
 });
 export type ActivityApplyResult = z.infer<typeof activityApplyResultSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { idParam } from './courses.ts';
 import { pageQuery } from './envelope.ts';
+import { cardShape, idParam, idQuery, seatsShape, windowShape } from './parts.ts';
 import { CLASS_STATUSES, SIGNUP_FIELD_KINDS, type SignupField } from './signup-form.ts';
 
 /**
@@ -32,32 +32,22 @@ export const signupFormBody = z.record(
 
 /** A course a class studies. */
 export const classCourseSchema = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  cover: z.string(),
+  ...cardShape(),
   lessonCount: z.number().int(),
 });
 export type ClassCourse = z.infer<typeof classCourseSchema>;
 
 /** A class (班级) in a list (card): a cohort with a term, schedule, place and seats. */
 export const classSummarySchema = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  cover: z.string(),
+  ...cardShape(),
   /** e.g. 2026年秋季 */
   term: z.string(),
   /** e.g. 每周二 9:30-11:00 */
   schedule: z.string(),
   place: z.string(),
   teacherName: z.string(),
-  capacity: z.number().int(),
-  seatsTaken: z.number().int(),
-  seatsLeft: z.number().int(),
-  /** ISO 8601. */
-  signupStart: z.string(),
-  signupEnd: z.string(),
-  startAt: z.string(),
-  endAt: z.string(),
+  ...seatsShape(),
+  ...windowShape(),
   status: classStatusSchema,
 });
 export type ClassSummary = z.infer<typeof classSummarySchema>;
@@ -86,7 +76,7 @@ export const classListQuerySchema = pageQuery.extend({
 });
 export type ClassListQuery = z.infer<typeof classListQuerySchema>;
 
-export const classDetailQuerySchema = z.object({ id: idParam });
+export const classDetailQuerySchema = idQuery();
 
 /**
  * `POST /api/classes/signup`. `form` maps field keys to answers; the server checks it with
@@ -106,9 +96,7 @@ export type ClassCancelBody = z.infer<typeof classCancelBodySchema>;
 export const classSignupResultSchema = z.object({
   classId: z.number().int(),
   mySignup: mySignupSchema,
-  capacity: z.number().int(),
-  seatsTaken: z.number().int(),
-  seatsLeft: z.number().int(),
+  ...seatsShape(),
   status: classStatusSchema,
 });
 export type ClassSignupResult = z.infer<typeof classSignupResultSchema>;

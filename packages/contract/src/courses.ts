@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { pageQuery } from './envelope.ts';
+import { cardShape, idParam, idQuery } from './parts.ts';
 
-/** An id in a query string (`?id=7`): a positive integer, or the field is named as invalid. */
-export const idParam = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
+export { idParam };
 
 /** A course category (课程分类) of a site. */
 export const courseCategorySchema = z.object({
@@ -36,9 +36,7 @@ export type CourseListQuery = z.infer<typeof courseListQuerySchema>;
 
 /** A course in a list (card). */
 export const courseSummarySchema = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  cover: z.string(),
+  ...cardShape(),
   summary: z.string(),
   categoryId: z.number().int(),
   categoryName: z.string(),
@@ -82,4 +80,4 @@ export const courseDetailSchema = courseSummarySchema.extend({
 });
 export type CourseDetail = z.infer<typeof courseDetailSchema>;
 
-export const courseDetailQuerySchema = z.object({ id: idParam });
+export const courseDetailQuerySchema = idQuery();

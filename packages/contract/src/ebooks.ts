@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { idParam } from './courses.ts';
 import { pageQuery } from './envelope.ts';
+import { cardShape, idParam, idQuery } from './parts.ts';
 
 /** A category of the e-book catalogue, e.g. 家庭教育. */
 export const ebookCategorySchema = z.object({
@@ -13,10 +13,8 @@ export type EbookCategory = z.infer<typeof ebookCategorySchema>;
 
 /** An e-book in a list (card). */
 export const ebookSummarySchema = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  /** URL path of a 3:4 cover image. */
-  cover: z.string(),
+  /** The cover is a 3:4 image. */
+  ...cardShape(),
   author: z.string(),
   publisher: z.string(),
   categoryId: z.number().int(),
@@ -62,7 +60,7 @@ export const ebookListQuerySchema = pageQuery.extend({
 });
 export type EbookListQuery = z.infer<typeof ebookListQuerySchema>;
 
-export const ebookDetailQuerySchema = z.object({ id: idParam });
+export const ebookDetailQuerySchema = idQuery();
 
 /**
  * `POST /api/ebooks/progress` (login): the page the learner is on. A page beyond the book

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { idParam } from './courses.ts';
 import { pageQuery } from './envelope.ts';
+import { idParam } from './parts.ts';
 
 /**
  * The kinds of content a learner can favourite and whose views are kept in the history. Adding a

@@ -4,6 +4,7 @@ import { classSummarySchema, myClassSchema } from './classes.ts';
 import { courseSummarySchema } from './courses.ts';
 import { ebookSummarySchema } from './ebooks.ts';
 import { pageQuery } from './envelope.ts';
+import { lessonCountShape } from './parts.ts';
 
 /** Where a banner leads: a course, a class, an activity, a topic, or a list page of an area. */
 export const bannerLinkSchema = z.discriminatedUnion('kind', [
@@ -29,19 +30,19 @@ export const bannerSchema = z.object({
 });
 export type Banner = z.infer<typeof bannerSchema>;
 
+/** A home section: a title and the cards of one area. */
+const sectionOf = <K extends string, T extends z.ZodType>(kind: K, item: T) =>
+  z.object({ kind: z.literal(kind), title: z.string(), items: z.array(item) });
+
 /**
  * A block of one content area on the home page. Each area adds its own `kind` (activities,
  * e-books...) with the cards of that area; the web app renders the kinds it knows.
  */
 export const homeSectionSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('courses'), title: z.string(), items: z.array(courseSummarySchema) }),
-  z.object({ kind: z.literal('classes'), title: z.string(), items: z.array(classSummarySchema) }),
-  z.object({
-    kind: z.literal('activities'),
-    title: z.string(),
-    items: z.array(activitySummarySchema),
-  }),
-  z.object({ kind: z.literal('ebooks'), title: z.string(), items: z.array(ebookSummarySchema) }),
+  sectionOf('courses', courseSummarySchema),
+  sectionOf('classes', classSummarySchema),
+  sectionOf('activities', activitySummarySchema),
+  sectionOf('ebooks', ebookSummarySchema),
 ]);
 export type HomeSection = z.infer<typeof homeSectionSchema>;
 
@@ -65,8 +66,7 @@ export const continueLearningSchema = z.object({
   /** The lesson to resume, or null when the course has none left to point at. */
   lessonId: z.number().int().nullable(),
   lessonTitle: z.string().nullable(),
-  completedLessons: z.number().int(),
-  totalLessons: z.number().int(),
+  ...lessonCountShape(),
   /** ISO 8601. */
   lastStudiedAt: z.string(),
 });

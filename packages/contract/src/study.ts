@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idParam, lessonKindSchema } from './courses.ts';
+import { lessonKindSchema } from './courses.ts';
+import { idParam, idQuery, lessonCountShape } from './parts.ts';
 
 /** Seconds in a report: a finite number, never negative (a negative value is bad input). */
 const seconds = z.number().min(0).max(Number.MAX_SAFE_INTEGER);
@@ -20,8 +21,7 @@ export type LessonProgress = z.infer<typeof lessonProgressSchema>;
 /** The learner's progress in a course: every lesson of it, in catalogue order. */
 export const courseProgressSchema = z.object({
   courseId: z.number().int(),
-  completedLessons: z.number().int(),
-  totalLessons: z.number().int(),
+  ...lessonCountShape(),
   /** All lessons of the course are complete. */
   completed: z.boolean(),
   /** The lesson the learner studied last, or null before the first report. */
@@ -58,8 +58,7 @@ export const progressResultSchema = z.object({
   /** Seconds of this report counted as learning time (after clamping). */
   countedSeconds: z.number(),
   course: z.object({
-    completedLessons: z.number().int(),
-    totalLessons: z.number().int(),
+    ...lessonCountShape(),
     completed: z.boolean(),
   }),
 });
@@ -74,7 +73,7 @@ export const todayStudySchema = z.object({
 export type TodayStudy = z.infer<typeof todayStudySchema>;
 
 /** `GET /api/study/lesson?id=`: a lesson's content, for a learner who is logged in. */
-export const lessonQuerySchema = z.object({ id: idParam });
+export const lessonQuerySchema = idQuery();
 
 export const lessonContentSchema = z.object({
   id: z.number().int(),

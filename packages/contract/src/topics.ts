@@ -13,28 +13,20 @@ export const topicSlugSchema = z
   .trim()
   .regex(/^\d{4}\/[a-z0-9-]{1,40}$/, '专题地址格式不正确');
 
+/** A section of a topic: the first cards of one area's tagged content, and how many there are. */
+const sectionOf = <K extends string, T extends z.ZodType>(kind: K, item: T) =>
+  z.object({
+    kind: z.literal(kind),
+    id: z.number().int(),
+    title: z.string(),
+    total: z.number().int(),
+    items: z.array(item),
+  });
+
 export const topicSectionSchema = z.discriminatedUnion('kind', [
-  z.object({
-    kind: z.literal('courses'),
-    id: z.number().int(),
-    title: z.string(),
-    total: z.number().int(),
-    items: z.array(courseSummarySchema),
-  }),
-  z.object({
-    kind: z.literal('activities'),
-    id: z.number().int(),
-    title: z.string(),
-    total: z.number().int(),
-    items: z.array(activitySummarySchema),
-  }),
-  z.object({
-    kind: z.literal('ebooks'),
-    id: z.number().int(),
-    title: z.string(),
-    total: z.number().int(),
-    items: z.array(ebookSummarySchema),
-  }),
+  sectionOf('courses', courseSummarySchema),
+  sectionOf('activities', activitySummarySchema),
+  sectionOf('ebooks', ebookSummarySchema),
 ]);
 export type TopicSection = z.infer<typeof topicSectionSchema>;
 

@@ -5,26 +5,25 @@ import {
   ACTIVITY_KINDS,
   type ActivityKind,
   type AttachmentRule,
-  type ClassStatus,
-  classStatusAt,
-  type SignupAnswer,
   type SignupField,
 } from '@portal/contract';
 import type { NewActivityApplicationRow, NewActivityRow } from '../db/schema.ts';
-import { hashPassword } from '../modules/account/password.ts';
+import { gradientCoverSvg } from './covers.ts';
+import { type District, districtOf } from './districts.ts';
+import { writeNewFile } from './files.ts';
 import type { Random } from './random.ts';
+import type { Plan, SeatDraft, SignupWindow } from './signups.ts';
+import { drawSignups, FIELDS, fillSeats, planOf } from './signups.ts';
 import {
-  CHINA_OFFSET,
-  DAY,
-  DEMO_LEARNERS,
-  DEMO_PASSWORD,
-  HOUR,
+  demoAccount,
   insertChunked,
-  localDay,
-  MINUTE,
+  insertReturningIds,
+  type Learner,
+  learnersOf,
   type SeedContext,
-  sample,
+  seededSites,
 } from './support.ts';
+import { chinaDate, DAY, HOUR, localDay, MINUTE } from './time.ts';
 
 const MB = 1024 * 1024;
 /** The sites are in Shanghai: activity times are whole local (UTC+8) hours. */
@@ -32,50 +31,18 @@ const MB = 1024 * 1024;
 /** The organisers' check-in account (staff of every seeded organiser). */
 export const DEMO_ORGANISER_STAFF = { username: '13800000009', nickname: '活动签到员' } as const;
 
-type Plan = ClassStatus | 'draft';
-
 /**
  * The status of each regular activity in a run of {@link REGULAR_PLAN}.length, relative to the
  * seed time; `draft` is unpublished. 20 published per run: 8 报名中, 3 of each other status.
  * The run's length (21) and the five regular kinds share no factor, so over three runs every
  * kind comes in every status.
  */
-const REGULAR_PLAN: readonly Plan[] = [
-  '报名中',
-  '未开始',
-  '已满',
-  '报名中',
-  '进行中',
-  '已结束',
-  '报名中',
-  '未开始',
-  '报名中',
-  '已满',
-  '进行中',
-  'draft',
-  '报名中',
-  '已结束',
-  '报名中',
-  '未开始',
-  '已满',
-  '进行中',
-  '报名中',
-  '已结束',
-  '报名中',
-];
+const REGULAR_PLAN = planOf(`
+  报名中 未开始 已满 报名中 进行中 已结束 报名中 未开始 报名中 已满 进行中
+  draft 报名中 已结束 报名中 未开始 已满 进行中 报名中 已结束 报名中
+`);
 /** Special activities (特色活动) per run: 4 报名中, 2 未开始, 1 已满, 1 进行中, 2 已结束. */
-const SPECIAL_PLAN: readonly ClassStatus[] = [
-  '报名中',
-  '未开始',
-  '报名中',
-  '已结束',
-  '报名中',
-  '已满',
-  '进行中',
-  '报名中',
-  '未开始',
-  '已结束',
-];
+const SPECIAL_PLAN = planOf('报名中 未开始 报名中 已结束 报名中 已满 进行中 报名中 未开始 已结束');
 /** Regular activities per site per unit of scale (60 published, 3 unpublished). */
 export const REGULAR_ACTIVITIES_PER_SCALE = REGULAR_PLAN.length * 3;
 /** Special activities per site per unit of scale, all published. */
@@ -322,88 +289,6 @@ const RULES: ReadonlyArray<Pick<AttachmentRule, 'label' | 'accept'>> = [
   },
 ];
 
-interface District {
-  /** e.g. 静安区 */
-  name: string;
-  places: readonly string[];
-  streets: readonly string[];
-}
-
-const DISTRICTS: Record<string, District> = {
-  jingan: {
-    name: '静安区',
-    places: [
-      '静安区图书馆 新闸路1702号 三楼报告厅',
-      '静安区图书馆（闸北馆） 天目中路 二楼多功能厅',
-      '静安区文化馆 一楼展厅',
-      '静安区社区学院 三楼多功能厅',
-      '四行仓库抗战纪念馆 光复路1号',
-      '中共二大会址纪念馆 老成都北路7弄30号',
-      '上海自然博物馆 北京西路510号',
-      '静安雕塑公园 北京西路500号',
-      '张园 威海路590弄',
-      '南京西路街道社区文化活动中心 二楼教室',
-      '江宁路街道社区文化活动中心 多功能厅',
-      '大宁灵石公园 广中西路288号',
-      '苏河湾绿地 北苏州路',
-    ],
-    streets: [
-      '南京西路街道',
-      '静安寺街道',
-      '江宁路街道',
-      '石门二路街道',
-      '曹家渡街道',
-      '天目西路街道',
-      '北站街道',
-      '宝山路街道',
-      '芷江西路街道',
-      '共和新路街道',
-      '大宁路街道',
-      '彭浦新村街道',
-      '临汾路街道',
-      '彭浦镇',
-    ],
-  },
-  xuhui: {
-    name: '徐汇区',
-    places: [
-      '徐汇区图书馆 南丹东路80号 报告厅',
-      '徐家汇书院 漕溪北路158号',
-      '徐汇区文化馆 一楼展厅',
-      '徐汇区社区学院 二楼报告厅',
-      '土山湾博物馆 蒲汇塘路55号',
-      '上海植物园 龙吴路1111号',
-      '徐汇滨江 龙腾大道',
-      '天平路街道社区文化活动中心 三楼教室',
-      '湖南路街道社区学校 多功能厅',
-    ],
-    streets: [
-      '徐家汇街道',
-      '天平路街道',
-      '湖南路街道',
-      '斜土路街道',
-      '枫林路街道',
-      '长桥街道',
-      '田林街道',
-      '虹梅路街道',
-      '康健新村街道',
-      '凌云路街道',
-      '龙华街道',
-      '漕河泾街道',
-      '华泾镇',
-    ],
-  },
-};
-
-/** A district the table above does not know: places named after the site. */
-function genericDistrict(name: string): District {
-  return {
-    name,
-    places: [`${name}图书馆 报告厅`, `${name}文化馆 展厅`, `${name}社区学院 多功能厅`],
-    streets: ['第一街道', '第二街道', '第三街道'],
-  };
-}
-
 /** The organisers of a district, by role. */
 function organiserNames(district: District): Record<OrganiserRole, string> {
   const street = district.streets[0] ?? '';
@@ -434,35 +319,25 @@ const TIPS = [
   '请提前十分钟到场签到，现场请听从工作人员安排。',
 ];
 
-/** The fields every activity asks for. */
-const NAME: SignupField = { key: 'name', label: '姓名', kind: 'text', required: true };
-const PHONE: SignupField = { key: 'phone', label: '手机号', kind: 'phone', required: true };
-
 /**
  * The form of the first 报名中 activity in the list: one field of every kind (text, phone,
  * number, choice, multi), so the web's end-to-end tests fill each.
  */
 function showcaseFields(streets: readonly string[]): SignupField[] {
   return [
-    NAME,
-    PHONE,
-    { key: 'age', label: '年龄', kind: 'number', required: true },
-    { key: 'street', label: '所在街道', kind: 'choice', required: true, options: [...streets] },
+    FIELDS.name,
+    FIELDS.phone,
+    FIELDS.age,
+    FIELDS.street(streets),
     { key: 'topics', label: '感兴趣的主题', kind: 'multi', required: true, options: TOPICS },
-    { key: 'remark', label: '备注', kind: 'text', required: false },
+    FIELDS.remark,
   ];
 }
 
 /** The form of an activity of `kind`, with a few random optional extras. */
 function formFieldsOf(random: Random, kind: ActivityKind, streets: readonly string[]) {
-  const fields: SignupField[] = [NAME, PHONE];
-  const street: SignupField = {
-    key: 'street',
-    label: '所在街道',
-    kind: 'choice',
-    required: true,
-    options: [...streets],
-  };
+  const fields: SignupField[] = [FIELDS.name, FIELDS.phone];
+  const street = FIELDS.street(streets);
   const channels: SignupField = {
     key: 'channels',
     label: '获知活动的渠道',
@@ -472,12 +347,11 @@ function formFieldsOf(random: Random, kind: ActivityKind, streets: readonly stri
   };
   switch (kind) {
     case '讲座':
-      if (random.chance(0.5))
-        fields.push({ key: 'age', label: '年龄', kind: 'number', required: true });
+      if (random.chance(0.5)) fields.push(FIELDS.age);
       fields.push(channels);
       break;
     case '参观':
-      fields.push({ key: 'age', label: '年龄', kind: 'number', required: true });
+      fields.push(FIELDS.age);
       if (random.chance(0.5)) fields.push(street);
       break;
     case '志愿服务':
@@ -490,10 +364,13 @@ function formFieldsOf(random: Random, kind: ActivityKind, streets: readonly stri
       });
       break;
     case '比赛':
-      fields.push(
-        { key: 'age', label: '年龄', kind: 'number', required: true },
-        { key: 'group', label: '参赛组别', kind: 'choice', required: true, options: GROUPS },
-      );
+      fields.push(FIELDS.age, {
+        key: 'group',
+        label: '参赛组别',
+        kind: 'choice',
+        required: true,
+        options: GROUPS,
+      });
       break;
     case '展览':
       fields.push({ key: 'visitors', label: '参观人数', kind: 'number', required: true });
@@ -508,41 +385,12 @@ function formFieldsOf(random: Random, kind: ActivityKind, streets: readonly stri
       if (random.chance(0.5)) fields.push(channels);
       break;
   }
-  if (random.chance(0.4))
-    fields.push({ key: 'remark', label: '备注', kind: 'text', required: false });
+  if (random.chance(0.4)) fields.push(FIELDS.remark);
   return fields;
 }
 
-/** Answers a learner would give to `fields` (they pass `validateSignupForm`). */
-function answersFor(
-  random: Random,
-  fields: readonly SignupField[],
-  learner: { username: string; nickname: string },
-): Record<string, SignupAnswer> {
-  const form: Record<string, SignupAnswer> = {};
-  for (const field of fields) {
-    const options = field.options ?? [];
-    if (field.key === 'name') form.name = learner.nickname;
-    else if (field.kind === 'phone') form[field.key] = learner.username;
-    else if (field.key === 'age') form.age = String(random.int(16, 78));
-    else if (field.kind === 'number') form[field.key] = String(random.int(1, 4));
-    else if (field.kind === 'choice') form[field.key] = random.pick(options);
-    else if (field.kind === 'multi') {
-      if (!field.required && random.chance(0.3)) continue;
-      const picked = options.filter(() => random.chance(0.5));
-      form[field.key] = picked.length > 0 ? picked : [random.pick(options)];
-    } else if (field.key === 'work') form.work = random.pick(WORKS);
-    else if (field.key === 'remark' && random.chance(0.3)) form.remark = random.pick(REMARKS);
-  }
-  return form;
-}
-
-interface Times {
-  signup_start: number;
-  signup_end: number;
-  start_at: number;
-  end_at: number;
-}
+/** How learners answer an activity's form. */
+const ANSWERING = { ages: [16, 78], remarks: REMARKS, texts: { work: WORKS } } as const;
 
 /**
  * Times that put an activity in `status` at `now`, on whole local hours. An exhibition lasts
@@ -556,7 +404,7 @@ function timesFor(
   kind: ActivityKind,
   hours: number,
   later: boolean,
-): Times {
+): SignupWindow {
   const length = kind === '展览' ? hours * DAY : hours * HOUR;
   const hour = random.pick([9, 10, 13, 14, 15, 18]);
   if (status === '已结束') {
@@ -595,24 +443,14 @@ function timesFor(
 
 /** Shanghai wall-clock text of a time, e.g. `11月23日 14:00`. */
 function whenText(time: number): string {
-  const date = new Date(time + CHINA_OFFSET);
+  const date = chinaDate(time);
   const clock = `${date.getUTCHours()}:${String(date.getUTCMinutes()).padStart(2, '0')}`;
   return `${date.getUTCMonth() + 1}月${date.getUTCDate()}日 ${clock}`;
 }
 
-interface Learner {
-  id: number;
-  username: string;
-  nickname: string;
-}
-
-interface Draft {
-  plan: Plan;
-  row: NewActivityRow;
-  fields: SignupField[];
-  /** Learners with an active application (some checked in), and ones who cancelled theirs. */
-  active: Learner[];
-  cancelled: Learner[];
+/** Active applications may be checked in; cancelled ones were withdrawn. */
+interface Draft extends SeatDraft {
+  row: NewActivityRow & { capacity: number };
   /** Whether a learner was checked in, where it is not left to chance (the demo learners). */
   attendance: Map<number, boolean>;
   /** The description, written once the capacity is final. */
@@ -639,26 +477,22 @@ export function activityCoverPath(kind: ActivityKind, variant: number): string {
   return `/files/covers/${coverFileName(kind, variant)}`;
 }
 
-/** A 640x360 SVG cover: a gradient in the kind's colour with its name in large text. */
+/** Shapes over an activity cover's gradient, one per variant. */
+const COVER_PATTERNS = [
+  '<circle cx="560" cy="60" r="150" fill="#fff" fill-opacity=".12"/><circle cx="80" cy="330" r="110" fill="#fff" fill-opacity=".08"/>',
+  '<path d="M0 280 Q160 220 320 280 T640 280 V360 H0Z" fill="#fff" fill-opacity=".12"/>',
+  '<rect x="430" y="-60" width="260" height="260" rx="40" transform="rotate(20 560 70)" fill="#fff" fill-opacity=".12"/>',
+] as const;
+
+/** An activity cover: a gradient in the kind's colour with its name in large text. */
 export function activityCoverSvg(kind: ActivityKind, variant: number): string {
-  const [from, to] = COVER_COLOURS[kind];
-  const font = `'Noto Sans CJK SC', 'PingFang SC', sans-serif`;
-  const shapes = [
-    '<circle cx="560" cy="60" r="150" fill="#fff" fill-opacity=".12"/><circle cx="80" cy="330" r="110" fill="#fff" fill-opacity=".08"/>',
-    '<path d="M0 280 Q160 220 320 280 T640 280 V360 H0Z" fill="#fff" fill-opacity=".12"/>',
-    '<rect x="430" y="-60" width="260" height="260" rx="40" transform="rotate(20 560 70)" fill="#fff" fill-opacity=".12"/>',
-  ];
-  return [
-    '<svg xmlns="http://www.w3.org/2000/svg" width="640" height="360" viewBox="0 0 640 360">',
-    `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">`,
-    `<stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/>`,
-    '</linearGradient></defs>',
-    '<rect width="640" height="360" fill="url(#g)"/>',
-    shapes[(variant - 1) % shapes.length],
-    `<text x="320" y="190" text-anchor="middle" dominant-baseline="middle" font-family="${font}" font-size="72" font-weight="700" fill="#fff" letter-spacing="4">${kind}</text>`,
-    `<text x="320" y="262" text-anchor="middle" font-family="${font}" font-size="24" fill="#fff" fill-opacity=".85" letter-spacing="2">社区学习活动</text>`,
-    '</svg>',
-  ].join('');
+  return gradientCoverSvg({
+    colours: COVER_COLOURS[kind],
+    pattern: COVER_PATTERNS[(variant - 1) % COVER_PATTERNS.length] ?? '',
+    title: kind,
+    titleSize: 72,
+    caption: '社区学习活动',
+  });
 }
 
 /**
@@ -672,14 +506,7 @@ export function writeActivityCovers(dir: string): number {
   for (const kind of ACTIVITY_KINDS) {
     for (let variant = 1; variant <= ACTIVITY_COVER_VARIANTS; variant += 1) {
       const file = path.join(folder, coverFileName(kind, variant));
-      if (fs.existsSync(file)) continue;
-      try {
-        // `wx`: another instance starting at the same time may have just written it.
-        fs.writeFileSync(file, activityCoverSvg(kind, variant), { flag: 'wx' });
-        written += 1;
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      }
+      if (writeNewFile(file, activityCoverSvg(kind, variant))) written += 1;
     }
   }
   return written;
@@ -687,7 +514,7 @@ export function writeActivityCovers(dir: string): number {
 
 function descriptionOf(
   spec: ActivitySpec,
-  times: Times,
+  times: SignupWindow,
   place: string,
   organiser: string,
   capacity: number,
@@ -715,28 +542,12 @@ function descriptionOf(
 export async function seedActivities({ db, random, scale, now }: SeedContext): Promise<void> {
   const staff = await db
     .insertInto('users')
-    .values({
-      ...DEMO_ORGANISER_STAFF,
-      password_hash: await hashPassword(DEMO_PASSWORD),
-      avatar: null,
-      created_at: now,
-    })
+    .values(await demoAccount(DEMO_ORGANISER_STAFF, now))
     .returning('id')
     .executeTakeFirstOrThrow();
-  const sites = await db.selectFrom('sites').select(['key', 'name']).orderBy('sort').execute();
-  const users = await db
-    .selectFrom('users')
-    .select(['id', 'username', 'nickname'])
-    .where('id', '!=', staff.id)
-    .orderBy('id')
-    .execute();
-  const demoNames = new Set<string>(DEMO_LEARNERS.map((learner) => learner.username));
-  const demo = users.filter((user) => demoNames.has(user.username));
-  const generated = users.filter((user) => !demoNames.has(user.username));
-
-  for (const site of sites) {
-    const district =
-      DISTRICTS[site.key] ?? genericDistrict(`${site.name.replace(/学习网$/, '')}区`);
+  const { demo, generated } = await learnersOf(db, staff.id);
+  for (const site of await seededSites(db)) {
+    const district = districtOf(site);
     const names = organiserNames(district);
     const organisers = await db
       .insertInto('organisers')
@@ -761,7 +572,7 @@ export async function seedActivities({ db, random, scale, now }: SeedContext): P
       const title = seen === 0 ? spec.title : `${spec.title}（第${seen + 1}期）`;
       const isSpecial = kind === '特色活动';
       const times = timesFor(random, plan, now, kind, spec.hours, isSpecial);
-      const place = random.pick(district.places);
+      const place = random.pick(district.venues);
       const organiser = names[spec.organiser];
       const capacity = kind === '讲座' ? random.int(10, 30) * 5 : random.int(4, 12) * 5;
       const fields = formFieldsOf(random, kind, district.streets);
@@ -852,47 +663,13 @@ export async function seedActivities({ db, random, scale, now }: SeedContext): P
       const capacity = draft.row.capacity;
       const rule = draft.row.attachment_rule;
       const needsFiles = rule !== null && rule !== undefined && JSON.parse(rule).required;
-      const wanted: Record<Plan, number> = {
-        draft: 0,
-        未开始: 0,
-        报名中: needsFiles ? 0 : random.int(Math.ceil(capacity * 0.1), Math.floor(capacity * 0.6)),
-        已满: capacity,
-        进行中: random.int(Math.ceil(capacity * 0.5), capacity),
-        已结束: random.int(Math.ceil(capacity * 0.6), capacity),
-      };
-      const taken = new Set([...draft.active, ...draft.cancelled].map((learner) => learner.id));
-      // Demo learners are not among the generated ones, so no learner is picked twice.
-      draft.active.push(
-        ...sample(random, generated, Math.max(0, wanted[draft.plan] - draft.active.length)),
-      );
-      // With fewer generated learners than seats (a tiny scale), a full one shrinks to fit.
-      if (draft.plan === '已满') draft.row.capacity = Math.max(1, draft.active.length);
-      draft.row.seats_taken = draft.active.length;
-      draft.row.description = draft.describe(draft.row.capacity);
-      if (draft.plan === '报名中' && !needsFiles && random.chance(0.4)) {
-        for (const learner of draft.active) taken.add(learner.id);
-        draft.cancelled.push(
-          ...sample(random, generated, 2)
-            .filter((learner) => !taken.has(learner.id))
-            .slice(0, random.int(1, 2)),
-        );
-      }
-      const status = classStatusAt(
-        {
-          signupStart: draft.row.signup_start,
-          signupEnd: draft.row.signup_end,
-          startAt: draft.row.start_at,
-          endAt: draft.row.end_at,
-          capacity: draft.row.capacity,
-          seatsTaken: draft.row.seats_taken ?? 0,
-        },
+      fillSeats(random, draft, generated, {
+        open: needsFiles ? null : [Math.ceil(capacity * 0.1), Math.floor(capacity * 0.6)],
+        cancelChance: needsFiles ? 0 : 0.4,
         now,
-      );
-      const expected = draft.plan === 'draft' ? '未开始' : draft.plan;
-      const unfillable = draft.plan === '已满' && draft.active.length === 0;
-      if (status !== expected && !unfillable) {
-        throw new Error(`seed: activity "${draft.row.title}" is ${status}, meant ${expected}`);
-      }
+        what: 'activity',
+      });
+      draft.row.description = draft.describe(draft.row.capacity);
     }
 
     await insertDrafts(db, random, drafts, now);
@@ -900,41 +677,32 @@ export async function seedActivities({ db, random, scale, now }: SeedContext): P
 }
 
 async function insertDrafts(db: SeedContext['db'], random: Random, drafts: Draft[], now: number) {
-  const ids: number[] = [];
-  await insertChunked(drafts, async (chunk) => {
-    const rows = await db
-      .insertInto('activities')
-      .values(chunk.map((draft) => draft.row))
-      .returning('id')
-      .execute();
-    ids.push(...rows.map((row) => row.id));
-  });
-
-  const applications: NewActivityApplicationRow[] = [];
-  drafts.forEach((draft, d) => {
-    const from = draft.row.signup_start;
-    const until = Math.min(now, draft.row.signup_end) - MINUTE;
+  const ids = await insertReturningIds(
+    drafts.map((draft) => draft.row),
+    (chunk) => db.insertInto('activities').values(chunk).returning('id').execute(),
+  );
+  const applications = drafts.flatMap((draft, d) => {
     // At an activity that has begun, most of those who applied were checked in at the door.
     const begun = draft.row.start_at <= now;
-    const apply = (learner: Learner, status: 'active' | 'cancelled') => {
-      const at = from + Math.floor(random.next() * Math.max(1, until - from));
+    const checkIn = (learner: Learner, status: 'active' | 'cancelled') => {
       const checkedIn =
         status === 'active' && begun && (draft.attendance.get(learner.id) ?? random.chance(0.7));
       const doorAt = draft.row.start_at + random.int(0, 30) * MINUTE;
-      applications.push({
-        activity_id: ids[d] as number,
-        user_id: learner.id,
-        form: JSON.stringify(answersFor(random, draft.fields, learner)),
-        status,
-        checkin_code: status === 'active' ? randomBytes(16).toString('base64url') : null,
-        checked_in_at: checkedIn ? Math.min(doorAt, now - MINUTE) : null,
-        applied_at: at,
-        created_at: at,
-        updated_at: status === 'active' ? at : Math.min(until, at + random.int(1, 72) * HOUR),
-      });
+      return checkedIn ? Math.min(doorAt, now - MINUTE) : null;
     };
-    for (const learner of draft.active) apply(learner, 'active');
-    for (const learner of draft.cancelled) apply(learner, 'cancelled');
+    return drawSignups(random, draft, now, ANSWERING, checkIn).map(
+      (signup): NewActivityApplicationRow => ({
+        activity_id: ids[d] as number,
+        user_id: signup.learner.id,
+        form: signup.form,
+        status: signup.status,
+        checkin_code: signup.status === 'active' ? randomBytes(16).toString('base64url') : null,
+        checked_in_at: signup.extra,
+        applied_at: signup.at,
+        created_at: signup.at,
+        updated_at: signup.updatedAt,
+      }),
+    );
   });
   await insertChunked(applications, (chunk) =>
     db.insertInto('activity_applications').values(chunk).execute(),

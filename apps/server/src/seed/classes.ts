@@ -1,17 +1,20 @@
-import { type ClassStatus, classStatusAt, type SignupField } from '@portal/contract';
+import type { ClassStatus, SignupField } from '@portal/contract';
 import type { NewClassRow, NewClassSignupRow } from '../db/schema.ts';
+import { listCourseRows } from '../modules/courses/courses.queries.ts';
+import { districtOf } from './districts.ts';
 import type { Random } from './random.ts';
+import type { Plan, SeatDraft, SignupWindow } from './signups.ts';
+import { drawSignups, FIELDS, fillSeats, planOf } from './signups.ts';
 import {
-  CHINA_OFFSET,
-  DAY,
-  DEMO_LEARNERS,
-  HOUR,
   insertChunked,
-  localDay,
-  MINUTE,
+  insertReturningIds,
+  type Learner,
+  learnersOf,
   type SeedContext,
   sample,
+  seededSites,
 } from './support.ts';
+import { chinaDate, DAY, HOUR, localDay, MINUTE } from './time.ts';
 import { surnames } from './words.ts';
 
 /** The sites are in Shanghai: class times are whole local (UTC+8) hours and minutes. */
@@ -20,33 +23,10 @@ import { surnames } from './words.ts';
  * The status of each class in a run of {@link PLAN}.length, relative to the seed time; `draft`
  * is an unpublished class. 24 published per site: 10 报名中, 4 未开始, 3 已满, 4 进行中, 3 已结束.
  */
-const PLAN: ReadonlyArray<ClassStatus | 'draft'> = [
-  '报名中',
-  '未开始',
-  '报名中',
-  '已满',
-  '进行中',
-  '报名中',
-  '已结束',
-  '报名中',
-  '未开始',
-  '进行中',
-  '报名中',
-  '已满',
-  '报名中',
-  '已结束',
-  '进行中',
-  '报名中',
-  '未开始',
-  '报名中',
-  '已满',
-  '进行中',
-  '报名中',
-  '已结束',
-  '未开始',
-  '报名中',
-  'draft',
-];
+const PLAN = planOf(`
+  报名中 未开始 报名中 已满 进行中 报名中 已结束 报名中 未开始 进行中 报名中 已满 报名中
+  已结束 进行中 报名中 未开始 报名中 已满 进行中 报名中 已结束 未开始 报名中 draft
+`);
 /** Classes per site per unit of scale (one of each run of {@link PLAN} unpublished). */
 export const CLASSES_PER_SCALE = PLAN.length;
 
@@ -222,83 +202,6 @@ const SPECS: readonly ClassSpec[] = [
   },
 ];
 
-interface District {
-  places: readonly string[];
-  streets: readonly string[];
-}
-
-const DISTRICTS: Record<string, District> = {
-  jingan: {
-    places: [
-      '静安区社区学院 三楼多功能厅',
-      '静安区社区学院 二楼书画教室',
-      '南京西路街道社区文化活动中心 二楼教室',
-      '静安寺街道社区学校 101教室',
-      '江宁路街道社区文化活动中心 书画室',
-      '石门二路街道社区学校 多媒体教室',
-      '曹家渡街道社区文化活动中心 排练厅',
-      '天目西路街道社区学校 三楼活动室',
-      '彭浦新村街道社区文化活动中心 201教室',
-      '大宁路街道社区学校 报告厅',
-      '临汾路街道社区文化活动中心 多功能厅',
-    ],
-    streets: [
-      '南京西路街道',
-      '静安寺街道',
-      '江宁路街道',
-      '石门二路街道',
-      '曹家渡街道',
-      '天目西路街道',
-      '北站街道',
-      '宝山路街道',
-      '芷江西路街道',
-      '共和新路街道',
-      '大宁路街道',
-      '彭浦新村街道',
-      '临汾路街道',
-      '彭浦镇',
-    ],
-  },
-  xuhui: {
-    places: [
-      '徐汇区社区学院 二楼报告厅',
-      '徐汇区社区学院 四楼书画室',
-      '天平路街道社区文化活动中心 三楼教室',
-      '湖南路街道社区学校 多功能厅',
-      '斜土路街道社区文化活动中心 排练厅',
-      '枫林路街道社区学校 201教室',
-      '长桥街道社区文化活动中心 多媒体教室',
-      '田林街道社区学校 活动室',
-      '康健新村街道社区文化活动中心 二楼教室',
-      '徐家汇街道社区学校 报告厅',
-      '龙华街道社区文化活动中心 书画室',
-    ],
-    streets: [
-      '徐家汇街道',
-      '天平路街道',
-      '湖南路街道',
-      '斜土路街道',
-      '枫林路街道',
-      '长桥街道',
-      '田林街道',
-      '虹梅路街道',
-      '康健新村街道',
-      '凌云路街道',
-      '龙华街道',
-      '漕河泾街道',
-      '华泾镇',
-    ],
-  },
-};
-
-/** A district the tables above do not know: places named after the site. */
-function genericDistrict(district: string): District {
-  return {
-    places: [`${district}社区学院 多功能厅`, `${district}社区学院 二楼教室`],
-    streets: ['第一街道', '第二街道', '第三街道'],
-  };
-}
-
 const SLOTS: ReadonlyArray<readonly [number, number, number, number]> = [
   [9, 0, 10, 30],
   [9, 30, 11, 0],
@@ -314,7 +217,7 @@ const NOTICES = [
   '如需取消报名，请在报名截止前在“我的班级”中操作，以便把名额让给其他学员。',
 ] as const;
 
-const weekdayOf = (time: number) => new Date(time + CHINA_OFFSET).getUTCDay();
+const weekdayOf = (time: number) => chinaDate(time).getUTCDay();
 
 /** The same time on the nearest Saturday at or after (`1`) or at or before (`-1`) `time`. */
 function toSaturday(time: number, direction: 1 | -1): number {
@@ -324,25 +227,21 @@ function toSaturday(time: number, direction: 1 | -1): number {
 
 /** `2026年秋季` for a time: 春季 March to May, 夏季 June to August, and so on. */
 function termOf(time: number): string {
-  const date = new Date(time + CHINA_OFFSET);
+  const date = chinaDate(time);
   const month = date.getUTCMonth() + 1;
   const year = month <= 2 ? date.getUTCFullYear() - 1 : date.getUTCFullYear();
   const season = month >= 3 && month <= 5 ? '春季' : month >= 6 && month <= 8 ? '夏季' : '';
   return `${year}年${season || (month >= 9 && month <= 11 ? '秋季' : '冬季')}`;
 }
 
-interface Times {
-  signup_start: number;
-  signup_end: number;
-  start_at: number;
-  end_at: number;
+interface Times extends SignupWindow {
   weeks: number;
 }
 
 /** Times that put a class in `status` at `now`, on whole local hours, meeting on `slot`. */
 function timesFor(
   random: Random,
-  status: ClassStatus | 'draft',
+  status: Plan,
   now: number,
   slot: readonly [number, number, number, number],
   weekend: boolean,
@@ -390,81 +289,33 @@ function scheduleOf(time: number, slot: readonly [number, number, number, number
 }
 
 function formFieldsOf(extras: readonly Extra[], streets: readonly string[]): SignupField[] {
-  const fields: SignupField[] = [
-    { key: 'name', label: '姓名', kind: 'text', required: true },
-    { key: 'phone', label: '手机号', kind: 'phone', required: true },
-  ];
-  if (extras.includes('age'))
-    fields.push({ key: 'age', label: '年龄', kind: 'number', required: true });
-  if (extras.includes('street')) {
-    fields.push({
-      key: 'street',
-      label: '所在街道',
-      kind: 'choice',
-      required: true,
-      options: [...streets],
-    });
-  }
-  if (extras.includes('remark'))
-    fields.push({ key: 'remark', label: '备注', kind: 'text', required: false });
+  const fields: SignupField[] = [FIELDS.name, FIELDS.phone];
+  if (extras.includes('age')) fields.push(FIELDS.age);
+  if (extras.includes('street')) fields.push(FIELDS.street(streets));
+  if (extras.includes('remark')) fields.push(FIELDS.remark);
   return fields;
 }
 
-/** Answers a learner would give to `fields`. */
-function answersFor(
-  random: Random,
-  fields: SignupField[],
-  learner: { username: string; nickname: string },
-): Record<string, string> {
-  const form: Record<string, string> = {};
-  for (const field of fields) {
-    if (field.key === 'name') form.name = learner.nickname;
-    else if (field.key === 'phone') form.phone = learner.username;
-    else if (field.key === 'age') form.age = String(random.int(52, 78));
-    else if (field.key === 'street') form.street = random.pick(field.options ?? ['']);
-    else if (field.key === 'remark' && random.chance(0.3)) form.remark = random.pick(REMARKS);
-  }
-  return form;
-}
+/** How learners answer a class's form. */
+const ANSWERING = { ages: [52, 78], remarks: REMARKS } as const;
 
-interface Learner {
-  id: number;
-  username: string;
-  nickname: string;
-}
-
-interface Draft {
-  /** The status the class is meant to have at the seed time. */
-  plan: ClassStatus | 'draft';
+interface Draft extends SeatDraft {
   row: NewClassRow;
-  fields: SignupField[];
   courseIds: number[];
-  /** Learners with an active signup, and learners who signed up and then cancelled. */
-  active: Learner[];
-  cancelled: Learner[];
 }
 
-/** Published courses of a site by category name, with the teacher of each. */
+/**
+ * Published courses of a site in id order, all and by category name, with the teacher of each
+ * (the course list's query, every page at once).
+ */
 async function coursesBySite(db: SeedContext['db'], siteKey: string) {
-  const rows = await db
-    .selectFrom('courses')
-    .innerJoin('course_categories', 'course_categories.id', 'courses.category_id')
-    .innerJoin('teachers', 'teachers.id', 'courses.teacher_id')
-    .select([
-      'courses.id',
-      'courses.cover',
-      'course_categories.name as category',
-      'teachers.name as teacher',
-    ])
-    .where('courses.site_key', '=', siteKey)
-    .where('courses.published', '=', 1)
-    .orderBy('courses.id')
-    .execute();
+  const page = { siteKey, sort: 'newest', limit: Number.MAX_SAFE_INTEGER, offset: 0 } as const;
+  const rows = (await listCourseRows(db, page)).sort((a, b) => a.id - b.id);
   const byCategory = new Map<string, typeof rows>();
   for (const row of rows) {
-    const list = byCategory.get(row.category);
+    const list = byCategory.get(row.category_name);
     if (list) list.push(row);
-    else byCategory.set(row.category, [row]);
+    else byCategory.set(row.category_name, [row]);
   }
   return { all: rows, byCategory };
 }
@@ -477,18 +328,9 @@ async function coursesBySite(db: SeedContext['db'], siteKey: string) {
  * up for a few classes, the second for one, so "my classes" has content.
  */
 export async function seedClasses({ db, random, scale, now }: SeedContext): Promise<void> {
-  const sites = await db.selectFrom('sites').select(['key', 'name']).orderBy('sort').execute();
-  const users = await db
-    .selectFrom('users')
-    .select(['id', 'username', 'nickname'])
-    .orderBy('id')
-    .execute();
-  const demoNames = new Set<string>(DEMO_LEARNERS.map((learner) => learner.username));
-  const demo = users.filter((user) => demoNames.has(user.username));
-  const generated = users.filter((user) => !demoNames.has(user.username));
-
-  for (const site of sites) {
-    const district = DISTRICTS[site.key] ?? genericDistrict(site.name.replace(/学习网$/, ''));
+  const { demo, generated } = await learnersOf(db);
+  for (const site of await seededSites(db)) {
+    const district = districtOf(site);
     const courses = await coursesBySite(db, site.key);
     const total = Math.max(1, Math.round(CLASSES_PER_SCALE * scale));
     const order = sample(random, SPECS, SPECS.length);
@@ -505,8 +347,8 @@ export async function seedClasses({ db, random, scale, now }: SeedContext): Prom
       const picked = sample(random, pool.length >= 2 ? pool : courses.all, random.int(2, 4));
       const first = picked[0];
       const capacity = random.int(4, 12) * 5;
-      const place = random.pick(district.places);
-      const teacher = first?.teacher ?? `${random.pick(surnames)}老师`;
+      const place = random.pick(district.classrooms);
+      const teacher = first?.teacher_name ?? `${random.pick(surnames)}老师`;
       const schedule = scheduleOf(times.start_at, slot);
       const fields = formFieldsOf(spec.extras, district.streets);
       const title = round === 0 ? spec.title : `${spec.title}（第${round + 1}期）`;
@@ -563,44 +405,12 @@ export async function seedClasses({ db, random, scale, now }: SeedContext): Prom
 
     for (const draft of drafts) {
       const capacity = draft.row.capacity;
-      const wanted: Record<ClassStatus | 'draft', number> = {
-        draft: 0,
-        未开始: 0,
-        报名中: random.int(Math.ceil(capacity * 0.1), capacity - 3),
-        已满: capacity,
-        进行中: random.int(Math.ceil(capacity * 0.5), capacity),
-        已结束: random.int(Math.ceil(capacity * 0.6), capacity),
-      };
-      // Demo learners are not among the generated ones, so no learner is picked twice.
-      draft.active.push(
-        ...sample(random, generated, Math.max(0, wanted[draft.plan] - draft.active.length)),
-      );
-      // With fewer generated learners than seats (a tiny scale), a full class shrinks to fit.
-      if (draft.plan === '已满') draft.row.capacity = Math.max(1, draft.active.length);
-      draft.row.seats_taken = draft.active.length;
-      if (draft.plan === '报名中' && random.chance(0.3)) {
-        const chosen = new Set(draft.active.map((learner) => learner.id));
-        draft.cancelled = sample(random, generated, 2)
-          .filter((learner) => !chosen.has(learner.id))
-          .slice(0, random.int(1, 2));
-      }
-      const status = classStatusAt(
-        {
-          signupStart: draft.row.signup_start,
-          signupEnd: draft.row.signup_end,
-          startAt: draft.row.start_at,
-          endAt: draft.row.end_at,
-          capacity: draft.row.capacity,
-          seatsTaken: draft.row.seats_taken,
-        },
+      fillSeats(random, draft, generated, {
+        open: [Math.ceil(capacity * 0.1), capacity - 3],
+        cancelChance: 0.3,
         now,
-      );
-      const expected = draft.plan === 'draft' ? '未开始' : draft.plan;
-      // The only allowed miss: a "full" class with no generated learner at all to fill it.
-      const unfillable = draft.plan === '已满' && draft.active.length === 0;
-      if (status !== expected && !unfillable) {
-        throw new Error(`seed: class "${draft.row.title}" is ${status}, meant ${expected}`);
-      }
+        what: 'class',
+      });
     }
 
     await insertDrafts(db, random, drafts, now);
@@ -608,15 +418,10 @@ export async function seedClasses({ db, random, scale, now }: SeedContext): Prom
 }
 
 async function insertDrafts(db: SeedContext['db'], random: Random, drafts: Draft[], now: number) {
-  const ids: number[] = [];
-  await insertChunked(drafts, async (chunk) => {
-    const rows = await db
-      .insertInto('classes')
-      .values(chunk.map((draft) => draft.row))
-      .returning('id')
-      .execute();
-    ids.push(...rows.map((row) => row.id));
-  });
+  const ids = await insertReturningIds(
+    drafts.map((draft) => draft.row),
+    (chunk) => db.insertInto('classes').values(chunk).returning('id').execute(),
+  );
   const links = drafts.flatMap((draft, d) =>
     draft.courseIds.map((courseId, sort) => ({
       class_id: ids[d] as number,
@@ -626,24 +431,18 @@ async function insertDrafts(db: SeedContext['db'], random: Random, drafts: Draft
   );
   await insertChunked(links, (chunk) => db.insertInto('class_courses').values(chunk).execute());
 
-  const signups: NewClassSignupRow[] = [];
-  drafts.forEach((draft, d) => {
-    const from = draft.row.signup_start;
-    const until = Math.min(now, draft.row.signup_end) - MINUTE;
-    const signup = (learner: Learner, status: 'active' | 'cancelled') => {
-      const at = from + Math.floor(random.next() * Math.max(1, until - from));
-      signups.push({
+  const signups = drafts.flatMap((draft, d) =>
+    drawSignups(random, draft, now, ANSWERING, () => null).map(
+      (signup): NewClassSignupRow => ({
         class_id: ids[d] as number,
-        user_id: learner.id,
-        form: JSON.stringify(answersFor(random, draft.fields, learner)),
-        status,
-        signed_up_at: at,
-        created_at: at,
-        updated_at: status === 'active' ? at : Math.min(until, at + random.int(1, 72) * HOUR),
-      });
-    };
-    for (const learner of draft.active) signup(learner, 'active');
-    for (const learner of draft.cancelled) signup(learner, 'cancelled');
-  });
+        user_id: signup.learner.id,
+        form: signup.form,
+        status: signup.status,
+        signed_up_at: signup.at,
+        created_at: signup.at,
+        updated_at: signup.updatedAt,
+      }),
+    ),
+  );
   await insertChunked(signups, (chunk) => db.insertInto('class_signups').values(chunk).execute());
 }

@@ -14,7 +14,15 @@ import {
 } from '../modules/courses/courses.queries.ts';
 import { COVER_VARIANTS, coverPath } from './covers.ts';
 import type { Random } from './random.ts';
-import { insertChunked, type SeedContext } from './support.ts';
+import {
+  categoryRows,
+  districtName,
+  insertChunked,
+  type SeedContext,
+  seededSites,
+  shuffled,
+} from './support.ts';
+import { DAY } from './time.ts';
 import { surnames } from './words.ts';
 
 /** Courses per site per unit of scale (a few of them unpublished). */
@@ -23,7 +31,6 @@ export const COURSES_PER_SCALE = 150;
 const UNPUBLISHED_EVERY = 25;
 /** Courses generated and inserted together, with their chapters, lessons and tags. */
 const BATCH = 500;
-const DAY_MS = 86_400_000;
 export const DEMO_VIDEO_URL = '/media/demo/lesson.mp4';
 
 interface CategorySpec {
@@ -460,16 +467,6 @@ const ARTICLE_TIPS = [
   '不要急于求成，打好基础最重要',
 ] as const;
 
-/** Fisher-Yates with the seeded generator, on a copy. */
-function shuffled<T>(random: Random, items: readonly T[]): T[] {
-  const copy = [...items];
-  for (let i = copy.length - 1; i > 0; i -= 1) {
-    const j = random.int(0, i);
-    [copy[i], copy[j]] = [copy[j] as T, copy[i] as T];
-  }
-  return copy;
-}
-
 function distinct<T>(random: Random, items: readonly T[], count: number): T[] {
   return shuffled(random, items).slice(0, count);
 }
@@ -533,13 +530,9 @@ function chaptersFor(random: Random, spec: CategorySpec) {
  * Covers are files, written at start-up by `writeCategoryCovers` (covers.ts).
  */
 export async function seedCourses({ db, random, scale, now }: SeedContext): Promise<void> {
-  const sites = await db.selectFrom('sites').select(['key', 'name']).orderBy('sort').execute();
-  for (const site of sites) {
-    const district = site.name.replace(/学习网$/, '');
-    const categoryIds = await insertCategories(
-      db,
-      CATEGORIES.map((spec, i) => ({ site_key: site.key, name: spec.name, sort: i + 1 })),
-    );
+  for (const site of await seededSites(db)) {
+    const district = districtName(site);
+    const categoryIds = await insertCategories(db, categoryRows(site.key, CATEGORIES));
     const teachers = CATEGORIES.flatMap((spec) =>
       spec.teacherTitles.map((template) => {
         const name = random.pick(surnames) + random.pick(TEACHER_GIVEN_NAMES);
@@ -592,7 +585,7 @@ export async function seedCourses({ db, random, scale, now }: SeedContext): Prom
         // Log-uniform learners: most courses have hundreds, a few pass ten thousand.
         const learners = Math.floor(Math.exp(random.next() * Math.log(25_000)));
         const published = i % UNPUBLISHED_EVERY !== UNPUBLISHED_EVERY - 1;
-        const publishedAt = now - random.int(0, 730) * DAY_MS - random.int(0, DAY_MS - 1);
+        const publishedAt = now - random.int(0, 730) * DAY - random.int(0, DAY - 1);
         const mainTag = random.pick(spec.tags);
         const otherTags = [...new Set([...spec.tags, ...GENERAL_TAGS])].filter(
           (tag) => tag !== mainTag,
@@ -612,8 +605,8 @@ export async function seedCourses({ db, random, scale, now }: SeedContext): Prom
             view_count: Math.round(learners * (1.5 + random.next() * 3.5)) + random.int(0, 300),
             learner_count: learners,
             created_at: published
-              ? publishedAt - random.int(1, 20) * DAY_MS
-              : now - random.int(0, 30) * DAY_MS,
+              ? publishedAt - random.int(1, 20) * DAY
+              : now - random.int(0, 30) * DAY,
             published_at: published ? publishedAt : null,
           },
           tags: [mainTag, ...distinct(random, otherTags, random.int(1, 2))],

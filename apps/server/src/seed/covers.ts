@@ -3,6 +3,8 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { listAllCategoryRows } from '../modules/courses/courses.queries.ts';
+import { escapeHtml } from '../platform/html.ts';
+import { writeNewFile } from './files.ts';
 
 /** Gradient pairs, one per category position (light to deep, white text stays readable). */
 const PALETTES = [
@@ -30,8 +32,6 @@ function coverFileName(siteKey: string, n: number, variant: number): string {
   return `${siteKey}-category-${n}-${variant}.svg`;
 }
 
-const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 function pattern(variant: number): string {
   if (variant === 1) {
     return [
@@ -51,22 +51,46 @@ function pattern(variant: number): string {
   ].join('');
 }
 
-/** A 640x360 SVG cover: a gradient in the category's colour with its name in large text. */
-export function coverSvg(name: string, n: number, variant: number, siteName: string): string {
-  const [from, to] = PALETTES[(n - 1) % PALETTES.length] ?? PALETTES[0];
-  const fontSize = name.length > 5 ? 64 : 80;
+/** What a {@link gradientCoverSvg} shows. */
+export interface GradientCover {
+  /** The gradient's light and deep colours. */
+  colours: readonly [string, string];
+  /** A top-to-bottom gradient instead of a diagonal one. */
+  vertical?: boolean;
+  /** SVG shapes drawn over the gradient. */
+  pattern: string;
+  title: string;
+  titleSize: number;
+  caption: string;
+}
+
+/** A 640x360 SVG cover: a gradient with shapes, a title in large text and a caption below. */
+export function gradientCoverSvg(cover: GradientCover): string {
+  const [from, to] = cover.colours;
   const font = `'Noto Sans CJK SC', 'PingFang SC', sans-serif`;
   return [
     '<svg xmlns="http://www.w3.org/2000/svg" width="640" height="360" viewBox="0 0 640 360">',
-    `<defs><linearGradient id="g" x1="0" y1="0" x2="${variant === 2 ? '0' : '1'}" y2="1">`,
+    `<defs><linearGradient id="g" x1="0" y1="0" x2="${cover.vertical ? '0' : '1'}" y2="1">`,
     `<stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/>`,
     '</linearGradient></defs>',
     '<rect width="640" height="360" fill="url(#g)"/>',
-    pattern(variant),
-    `<text x="320" y="190" text-anchor="middle" dominant-baseline="middle" font-family="${font}" font-size="${fontSize}" font-weight="700" fill="#fff" letter-spacing="4">${escapeXml(name)}</text>`,
-    `<text x="320" y="262" text-anchor="middle" font-family="${font}" font-size="24" fill="#fff" fill-opacity=".85" letter-spacing="2">${escapeXml(siteName)} · 精品课程</text>`,
+    cover.pattern,
+    `<text x="320" y="190" text-anchor="middle" dominant-baseline="middle" font-family="${font}" font-size="${cover.titleSize}" font-weight="700" fill="#fff" letter-spacing="4">${escapeHtml(cover.title)}</text>`,
+    `<text x="320" y="262" text-anchor="middle" font-family="${font}" font-size="24" fill="#fff" fill-opacity=".85" letter-spacing="2">${escapeHtml(cover.caption)}</text>`,
     '</svg>',
   ].join('');
+}
+
+/** A category cover: a gradient in the category's colour with its name in large text. */
+export function coverSvg(name: string, n: number, variant: number, siteName: string): string {
+  return gradientCoverSvg({
+    colours: PALETTES[(n - 1) % PALETTES.length] ?? PALETTES[0],
+    vertical: variant === 2,
+    pattern: pattern(variant),
+    title: name,
+    titleSize: name.length > 5 ? 64 : 80,
+    caption: `${siteName} · 精品课程`,
+  });
 }
 
 export interface CoverCategory {
@@ -88,15 +112,8 @@ export function writeCovers(dir: string, categories: CoverCategory[]): number {
   for (const category of categories) {
     for (let variant = 1; variant <= COVER_VARIANTS; variant += 1) {
       const file = path.join(folder, coverFileName(category.siteKey, category.n, variant));
-      if (fs.existsSync(file)) continue;
       const svg = coverSvg(category.name, category.n, variant, category.siteName);
-      try {
-        // `wx`: another instance starting at the same time may have just written it.
-        fs.writeFileSync(file, svg, { flag: 'wx' });
-        written += 1;
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      }
+      if (writeNewFile(file, svg)) written += 1;
     }
   }
   return written;

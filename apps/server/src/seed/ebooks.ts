@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database, NewEbookRow } from '../db/schema.ts';
 import {
@@ -7,9 +6,12 @@ import {
   insertEbooks,
   listEbookFileRows,
 } from '../modules/ebooks/ebooks.queries.ts';
+import { escapeHtml } from '../platform/html.ts';
+import { fileOf, writeNewFile } from './files.ts';
 import { type BookPdfOptions, cachedBookPdf, writeBookPdf } from './pdf.ts';
 import { Random } from './random.ts';
-import type { SeedContext } from './support.ts';
+import { categoryRows, type SeedContext, seededSites } from './support.ts';
+import { DAY } from './time.ts';
 import { givenNames, surnames } from './words.ts';
 
 /**
@@ -21,7 +23,6 @@ export const EBOOKS_PER_SITE = 50;
 export const FIRST_EBOOK_PAGES = 100;
 /** URL path of the demo document that is not a book, for the generic PDF viewer (`/pdf?url=`). */
 export const DEMO_DOC_URL = '/files/docs/学习指南.pdf';
-const DAY_MS = 86_400_000;
 
 interface CategorySpec {
   name: string;
@@ -358,8 +359,6 @@ export const DEMO_DOC_OPTIONS: BookPdfOptions = {
 
 const ebookFileBase = (siteKey: string, n: number) => `${siteKey}-${String(n).padStart(3, '0')}`;
 
-const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 /** A 300x400 SVG cover: the category's colour, the title in large text, author and category. */
 export function ebookCoverSvg(book: {
   title: string;
@@ -378,7 +377,7 @@ export function ebookCoverSvg(book: {
   const text = lines
     .map(
       (line, i) =>
-        `<text x="34" y="${120 + i * 42}" font-family="${font}" font-size="32" font-weight="700" fill="#fff">${escapeXml(line)}</text>`,
+        `<text x="34" y="${120 + i * 42}" font-family="${font}" font-size="32" font-weight="700" fill="#fff">${escapeHtml(line)}</text>`,
     )
     .join('');
   return [
@@ -388,8 +387,8 @@ export function ebookCoverSvg(book: {
     '<circle cx="260" cy="360" r="120" fill="#fff" fill-opacity=".1"/>',
     `<rect x="34" y="60" width="40" height="4" fill="#fff" fill-opacity=".8"/>`,
     text,
-    `<text x="34" y="330" font-family="${font}" font-size="18" fill="#fff" fill-opacity=".9">${escapeXml(book.author)} 著</text>`,
-    `<text x="34" y="360" font-family="${font}" font-size="14" fill="#fff" fill-opacity=".75">${escapeXml(book.categoryName)}</text>`,
+    `<text x="34" y="330" font-family="${font}" font-size="18" fill="#fff" fill-opacity=".9">${escapeHtml(book.author)} 著</text>`,
+    `<text x="34" y="360" font-family="${font}" font-size="14" fill="#fff" fill-opacity=".75">${escapeHtml(book.categoryName)}</text>`,
     '</svg>',
   ].join('');
 }
@@ -410,12 +409,8 @@ export async function seedEbooks({ db, now }: SeedContext): Promise<void> {
     });
     sizes.set(book, fs.statSync(await cachedBookPdf(options)).size);
   }
-  const sites = await db.selectFrom('sites').select('key').orderBy('sort').execute();
-  for (const [siteIndex, site] of sites.entries()) {
-    const categoryIds = await insertEbookCategories(
-      db,
-      EBOOK_CATEGORIES.map((spec, i) => ({ site_key: site.key, name: spec.name, sort: i + 1 })),
-    );
+  for (const [siteIndex, site] of (await seededSites(db)).entries()) {
+    const categoryIds = await insertEbookCategories(db, categoryRows(site.key, EBOOK_CATEGORIES));
     const shift = (siteIndex * 7) % catalogue.length;
     const books =
       siteIndex === 0 ? catalogue : [...catalogue.slice(shift), ...catalogue.slice(0, shift)];
@@ -436,18 +431,11 @@ export async function seedEbooks({ db, now }: SeedContext): Promise<void> {
         file_size: sizes.get(book) ?? 0,
         published: 1,
         // The first book is the newest, so the lowest id also leads the newest-first list.
-        created_at: now - i * DAY_MS,
+        created_at: now - i * DAY,
       };
     });
     await insertEbooks(db, rows);
   }
-}
-
-/** The file under `dir` that a `/files/...` URL path names, or null for any other path. */
-function fileOf(dir: string, urlPath: string): string | null {
-  if (!urlPath.startsWith('/files/')) return null;
-  const file = path.join(dir, urlPath.slice('/files/'.length));
-  return file.startsWith(dir + path.sep) ? file : null;
 }
 
 /**
@@ -469,16 +457,7 @@ export async function writeEbookFiles(db: Kysely<Database>, dir: string): Promis
     const pdf = fileOf(dir, row.pdf_path);
     if (pdf && (await writeBookPdf(ebookPdfOptions(book), pdf))) written += 1;
     const cover = fileOf(dir, row.cover);
-    if (cover && !fs.existsSync(cover)) {
-      fs.mkdirSync(path.dirname(cover), { recursive: true });
-      try {
-        // `wx`: another instance starting at the same time may have just written it.
-        fs.writeFileSync(cover, ebookCoverSvg(book), { flag: 'wx' });
-        written += 1;
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      }
-    }
+    if (cover && writeNewFile(cover, ebookCoverSvg(book))) written += 1;
   }
   const doc = fileOf(dir, DEMO_DOC_URL);
   if (doc && (await writeBookPdf(DEMO_DOC_OPTIONS, doc))) written += 1;

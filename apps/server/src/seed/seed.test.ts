@@ -1,9 +1,12 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect, it } from 'vitest';
 import { createDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { DEMO_ORGANISER_STAFF } from './activities.ts';
 import { Random } from './random.ts';
-import { DEMO_LEARNERS, isEmpty, seedDemo } from './seed.ts';
+import { DEMO_LEARNERS, isEmpty, seedDemo, writeDemoFiles } from './seed.ts';
 
 it('the random generator is deterministic for a seed', () => {
   const a = new Random(7);
@@ -40,3 +43,22 @@ it('seeds the same learners every time, scaled by the factor', async () => {
   expect(larger.length - fixed).toBe(3 * (first.length - fixed));
   expect(first.at(-1)).toEqual(DEMO_ORGANISER_STAFF);
 });
+
+it('writes the files of the seeded content once: covers, banners, e-books and the demo document', async () => {
+  const database = await createDatabase({ sqliteFile: ':memory:' });
+  await migrateToLatest(database);
+  await seedDemo(database);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-seed-files-'));
+  try {
+    const written = await writeDemoFiles(database.db, dir);
+    const files = fs.readdirSync(dir, { recursive: true, withFileTypes: true });
+    expect(written).toBe(files.filter((entry) => entry.isFile()).length);
+    expect(fs.existsSync(path.join(dir, 'covers', 'jingan-category-1-1.svg'))).toBe(true);
+    expect(fs.existsSync(path.join(dir, 'covers', 'activity-1-1.svg'))).toBe(true);
+    // A second start-up finds every file in place.
+    expect(await writeDemoFiles(database.db, dir)).toBe(0);
+  } finally {
+    await database.destroy();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}, 120_000);

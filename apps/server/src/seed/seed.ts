@@ -1,16 +1,23 @@
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
-import type { NewUserRow } from '../db/schema.ts';
+import type { Database, NewUserRow } from '../db/schema.ts';
 import { hashPassword } from '../modules/account/password.ts';
 import { insertSites } from '../modules/sites/sites.queries.ts';
-import { seedActivities } from './activities.ts';
+import { seedActivities, writeActivityCovers } from './activities.ts';
 import { seedClasses } from './classes.ts';
 import { seedCourses } from './courses.ts';
-import { seedEbooks } from './ebooks.ts';
+import { writeCategoryCovers } from './covers.ts';
+import { seedEbooks, writeEbookFiles } from './ebooks.ts';
 import { Random } from './random.ts';
 import { seedSearchTerms } from './search.ts';
-import { DEMO_LEARNERS, DEMO_PASSWORD, insertChunked, type SeedContext } from './support.ts';
-import { seedTopics } from './topics.ts';
+import {
+  DEMO_LEARNERS,
+  DEMO_PASSWORD,
+  demoAccount,
+  insertChunked,
+  type SeedContext,
+} from './support.ts';
+import { seedTopics, writeTopicBanners } from './topics.ts';
 import { givenNames, surnames } from './words.ts';
 
 export const DEMO_SITES = [
@@ -36,14 +43,7 @@ async function seedSites({ db, now }: SeedContext) {
 
 async function seedLearners({ db, random, scale, now }: SeedContext) {
   const demo: NewUserRow[] = [];
-  for (const learner of DEMO_LEARNERS) {
-    demo.push({
-      ...learner,
-      password_hash: await hashPassword(DEMO_PASSWORD),
-      avatar: null,
-      created_at: now,
-    });
-  }
+  for (const learner of DEMO_LEARNERS) demo.push(await demoAccount(learner, now));
   await db.insertInto('users').values(demo).execute();
   // Generated learners share one hash (of the demo password) so that seeding a million of them
   // takes seconds; every account created through the account center gets its own salt.
@@ -74,6 +74,29 @@ const steps: Array<(context: SeedContext) => Promise<void>> = [
   seedTopics,
   seedSearchTerms,
 ];
+
+/**
+ * Each area whose content has files (covers, banners, PDFs) adds its writer here: they write the
+ * missing files into `DATA_DIR/files` at start-up, in order, and answer how many they wrote.
+ */
+const fileWriters: Array<(db: Kysely<Database>, dir: string) => number | Promise<number>> = [
+  writeCategoryCovers,
+  // The e-books' PDFs and covers, and the demo document (from a cache when warm).
+  writeEbookFiles,
+  writeTopicBanners,
+  (_db, dir) => writeActivityCovers(dir),
+];
+
+/**
+ * Writes the missing files of the seeded content into `dir` (`DATA_DIR/files`); run at start-up,
+ * so a database seeded by `npm run seed` or shared by several instances gets them. Answers how
+ * many files it wrote.
+ */
+export async function writeDemoFiles(db: Kysely<Database>, dir: string): Promise<number> {
+  let written = 0;
+  for (const write of fileWriters) written += await write(db, dir);
+  return written;
+}
 
 /** True when the database has no sites yet, i.e. nothing was seeded or created. */
 export async function isEmpty({ db }: Db): Promise<boolean> {

@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Database, NewUserRow } from '../db/schema.ts';
+import { hashPassword } from '../modules/account/password.ts';
 import type { Random } from './random.ts';
 
-/** Helpers every area's seed shares: the context, the demo accounts, time and sampling. */
+/** Helpers every area's seed shares: the context, the accounts, sites, time and sampling. */
 
 export const DEMO_PASSWORD = 'Demo@2026';
 export const DEMO_LEARNERS = [
@@ -18,6 +19,58 @@ export interface SeedContext {
   now: number;
 }
 
+/** A seeded site, in the order of its `sort`. */
+export interface SeededSite {
+  key: string;
+  name: string;
+}
+
+/** The sites seeded so far, in their order. */
+export function seededSites(db: Kysely<Database>): Promise<SeededSite[]> {
+  return db.selectFrom('sites').select(['key', 'name']).orderBy('sort').execute();
+}
+
+/** A site's short district name: `静安` for 静安学习网. */
+export const districtName = (site: SeededSite) => site.name.replace(/学习网$/, '');
+
+/** The user row of an account that signs in with {@link DEMO_PASSWORD} (its own salt). */
+export async function demoAccount(
+  account: { username: string; nickname: string },
+  now: number,
+): Promise<NewUserRow> {
+  return {
+    ...account,
+    password_hash: await hashPassword(DEMO_PASSWORD),
+    avatar: null,
+    created_at: now,
+  };
+}
+
+/** A learner who can sign up for something: the form's name and phone come from the account. */
+export interface Learner {
+  id: number;
+  username: string;
+  nickname: string;
+}
+
+/** The seeded learners in id order: the demo learners, and the generated ones (never `except`). */
+export async function learnersOf(
+  db: Kysely<Database>,
+  except?: number,
+): Promise<{ demo: Learner[]; generated: Learner[] }> {
+  const users = await db
+    .selectFrom('users')
+    .select(['id', 'username', 'nickname'])
+    .$if(except !== undefined, (query) => query.where('id', '!=', except as number))
+    .orderBy('id')
+    .execute();
+  const demoNames = new Set<string>(DEMO_LEARNERS.map((learner) => learner.username));
+  return {
+    demo: users.filter((user) => demoNames.has(user.username)),
+    generated: users.filter((user) => !demoNames.has(user.username)),
+  };
+}
+
 const CHUNK = 500;
 
 /** Inserts rows in chunks that stay under both engines' limits on bound parameters. */
@@ -25,16 +78,16 @@ export async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promis
   for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK));
 }
 
-export const MINUTE = 60_000;
-export const HOUR = 60 * MINUTE;
-export const DAY = 24 * HOUR;
-/** China Standard Time (Asia/Shanghai, no daylight saving) is UTC+8. */
-export const CHINA_OFFSET = 8 * HOUR;
-
-/** Midnight (China time) of the day `offset` days from `now`'s day, plus `hour:minute`. */
-export function localDay(now: number, offset: number, hour = 0, minute = 0): number {
-  const midnight = Math.floor((now + CHINA_OFFSET) / DAY) * DAY - CHINA_OFFSET;
-  return midnight + offset * DAY + hour * HOUR + minute * MINUTE;
+/** {@link insertChunked} for an insert `returning('id')`: answers the ids in the rows' order. */
+export async function insertReturningIds<T>(
+  rows: T[],
+  insert: (chunk: T[]) => Promise<Array<{ id: number }>>,
+): Promise<number[]> {
+  const ids: number[] = [];
+  await insertChunked(rows, async (chunk) => {
+    ids.push(...(await insert(chunk)).map((row) => row.id));
+  });
+  return ids;
 }
 
 /**
@@ -57,3 +110,17 @@ export function sample<T>(random: Random, items: readonly T[], count: number): T
   }
   return picked;
 }
+
+/** All of `items` in random order (Fisher-Yates on a copy). */
+export function shuffled<T>(random: Random, items: readonly T[]): T[] {
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i -= 1) {
+    const j = random.int(0, i);
+    [copy[i], copy[j]] = [copy[j] as T, copy[i] as T];
+  }
+  return copy;
+}
+
+/** The rows of a site's categories, numbered from 1 in the order of `specs`. */
+export const categoryRows = (siteKey: string, specs: ReadonlyArray<{ name: string }>) =>
+  specs.map((spec, i) => ({ site_key: siteKey, name: spec.name, sort: i + 1 }));

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database, NewTopicItemRow, NewTopicSectionRow } from '../db/schema.ts';
 import {
@@ -7,13 +5,20 @@ import {
   insertTopicItems,
   insertTopicSections,
 } from '../modules/topics/topics.queries.ts';
-import type { SeedContext } from './support.ts';
+import { escapeHtml } from '../platform/html.ts';
+import { fileOf, writeNewFile } from './files.ts';
+import { type SeedContext, seededSites } from './support.ts';
 
 /** The demo topic of every site: family education, at `/zhuanti/2024/jtjy`. */
 export const FAMILY_TOPIC_SLUG = '2024/jtjy';
 /** Words that make an activity a family one (亲子活动). */
 const FAMILY_WORDS = ['亲子', '家庭', '儿童', '家长', '少儿'];
-const SECTION_LIMITS = { courses: 4, activities: 4, ebooks: 6 } as const;
+/** The topic's sections, in order, with how many items each shows. */
+const SECTIONS: ReadonlyArray<Pick<NewTopicSectionRow, 'kind' | 'title' | 'item_limit'>> = [
+  { kind: 'courses', title: '精品课程', item_limit: 4 },
+  { kind: 'activities', title: '亲子活动', item_limit: 4 },
+  { kind: 'ebooks', title: '推荐书目', item_limit: 6 },
+];
 
 const INTRODUCTION = [
   '家庭是人生的第一所学校，家长是孩子的第一任老师。',
@@ -25,8 +30,6 @@ const INTRODUCTION = [
 export function topicBannerPath(siteKey: string, slug: string): string {
   return `/files/covers/topic-${siteKey}-${slug.replace('/', '-')}.svg`;
 }
-
-const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A 750x300 SVG banner: a warm gradient, the topic's title and subtitle. */
 export function topicBannerSvg(title: string, subtitle: string): string {
@@ -40,8 +43,8 @@ export function topicBannerSvg(title: string, subtitle: string): string {
     '<circle cx="650" cy="60" r="130" fill="#fff" fill-opacity=".12"/>',
     '<circle cx="560" cy="270" r="90" fill="#fff" fill-opacity=".1"/>',
     '<path d="M0 250 Q190 200 375 250 T750 250 V300 H0Z" fill="#fff" fill-opacity=".14"/>',
-    `<text x="60" y="150" font-family="${font}" font-size="72" font-weight="700" fill="#fff" letter-spacing="8">${escapeXml(title)}</text>`,
-    `<text x="62" y="205" font-family="${font}" font-size="28" fill="#fff" fill-opacity=".9" letter-spacing="2">${escapeXml(subtitle)}</text>`,
+    `<text x="60" y="150" font-family="${font}" font-size="72" font-weight="700" fill="#fff" letter-spacing="8">${escapeHtml(title)}</text>`,
+    `<text x="62" y="205" font-family="${font}" font-size="28" fill="#fff" fill-opacity=".9" letter-spacing="2">${escapeHtml(subtitle)}</text>`,
     '</svg>',
   ].join('');
 }
@@ -95,8 +98,7 @@ async function familyEbookIds(db: Kysely<Database>, siteKey: string) {
  * activities named for families). Runs after the courses, activities and e-books steps.
  */
 export async function seedTopics({ db, now }: SeedContext): Promise<void> {
-  const sites = await db.selectFrom('sites').select('key').orderBy('sort').execute();
-  for (const site of sites) {
+  for (const site of await seededSites(db)) {
     const topicId = await insertTopic(db, {
       site_key: site.key,
       slug: FAMILY_TOPIC_SLUG,
@@ -108,30 +110,10 @@ export async function seedTopics({ db, now }: SeedContext): Promise<void> {
       sort: 1,
       created_at: now,
     });
-    const sections: NewTopicSectionRow[] = [
-      {
-        topic_id: topicId,
-        kind: 'courses',
-        title: '精品课程',
-        sort: 1,
-        item_limit: SECTION_LIMITS.courses,
-      },
-      {
-        topic_id: topicId,
-        kind: 'activities',
-        title: '亲子活动',
-        sort: 2,
-        item_limit: SECTION_LIMITS.activities,
-      },
-      {
-        topic_id: topicId,
-        kind: 'ebooks',
-        title: '推荐书目',
-        sort: 3,
-        item_limit: SECTION_LIMITS.ebooks,
-      },
-    ];
-    await insertTopicSections(db, sections);
+    await insertTopicSections(
+      db,
+      SECTIONS.map((section, i) => ({ ...section, topic_id: topicId, sort: i + 1 })),
+    );
     const tagged = (type: NewTopicItemRow['content_type'], ids: number[]): NewTopicItemRow[] =>
       ids.map((id, sort) => ({ topic_id: topicId, content_type: type, content_id: id, sort }));
     await insertTopicItems(db, [
@@ -154,15 +136,8 @@ export async function writeTopicBanners(db: Kysely<Database>, dir: string): Prom
   let written = 0;
   for (const row of rows) {
     if (row.banner !== topicBannerPath(row.site_key, row.slug)) continue;
-    const file = path.join(dir, row.banner.slice('/files/'.length));
-    if (fs.existsSync(file)) continue;
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    try {
-      fs.writeFileSync(file, topicBannerSvg(row.title, row.subtitle), { flag: 'wx' });
-      written += 1;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
+    const file = fileOf(dir, row.banner);
+    if (file && writeNewFile(file, topicBannerSvg(row.title, row.subtitle))) written += 1;
   }
   return written;
 }

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/**
+ * Pieces the area schemas are built from (internal: the index exports the area schemas, not
+ * these). Shapes are functions so that every schema gets its own instances, as if written out.
+ */
+
+/** An id in a query string (`?id=7`): a positive integer, or the field is named as invalid. */
+export const idParam = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
+
+/** `?id=` of a detail endpoint. */
+export const idQuery = () => z.object({ id: idParam });
+
+/** The head of a card in a list: its id, title and cover (a URL path). */
+export const cardShape = () => ({
+  id: z.number().int(),
+  title: z.string(),
+  cover: z.string(),
+});
+
+/** The seats of a class or an activity. */
+export const seatsShape = () => ({
+  capacity: z.number().int(),
+  seatsTaken: z.number().int(),
+  seatsLeft: z.number().int(),
+});
+
+/** When a class or an activity takes signups and takes place, ISO 8601. */
+export const windowShape = () => ({
+  signupStart: z.string(),
+  signupEnd: z.string(),
+  startAt: z.string(),
+  endAt: z.string(),
+});
+
+/** A learner's lessons done in a course. */
+export const lessonCountShape = () => ({
+  completedLessons: z.number().int(),
+  totalLessons: z.number().int(),
+});
