@@ -146,21 +146,12 @@ export function DetailSection({
   );
 }
 
-/** One fact of an item: its label and value; null or false leaves the row out. */
-export type Fact = readonly [label: string, value: ReactNode] | null | false;
-
-/** An item's facts as label and value rows (`dl`). */
-export function FactList({ className, facts }: { className: string; facts: readonly Fact[] }) {
+/** One row of an item's facts (inside the caller's `dl`): its label and value. */
+export function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <dl className={className}>
-      {facts.map((fact) =>
-        fact ? (
-          <div key={fact[0]}>
-            <dt>{fact[0]}</dt>
-            <dd>{fact[1]}</dd>
-          </div>
-        ) : null,
-      )}
-    </dl>
+    <div>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
   );
 }

@@ -2,6 +2,7 @@ import type { ActivityDetail } from '@portal/contract';
 import { Link } from 'react-router';
 import { formatDateRange } from '@/lib/format-date.ts';
 import { href } from '@/platform/paths.ts';
+import { Fact } from '@/ui/detail-page.tsx';
 import { calendarFileUrl } from '../api/get-activity-detail.ts';
 import { KindTag } from './activity-badges.tsx';
 import { activityTimeText } from './activity-time.ts';
@@ -32,66 +33,44 @@ export function ActivityFacts({ activity }: { activity: ActivityDetail }) {
   return (
     <>
       <dl className="activity-facts">
-        <div>
-          <dt>活动类型</dt>
-          <dd>
-            <KindTag kind={activity.kind} />
-          </dd>
-        </div>
-        <div>
-          <dt>主办单位</dt>
-          <dd>{activity.organiser}</dd>
-        </div>
-        <div>
-          <dt>活动时间</dt>
-          <dd>{activityTimeText(activity.startAt, activity.endAt, true)}</dd>
-        </div>
-        <div>
-          <dt>活动地点</dt>
-          <dd>
-            {activity.place}
-            {activity.mapPlaceId !== null ? (
-              <Link
-                className="activity-inline-link"
-                to={href('mapPlace', { id: activity.mapPlaceId })}
-              >
-                查看地图
-              </Link>
-            ) : null}
-          </dd>
-        </div>
-        <div>
-          <dt>活动名额</dt>
-          <dd>
-            共 {activity.capacity} 人，剩余 <strong>{activity.seatsLeft}</strong> 个
-          </dd>
-        </div>
-        <div>
-          <dt>报名时间</dt>
-          <dd>{formatDateRange(activity.signupStart, activity.signupEnd, 'yyyy.MM.dd hh:mm')}</dd>
-        </div>
+        <Fact label="活动类型">
+          <KindTag kind={activity.kind} />
+        </Fact>
+        <Fact label="主办单位">{activity.organiser}</Fact>
+        <Fact label="活动时间">{activityTimeText(activity.startAt, activity.endAt, true)}</Fact>
+        <Fact label="活动地点">
+          {activity.place}
+          {activity.mapPlaceId !== null ? (
+            <Link
+              className="activity-inline-link"
+              to={href('mapPlace', { id: activity.mapPlaceId })}
+            >
+              查看地图
+            </Link>
+          ) : null}
+        </Fact>
+        <Fact label="活动名额">
+          共 {activity.capacity} 人，剩余 <strong>{activity.seatsLeft}</strong> 个
+        </Fact>
+        <Fact label="报名时间">
+          {formatDateRange(activity.signupStart, activity.signupEnd, 'yyyy.MM.dd hh:mm')}
+        </Fact>
         {activity.contact ? (
-          <div>
-            <dt>咨询电话</dt>
-            <dd>
-              {phone ? (
-                <a className="activity-inline-link" href={`tel:${phone}`}>
-                  {activity.contact}
-                </a>
-              ) : (
-                activity.contact
-              )}
-            </dd>
-          </div>
+          <Fact label="咨询电话">
+            {phone ? (
+              <a className="activity-inline-link" href={`tel:${phone}`}>
+                {activity.contact}
+              </a>
+            ) : (
+              activity.contact
+            )}
+          </Fact>
         ) : null}
         {activity.attachments ? (
-          <div>
-            <dt>报名材料</dt>
-            <dd>
-              {activity.attachments.label}
-              <span className="activity-fact-note">{ruleText(activity.attachments)}</span>
-            </dd>
-          </div>
+          <Fact label="报名材料">
+            {activity.attachments.label}
+            <span className="activity-fact-note">{ruleText(activity.attachments)}</span>
+          </Fact>
         ) : null}
       </dl>
       <a

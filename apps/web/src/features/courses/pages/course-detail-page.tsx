@@ -11,7 +11,7 @@ import { isLoggedIn, subscribeLogin } from '@/platform/session.ts';
 import {
   DetailPage,
   DetailSection,
-  FactList,
+  Fact,
   FavouriteAndShare,
   useDetailById,
 } from '@/ui/detail-page.tsx';
@@ -23,15 +23,12 @@ import '../courses.css';
 
 function Facts({ course }: { course: CourseDetail }) {
   return (
-    <FactList
-      className="course-facts"
-      facts={[
-        ['课时', course.lessonCount],
-        ['时长', formatDuration(course.durationSeconds)],
-        ['学过', formatCount(course.learnerCount)],
-        ['浏览', formatCount(course.viewCount)],
-      ]}
-    />
+    <dl className="course-facts">
+      <Fact label="课时">{course.lessonCount}</Fact>
+      <Fact label="时长">{formatDuration(course.durationSeconds)}</Fact>
+      <Fact label="学过">{formatCount(course.learnerCount)}</Fact>
+      <Fact label="浏览">{formatCount(course.viewCount)}</Fact>
+    </dl>
   );
 }
 

@@ -4,7 +4,7 @@ import { href } from '@/platform/paths.ts';
 import {
   DetailPage,
   DetailSection,
-  FactList,
+  Fact,
   FavouriteAndShare,
   useDetailById,
 } from '@/ui/detail-page.tsx';
@@ -34,7 +34,15 @@ function Facts({ book }: { book: EbookDetail }) {
     ['文件大小', formatFileSize(book.fileSize)],
   ];
   return (
-    <FactList className="ebook-facts" facts={facts.filter(([, value]) => value.trim() !== '')} />
+    <dl className="ebook-facts">
+      {facts
+        .filter(([, value]) => value.trim() !== '')
+        .map(([label, value]) => (
+          <Fact key={label} label={label}>
+            {value}
+          </Fact>
+        ))}
+    </dl>
   );
 }
 
