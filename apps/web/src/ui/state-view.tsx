@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/platform/paths.ts';
+import { LineIcon } from './line-icon.tsx';
 
 export type StateKind = 'empty' | 'error' | 'offline' | 'building' | 'missing';
 
@@ -41,16 +42,7 @@ export function StateView({ kind, title, description, way, children }: StateView
   return (
     <section className={`state-view state-${kind}`} aria-labelledby={`state-${kind}-title`}>
       <div className="state-view-symbol" aria-hidden="true">
-        <svg viewBox="0 0 24 24" width="44" height="44" aria-hidden="true">
-          <path
-            d={drawings[kind]}
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.6"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          />
-        </svg>
+        <LineIcon d={drawings[kind]} size={44} strokeWidth={1.6} />
       </div>
       <h2 id={`state-${kind}-title`} className="state-view-title">
         {title}

@@ -3,25 +3,11 @@ import { Link } from 'react-router';
 import { formatDateRange } from '@/lib/format-date.ts';
 import { href } from '@/platform/paths.ts';
 import { Fact } from '@/ui/detail-page.tsx';
+import { LineIcon } from '@/ui/line-icon.tsx';
 import { calendarFileUrl } from '../api/get-activity-detail.ts';
 import { KindTag } from './activity-badges.tsx';
 import { activityTimeText } from './activity-time.ts';
 import { ruleText } from './file-check.ts';
-
-function CalendarIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-      <path
-        d="M7 3v3M17 3v3M4 9h16M5 5h14a1 1 0 0 1 1 1v13a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1zM12 12v5M9.5 14.5h5"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.8"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
-}
 
 /**
  * An activity's facts: kind, organiser, time (with 添加到日历), place (with the map when it is
@@ -78,7 +64,11 @@ export function ActivityFacts({ activity }: { activity: ActivityDetail }) {
         href={calendarFileUrl(activity.id)}
         download={`activity-${activity.id}.ics`}
       >
-        <CalendarIcon />
+        <LineIcon
+          d="M7 3v3M17 3v3M4 9h16M5 5h14a1 1 0 0 1 1 1v13a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1zM12 12v5M9.5 14.5h5"
+          size={22}
+          strokeWidth={1.8}
+        />
         添加到日历
       </a>
     </>

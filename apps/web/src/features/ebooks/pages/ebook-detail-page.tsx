@@ -9,6 +9,7 @@ import {
   useDetailById,
 } from '@/ui/detail-page.tsx';
 import { useRecordView } from '@/ui/favourite-button.tsx';
+import { ProgressTrack } from '@/ui/progress-bar.tsx';
 import { ebookDetailQueryOptions } from '../api/get-ebook-detail.ts';
 import { MISSING_BOOK } from '../components/ebook-detail-missing.ts';
 import { preloadPdfEngine } from '../components/pdf-preload.ts';
@@ -57,17 +58,12 @@ function ReadAction({ book }: { book: EbookDetail }) {
           <p className="ebook-progress-text">
             上次读到第 {progress.page} 页<span>已读 {percent}%</span>
           </p>
-          <span
-            className="ebook-progress-track"
-            role="progressbar"
-            aria-label="阅读进度"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={percent}
-            aria-valuetext={`读到第 ${progress.page} 页，共 ${progress.pageCount} 页，${percent}%`}
-          >
-            <span className="ebook-progress-fill" style={{ width: `${percent}%` }} />
-          </span>
+          <ProgressTrack
+            classPrefix="ebook-progress"
+            label="阅读进度"
+            percent={percent}
+            valueText={`读到第 ${progress.page} 页，共 ${progress.pageCount} 页，${percent}%`}
+          />
         </div>
       ) : null}
       <Link

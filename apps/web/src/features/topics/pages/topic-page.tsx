@@ -5,6 +5,7 @@ import { useDetail } from '@/platform/queries/detail.ts';
 import { ShareButton } from '@/platform/share-button.tsx';
 import { BookCard } from '@/ui/book-card.tsx';
 import { DetailPage } from '@/ui/detail-page.tsx';
+import { LineIcon } from '@/ui/line-icon.tsx';
 import { HOME_WAY, StateView } from '@/ui/state-view.tsx';
 import { topicQueryOptions } from '../api/get-topic.ts';
 import { TopicActivityCard, TopicCourseCard } from '../components/topic-cards.tsx';
@@ -65,16 +66,7 @@ function Section({ topic, section }: { topic: Topic; section: TopicSection }) {
         {more ? (
           <Link className="topic-more" to={more} aria-label={`更多${section.title}`}>
             更多
-            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-              <path
-                d="m9 5 7 7-7 7"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2.2"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-              />
-            </svg>
+            <LineIcon d="m9 5 7 7-7 7" size={18} strokeWidth={2.2} />
           </Link>
         ) : section.total > 0 ? (
           <span className="topic-section-total">共 {section.total} 项</span>
