@@ -1,12 +1,11 @@
 import { Navigate } from 'react-router';
-import { DetailPage, DetailSection, FavouriteAndShare, useDetailById } from '@/ui/detail-page.tsx';
+import { DetailPage, DetailSection, FavouriteAndShare } from '@/ui/detail-page.tsx';
 import { useRecordView } from '@/ui/favourite-button.tsx';
 import { RichHtml } from '@/ui/rich-html.tsx';
-import { activityDetailQueryOptions } from '../api/get-activity-detail.ts';
 import { StatusBadge } from './activity-badges.tsx';
-import { MISSING_ACTIVITY } from './activity-detail-missing.ts';
+import { MISSING_ACTIVITY, useActivityOfKind } from './activity-detail.ts';
 import { ActivityFacts } from './activity-facts.tsx';
-import { detailHref, isSpecial } from './activity-link.ts';
+import { detailHref } from './activity-link.ts';
 import { ApplyBar } from './apply-bar.tsx';
 
 /**
@@ -15,14 +14,11 @@ import { ApplyBar } from './apply-bar.tsx';
  * the entry, so back skips it).
  */
 export function ActivityDetailView({ special }: { special: boolean }) {
-  const detail = useDetailById(activityDetailQueryOptions);
-  const activity = detail.data;
+  const { detail, elsewhere } = useActivityOfKind(special);
   // 学习足迹: counted once, on the page the activity belongs to (not on the one that redirects).
-  useRecordView('activity', activity && isSpecial(activity) === special ? activity.id : null);
+  useRecordView('activity', elsewhere ? null : detail.data?.id);
 
-  if (activity && isSpecial(activity) !== special) {
-    return <Navigate to={detailHref(activity)} replace />;
-  }
+  if (elsewhere) return <Navigate to={detailHref(elsewhere)} replace />;
   return (
     <DetailPage
       detail={detail}

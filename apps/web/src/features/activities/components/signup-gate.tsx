@@ -2,12 +2,10 @@ import type { ActivityDetail } from '@portal/contract';
 import type { ReactNode } from 'react';
 import { Link, Navigate } from 'react-router';
 import { paths } from '@/platform/paths.ts';
-import { useDetailById } from '@/ui/detail-page.tsx';
 import { SignupPage } from '@/ui/signup-form.tsx';
 import { StateView } from '@/ui/state-view.tsx';
-import { activityDetailQueryOptions } from '../api/get-activity-detail.ts';
-import { MISSING_ACTIVITY } from './activity-detail-missing.ts';
-import { detailHref, isSpecial, signupHref } from './activity-link.ts';
+import { MISSING_ACTIVITY, useActivityOfKind } from './activity-detail.ts';
+import { detailHref, signupHref } from './activity-link.ts';
 import { activityTimeText } from './activity-time.ts';
 import { applyActionOf } from './apply-action.ts';
 
@@ -85,11 +83,8 @@ export function SignupGate({
   done: boolean;
   children: (activity: ActivityDetail) => ReactNode;
 }) {
-  const detail = useDetailById(activityDetailQueryOptions);
-  const activity = detail.data;
-  if (activity && isSpecial(activity) !== special) {
-    return <Navigate to={signupHref(activity)} replace />;
-  }
+  const { detail, elsewhere } = useActivityOfKind(special);
+  if (elsewhere) return <Navigate to={signupHref(elsewhere)} replace />;
   return (
     <SignupPage
       detail={detail}
