@@ -9,6 +9,10 @@ const API_AREAS =
   'account|activities|classes|courses|ebooks|favourites|history|home|search|sites|study|topics';
 const ENDPOINT = new RegExp(`['\`](/(?:${API_AREAS})(?:/[a-z-]+)*)['\`?]`, 'g');
 
+/** An import of the request layer or of a query helper that calls it. */
+const REQUEST_IMPORT =
+  /from '(?:@\/platform\/|\.\.?\/)(?:request|(?:queries\/)?(?:paged|detail))\.ts'/;
+
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
@@ -27,8 +31,9 @@ function endpointUsers(): Map<string, Set<string>> {
   for (const owner of owners) {
     for (const file of sourceFiles(path.join(src, owner))) {
       const text = fs.readFileSync(file, 'utf8');
-      // Only calls of the request layer name endpoints; paths of pages come from paths.ts.
-      if (!/from '@\/platform\/request\.ts'|from '\.\.?\/request\.ts'/.test(text)) continue;
+      // Only calls of the request layer (or of its query helpers, platform/queries/paged.ts and
+      // detail.ts) name endpoints; paths of pages come from paths.ts.
+      if (!REQUEST_IMPORT.test(text)) continue;
       for (const match of text.matchAll(ENDPOINT)) {
         const endpoint = match[1] as string;
         users.set(endpoint, (users.get(endpoint) ?? new Set()).add(owner));
@@ -42,7 +47,13 @@ describe('endpoint owners', () => {
   it('finds the endpoints the app fetches', () => {
     const users = endpointUsers();
     expect([...users.keys()]).toEqual(
-      expect.arrayContaining(['/classes/mine', '/courses', '/account/me', '/study/progress']),
+      expect.arrayContaining([
+        '/classes/mine',
+        '/classes/detail',
+        '/courses',
+        '/account/me',
+        '/study/progress',
+      ]),
     );
   });
 

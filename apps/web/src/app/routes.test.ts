@@ -1,6 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AUTH, INDEX_CHILDREN, PUBLIC } from '@/testing/spec-routes.ts';
-import { isKeptAlive, routes } from './routes.ts';
+import { isKeptAlive, pageComponentName, routes } from './routes.ts';
 import { underConstruction } from './under-construction.ts';
 
 describe('the route table', () => {
@@ -47,5 +49,24 @@ describe('the route table', () => {
       expect(pending.has(route.path), route.path).toBe(route.page === undefined);
     }
     for (const path of pending) expect(routes.some((route) => route.path === path)).toBe(true);
+  });
+
+  it('finds each page by the naming rule: <name>-page.tsx exports <Name>Page', () => {
+    expect(pageComponentName('course-list')).toBe('CourseListPage');
+    const features = path.resolve(import.meta.dirname, '../features');
+    const pages = fs
+      .readdirSync(features)
+      .flatMap((area) =>
+        fs.existsSync(path.join(features, area, 'pages'))
+          ? fs.readdirSync(path.join(features, area, 'pages')).map((file) => [area, file])
+          : [],
+      )
+      .filter(([, file]) => file?.endsWith('-page.tsx'));
+    expect(pages.length).toBeGreaterThan(20);
+    for (const [area = '', file = ''] of pages) {
+      const text = fs.readFileSync(path.join(features, area, 'pages', file), 'utf8');
+      const name = pageComponentName(file.replace(/-page\.tsx$/, ''));
+      expect(text, `${area}/${file}`).toContain(`export function ${name}(`);
+    }
   });
 });

@@ -39,8 +39,50 @@ const preloadEntryHome = (client: QueryClient) => {
   if (isLoggedIn()) void client.prefetchQuery(homeMeQueryOptions());
 };
 
-const home: PageLoader = () =>
-  import('@/features/home/pages/home-page.tsx').then((module) => module.HomePage);
+/** Every page module (`features/<area>/pages/<name>-page.tsx`), each its own chunk. */
+const pageModules = import.meta.glob<Record<string, ComponentType | undefined>>(
+  '../features/*/pages/*-page.tsx',
+);
+
+/** `course-list` -> `CourseListPage`: the component a page module exports. */
+export const pageComponentName = (name: string) =>
+  `${name.replace(/(?:^|-)([a-z])/g, (_match, letter: string) => letter.toUpperCase())}Page`;
+
+/**
+ * The page `<area>/<name>`: the chunk of `features/<area>/pages/<name>-page.tsx`, then the
+ * component it exports by the naming rule (`courses/course-list` -> `CourseListPage`).
+ */
+function page(name: `${string}/${string}`): PageLoader {
+  const [area, file = ''] = name.split('/');
+  const path = `../features/${area}/pages/${file}-page.tsx`;
+  const load = pageModules[path];
+  if (!load) throw new Error(`No page module ${path}`);
+  const component = pageComponentName(file);
+  return async () => {
+    const found = (await load())[component];
+    if (!found) throw new Error(`${path} exports no ${component}`);
+    return found;
+  };
+}
+
+const home = page('home/home');
+
+type RouteExtras = Pick<RouteEntry, 'keepAlive' | 'inIndex' | 'preload'>;
+
+/**
+ * One line of the table: path, access, title, the page (a loader, or `<area>/<name>` by the
+ * naming rule of {@link page}; none for a 建设中 route) and the rest.
+ */
+function route(
+  path: PagePath,
+  access: RouteAccess,
+  title: string,
+  pageOf?: `${string}/${string}` | PageLoader | null,
+  extras: RouteExtras = {},
+): RouteEntry {
+  const loader = typeof pageOf === 'string' ? page(pageOf) : pageOf;
+  return { path, access, title, ...extras, ...(loader ? { page: loader } : {}) };
+}
 
 /**
  * The route table: every route of spec section 2, in its order. The spec's `{token}` entry (an
@@ -49,297 +91,86 @@ const home: PageLoader = () =>
  */
 export const routes: readonly RouteEntry[] = [
   // The index shell at /index.
-  {
-    path: paths.home,
-    access: 'public',
-    title: '首页',
+  route(paths.home, 'public', '首页', home, {
     inIndex: true,
     keepAlive: true,
-    page: home,
     preload: preloadHome,
-  },
-  {
-    path: paths.gotoHome,
-    access: 'auth',
-    title: '首页',
-    inIndex: true,
-    page: home,
-    preload: preloadEntryHome,
-  },
-  {
-    path: paths.study,
-    access: 'auth',
-    title: '学习',
-    inIndex: true,
-    page: () => import('@/features/study/pages/study-page.tsx').then((module) => module.StudyPage),
-  },
-  {
-    path: paths.activity,
-    access: 'auth',
-    title: '活动',
+  }),
+  route(paths.gotoHome, 'auth', '首页', home, { inIndex: true, preload: preloadEntryHome }),
+  route(paths.study, 'auth', '学习', 'study/study', { inIndex: true }),
+  route(paths.activity, 'auth', '活动', 'activities/activity-home', {
     inIndex: true,
     keepAlive: true,
-    page: () =>
-      import('@/features/activities/pages/activity-home-page.tsx').then(
-        (module) => module.ActivityHomePage,
-      ),
-  },
-  {
-    path: paths.mine,
-    access: 'auth',
-    title: '我的',
-    inIndex: true,
-    page: () => import('@/features/mine/pages/mine-page.tsx').then((module) => module.MinePage),
-  },
-  { path: paths.news, access: 'auth', title: '资讯', inIndex: true },
-  { path: paths.newsInfo, access: 'auth', title: '资讯公告', inIndex: true },
-  { path: paths.notice, access: 'auth', title: '通知公告', inIndex: true },
-  { path: paths.map, access: 'auth', title: '学习地图', inIndex: true, keepAlive: true },
-  { path: paths.delivery, access: 'auth', title: '资源配送', inIndex: true, keepAlive: true },
+  }),
+  route(paths.mine, 'auth', '我的', 'mine/mine', { inIndex: true }),
+  route(paths.news, 'auth', '资讯', null, { inIndex: true }),
+  route(paths.newsInfo, 'auth', '资讯公告', null, { inIndex: true }),
+  route(paths.notice, 'auth', '通知公告', null, { inIndex: true }),
+  route(paths.map, 'auth', '学习地图', null, { inIndex: true, keepAlive: true }),
+  route(paths.delivery, 'auth', '资源配送', null, { inIndex: true, keepAlive: true }),
   // Top-level public routes.
-  {
-    path: paths.courseList,
-    access: 'public',
-    title: '更多课程',
-    keepAlive: true,
-    page: () =>
-      import('@/features/courses/pages/course-list-page.tsx').then(
-        (module) => module.CourseListPage,
-      ),
-  },
-  {
-    path: paths.courseDetail,
-    access: 'public',
-    title: '课程详情',
-    page: () =>
-      import('@/features/courses/pages/course-detail-page.tsx').then(
-        (module) => module.CourseDetailPage,
-      ),
-  },
-  {
-    path: paths.classDetail,
-    access: 'public',
-    title: '班级详情',
-    page: () =>
-      import('@/features/classes/pages/class-detail-page.tsx').then(
-        (module) => module.ClassDetailPage,
-      ),
-  },
-  {
-    path: paths.extensionDetail,
-    access: 'public',
-    title: '特色活动',
-    page: () =>
-      import('@/features/activities/pages/extension-detail-page.tsx').then(
-        (module) => module.ExtensionDetailPage,
-      ),
-  },
-  {
-    path: paths.classSignup,
-    access: 'public',
-    title: '班级报名',
-    page: () =>
-      import('@/features/classes/pages/class-signup-page.tsx').then(
-        (module) => module.ClassSignupPage,
-      ),
-  },
-  {
-    path: paths.extensionSignup,
-    access: 'public',
-    title: '特色活动报名',
-    page: () =>
-      import('@/features/activities/pages/extension-signup-page.tsx').then(
-        (module) => module.ExtensionSignupPage,
-      ),
-  },
-  { path: paths.createTeam, access: 'public', title: '创建团队' },
-  { path: paths.bindSetting, access: 'public', title: '绑定账号' },
-  { path: paths.teamList, access: 'public', title: '学习团队' },
-  {
-    path: paths.familyEducation,
-    access: 'public',
-    title: '家庭教育',
-    page: () => import('@/features/topics/pages/topic-page.tsx').then((module) => module.TopicPage),
-  },
-  {
-    path: paths.topicBooks,
-    access: 'public',
-    title: '专题书单',
-    page: () =>
-      import('@/features/topics/pages/topic-books-page.tsx').then(
-        (module) => module.TopicBooksPage,
-      ),
-  },
-  { path: paths.joinTeam, access: 'public', title: '加入团队' },
-  { path: paths.teamWorkDetail, access: 'public', title: '团队作品' },
-  { path: paths.contentDetail, access: 'public', title: '资讯详情' },
-  { path: paths.liveDetail, access: 'public', title: '直播详情' },
-  { path: paths.fengcaiDetail, access: 'public', title: '学习风采' },
-  { path: paths.showcaseDetail, access: 'public', title: '成果展示' },
-  { path: paths.talkDetail, access: 'public', title: '话题详情' },
-  { path: paths.teamDetail, access: 'public', title: '团队详情' },
-  { path: paths.liveList, access: 'public', title: '直播' },
-  { path: paths.liveCourses, access: 'public', title: '直播课堂' },
-  { path: paths.channelList, access: 'public', title: '频道' },
-  {
-    path: paths.login,
-    access: 'public',
-    title: '登录',
-    page: () =>
-      import('@/features/account/pages/login-page.tsx').then((module) => module.LoginPage),
-  },
-  {
-    path: paths.authPage,
-    access: 'public',
-    title: '登录',
-    page: () => import('@/features/account/pages/auth-page.tsx').then((module) => module.AuthPage),
-  },
+  route(paths.courseList, 'public', '更多课程', 'courses/course-list', { keepAlive: true }),
+  route(paths.courseDetail, 'public', '课程详情', 'courses/course-detail'),
+  route(paths.classDetail, 'public', '班级详情', 'classes/class-detail'),
+  route(paths.extensionDetail, 'public', '特色活动', 'activities/extension-detail'),
+  route(paths.classSignup, 'public', '班级报名', 'classes/class-signup'),
+  route(paths.extensionSignup, 'public', '特色活动报名', 'activities/extension-signup'),
+  route(paths.createTeam, 'public', '创建团队'),
+  route(paths.bindSetting, 'public', '绑定账号'),
+  route(paths.teamList, 'public', '学习团队'),
+  route(paths.familyEducation, 'public', '家庭教育', 'topics/topic'),
+  route(paths.topicBooks, 'public', '专题书单', 'topics/topic-books'),
+  route(paths.joinTeam, 'public', '加入团队'),
+  route(paths.teamWorkDetail, 'public', '团队作品'),
+  route(paths.contentDetail, 'public', '资讯详情'),
+  route(paths.liveDetail, 'public', '直播详情'),
+  route(paths.fengcaiDetail, 'public', '学习风采'),
+  route(paths.showcaseDetail, 'public', '成果展示'),
+  route(paths.talkDetail, 'public', '话题详情'),
+  route(paths.teamDetail, 'public', '团队详情'),
+  route(paths.liveList, 'public', '直播'),
+  route(paths.liveCourses, 'public', '直播课堂'),
+  route(paths.channelList, 'public', '频道'),
+  route(paths.login, 'public', '登录', 'account/login'),
+  route(paths.authPage, 'public', '登录', 'account/auth'),
   // Top-level routes that need login.
-  { path: paths.nearbyMap, access: 'auth', title: '身边的学习点' },
-  {
-    path: paths.ebookList,
-    access: 'auth',
-    title: '电子书',
-    keepAlive: true,
-    page: () =>
-      import('@/features/ebooks/pages/ebook-list-page.tsx').then((module) => module.EbookListPage),
-  },
-  {
-    path: paths.ebookDetail,
-    access: 'auth',
-    title: '电子书详情',
-    page: () =>
-      import('@/features/ebooks/pages/ebook-detail-page.tsx').then(
-        (module) => module.EbookDetailPage,
-      ),
-  },
-  {
-    path: paths.ebookContent,
-    access: 'auth',
-    title: '电子书阅读',
-    page: () =>
-      import('@/features/ebooks/pages/ebook-reader-page.tsx').then(
-        (module) => module.EbookReaderPage,
-      ),
-  },
-  {
-    path: paths.activityList,
-    access: 'auth',
-    title: '更多活动',
-    keepAlive: true,
-    page: () =>
-      import('@/features/activities/pages/activity-list-page.tsx').then(
-        (module) => module.ActivityListPage,
-      ),
-  },
-  {
-    path: paths.activityDetail,
-    access: 'auth',
-    title: '活动详情',
-    page: () =>
-      import('@/features/activities/pages/activity-detail-page.tsx').then(
-        (module) => module.ActivityDetailPage,
-      ),
-  },
-  {
-    path: paths.activityApply,
-    access: 'auth',
-    title: '活动报名',
-    page: () =>
-      import('@/features/activities/pages/activity-apply-page.tsx').then(
-        (module) => module.ActivityApplyPage,
-      ),
-  },
-  { path: paths.messageDetail, access: 'auth', title: '消息详情' },
-  {
-    path: paths.favourites,
-    access: 'auth',
-    title: '我的收藏',
-    page: () =>
-      import('@/features/favourites/pages/favourites-page.tsx').then(
-        (module) => module.FavouritesPage,
-      ),
-  },
-  {
-    path: paths.history,
-    access: 'auth',
-    title: '学习足迹',
-    page: () =>
-      import('@/features/favourites/pages/history-page.tsx').then((module) => module.HistoryPage),
-  },
-  {
-    path: paths.learning,
-    access: 'auth',
-    title: '正在学习',
-    page: () =>
-      import('@/features/study/pages/learning-page.tsx').then((module) => module.LearningPage),
-  },
-  {
-    path: paths.myClasses,
-    access: 'auth',
-    title: '我的班级',
-    page: () =>
-      import('@/features/classes/pages/my-classes-page.tsx').then((module) => module.MyClassesPage),
-  },
-  {
-    path: paths.myActivities,
-    access: 'auth',
-    title: '我的活动',
-    page: () =>
-      import('@/features/activities/pages/my-activities-page.tsx').then(
-        (module) => module.MyActivitiesPage,
-      ),
-  },
-  {
-    path: paths.classStudy,
-    access: 'auth',
-    title: '班级学习',
-    page: () =>
-      import('@/features/study/pages/class-study-page.tsx').then((module) => module.ClassStudyPage),
-  },
-  { path: paths.medals, access: 'auth', title: '我的勋章' },
-  { path: paths.pointsRecord, access: 'auth', title: '积分记录' },
-  { path: paths.pointsTasks, access: 'auth', title: '积分任务' },
-  { path: paths.myTeam, access: 'auth', title: '我的团队' },
-  { path: paths.teamSettings, access: 'auth', title: '团队设置' },
-  { path: paths.teamMembers, access: 'auth', title: '成员管理' },
-  { path: paths.teamProgress, access: 'auth', title: '团队学习' },
-  { path: paths.connectCourse, access: 'auth', title: '关联资源' },
-  { path: paths.ranking, access: 'auth', title: '排行榜' },
-  { path: paths.accountSettings, access: 'auth', title: '账号设置' },
-  { path: paths.statistics, access: 'auth', title: '学习统计' },
-  { path: paths.achievement, access: 'auth', title: '学习成就' },
-  {
-    path: paths.search,
-    access: 'auth',
-    title: '搜索',
-    page: () =>
-      import('@/features/search/pages/search-page.tsx').then((module) => module.SearchPage),
-  },
-  {
-    path: paths.searchResult,
-    access: 'auth',
-    title: '搜索结果',
-    keepAlive: true,
-    page: () =>
-      import('@/features/search/pages/search-result-page.tsx').then(
-        (module) => module.SearchResultPage,
-      ),
-  },
-  { path: paths.mapPlace, access: 'auth', title: '学习点详情' },
-  { path: paths.mapSchool, access: 'auth', title: '学校详情' },
-  { path: paths.mapDetail, access: 'auth', title: '地点详情' },
-  { path: paths.mapCourses, access: 'auth', title: '学习点课程' },
-  { path: paths.mapActivities, access: 'auth', title: '学习点活动' },
-  { path: paths.mapProjects, access: 'auth', title: '学习点项目' },
-  { path: paths.experienceBases, access: 'auth', title: '体验基地' },
-  { path: paths.humanitiesWalks, access: 'auth', title: '人文行走' },
-  {
-    path: paths.pdf,
-    access: 'auth',
-    title: '文档阅读',
-    page: () => import('@/features/ebooks/pages/pdf-page.tsx').then((module) => module.PdfPage),
-  },
+  route(paths.nearbyMap, 'auth', '身边的学习点'),
+  route(paths.ebookList, 'auth', '电子书', 'ebooks/ebook-list', { keepAlive: true }),
+  route(paths.ebookDetail, 'auth', '电子书详情', 'ebooks/ebook-detail'),
+  route(paths.ebookContent, 'auth', '电子书阅读', 'ebooks/ebook-reader'),
+  route(paths.activityList, 'auth', '更多活动', 'activities/activity-list', { keepAlive: true }),
+  route(paths.activityDetail, 'auth', '活动详情', 'activities/activity-detail'),
+  route(paths.activityApply, 'auth', '活动报名', 'activities/activity-apply'),
+  route(paths.messageDetail, 'auth', '消息详情'),
+  route(paths.favourites, 'auth', '我的收藏', 'favourites/favourites'),
+  route(paths.history, 'auth', '学习足迹', 'favourites/history'),
+  route(paths.learning, 'auth', '正在学习', 'study/learning'),
+  route(paths.myClasses, 'auth', '我的班级', 'classes/my-classes'),
+  route(paths.myActivities, 'auth', '我的活动', 'activities/my-activities'),
+  route(paths.classStudy, 'auth', '班级学习', 'study/class-study'),
+  route(paths.medals, 'auth', '我的勋章'),
+  route(paths.pointsRecord, 'auth', '积分记录'),
+  route(paths.pointsTasks, 'auth', '积分任务'),
+  route(paths.myTeam, 'auth', '我的团队'),
+  route(paths.teamSettings, 'auth', '团队设置'),
+  route(paths.teamMembers, 'auth', '成员管理'),
+  route(paths.teamProgress, 'auth', '团队学习'),
+  route(paths.connectCourse, 'auth', '关联资源'),
+  route(paths.ranking, 'auth', '排行榜'),
+  route(paths.accountSettings, 'auth', '账号设置'),
+  route(paths.statistics, 'auth', '学习统计'),
+  route(paths.achievement, 'auth', '学习成就'),
+  route(paths.search, 'auth', '搜索', 'search/search'),
+  route(paths.searchResult, 'auth', '搜索结果', 'search/search-result', { keepAlive: true }),
+  route(paths.mapPlace, 'auth', '学习点详情'),
+  route(paths.mapSchool, 'auth', '学校详情'),
+  route(paths.mapDetail, 'auth', '地点详情'),
+  route(paths.mapCourses, 'auth', '学习点课程'),
+  route(paths.mapActivities, 'auth', '学习点活动'),
+  route(paths.mapProjects, 'auth', '学习点项目'),
+  route(paths.experienceBases, 'auth', '体验基地'),
+  route(paths.humanitiesWalks, 'auth', '人文行走'),
+  route(paths.pdf, 'auth', '文档阅读', 'ebooks/pdf'),
 ];
 
 const byPath = new Map<string, RouteEntry>(routes.map((route) => [route.path, route]));

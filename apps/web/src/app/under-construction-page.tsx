@@ -1,8 +1,6 @@
-import { Link } from 'react-router';
-import { paths } from '@/platform/paths.ts';
 import { PageHeader } from '@/ui/page-header.tsx';
 import { usePageTitle } from '@/ui/page-title.ts';
-import { StateView } from '@/ui/state-view.tsx';
+import { HOME_WAY, PageState } from '@/ui/state-view.tsx';
 
 /** The one page every route whose content area is not built yet shows (see under-construction.ts). */
 export function UnderConstructionPage({ inIndex = false }: { inIndex?: boolean }) {
@@ -10,17 +8,12 @@ export function UnderConstructionPage({ inIndex = false }: { inIndex?: boolean }
   return (
     <>
       {inIndex ? null : <PageHeader />}
-      <main className="page-body">
-        <StateView
-          kind="building"
-          title="建设中"
-          description={`“${title}”栏目正在建设中，敬请期待。`}
-        >
-          <Link className="link-button primary" to={paths.home}>
-            回到首页
-          </Link>
-        </StateView>
-      </main>
+      <PageState
+        kind="building"
+        title="建设中"
+        description={`“${title}”栏目正在建设中，敬请期待。`}
+        way={HOME_WAY}
+      />
     </>
   );
 }

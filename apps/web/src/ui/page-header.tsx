@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/platform/paths.ts';
+import { LineIcon } from './line-icon.tsx';
 import { usePageTitle } from './page-title.ts';
 
 /** True when this tab has an earlier page of the portal to go back to. */
@@ -24,16 +25,7 @@ export function PageHeader({ title, right }: { title?: string; right?: ReactNode
   return (
     <header className="page-header">
       <button type="button" className="page-header-back" onClick={handleBack} aria-label="返回">
-        <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
-          <path
-            d="M15 4 7 12l8 8"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2.2"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          />
-        </svg>
+        <LineIcon d="M15 4 7 12l8 8" strokeWidth={2.2} />
       </button>
       <h1 className="page-header-title">{title ?? routeTitle}</h1>
       <div className="page-header-right">{right}</div>

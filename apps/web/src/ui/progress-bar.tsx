@@ -1,4 +1,34 @@
 /**
+ * A bare progress track (`role=progressbar`, 0–100) and its fill, classed `<prefix>-track` and
+ * `<prefix>-fill` so each place keeps its own look; `valueText` is what screen readers say.
+ */
+export function ProgressTrack({
+  classPrefix,
+  label,
+  percent,
+  valueText,
+}: {
+  classPrefix: string;
+  label: string;
+  percent: number;
+  valueText: string;
+}) {
+  return (
+    <span
+      className={`${classPrefix}-track`}
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={percent}
+      aria-valuetext={valueText}
+    >
+      <span className={`${classPrefix}-fill`} style={{ width: `${percent}%` }} />
+    </span>
+  );
+}
+
+/**
  * A learner's progress as a labelled bar: `done` of `total` lessons (or pages: `unit` 页,
  * `verb` 已读), with the percentage read out by screen readers (`role=progressbar`).
  */
@@ -18,17 +48,12 @@ export function ProgressBar({
   const percent = total > 0 ? Math.min(100, Math.round((done / total) * 100)) : 0;
   return (
     <span className="progress">
-      <span
-        className="progress-track"
-        role="progressbar"
-        aria-label={label}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        aria-valuetext={`${verb} ${done}/${total} ${unit}，${percent}%`}
-      >
-        <span className="progress-fill" style={{ width: `${percent}%` }} />
-      </span>
+      <ProgressTrack
+        classPrefix="progress"
+        label={label}
+        percent={percent}
+        valueText={`${verb} ${done}/${total} ${unit}，${percent}%`}
+      />
       <span className="progress-text">
         {done}/{total} {unit} · {percent}%
       </span>

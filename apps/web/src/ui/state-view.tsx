@@ -1,4 +1,7 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { paths } from '@/platform/paths.ts';
+import { LineIcon } from './line-icon.tsx';
 
 export type StateKind = 'empty' | 'error' | 'offline' | 'building' | 'missing';
 
@@ -12,40 +15,67 @@ const drawings: Record<StateKind, string> = {
   missing: 'M10.5 4a6.5 6.5 0 1 0 0 13 6.5 6.5 0 0 0 0-13zM15.5 15.5 20 20M8.5 9h4M8.5 12h2.5',
 };
 
+/** The primary way on from a state: a page to go to. */
+export interface StateWay {
+  to: string;
+  label: string;
+}
+
+/** The way on when nothing nearer fits. */
+export const HOME_WAY: StateWay = { to: paths.home, label: '回到首页' };
+
+export interface StateViewProps {
+  kind: StateKind;
+  title: string;
+  description?: ReactNode;
+  /** The primary way on, shown first among the actions. */
+  way?: StateWay;
+  /** Further actions (a retry button, a secondary link). */
+  children?: ReactNode;
+}
+
 /**
  * A designed empty, error or placeholder state: a symbol, a title, a line of explanation and the
  * actions that get the learner going again.
  */
-export function StateView({
-  kind,
-  title,
-  description,
-  children,
-}: {
-  kind: StateKind;
-  title: string;
-  description?: ReactNode;
-  children?: ReactNode;
-}) {
+export function StateView({ kind, title, description, way, children }: StateViewProps) {
   return (
     <section className={`state-view state-${kind}`} aria-labelledby={`state-${kind}-title`}>
       <div className="state-view-symbol" aria-hidden="true">
-        <svg viewBox="0 0 24 24" width="44" height="44" aria-hidden="true">
-          <path
-            d={drawings[kind]}
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.6"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          />
-        </svg>
+        <LineIcon d={drawings[kind]} size={44} strokeWidth={1.6} />
       </div>
       <h2 id={`state-${kind}-title`} className="state-view-title">
         {title}
       </h2>
       {description ? <p className="state-view-description">{description}</p> : null}
-      {children ? <div className="state-view-actions">{children}</div> : null}
+      {way || children ? (
+        <div className="state-view-actions">
+          {way ? (
+            <Link className="link-button primary" to={way.to}>
+              {way.label}
+            </Link>
+          ) : null}
+          {children}
+        </div>
+      ) : null}
     </section>
+  );
+}
+
+/** A state that is the whole body of a page (an unknown address, a refused link, a missing item). */
+export function PageState(props: StateViewProps) {
+  return (
+    <main className="page-body">
+      <StateView {...props} />
+    </main>
+  );
+}
+
+/** 重试: asks again for what failed to load. */
+export function RetryButton({ onRetry }: { onRetry: () => void }) {
+  return (
+    <button type="button" className="link-button primary" onClick={onRetry}>
+      重试
+    </button>
   );
 }

@@ -1,7 +1,6 @@
 import type { ClassDetail, MyClass } from '@portal/contract';
-import { ErrorCode } from '@portal/contract/constants';
-import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { get } from '../request.ts';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { detailQueryOptions } from './detail.ts';
 import { pagedQueryOptions } from './paged.ts';
 
 // Class queries read by more than one feature (classes, study). Their keys start with `classes`,
@@ -13,13 +12,6 @@ export const myClassesQueryOptions = () =>
 
 export const useMyClasses = () => useInfiniteQuery(myClassesQueryOptions());
 
-/** `GET /api/classes/detail?id=`: a class with its courses, form and my signup (404 is the page's). */
+/** `GET /api/classes/detail?id=`: a class with its courses, form and my signup. */
 export const classDetailQueryOptions = (id: number) =>
-  queryOptions({
-    queryKey: ['classes', 'detail', id],
-    queryFn: ({ signal }) =>
-      get<ClassDetail>('/classes/detail', { id }, { signal, quiet: [ErrorCode.notFound] }),
-  });
-
-export const useClassDetail = (id: number | null) =>
-  useQuery({ ...classDetailQueryOptions(id ?? 0), enabled: id !== null });
+  detailQueryOptions<ClassDetail>(['classes', 'detail', id], '/classes/detail', { id });

@@ -1,7 +1,8 @@
 import type { ActivityApplyResult } from '@portal/contract';
 import type { SignupAnswer } from '@portal/contract/constants';
 import { ErrorCode } from '@portal/contract/constants';
-import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { InvalidateQueryFilters } from '@tanstack/react-query';
+import { useRefreshingMutation } from '@/platform/queries/mutation.ts';
 import { post, postMultipart } from '@/platform/request.ts';
 
 export interface ApplyInput {
@@ -10,30 +11,27 @@ export interface ApplyInput {
 }
 
 /**
- * Refreshes every activity query after an apply or a cancel (lists, details, mine), except the
+ * Every activity query, refreshed after an apply or a cancel (lists, details, mine), except the
  * attachment blobs, which never change.
  */
-export const refreshActivities = (client: QueryClient) =>
-  client.invalidateQueries({
-    queryKey: ['activities'],
-    predicate: (query) => query.queryKey[1] !== 'attachment',
-  });
+const ACTIVITY_QUERIES: InvalidateQueryFilters = {
+  queryKey: ['activities'],
+  predicate: (query) => query.queryKey[1] !== 'attachment',
+};
 
 /** The form shows a 400 or 409 itself (next to the button); the rest goes to the app's policy. */
 const FORM_HANDLES = [ErrorCode.invalid, ErrorCode.conflict];
 
 /** `POST /api/activities/apply` (JSON): an activity without attachments. */
-export function useActivityApply() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: ApplyInput) =>
+export const useActivityApply = () =>
+  useRefreshingMutation(
+    (body: ApplyInput) =>
       post<ActivityApplyResult>('/activities/apply', body, {
         loginRequired: true,
         quiet: FORM_HANDLES,
       }),
-    onSuccess: () => refreshActivities(client),
-  });
-}
+    ACTIVITY_QUERIES,
+  );
 
 /**
  * The multipart body of a special activity's signup: `activityId`, `form` as a JSON string and
@@ -48,29 +46,25 @@ export function applyFormData({ activityId, form }: ApplyInput, files: readonly 
 }
 
 /** `POST /api/activities/apply-with-files` (multipart): a special activity with its files. */
-export function useActivityApplyWithFiles() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ files, ...input }: ApplyInput & { files: readonly File[] }) =>
+export const useActivityApplyWithFiles = () =>
+  useRefreshingMutation(
+    ({ files, ...input }: ApplyInput & { files: readonly File[] }) =>
       postMultipart<ActivityApplyResult>(
         '/activities/apply-with-files',
         applyFormData(input, files),
         { quiet: FORM_HANDLES },
       ),
-    onSuccess: () => refreshActivities(client),
-  });
-}
+    ACTIVITY_QUERIES,
+  );
 
 /** `POST /api/activities/cancel`: allowed while the signup window is open; frees the seat. */
-export function useActivityCancel() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (activityId: number) =>
+export const useActivityCancel = () =>
+  useRefreshingMutation(
+    (activityId: number) =>
       post<ActivityApplyResult>(
         '/activities/cancel',
         { activityId },
         { loginRequired: true, quiet: [ErrorCode.conflict] },
       ),
-    onSuccess: () => refreshActivities(client),
-  });
-}
+    ACTIVITY_QUERIES,
+  );

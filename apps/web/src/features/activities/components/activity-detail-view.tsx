@@ -1,18 +1,11 @@
-import { ErrorCode } from '@portal/contract/constants';
-import { Link, Navigate, useSearchParams } from 'react-router';
-import { idParam } from '@/lib/id-param.ts';
-import { paths } from '@/platform/paths.ts';
-import { ApiError } from '@/platform/request.ts';
-import { ShareButton } from '@/platform/share-button.tsx';
-import { FavouriteButton, useRecordView } from '@/ui/favourite-button.tsx';
-import { PageHeader } from '@/ui/page-header.tsx';
-import { PageSkeleton } from '@/ui/page-skeleton.tsx';
+import { Navigate } from 'react-router';
+import { DetailPage, DetailSection, FavouriteAndShare } from '@/ui/detail-page.tsx';
+import { useRecordView } from '@/ui/favourite-button.tsx';
 import { RichHtml } from '@/ui/rich-html.tsx';
-import { StateView } from '@/ui/state-view.tsx';
-import { useActivityDetail } from '../api/get-activity-detail.ts';
 import { StatusBadge } from './activity-badges.tsx';
+import { MISSING_ACTIVITY, useActivityOfKind } from './activity-detail.ts';
 import { ActivityFacts } from './activity-facts.tsx';
-import { detailHref, isSpecial } from './activity-link.ts';
+import { detailHref } from './activity-link.ts';
 import { ApplyBar } from './apply-bar.tsx';
 
 /**
@@ -21,70 +14,31 @@ import { ApplyBar } from './apply-bar.tsx';
  * the entry, so back skips it).
  */
 export function ActivityDetailView({ special }: { special: boolean }) {
-  const [params] = useSearchParams();
-  const id = idParam(params.get('id'));
-  const detail = useActivityDetail(id);
-  const activity = detail.data;
-  const missing =
-    id === null || (detail.error instanceof ApiError && detail.error.code === ErrorCode.notFound);
+  const { detail, elsewhere } = useActivityOfKind(special);
   // 学习足迹: counted once, on the page the activity belongs to (not on the one that redirects).
-  useRecordView('activity', activity && isSpecial(activity) === special ? activity.id : null);
+  useRecordView('activity', elsewhere ? null : detail.data?.id);
 
-  if (activity && isSpecial(activity) !== special) {
-    return <Navigate to={detailHref(activity)} replace />;
-  }
+  if (elsewhere) return <Navigate to={detailHref(elsewhere)} replace />;
   return (
-    <>
-      <PageHeader
-        right={
-          activity ? (
-            <>
-              <FavouriteButton contentType="activity" contentId={activity.id} />
-              <ShareButton title={activity.title} pic={activity.cover} />
-            </>
-          ) : null
-        }
-      />
-      {missing ? (
-        <main className="page-body">
-          <StateView kind="missing" title="活动不存在或已下线" description="看看其他活动吧。">
-            <Link className="link-button primary" to={paths.activity}>
-              去看看活动
-            </Link>
-          </StateView>
-        </main>
-      ) : null}
-      {!missing && detail.isPending ? <PageSkeleton /> : null}
-      {!missing && detail.isError && !activity ? (
-        <main className="page-body">
-          <StateView kind="error" title="活动没有加载出来" description="请检查网络后重试。">
-            <button type="button" className="link-button primary" onClick={() => detail.refetch()}>
-              重试
-            </button>
-          </StateView>
-        </main>
-      ) : null}
-      {activity ? (
+    <DetailPage
+      detail={detail}
+      missing={MISSING_ACTIVITY}
+      actions={(item) => <FavouriteAndShare type="activity" item={item} />}
+    >
+      {(item) => (
         <main className="activity-detail">
-          <img
-            className="activity-detail-cover"
-            src={activity.cover}
-            alt=""
-            width={750}
-            height={422}
-          />
+          <img className="activity-detail-cover" src={item.cover} alt="" width={750} height={422} />
           <section className="activity-section">
-            <h1>{activity.title}</h1>
-            <StatusBadge status={activity.status} />
-            <ActivityFacts activity={activity} />
+            <h1>{item.title}</h1>
+            <StatusBadge status={item.status} />
+            <ActivityFacts activity={item} />
           </section>
-          <section className="activity-section" aria-labelledby="activity-intro">
-            <h2 id="activity-intro">活动介绍</h2>
-            <RichHtml html={activity.description} />
-          </section>
-          <ApplyBar activity={activity} />
+          <DetailSection className="activity-section" id="activity-intro" title="活动介绍">
+            <RichHtml html={item.description} />
+          </DetailSection>
+          <ApplyBar activity={item} />
         </main>
-      ) : null}
-    </>
+      )}
+    </DetailPage>
   );
 }

@@ -2,25 +2,12 @@ import type { ActivityDetail } from '@portal/contract';
 import { Link } from 'react-router';
 import { formatDateRange } from '@/lib/format-date.ts';
 import { href } from '@/platform/paths.ts';
+import { Fact } from '@/ui/detail-page.tsx';
+import { LineIcon } from '@/ui/line-icon.tsx';
 import { calendarFileUrl } from '../api/get-activity-detail.ts';
 import { KindTag } from './activity-badges.tsx';
 import { activityTimeText } from './activity-time.ts';
 import { ruleText } from './file-check.ts';
-
-function CalendarIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-      <path
-        d="M7 3v3M17 3v3M4 9h16M5 5h14a1 1 0 0 1 1 1v13a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1zM12 12v5M9.5 14.5h5"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.8"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
-}
 
 /**
  * An activity's facts: kind, organiser, time (with 添加到日历), place (with the map when it is
@@ -32,66 +19,44 @@ export function ActivityFacts({ activity }: { activity: ActivityDetail }) {
   return (
     <>
       <dl className="activity-facts">
-        <div>
-          <dt>活动类型</dt>
-          <dd>
-            <KindTag kind={activity.kind} />
-          </dd>
-        </div>
-        <div>
-          <dt>主办单位</dt>
-          <dd>{activity.organiser}</dd>
-        </div>
-        <div>
-          <dt>活动时间</dt>
-          <dd>{activityTimeText(activity.startAt, activity.endAt, true)}</dd>
-        </div>
-        <div>
-          <dt>活动地点</dt>
-          <dd>
-            {activity.place}
-            {activity.mapPlaceId !== null ? (
-              <Link
-                className="activity-inline-link"
-                to={href('mapPlace', { id: activity.mapPlaceId })}
-              >
-                查看地图
-              </Link>
-            ) : null}
-          </dd>
-        </div>
-        <div>
-          <dt>活动名额</dt>
-          <dd>
-            共 {activity.capacity} 人，剩余 <strong>{activity.seatsLeft}</strong> 个
-          </dd>
-        </div>
-        <div>
-          <dt>报名时间</dt>
-          <dd>{formatDateRange(activity.signupStart, activity.signupEnd, 'yyyy.MM.dd hh:mm')}</dd>
-        </div>
+        <Fact label="活动类型">
+          <KindTag kind={activity.kind} />
+        </Fact>
+        <Fact label="主办单位">{activity.organiser}</Fact>
+        <Fact label="活动时间">{activityTimeText(activity.startAt, activity.endAt, true)}</Fact>
+        <Fact label="活动地点">
+          {activity.place}
+          {activity.mapPlaceId !== null ? (
+            <Link
+              className="activity-inline-link"
+              to={href('mapPlace', { id: activity.mapPlaceId })}
+            >
+              查看地图
+            </Link>
+          ) : null}
+        </Fact>
+        <Fact label="活动名额">
+          共 {activity.capacity} 人，剩余 <strong>{activity.seatsLeft}</strong> 个
+        </Fact>
+        <Fact label="报名时间">
+          {formatDateRange(activity.signupStart, activity.signupEnd, 'yyyy.MM.dd hh:mm')}
+        </Fact>
         {activity.contact ? (
-          <div>
-            <dt>咨询电话</dt>
-            <dd>
-              {phone ? (
-                <a className="activity-inline-link" href={`tel:${phone}`}>
-                  {activity.contact}
-                </a>
-              ) : (
-                activity.contact
-              )}
-            </dd>
-          </div>
+          <Fact label="咨询电话">
+            {phone ? (
+              <a className="activity-inline-link" href={`tel:${phone}`}>
+                {activity.contact}
+              </a>
+            ) : (
+              activity.contact
+            )}
+          </Fact>
         ) : null}
         {activity.attachments ? (
-          <div>
-            <dt>报名材料</dt>
-            <dd>
-              {activity.attachments.label}
-              <span className="activity-fact-note">{ruleText(activity.attachments)}</span>
-            </dd>
-          </div>
+          <Fact label="报名材料">
+            {activity.attachments.label}
+            <span className="activity-fact-note">{ruleText(activity.attachments)}</span>
+          </Fact>
         ) : null}
       </dl>
       <a
@@ -99,7 +64,11 @@ export function ActivityFacts({ activity }: { activity: ActivityDetail }) {
         href={calendarFileUrl(activity.id)}
         download={`activity-${activity.id}.ics`}
       >
-        <CalendarIcon />
+        <LineIcon
+          d="M7 3v3M17 3v3M4 9h16M5 5h14a1 1 0 0 1 1 1v13a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1zM12 12v5M9.5 14.5h5"
+          size={22}
+          strokeWidth={1.8}
+        />
         添加到日历
       </a>
     </>

@@ -1,5 +1,6 @@
 import type { AttachmentRule } from '@portal/contract';
 import { type ChangeEvent, useEffect, useState } from 'react';
+import { LineIcon } from '@/ui/line-icon.tsx';
 import { acceptAttribute, formatBytes, isImage, ruleText } from './file-check.ts';
 
 /** A picked file with a stable key for the list. */
@@ -97,15 +98,7 @@ export function FilePicker({
         <p className="signup-hint">已选满 {rule.maxCount} 个文件，如需更换请先删除。</p>
       ) : (
         <label className="file-pick">
-          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
-            <path
-              d="M12 5v14M5 12h14"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2.2"
-              strokeLinecap="round"
-            />
-          </svg>
+          <LineIcon d="M12 5v14M5 12h14" strokeWidth={2.2} />
           {files.length > 0 ? '继续添加' : '选择文件'}（{files.length}/{rule.maxCount}）
           <input
             type="file"

@@ -1,17 +1,15 @@
 import type { ActivityDetail } from '@portal/contract';
-import { ErrorCode } from '@portal/contract/constants';
 import type { ReactNode } from 'react';
-import { Link, Navigate, useSearchParams } from 'react-router';
-import { idParam } from '@/lib/id-param.ts';
+import { Link, Navigate } from 'react-router';
 import { paths } from '@/platform/paths.ts';
-import { ApiError } from '@/platform/request.ts';
-import { PageHeader } from '@/ui/page-header.tsx';
-import { PageSkeleton } from '@/ui/page-skeleton.tsx';
+import { SignupPage } from '@/ui/signup-form.tsx';
 import { StateView } from '@/ui/state-view.tsx';
-import { useActivityDetail } from '../api/get-activity-detail.ts';
-import { detailHref, isSpecial, signupHref } from './activity-link.ts';
+import { MISSING_ACTIVITY, useActivityOfKind } from './activity-detail.ts';
+import { detailHref, signupHref } from './activity-link.ts';
 import { activityTimeText } from './activity-time.ts';
 import { applyActionOf } from './apply-action.ts';
+
+const MY_ACTIVITIES = { to: paths.myActivities, label: '我的活动' };
 
 /** The activity being applied for, above the form. */
 export function SignupSummary({ activity }: { activity: ActivityDetail }) {
@@ -26,22 +24,47 @@ export function SignupSummary({ activity }: { activity: ActivityDetail }) {
   );
 }
 
-/** The answer after a successful application, with the ways on. */
-export function SignupDone({ activity }: { activity: ActivityDetail }) {
+function BackToActivity({ activity }: { activity: ActivityDetail }) {
   return (
-    <StateView
-      kind="empty"
-      title="报名成功"
-      description={`您已报名“${activity.title}”。活动当天请在“我的活动”中出示签到码。`}
-    >
-      <Link className="link-button primary" to={paths.myActivities}>
-        我的活动
-      </Link>
-      <Link className="link-button" to={detailHref(activity)}>
-        返回活动
-      </Link>
-    </StateView>
+    <Link className="link-button" to={detailHref(activity)}>
+      返回活动
+    </Link>
   );
+}
+
+/** What shows instead of the form: the success view once `done`, already applied, not open. */
+function signupStop(activity: ActivityDetail, done: boolean): ReactNode {
+  if (done) {
+    return (
+      <StateView
+        kind="empty"
+        title="报名成功"
+        description={`您已报名“${activity.title}”。活动当天请在“我的活动”中出示签到码。`}
+        way={MY_ACTIVITIES}
+      >
+        <BackToActivity activity={activity} />
+      </StateView>
+    );
+  }
+  const action = applyActionOf(activity);
+  if (action.kind === 'applied') {
+    return (
+      <StateView kind="empty" title="您已报名该活动" description={action.note} way={MY_ACTIVITIES}>
+        <BackToActivity activity={activity} />
+      </StateView>
+    );
+  }
+  if (action.kind === 'disabled') {
+    return (
+      <StateView
+        kind="empty"
+        title={`${action.label}，暂不能报名`}
+        description={action.note}
+        way={{ to: detailHref(activity), label: '返回活动' }}
+      />
+    );
+  }
+  return null;
 }
 
 /**
@@ -60,65 +83,16 @@ export function SignupGate({
   done: boolean;
   children: (activity: ActivityDetail) => ReactNode;
 }) {
-  const [params] = useSearchParams();
-  const id = idParam(params.get('id'));
-  const detail = useActivityDetail(id);
-  const activity = detail.data;
-  const missing =
-    id === null || (detail.error instanceof ApiError && detail.error.code === ErrorCode.notFound);
-
-  if (activity && isSpecial(activity) !== special) {
-    return <Navigate to={signupHref(activity)} replace />;
-  }
-  const body = (() => {
-    if (missing) {
-      return (
-        <StateView kind="missing" title="活动不存在或已下线" description="看看其他活动吧。">
-          <Link className="link-button primary" to={paths.activity}>
-            去看看活动
-          </Link>
-        </StateView>
-      );
-    }
-    if (!activity && detail.isError) {
-      return (
-        <StateView kind="error" title="活动没有加载出来" description="请检查网络后重试。">
-          <button type="button" className="link-button primary" onClick={() => detail.refetch()}>
-            重试
-          </button>
-        </StateView>
-      );
-    }
-    if (!activity) return <PageSkeleton />;
-    if (done) return <SignupDone activity={activity} />;
-    const action = applyActionOf(activity);
-    if (action.kind === 'applied') {
-      return (
-        <StateView kind="empty" title="您已报名该活动" description={action.note}>
-          <Link className="link-button primary" to={paths.myActivities}>
-            我的活动
-          </Link>
-          <Link className="link-button" to={detailHref(activity)}>
-            返回活动
-          </Link>
-        </StateView>
-      );
-    }
-    if (action.kind === 'disabled') {
-      return (
-        <StateView kind="empty" title={`${action.label}，暂不能报名`} description={action.note}>
-          <Link className="link-button primary" to={detailHref(activity)}>
-            返回活动
-          </Link>
-        </StateView>
-      );
-    }
-    return children(activity);
-  })();
+  const { detail, elsewhere } = useActivityOfKind(special);
+  if (elsewhere) return <Navigate to={signupHref(elsewhere)} replace />;
   return (
-    <>
-      <PageHeader />
-      <main className="page-body activity-signup">{body}</main>
-    </>
+    <SignupPage
+      detail={detail}
+      missing={MISSING_ACTIVITY}
+      className="activity-signup"
+      stop={(item) => signupStop(item, done)}
+    >
+      {children}
+    </SignupPage>
   );
 }

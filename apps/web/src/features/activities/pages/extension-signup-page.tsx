@@ -1,11 +1,9 @@
 import type { ActivityDetail, AttachmentRule } from '@portal/contract';
-import { validateSignupForm } from '@portal/contract/constants';
-import { Button } from 'antd-mobile';
-import { type FormEvent, useRef, useState, useSyncExternalStore } from 'react';
+import { useRef, useState, useSyncExternalStore } from 'react';
 import { loginCheck } from '@/platform/login-check.ts';
-import { ApiError } from '@/platform/request.ts';
 import { goToLogin, isLoggedIn, subscribeLogin } from '@/platform/session.ts';
-import { filledAnswers, type SignupAnswers, SignupFields } from '@/ui/signup-fields.tsx';
+import type { SignupAnswers } from '@/ui/signup-fields.tsx';
+import { SignupForm } from '@/ui/signup-form.tsx';
 import { useActivityApplyWithFiles } from '../api/apply-activity.ts';
 import { attachmentsError, pickFiles } from '../components/file-check.ts';
 import { FilePicker, type PickedFile } from '../components/file-picker.tsx';
@@ -69,57 +67,47 @@ function ExtensionForm({
   apply: ReturnType<typeof useActivityApplyWithFiles>;
 }) {
   const rule = activity.attachments ?? NO_FILES;
-  const [values, setValues] = useState<SignupAnswers>({});
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [fileError, setFileError] = useState<string | null>(null);
   const picked = usePickedFiles(rule);
-  const serverError = apply.error instanceof ApiError ? apply.error.message : null;
+  const files = picked.files.map((entry) => entry.file);
 
-  const handleSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const checked = validateSignupForm(activity.formFields, filledAnswers(values));
-    const files = picked.files.map((entry) => entry.file);
-    const filesWrong = activity.attachments ? attachmentsError(files, activity.attachments) : null;
-    setErrors(checked.ok ? {} : checked.errors);
-    setFileError(filesWrong);
-    if (!checked.ok || filesWrong) return;
+  const checkFiles = () => {
+    const wrong = activity.attachments ? attachmentsError(files, activity.attachments) : null;
+    setFileError(wrong);
+    return wrong === null;
+  };
+  const handleSubmit = async (form: SignupAnswers) => {
     // The multipart call has no login-required flag: the check comes first, here.
     if (!(await loginCheck())) return;
-    apply.mutate({ activityId: activity.id, form: checked.form, files });
+    apply.mutate({ activityId: activity.id, form, files });
   };
 
   return (
-    <form className="signup-form" onSubmit={handleSubmit} noValidate>
+    <SignupForm
+      fields={activity.formFields}
+      pending={apply.isPending}
+      error={apply.error}
+      checkExtra={checkFiles}
+      onSubmit={handleSubmit}
+      extra={
+        activity.attachments ? (
+          <FilePicker
+            rule={activity.attachments}
+            files={picked.files}
+            errors={picked.pickErrors}
+            error={fileError}
+            onPick={(picks) => {
+              setFileError(null);
+              picked.add(picks);
+            }}
+            onRemove={picked.remove}
+          />
+        ) : null
+      }
+    >
       <SignupSummary activity={activity} />
       <LoginNotice />
-      <SignupFields
-        fields={activity.formFields}
-        values={values}
-        errors={errors}
-        onChange={(key, value) => setValues((current) => ({ ...current, [key]: value }))}
-      />
-      {activity.attachments ? (
-        <FilePicker
-          rule={activity.attachments}
-          files={picked.files}
-          errors={picked.pickErrors}
-          error={fileError}
-          onPick={(files) => {
-            setFileError(null);
-            picked.add(files);
-          }}
-          onRemove={picked.remove}
-        />
-      ) : null}
-      {serverError ? (
-        <p className="signup-error signup-server-error" role="alert">
-          {serverError}
-        </p>
-      ) : null}
-      <Button block color="primary" size="large" type="submit" loading={apply.isPending}>
-        提交报名
-      </Button>
-    </form>
+    </SignupForm>
   );
 }
 

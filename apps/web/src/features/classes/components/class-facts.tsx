@@ -1,5 +1,6 @@
 import type { ClassSummary } from '@portal/contract';
 import { formatDateRange } from '@/lib/format-date.ts';
+import { Fact } from '@/ui/detail-page.tsx';
 
 /** A class's status as a coloured badge. */
 export function ClassStatusBadge({ status }: { status: ClassSummary['status'] }) {
@@ -11,36 +12,17 @@ export function ClassStatusBadge({ status }: { status: ClassSummary['status'] })
 export function ClassFacts({ klass }: { klass: ClassSummary }) {
   return (
     <dl className="class-facts">
-      <div>
-        <dt>学期</dt>
-        <dd>{klass.term}</dd>
-      </div>
-      <div>
-        <dt>上课时间</dt>
-        <dd>{klass.schedule}</dd>
-      </div>
-      <div>
-        <dt>上课地点</dt>
-        <dd>{klass.place}</dd>
-      </div>
-      <div>
-        <dt>授课老师</dt>
-        <dd>{klass.teacherName}</dd>
-      </div>
-      <div>
-        <dt>报名时间</dt>
-        <dd>{formatDateRange(klass.signupStart, klass.signupEnd, 'yyyy.MM.dd')}</dd>
-      </div>
-      <div>
-        <dt>开课时间</dt>
-        <dd>{formatDateRange(klass.startAt, klass.endAt, 'yyyy.MM.dd')}</dd>
-      </div>
-      <div>
-        <dt>名额</dt>
-        <dd>
-          共 {klass.capacity} 人，剩余 <strong>{klass.seatsLeft}</strong> 个
-        </dd>
-      </div>
+      <Fact label="学期">{klass.term}</Fact>
+      <Fact label="上课时间">{klass.schedule}</Fact>
+      <Fact label="上课地点">{klass.place}</Fact>
+      <Fact label="授课老师">{klass.teacherName}</Fact>
+      <Fact label="报名时间">
+        {formatDateRange(klass.signupStart, klass.signupEnd, 'yyyy.MM.dd')}
+      </Fact>
+      <Fact label="开课时间">{formatDateRange(klass.startAt, klass.endAt, 'yyyy.MM.dd')}</Fact>
+      <Fact label="名额">
+        共 {klass.capacity} 人，剩余 <strong>{klass.seatsLeft}</strong> 个
+      </Fact>
     </dl>
   );
 }

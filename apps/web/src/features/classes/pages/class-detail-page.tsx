@@ -1,16 +1,11 @@
 import type { ClassDetail } from '@portal/contract';
-import { ErrorCode } from '@portal/contract/constants';
-import { Link, useSearchParams } from 'react-router';
-import { idParam } from '@/lib/id-param.ts';
+import { Link } from 'react-router';
 import { href, paths } from '@/platform/paths.ts';
-import { useClassDetail } from '@/platform/queries/my-classes.ts';
-import { ApiError } from '@/platform/request.ts';
-import { ShareButton } from '@/platform/share-button.tsx';
-import { FavouriteButton, useRecordView } from '@/ui/favourite-button.tsx';
-import { PageHeader } from '@/ui/page-header.tsx';
-import { PageSkeleton } from '@/ui/page-skeleton.tsx';
+import { classDetailQueryOptions } from '@/platform/queries/my-classes.ts';
+import { DetailPage, DetailSection, FavouriteAndShare, useDetailById } from '@/ui/detail-page.tsx';
+import { useRecordView } from '@/ui/favourite-button.tsx';
 import { RichHtml } from '@/ui/rich-html.tsx';
-import { StateView } from '@/ui/state-view.tsx';
+import { HOME_WAY } from '@/ui/state-view.tsx';
 import { ClassFacts, ClassStatusBadge } from '../components/class-facts.tsx';
 import '../classes.css';
 
@@ -51,46 +46,16 @@ function SignupAction({ klass }: { klass: ClassDetail }) {
 
 /** `/classDetails?id=`: a class's facts, seats, courses, introduction and the way to sign up. */
 export function ClassDetailPage() {
-  const [params] = useSearchParams();
-  const id = idParam(params.get('id'));
-  const detail = useClassDetail(id);
-  const klass = detail.data;
-  useRecordView('class', klass?.id);
-  const missing =
-    id === null || (detail.error instanceof ApiError && detail.error.code === ErrorCode.notFound);
+  const detail = useDetailById(classDetailQueryOptions);
+  useRecordView('class', detail.data?.id);
 
   return (
-    <>
-      <PageHeader
-        right={
-          klass ? (
-            <>
-              <FavouriteButton contentType="class" contentId={klass.id} />
-              <ShareButton title={klass.title} pic={klass.cover} />
-            </>
-          ) : null
-        }
-      />
-      {missing ? (
-        <main className="page-body">
-          <StateView kind="missing" title="班级不存在或已下线" description="看看其他课程吧。">
-            <Link className="link-button primary" to={paths.home}>
-              回到首页
-            </Link>
-          </StateView>
-        </main>
-      ) : null}
-      {!missing && detail.isPending ? <PageSkeleton /> : null}
-      {!missing && detail.isError ? (
-        <main className="page-body">
-          <StateView kind="error" title="班级没有加载出来" description="请检查网络后重试。">
-            <button type="button" className="link-button primary" onClick={() => detail.refetch()}>
-              重试
-            </button>
-          </StateView>
-        </main>
-      ) : null}
-      {klass ? (
+    <DetailPage
+      detail={detail}
+      missing={{ what: '班级', description: '看看其他课程吧。', way: HOME_WAY }}
+      actions={(klass) => <FavouriteAndShare type="class" item={klass} />}
+    >
+      {(klass) => (
         <main className="class-detail">
           <img className="class-detail-cover" src={klass.cover} alt="" width={750} height={420} />
           <section className="class-card">
@@ -99,8 +64,7 @@ export function ClassDetailPage() {
             <ClassFacts klass={klass} />
           </section>
           {klass.courses.length > 0 ? (
-            <section className="class-card" aria-labelledby="class-courses">
-              <h2 id="class-courses">学习课程</h2>
+            <DetailSection className="class-card" id="class-courses" title="学习课程">
               <ul className="class-courses">
                 {klass.courses.map((course) => (
                   <li key={course.id}>
@@ -114,15 +78,14 @@ export function ClassDetailPage() {
                   </li>
                 ))}
               </ul>
-            </section>
+            </DetailSection>
           ) : null}
-          <section className="class-card" aria-labelledby="class-intro">
-            <h2 id="class-intro">班级介绍</h2>
+          <DetailSection className="class-card" id="class-intro" title="班级介绍">
             <RichHtml html={klass.introduction} />
-          </section>
+          </DetailSection>
           <SignupAction klass={klass} />
         </main>
-      ) : null}
-    </>
+      )}
+    </DetailPage>
   );
 }

@@ -1,5 +1,6 @@
 import type { LessonContent, ProgressReport, ProgressResult } from '@portal/contract';
 import { useEffect, useRef, useState } from 'react';
+import { listenPageLeave } from '@/platform/page-leave.ts';
 import { RichHtml } from '@/ui/rich-html.tsx';
 import { reportProgress, sendProgressOnLeave } from '../api/report-progress.ts';
 import { planSource, resumePosition, WatchTracker } from './watch-tracker.ts';
@@ -165,16 +166,10 @@ export function LessonPlayer({
       const video = videoRef.current;
       if (video && !video.paused) void saveRef.current();
     }, REPORT_EVERY_MS);
-    const handleVisibility = () => {
-      if (document.visibilityState === 'hidden') saveOnLeaveRef.current();
-    };
-    const handlePageHide = () => saveOnLeaveRef.current();
-    document.addEventListener('visibilitychange', handleVisibility);
-    window.addEventListener('pagehide', handlePageHide);
+    const stopListening = listenPageLeave(() => saveOnLeaveRef.current());
     return () => {
       window.clearInterval(timer);
-      document.removeEventListener('visibilitychange', handleVisibility);
-      window.removeEventListener('pagehide', handlePageHide);
+      stopListening();
       saveOnLeaveRef.current();
     };
   }, []);
@@ -326,20 +321,12 @@ export function LessonArticle({ lesson, courseId, onReported }: StageProps) {
       const seconds = take();
       if (seconds > 0) sendProgressOnLeave(report(seconds));
     };
-    const handleVisibility = () => {
-      if (document.visibilityState === 'hidden') {
-        leave();
-        visibleSince = null;
-      } else {
-        visibleSince = performance.now();
-      }
-    };
-    document.addEventListener('visibilitychange', handleVisibility);
-    window.addEventListener('pagehide', leave);
+    const stopListening = listenPageLeave(leave, (visible) => {
+      visibleSince = visible ? performance.now() : null;
+    });
     return () => {
       window.clearInterval(timer);
-      document.removeEventListener('visibilitychange', handleVisibility);
-      window.removeEventListener('pagehide', leave);
+      stopListening();
       leave();
     };
   }, [lesson.id, courseId]);

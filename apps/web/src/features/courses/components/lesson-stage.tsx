@@ -1,11 +1,10 @@
 import type { CourseDetail, CourseProgress, ProgressResult } from '@portal/contract';
-import { ErrorCode } from '@portal/contract/constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { Component, type ReactNode, Suspense, use, useState } from 'react';
 import { loadChunk } from '@/platform/chunk-load.ts';
 import { loginCheck } from '@/platform/login-check.ts';
 import { applyProgressResult } from '@/platform/queries/course-progress.ts';
-import { ApiError } from '@/platform/request.ts';
+import { isMissing } from '@/platform/queries/detail.ts';
 import { useLesson } from '../api/get-lesson.ts';
 
 type PlayerModule = typeof import('./lesson-player.tsx');
@@ -105,7 +104,7 @@ function LoadedStage({ course, lessonId, progress, autoPlay }: StageProps) {
   const handleReported = (result: ProgressResult) => applyProgressResult(client, result);
   if (lesson.isPending) return <StageBox busy />;
   if (lesson.isError) {
-    const missing = lesson.error instanceof ApiError && lesson.error.code === ErrorCode.notFound;
+    const missing = isMissing(lessonId, lesson.error);
     return (
       <StageBox>
         <p>{missing ? '这个课时不存在或已下线。' : '课时没有加载出来，请检查网络后重试。'}</p>

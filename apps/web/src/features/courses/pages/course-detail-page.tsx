@@ -1,5 +1,4 @@
 import type { CourseDetail, CourseProgress } from '@portal/contract';
-import { ErrorCode } from '@portal/contract/constants';
 import { type MouseEvent, useState, useSyncExternalStore } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { formatCount } from '@/lib/format-count.ts';
@@ -8,37 +7,27 @@ import { idParam } from '@/lib/id-param.ts';
 import { loginCheck } from '@/platform/login-check.ts';
 import { href, paths } from '@/platform/paths.ts';
 import { useCourseProgress } from '@/platform/queries/course-progress.ts';
-import { ApiError } from '@/platform/request.ts';
 import { isLoggedIn, subscribeLogin } from '@/platform/session.ts';
-import { ShareButton } from '@/platform/share-button.tsx';
-import { FavouriteButton, useRecordView } from '@/ui/favourite-button.tsx';
-import { PageHeader } from '@/ui/page-header.tsx';
-import { PageSkeleton } from '@/ui/page-skeleton.tsx';
+import {
+  DetailPage,
+  DetailSection,
+  Fact,
+  FavouriteAndShare,
+  useDetailById,
+} from '@/ui/detail-page.tsx';
+import { useRecordView } from '@/ui/favourite-button.tsx';
 import { RichHtml } from '@/ui/rich-html.tsx';
-import { StateView } from '@/ui/state-view.tsx';
-import { useCourseDetail } from '../api/get-course-detail.ts';
+import { courseDetailQueryOptions } from '../api/get-course-detail.ts';
 import { LessonStage, lessonIdsOf, StudyBar } from '../components/lesson-stage.tsx';
 import '../courses.css';
 
 function Facts({ course }: { course: CourseDetail }) {
   return (
     <dl className="course-facts">
-      <div>
-        <dt>课时</dt>
-        <dd>{course.lessonCount}</dd>
-      </div>
-      <div>
-        <dt>时长</dt>
-        <dd>{formatDuration(course.durationSeconds)}</dd>
-      </div>
-      <div>
-        <dt>学过</dt>
-        <dd>{formatCount(course.learnerCount)}</dd>
-      </div>
-      <div>
-        <dt>浏览</dt>
-        <dd>{formatCount(course.viewCount)}</dd>
-      </div>
+      <Fact label="课时">{course.lessonCount}</Fact>
+      <Fact label="时长">{formatDuration(course.durationSeconds)}</Fact>
+      <Fact label="学过">{formatCount(course.learnerCount)}</Fact>
+      <Fact label="浏览">{formatCount(course.viewCount)}</Fact>
     </dl>
   );
 }
@@ -68,8 +57,7 @@ function Catalogue({ course, current, progress, loggedIn, onTap }: CatalogueProp
     onTap(lessonId);
   };
   return (
-    <section className="course-section" aria-labelledby="course-catalogue">
-      <h2 id="course-catalogue">课程目录</h2>
+    <DetailSection className="course-section" id="course-catalogue" title="课程目录">
       {course.chapters.map((chapter) => (
         <div key={chapter.id} className="course-chapter">
           <h3>{chapter.title}</h3>
@@ -103,17 +91,14 @@ function Catalogue({ course, current, progress, loggedIn, onTap }: CatalogueProp
           </ol>
         </div>
       ))}
-    </section>
+    </DetailSection>
   );
 }
 
 /** `/scourseDetail?id=`: a course's cover, facts, introduction, teacher and chapters. */
 export function CourseDetailPage() {
   const [params] = useSearchParams();
-  const id = idParam(params.get('id'));
-  const detail = useCourseDetail(id);
-  const missing =
-    id === null || (detail.error instanceof ApiError && detail.error.code === ErrorCode.notFound);
+  const detail = useDetailById(courseDetailQueryOptions);
   const course = detail.data;
   useRecordView('course', course?.id);
   const navigate = useNavigate();
@@ -134,37 +119,16 @@ export function CourseDetailPage() {
   };
 
   return (
-    <>
-      <PageHeader
-        right={
-          course ? (
-            <>
-              <FavouriteButton contentType="course" contentId={course.id} />
-              <ShareButton title={course.title} pic={course.cover} />
-            </>
-          ) : null
-        }
-      />
-      {missing ? (
-        <main className="page-body">
-          <StateView kind="missing" title="课程不存在或已下线" description="换一门课程看看吧。">
-            <Link className="link-button primary" to={paths.courseList}>
-              浏览全部课程
-            </Link>
-          </StateView>
-        </main>
-      ) : null}
-      {!missing && detail.isPending ? <PageSkeleton /> : null}
-      {!missing && detail.isError ? (
-        <main className="page-body">
-          <StateView kind="error" title="课程没有加载出来" description="请检查网络后重试。">
-            <button type="button" className="link-button primary" onClick={() => detail.refetch()}>
-              重试
-            </button>
-          </StateView>
-        </main>
-      ) : null}
-      {course ? (
+    <DetailPage
+      detail={detail}
+      missing={{
+        what: '课程',
+        description: '换一门课程看看吧。',
+        way: { to: paths.courseList, label: '浏览全部课程' },
+      }}
+      actions={(item) => <FavouriteAndShare type="course" item={item} />}
+    >
+      {(course) => (
         <main className="course-detail">
           {lessonId !== null ? (
             <LessonStage
@@ -204,18 +168,16 @@ export function CourseDetailPage() {
               onChoose={handleStudy}
             />
           </div>
-          <section className="course-section" aria-labelledby="course-intro">
-            <h2 id="course-intro">课程介绍</h2>
+          <DetailSection className="course-section" id="course-intro" title="课程介绍">
             <RichHtml html={course.introduction} />
-          </section>
-          <section className="course-section" aria-labelledby="course-teacher">
-            <h2 id="course-teacher">授课老师</h2>
+          </DetailSection>
+          <DetailSection className="course-section" id="course-teacher" title="授课老师">
             <p className="course-teacher-name">
               {course.teacher.name}
               <small>{course.teacher.title}</small>
             </p>
             <p className="course-teacher-bio">{course.teacher.bio}</p>
-          </section>
+          </DetailSection>
           <Catalogue
             course={course}
             current={lessonId}
@@ -224,7 +186,7 @@ export function CourseDetailPage() {
             onTap={setTapped}
           />
         </main>
-      ) : null}
-    </>
+      )}
+    </DetailPage>
   );
 }

@@ -8,6 +8,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { ProgressTrack } from '@/ui/progress-bar.tsx';
 import { parsePageJump } from '../lib/page-jump.ts';
 import { layoutPages, type PageSize, pageIndexAt } from '../lib/page-layout.ts';
 import { clampZoom, MAX_ZOOM, MIN_ZOOM, outputScale, stepZoom } from '../lib/zoom.ts';
@@ -571,17 +572,12 @@ function ReaderToolbar({ ref, current, pageCount, zoom, onZoom, onJump }: Toolba
         <span className="pdf-page-indicator" aria-live="polite">
           第 {current} / {pageCount} 页
         </span>
-        <span
-          className="pdf-progress-track"
-          role="progressbar"
-          aria-label="阅读进度"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-          aria-valuetext={`第 ${current} 页，共 ${pageCount} 页，${percent}%`}
-        >
-          <span className="pdf-progress-fill" style={{ width: `${percent}%` }} />
-        </span>
+        <ProgressTrack
+          classPrefix="pdf-progress"
+          label="阅读进度"
+          percent={percent}
+          valueText={`第 ${current} 页，共 ${pageCount} 页，${percent}%`}
+        />
         <span className="pdf-progress-percent">{percent}%</span>
       </div>
       <div className="pdf-toolbar-actions">

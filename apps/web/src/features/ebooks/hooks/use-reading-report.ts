@@ -1,6 +1,7 @@
 import type { EbookDetail } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
+import { listenPageLeave } from '@/platform/page-leave.ts';
 import { ebookDetailQueryOptions } from '../api/get-ebook-detail.ts';
 import { reportReading, reportReadingOnLeave } from '../api/report-reading.ts';
 import { createReadingReporter, type ReadingReporter } from '../lib/reading-reporter.ts';
@@ -51,15 +52,9 @@ export function useReadingReport(book: EbookDetail | undefined) {
       },
     });
     reporter.current = current;
-    const handleHide = () => current.flush(true);
-    const handleVisibility = () => {
-      if (document.visibilityState === 'hidden') current.flush(true);
-    };
-    window.addEventListener('pagehide', handleHide);
-    document.addEventListener('visibilitychange', handleVisibility);
+    const stopListening = listenPageLeave(() => current.flush(true));
     return () => {
-      window.removeEventListener('pagehide', handleHide);
-      document.removeEventListener('visibilitychange', handleVisibility);
+      stopListening();
       // Leaving the reader inside the app: the page stays, so a normal call will do.
       current.flush(false);
       reporter.current = null;

@@ -1,15 +1,17 @@
 import type { EbookDetail } from '@portal/contract';
-import { ErrorCode } from '@portal/contract/constants';
-import { Link, useSearchParams } from 'react-router';
-import { idParam } from '@/lib/id-param.ts';
-import { href, paths } from '@/platform/paths.ts';
-import { ApiError } from '@/platform/request.ts';
-import { ShareButton } from '@/platform/share-button.tsx';
-import { FavouriteButton, useRecordView } from '@/ui/favourite-button.tsx';
-import { PageHeader } from '@/ui/page-header.tsx';
-import { PageSkeleton } from '@/ui/page-skeleton.tsx';
-import { StateView } from '@/ui/state-view.tsx';
-import { useEbookDetail } from '../api/get-ebook-detail.ts';
+import { Link } from 'react-router';
+import { href } from '@/platform/paths.ts';
+import {
+  DetailPage,
+  DetailSection,
+  Fact,
+  FavouriteAndShare,
+  useDetailById,
+} from '@/ui/detail-page.tsx';
+import { useRecordView } from '@/ui/favourite-button.tsx';
+import { ProgressTrack } from '@/ui/progress-bar.tsx';
+import { ebookDetailQueryOptions } from '../api/get-ebook-detail.ts';
+import { MISSING_BOOK } from '../components/ebook-detail-missing.ts';
 import { preloadPdfEngine } from '../components/pdf-preload.ts';
 import { formatFileSize } from '../lib/format-file-size.ts';
 import '../ebooks.css';
@@ -37,10 +39,9 @@ function Facts({ book }: { book: EbookDetail }) {
       {facts
         .filter(([, value]) => value.trim() !== '')
         .map(([label, value]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
+          <Fact key={label} label={label}>
+            {value}
+          </Fact>
         ))}
     </dl>
   );
@@ -57,17 +58,12 @@ function ReadAction({ book }: { book: EbookDetail }) {
           <p className="ebook-progress-text">
             上次读到第 {progress.page} 页<span>已读 {percent}%</span>
           </p>
-          <span
-            className="ebook-progress-track"
-            role="progressbar"
-            aria-label="阅读进度"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={percent}
-            aria-valuetext={`读到第 ${progress.page} 页，共 ${progress.pageCount} 页，${percent}%`}
-          >
-            <span className="ebook-progress-fill" style={{ width: `${percent}%` }} />
-          </span>
+          <ProgressTrack
+            classPrefix="ebook-progress"
+            label="阅读进度"
+            percent={percent}
+            valueText={`读到第 ${progress.page} 页，共 ${progress.pageCount} 页，${percent}%`}
+          />
         </div>
       ) : null}
       <Link
@@ -87,48 +83,16 @@ function ReadAction({ book }: { book: EbookDetail }) {
  * the way into the reader.
  */
 export function EbookDetailPage() {
-  const [params] = useSearchParams();
-  const id = idParam(params.get('id'));
-  const detail = useEbookDetail(id);
-  const book = detail.data;
-  useRecordView('ebook', book?.id);
-  const missing =
-    id === null ||
-    (detail.error instanceof ApiError &&
-      (detail.error.code === ErrorCode.notFound || detail.error.code === ErrorCode.invalid));
+  const detail = useDetailById(ebookDetailQueryOptions);
+  useRecordView('ebook', detail.data?.id);
 
   return (
-    <>
-      <PageHeader
-        right={
-          book ? (
-            <>
-              <FavouriteButton contentType="ebook" contentId={book.id} />
-              <ShareButton title={book.title} pic={book.cover} />
-            </>
-          ) : null
-        }
-      />
-      {missing ? (
-        <main className="page-body">
-          <StateView kind="missing" title="电子书不存在或已下线" description="换一本书看看吧。">
-            <Link className="link-button primary" to={paths.ebookList}>
-              浏览全部电子书
-            </Link>
-          </StateView>
-        </main>
-      ) : null}
-      {!missing && detail.isPending ? <PageSkeleton /> : null}
-      {!missing && detail.isError ? (
-        <main className="page-body">
-          <StateView kind="error" title="电子书没有加载出来" description="请检查网络后重试。">
-            <button type="button" className="link-button primary" onClick={() => detail.refetch()}>
-              重试
-            </button>
-          </StateView>
-        </main>
-      ) : null}
-      {book ? (
+    <DetailPage
+      detail={detail}
+      missing={MISSING_BOOK}
+      actions={(book) => <FavouriteAndShare type="ebook" item={book} />}
+    >
+      {(book) => (
         <main className="ebook-detail">
           <section className="ebook-card ebook-head">
             <img
@@ -149,12 +113,10 @@ export function EbookDetailPage() {
           <section className="ebook-card" aria-label="阅读">
             <ReadAction book={book} />
           </section>
-          <section className="ebook-card" aria-labelledby="ebook-facts">
-            <h2 id="ebook-facts">图书信息</h2>
+          <DetailSection className="ebook-card" id="ebook-facts" title="图书信息">
             <Facts book={book} />
-          </section>
-          <section className="ebook-card" aria-labelledby="ebook-intro">
-            <h2 id="ebook-intro">内容简介</h2>
+          </DetailSection>
+          <DetailSection className="ebook-card" id="ebook-intro" title="内容简介">
             {paragraphsOf(book.introduction).map((paragraph, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of a fixed text
               <p key={index} className="ebook-intro-paragraph">
@@ -164,9 +126,9 @@ export function EbookDetailPage() {
             {book.introduction.trim() === '' ? (
               <p className="ebook-intro-paragraph muted">暂无简介。</p>
             ) : null}
-          </section>
+          </DetailSection>
         </main>
-      ) : null}
-    </>
+      )}
+    </DetailPage>
   );
 }

@@ -1,11 +1,8 @@
-import { ErrorCode } from '@portal/contract/constants';
-import { Link, useSearchParams } from 'react-router';
-import { idParam } from '@/lib/id-param.ts';
-import { href, paths } from '@/platform/paths.ts';
-import { ApiError } from '@/platform/request.ts';
-import { PageHeader } from '@/ui/page-header.tsx';
-import { StateView } from '@/ui/state-view.tsx';
-import { useEbookDetail } from '../api/get-ebook-detail.ts';
+import { Link } from 'react-router';
+import { href } from '@/platform/paths.ts';
+import { DetailPage, useDetailById } from '@/ui/detail-page.tsx';
+import { ebookDetailQueryOptions } from '../api/get-ebook-detail.ts';
+import { MISSING_BOOK } from '../components/ebook-detail-missing.ts';
 import { preloadPdfEngine } from '../components/pdf-preload.ts';
 import { PdfViewer } from '../components/pdf-viewer.tsx';
 import { useReadingReport } from '../hooks/use-reading-report.ts';
@@ -20,44 +17,22 @@ void preloadPdfEngine().catch(() => {});
  * read and remembering the page they are on.
  */
 export function EbookReaderPage() {
-  const [params] = useSearchParams();
-  const id = idParam(params.get('id'));
-  const detail = useEbookDetail(id);
-  const book = detail.data;
-  const handlePageChange = useReadingReport(book);
-  const missing =
-    id === null ||
-    (detail.error instanceof ApiError &&
-      (detail.error.code === ErrorCode.notFound || detail.error.code === ErrorCode.invalid));
+  const detail = useDetailById(ebookDetailQueryOptions);
+  const handlePageChange = useReadingReport(detail.data);
 
   return (
-    <>
-      <PageHeader title={book?.title} />
-      {missing ? (
-        <main className="page-body">
-          <StateView kind="missing" title="电子书不存在或已下线" description="换一本书看看吧。">
-            <Link className="link-button primary" to={paths.ebookList}>
-              浏览全部电子书
-            </Link>
-          </StateView>
-        </main>
-      ) : null}
-      {!missing && detail.isPending ? (
+    <DetailPage
+      detail={detail}
+      missing={MISSING_BOOK}
+      title={(book) => book.title}
+      loading={
         <div className="pdf-loading" role="status" aria-live="polite">
           <div className="pdf-loading-page skeleton-block" />
           <p>正在打开文档…</p>
         </div>
-      ) : null}
-      {!missing && detail.isError ? (
-        <main className="page-body">
-          <StateView kind="error" title="电子书没有加载出来" description="请检查网络后重试。">
-            <button type="button" className="link-button primary" onClick={() => detail.refetch()}>
-              重试
-            </button>
-          </StateView>
-        </main>
-      ) : null}
-      {book ? (
+      }
+    >
+      {(book) => (
         <main className="pdf-main">
           <PdfViewer
             url={book.pdfUrl}
@@ -70,7 +45,7 @@ export function EbookReaderPage() {
             }
           />
         </main>
-      ) : null}
-    </>
+      )}
+    </DetailPage>
   );
 }

@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/platform/paths.ts';
 import { PageHeader } from '@/ui/page-header.tsx';
-import { StateView } from '@/ui/state-view.tsx';
+import { HOME_WAY, PageState } from '@/ui/state-view.tsx';
 import { preloadPdfEngine } from '../components/pdf-preload.ts';
 import { PdfViewer } from '../components/pdf-viewer.tsx';
 import { sameOriginPdfUrl } from '../lib/pdf-url.ts';
@@ -22,17 +22,12 @@ export function PdfPage() {
     <>
       <PageHeader />
       {url === null ? (
-        <main className="page-body">
-          <StateView
-            kind="error"
-            title="只能打开本站的文档"
-            description="这个链接不是本站的文档地址，为了您的安全，这里不会打开它。"
-          >
-            <Link className="link-button primary" to={paths.home}>
-              回到首页
-            </Link>
-          </StateView>
-        </main>
+        <PageState
+          kind="error"
+          title="只能打开本站的文档"
+          description="这个链接不是本站的文档地址，为了您的安全，这里不会打开它。"
+          way={HOME_WAY}
+        />
       ) : (
         <main className="pdf-main">
           <PdfViewer

@@ -1,14 +1,13 @@
 import type { Topic, TopicSection } from '@portal/contract';
-import { ErrorCode } from '@portal/contract/constants';
 import { Link, useLocation } from 'react-router';
-import { href, paths } from '@/platform/paths.ts';
-import { ApiError } from '@/platform/request.ts';
+import { href } from '@/platform/paths.ts';
+import { useDetail } from '@/platform/queries/detail.ts';
 import { ShareButton } from '@/platform/share-button.tsx';
 import { BookCard } from '@/ui/book-card.tsx';
-import { PageHeader } from '@/ui/page-header.tsx';
-import { PageSkeleton } from '@/ui/page-skeleton.tsx';
-import { StateView } from '@/ui/state-view.tsx';
-import { useTopic } from '../api/get-topic.ts';
+import { DetailPage } from '@/ui/detail-page.tsx';
+import { LineIcon } from '@/ui/line-icon.tsx';
+import { HOME_WAY, StateView } from '@/ui/state-view.tsx';
+import { topicQueryOptions } from '../api/get-topic.ts';
 import { TopicActivityCard, TopicCourseCard } from '../components/topic-cards.tsx';
 import { DEFAULT_TOPIC_SLUG, topicSlugOf } from '../lib/topic-slug.ts';
 import '../topics.css';
@@ -67,16 +66,7 @@ function Section({ topic, section }: { topic: Topic; section: TopicSection }) {
         {more ? (
           <Link className="topic-more" to={more} aria-label={`更多${section.title}`}>
             更多
-            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-              <path
-                d="m9 5 7 7-7 7"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2.2"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-              />
-            </svg>
+            <LineIcon d="m9 5 7 7-7 7" size={18} strokeWidth={2.2} />
           </Link>
         ) : section.total > 0 ? (
           <span className="topic-section-total">共 {section.total} 项</span>
@@ -94,39 +84,16 @@ function Section({ topic, section }: { topic: Topic; section: TopicSection }) {
 export function TopicPage() {
   const { pathname } = useLocation();
   const slug = topicSlugOf(pathname);
-  const query = useTopic(slug);
-  const topic = query.data;
-  const missing =
-    slug === null ||
-    (query.error instanceof ApiError &&
-      (query.error.code === ErrorCode.notFound || query.error.code === ErrorCode.invalid));
+  const detail = useDetail(slug, topicQueryOptions(slug ?? ''));
 
   return (
-    <>
-      <PageHeader
-        title={topic?.title}
-        right={topic ? <ShareButton title={topic.title} pic={topic.banner} /> : null}
-      />
-      {missing ? (
-        <main className="page-body">
-          <StateView kind="missing" title="专题不存在或已下线" description="看看首页的其他内容吧。">
-            <Link className="link-button primary" to={paths.home}>
-              回到首页
-            </Link>
-          </StateView>
-        </main>
-      ) : null}
-      {!missing && query.isPending ? <PageSkeleton /> : null}
-      {!missing && query.isError ? (
-        <main className="page-body">
-          <StateView kind="error" title="专题没有加载出来" description="请检查网络后重试。">
-            <button type="button" className="link-button primary" onClick={() => query.refetch()}>
-              重试
-            </button>
-          </StateView>
-        </main>
-      ) : null}
-      {topic ? (
+    <DetailPage
+      detail={detail}
+      missing={{ what: '专题', description: '看看首页的其他内容吧。', way: HOME_WAY }}
+      title={(topic) => topic.title}
+      actions={(topic) => <ShareButton title={topic.title} pic={topic.banner} />}
+    >
+      {(topic) => (
         <main className="topic-page">
           <img className="topic-banner" src={topic.banner} alt="" width={750} height={320} />
           <section className="topic-intro" aria-labelledby="topic-title">
@@ -151,7 +118,7 @@ export function TopicPage() {
             ))
           )}
         </main>
-      ) : null}
-    </>
+      )}
+    </DetailPage>
   );
 }
