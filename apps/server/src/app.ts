@@ -36,11 +36,7 @@ import { topicsModule } from './modules/topics/topics.routes.ts';
 import { type CounterStore, createCounterStore } from './platform/counter-store.ts';
 import { invalid } from './platform/errors.ts';
 import { SideEffects } from './platform/side-effects.ts';
-import { writeActivityCovers } from './seed/activities.ts';
-import { writeCategoryCovers } from './seed/covers.ts';
-import { writeEbookFiles } from './seed/ebooks.ts';
-import { isEmpty, seedDemo } from './seed/seed.ts';
-import { writeTopicBanners } from './seed/topics.ts';
+import { isEmpty, seedDemo, writeDemoFiles } from './seed/seed.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -117,12 +113,9 @@ export async function buildApp(
   if (config.seedDemo && (await isEmpty(database))) {
     await seedDemo(database, { log: (line) => app.log.info(line) });
   }
-  // Covers are files beside the database: write any that are missing (e.g. after `npm run seed`).
-  await writeCategoryCovers(database.db, filesDir(config));
-  // The e-books' PDFs and covers, and the demo document, likewise (from a cache when warm).
-  await writeEbookFiles(database.db, filesDir(config));
-  await writeTopicBanners(database.db, filesDir(config));
-  writeActivityCovers(filesDir(config));
+  // Covers, e-book PDFs, topic banners: files beside the database; writes any that are missing
+  // (e.g. after `npm run seed`), the e-books' from a cache when warm.
+  await writeDemoFiles(database.db, filesDir(config));
 
   app.decorate('config', config);
   app.decorate('database', database);
