@@ -1,12 +1,12 @@
 import type { ContentType } from '@portal/contract';
-import { InfiniteScroll, Tabs } from 'antd-mobile';
+import { Tabs } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { formatDate } from '@/lib/format-date.ts';
 import { CONTENT_TYPE_LABELS, contentHref } from '@/platform/content-links.ts';
 import { paths } from '@/platform/paths.ts';
 import { PageHeader } from '@/ui/page-header.tsx';
-import { PageSkeleton } from '@/ui/page-skeleton.tsx';
+import { PagedList } from '@/ui/paged-list.tsx';
 import { StateView } from '@/ui/state-view.tsx';
 import {
   type SavedItem,
@@ -132,42 +132,21 @@ function ClearAll({ kind }: { kind: SavedKind }) {
 }
 
 function SavedTab({ kind, contentType }: { kind: SavedKind; contentType?: ContentType }) {
-  const list = useSavedList(kind, contentType);
-  const items = list.data?.pages.flatMap((page) => page.list) ?? [];
   const words = WORDS[kind];
-  if (list.isPending) return <PageSkeleton />;
-  if (list.isError && items.length === 0) {
-    return (
-      <StateView kind="error" title="没有加载出来" description="请检查网络后重试。">
-        <button type="button" className="link-button primary" onClick={() => list.refetch()}>
-          重试
-        </button>
-      </StateView>
-    );
-  }
-  if (items.length === 0) {
-    return (
-      <StateView kind="empty" title={words.emptyTitle} description={words.emptyText}>
-        <Link className="link-button primary" to={paths.courseList}>
-          去看看课程
-        </Link>
-      </StateView>
-    );
-  }
   return (
-    <>
-      <ul className="saved-list">
-        {items.map((item) => (
-          <SavedRow key={`${item.contentType}-${item.contentId}`} kind={kind} item={item} />
-        ))}
-      </ul>
-      <InfiniteScroll
-        hasMore={list.hasNextPage}
-        loadMore={async () => {
-          await list.fetchNextPage({ throwOnError: true });
-        }}
-      />
-    </>
+    <PagedList
+      query={useSavedList(kind, contentType)}
+      className="saved-list"
+      empty={
+        <StateView kind="empty" title={words.emptyTitle} description={words.emptyText}>
+          <Link className="link-button primary" to={paths.courseList}>
+            去看看课程
+          </Link>
+        </StateView>
+      }
+    >
+      {(item) => <SavedRow key={`${item.contentType}-${item.contentId}`} kind={kind} item={item} />}
+    </PagedList>
   );
 }
 

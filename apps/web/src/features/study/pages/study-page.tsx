@@ -4,10 +4,11 @@ import { formatDateRange } from '@/lib/format-date.ts';
 import { href, paths } from '@/platform/paths.ts';
 import { myActivitiesQueryOptions } from '@/platform/queries/my-activities.ts';
 import { myClassesQueryOptions } from '@/platform/queries/my-classes.ts';
+import { PagedList } from '@/ui/paged-list.tsx';
 import { ProgressBar } from '@/ui/progress-bar.tsx';
+import { StateView } from '@/ui/state-view.tsx';
 import { useStudyReading } from '../api/get-study-more.ts';
 import { StudyCourseList } from '../components/study-course-list.tsx';
-import { StudyPagedList } from '../components/study-paged-list.tsx';
 import '../study.css';
 
 const tabs = [
@@ -25,18 +26,16 @@ const isTab = (value: string | null): value is TabKey => tabs.some((tab) => tab.
 /** 我的班级: the classes I signed up for, each opening its courses with my progress. */
 function StudyClasses() {
   return (
-    <StudyPagedList
+    <PagedList
       query={useInfiniteQuery({ ...myClassesQueryOptions(), staleTime: 0 })}
       className="study-classes"
-      empty={{
-        title: '还没有报名班级',
-        description: '去首页看看正在报名的班级吧。',
-        action: (
+      empty={
+        <StateView kind="empty" title="还没有报名班级" description="去首页看看正在报名的班级吧。">
           <Link className="link-button primary" to={paths.home}>
             去首页看看
           </Link>
-        ),
-      }}
+        </StateView>
+      }
     >
       {(klass) => (
         <li key={klass.id} className="study-class">
@@ -63,25 +62,27 @@ function StudyClasses() {
           </span>
         </li>
       )}
-    </StudyPagedList>
+    </PagedList>
   );
 }
 
 /** 我的活动: the activities I applied for and have not attended yet, with the check-in code. */
 function StudyActivities() {
   return (
-    <StudyPagedList
+    <PagedList
       query={useInfiniteQuery({ ...myActivitiesQueryOptions('已报名'), staleTime: 0 })}
       className="study-classes"
-      empty={{
-        title: '还没有报名活动',
-        description: '讲座、参观、志愿服务……去看看正在报名的活动吧。',
-        action: (
+      empty={
+        <StateView
+          kind="empty"
+          title="还没有报名活动"
+          description="讲座、参观、志愿服务……去看看正在报名的活动吧。"
+        >
           <Link className="link-button primary" to={paths.activity}>
             去看看活动
           </Link>
-        ),
-      }}
+        </StateView>
+      }
     >
       {(activity) => (
         <li key={activity.id} className="study-class">
@@ -105,25 +106,27 @@ function StudyActivities() {
           </span>
         </li>
       )}
-    </StudyPagedList>
+    </PagedList>
   );
 }
 
 /** 在读: the e-books I opened, the latest first, each with the page I reached. */
 function StudyReading() {
   return (
-    <StudyPagedList
+    <PagedList
       query={useStudyReading()}
       className="study-classes"
-      empty={{
-        title: '还没有在读的电子书',
-        description: '打开一本电子书，读到哪里都会记在这里。',
-        action: (
+      empty={
+        <StateView
+          kind="empty"
+          title="还没有在读的电子书"
+          description="打开一本电子书，读到哪里都会记在这里。"
+        >
           <Link className="link-button primary" to={paths.ebookList}>
             去书架看看
           </Link>
-        ),
-      }}
+        </StateView>
+      }
     >
       {(book) => (
         <li key={book.id} className="study-class">
@@ -149,7 +152,7 @@ function StudyReading() {
           </span>
         </li>
       )}
-    </StudyPagedList>
+    </PagedList>
   );
 }
 
