@@ -1,7 +1,7 @@
 import type { ContentRef, ContentType, FavouriteItem, HistoryItem } from '@portal/contract';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { pagedQueryOptions } from '@/platform/queries/paged.ts';
-import { get, post } from '@/platform/request.ts';
+import { post } from '@/platform/request.ts';
 
 /** Which of the learner's two lists: favourites (我的收藏) or history (学习足迹). */
 export type SavedKind = 'favourites' | 'history';
