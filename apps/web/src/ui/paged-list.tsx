@@ -8,12 +8,12 @@ import { StateView } from './state-view.tsx';
 /**
  * A list fed by a paged (infinite) query: `skeleton` while the first page loads, an error with a
  * retry when nothing could be loaded, `empty` when there is nothing, else the items (`children`
- * renders each one's `<li>`) in `<ul className>`, loading the next page as the learner scrolls;
+ * renders each one's `<li>`) in a `<ul>`, loading the next page as the learner scrolls;
  * `pullToRefresh` reloads the list when pulled down.
  */
 export function PagedList<T>({
   query,
-  className,
+  className = 'card-list',
   empty,
   errorTitle = '没有加载出来',
   skeleton = <PageSkeleton />,
@@ -21,7 +21,8 @@ export function PagedList<T>({
   children,
 }: {
   query: UseInfiniteQueryResult<InfiniteData<Page<T>>>;
-  className: string;
+  /** The list's class: a column of cards unless said (`book-grid`...). */
+  className?: string;
   empty: ReactNode;
   errorTitle?: string;
   skeleton?: ReactNode;

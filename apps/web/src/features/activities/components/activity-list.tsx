@@ -93,7 +93,6 @@ export function ActivityList() {
         ) : null}
         <PagedList
           query={activities}
-          className="activity-cards"
           errorTitle="活动没有加载出来"
           empty={
             <StateView

@@ -3,6 +3,7 @@ import { APPLICATION_STATES, type ApplicationState } from '@portal/contract/cons
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/platform/paths.ts';
 import { useMyActivities } from '@/platform/queries/my-activities.ts';
+import { CardLine, ContentCard } from '@/ui/content-card.tsx';
 import { PageHeader } from '@/ui/page-header.tsx';
 import { PagedList } from '@/ui/paged-list.tsx';
 import { StateView } from '@/ui/state-view.tsx';
@@ -32,27 +33,20 @@ function MyActivityItem({ activity }: { activity: MyActivity }) {
   const active = activity.state === '已报名';
   return (
     <li className="my-activity">
-      <Link className="my-activity-link" to={detailHref(activity)}>
-        <img
-          className="my-activity-cover"
-          src={activity.cover}
-          alt=""
-          width={96}
-          height={72}
-          loading="lazy"
-        />
-        <span className="my-activity-body">
-          <span className="my-activity-title">{activity.title}</span>
-          <span className="activity-card-tags">
-            <StateBadge state={activity.state} />
-            <KindTag kind={activity.kind} />
-          </span>
-          <span className="activity-card-line">
-            {activityTimeText(activity.startAt, activity.endAt, true)}
-          </span>
-          <span className="activity-card-line">{activity.place}</span>
+      <ContentCard
+        to={detailHref(activity)}
+        cover={activity.cover}
+        coverSize={[96, 72]}
+        title={activity.title}
+        className="my-activity-link"
+      >
+        <span className="content-card-tags">
+          <StateBadge state={activity.state} />
+          <KindTag kind={activity.kind} />
         </span>
-      </Link>
+        <CardLine>{activityTimeText(activity.startAt, activity.endAt, true)}</CardLine>
+        <CardLine>{activity.place}</CardLine>
+      </ContentCard>
       <AttachmentThumbs attachments={activity.attachments} />
       {(active && activity.checkinCode) || activity.canCancel ? (
         <div className="my-activity-actions">
@@ -73,7 +67,6 @@ function MyActivityList({ state }: { state: ApplicationState | undefined }) {
   return (
     <PagedList
       query={useMyActivities(state)}
-      className="my-activities"
       empty={
         <StateView kind="empty" title={text.title} description={text.description}>
           <Link className="link-button primary" to={paths.activity}>

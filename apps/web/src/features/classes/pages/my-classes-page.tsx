@@ -65,7 +65,6 @@ export function MyClassesPage() {
       <main className="page-body">
         <PagedList
           query={useMyClasses()}
-          className="my-classes"
           empty={
             <StateView
               kind="empty"

@@ -80,7 +80,6 @@ export function CourseListPage() {
       <main className="page-body course-list">
         <PagedList
           query={courses}
-          className="course-cards"
           errorTitle="课程没有加载出来"
           empty={
             <StateView

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { formatDate } from '@/lib/format-date.ts';
 import { CONTENT_TYPE_LABELS, contentHref } from '@/platform/content-links.ts';
 import { paths } from '@/platform/paths.ts';
+import { CardLine, ContentCard } from '@/ui/content-card.tsx';
 import { PageHeader } from '@/ui/page-header.tsx';
 import { PagedList } from '@/ui/paged-list.tsx';
 import { StateView } from '@/ui/state-view.tsx';
@@ -71,26 +72,23 @@ function SavedRow({ kind, item }: { kind: SavedKind; item: SavedItem }) {
   };
   return (
     <li className="saved-item">
-      <Link className="saved-item-link" to={contentHref(item.contentType, item.contentId)}>
-        <img
-          className={item.contentType === 'ebook' ? 'book' : undefined}
-          src={item.cover}
-          alt=""
-          width={112}
-          height={70}
-          loading="lazy"
-        />
-        <span className="saved-item-text">
-          <span className="saved-item-title">{item.title}</span>
-          <span className="saved-item-meta">
-            <span className="saved-item-type">{CONTENT_TYPE_LABELS[item.contentType]}</span>
-            {item.subtitle}
-          </span>
-          <span className="saved-item-meta">
-            {words.when} {formatDate(time, 'yyyy-MM-dd hh:mm')}
-          </span>
-        </span>
-      </Link>
+      <ContentCard
+        to={contentHref(item.contentType, item.contentId)}
+        cover={item.cover}
+        coverSize={[112, 70]}
+        book={item.contentType === 'ebook'}
+        title={item.title}
+        className="saved-item-link clamp ellipsis"
+        titleClassName="saved-item-title"
+      >
+        <CardLine>
+          <span className="content-type">{CONTENT_TYPE_LABELS[item.contentType]}</span>
+          {item.subtitle}
+        </CardLine>
+        <CardLine>
+          {words.when} {formatDate(time, 'yyyy-MM-dd hh:mm')}
+        </CardLine>
+      </ContentCard>
       <button
         type="button"
         className={`saved-item-remove${confirm.armed ? ' armed' : ''}`}
@@ -136,7 +134,6 @@ function SavedTab({ kind, contentType }: { kind: SavedKind; contentType?: Conten
   return (
     <PagedList
       query={useSavedList(kind, contentType)}
-      className="saved-list"
       empty={
         <StateView kind="empty" title={words.emptyTitle} description={words.emptyText}>
           <Link className="link-button primary" to={paths.courseList}>

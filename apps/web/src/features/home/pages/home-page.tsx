@@ -128,7 +128,7 @@ function AreaSection({ section, n }: { section: Home['sections'][number]; n: num
     return (
       <section className="home-section" aria-labelledby={id}>
         <SectionHead id={id} title={section.title} />
-        <ul className="home-classes">
+        <ul className="card-list">
           {section.items.map((klass) => (
             <ClassTile key={klass.id} klass={klass} />
           ))}
@@ -140,7 +140,7 @@ function AreaSection({ section, n }: { section: Home['sections'][number]; n: num
     return (
       <section className="home-section" aria-labelledby={id}>
         <SectionHead id={id} title={section.title} more="activityList" />
-        <ul className="home-classes">
+        <ul className="card-list">
           {section.items.map((activity) => (
             <ActivityTile key={activity.id} activity={activity} />
           ))}
@@ -152,7 +152,7 @@ function AreaSection({ section, n }: { section: Home['sections'][number]; n: num
     return (
       <section className="home-section" aria-labelledby={id}>
         <SectionHead id={id} title={section.title} more="ebookList" />
-        <ul className="home-books">
+        <ul className="book-grid home-books">
           {section.items.map((ebook) => (
             <EbookTile key={ebook.id} ebook={ebook} />
           ))}
@@ -204,7 +204,7 @@ function HomeContent({ account }: { account: ReactNode }) {
       {openClasses.length > 0 ? (
         <section className="home-section" aria-labelledby="home-open-classes">
           <SectionHead id="home-open-classes" title="报名中的班级" />
-          <ul className="home-classes">
+          <ul className="card-list">
             {openClasses.map((klass) => (
               <ClassTile key={klass.id} klass={klass} />
             ))}

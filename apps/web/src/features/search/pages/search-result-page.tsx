@@ -82,7 +82,6 @@ export function SearchResultPage() {
         {q !== '' ? (
           <PagedList
             query={results}
-            className="search-cards"
             errorTitle="搜索结果没有加载出来"
             empty={
               <StateView

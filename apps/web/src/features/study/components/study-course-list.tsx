@@ -20,7 +20,6 @@ export function StudyCourseList({ state }: { state: StudyState }) {
   return (
     <PagedList
       query={courses}
-      className="study-courses"
       empty={
         <StateView kind="empty" {...emptyText[state]}>
           <Link className="link-button primary" to={paths.courseList}>

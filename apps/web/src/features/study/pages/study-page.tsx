@@ -28,7 +28,6 @@ function StudyClasses() {
   return (
     <PagedList
       query={useInfiniteQuery({ ...myClassesQueryOptions(), staleTime: 0 })}
-      className="study-classes"
       empty={
         <StateView kind="empty" title="还没有报名班级" description="去首页看看正在报名的班级吧。">
           <Link className="link-button primary" to={paths.home}>
@@ -71,7 +70,6 @@ function StudyActivities() {
   return (
     <PagedList
       query={useInfiniteQuery({ ...myActivitiesQueryOptions('已报名'), staleTime: 0 })}
-      className="study-classes"
       empty={
         <StateView
           kind="empty"
@@ -115,7 +113,6 @@ function StudyReading() {
   return (
     <PagedList
       query={useStudyReading()}
-      className="study-classes"
       empty={
         <StateView
           kind="empty"
