@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatCount } from '@/lib/format-count.ts';
 import { formatDateRange } from '@/lib/format-date.ts';
-import { href } from '@/platform/paths.ts';
+import { href, paths } from '@/platform/paths.ts';
 import { CardLine, ContentCard } from '@/ui/content-card.tsx';
 
 type Status = ClassSummary['status'];
@@ -125,5 +125,19 @@ export function EbookTile({ ebook }: { ebook: EbookSummary }) {
         <CardLine>{ebook.author}</CardLine>
       </ContentCard>
     </li>
+  );
+}
+
+/** The ways to the learner's own pages under a greeting: 我的学习 (the main one with `studyFirst`) and 个人中心. */
+export function AccountLinks({ studyFirst = false }: { studyFirst?: boolean }) {
+  return (
+    <div className="home-card-actions">
+      <Link className={studyFirst ? 'link-button primary' : 'link-button'} to={paths.study}>
+        我的学习
+      </Link>
+      <Link className="link-button" to={paths.mine}>
+        个人中心
+      </Link>
+    </div>
   );
 }

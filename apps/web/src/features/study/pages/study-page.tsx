@@ -1,4 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatDateRange } from '@/lib/format-date.ts';
 import { href, paths } from '@/platform/paths.ts';
@@ -23,6 +24,49 @@ type TabKey = (typeof tabs)[number]['key'];
 
 const isTab = (value: string | null): value is TabKey => tabs.some((tab) => tab.key === value);
 
+interface StudyAction {
+  to: string;
+  label: string;
+  ariaLabel?: string;
+}
+
+/** A row of one of the study lists: title, lines of facts, `children` and buttons (the first the main one). */
+function StudyRow({
+  title,
+  lines,
+  actions,
+  children,
+}: {
+  title: string;
+  lines: readonly string[];
+  actions: readonly StudyAction[];
+  children?: ReactNode;
+}) {
+  return (
+    <li className="study-class">
+      <span className="study-class-title">{title}</span>
+      {lines.map((line) => (
+        <span key={line} className="study-class-meta">
+          {line}
+        </span>
+      ))}
+      {children}
+      <span className="study-class-actions">
+        {actions.map((action, n) => (
+          <Link
+            key={action.label}
+            className={n === 0 ? 'link-button primary' : 'link-button'}
+            to={action.to}
+            aria-label={action.ariaLabel}
+          >
+            {action.label}
+          </Link>
+        ))}
+      </span>
+    </li>
+  );
+}
+
 /** 我的班级: the classes I signed up for, each opening its courses with my progress. */
 function StudyClasses() {
   return (
@@ -37,29 +81,23 @@ function StudyClasses() {
       }
     >
       {(klass) => (
-        <li key={klass.id} className="study-class">
-          <span className="study-class-title">{klass.title}</span>
-          <span className="study-class-meta">
-            {klass.status} · {klass.schedule}
-          </span>
-          <span className="study-class-meta">{klass.place}</span>
-          <span className="study-class-actions">
-            <Link
-              className="link-button primary"
-              to={href('classStudy', { id: klass.id })}
-              aria-label={`班级学习：${klass.title}`}
-            >
-              班级学习
-            </Link>
-            <Link
-              className="link-button"
-              to={href('classDetail', { id: klass.id })}
-              aria-label={`班级详情：${klass.title}`}
-            >
-              班级详情
-            </Link>
-          </span>
-        </li>
+        <StudyRow
+          key={klass.id}
+          title={klass.title}
+          lines={[`${klass.status} · ${klass.schedule}`, klass.place]}
+          actions={[
+            {
+              to: href('classStudy', { id: klass.id }),
+              label: '班级学习',
+              ariaLabel: `班级学习：${klass.title}`,
+            },
+            {
+              to: href('classDetail', { id: klass.id }),
+              label: '班级详情',
+              ariaLabel: `班级详情：${klass.title}`,
+            },
+          ]}
+        />
       )}
     </PagedList>
   );
@@ -83,26 +121,22 @@ function StudyActivities() {
       }
     >
       {(activity) => (
-        <li key={activity.id} className="study-class">
-          <span className="study-class-title">{activity.title}</span>
-          <span className="study-class-meta">
-            {activity.kind} ·{' '}
-            {formatDateRange(activity.startAt, activity.endAt, 'yyyy-MM-dd hh:mm')}
-          </span>
-          <span className="study-class-meta">{activity.place}</span>
-          <span className="study-class-actions">
-            <Link className="link-button primary" to={paths.myActivities}>
-              签到码
-            </Link>
-            <Link
-              className="link-button"
-              to={href('activityDetail', { id: activity.id })}
-              aria-label={`活动详情：${activity.title}`}
-            >
-              活动详情
-            </Link>
-          </span>
-        </li>
+        <StudyRow
+          key={activity.id}
+          title={activity.title}
+          lines={[
+            `${activity.kind} · ${formatDateRange(activity.startAt, activity.endAt, 'yyyy-MM-dd hh:mm')}`,
+            activity.place,
+          ]}
+          actions={[
+            { to: paths.myActivities, label: '签到码' },
+            {
+              to: href('activityDetail', { id: activity.id }),
+              label: '活动详情',
+              ariaLabel: `活动详情：${activity.title}`,
+            },
+          ]}
+        />
       )}
     </PagedList>
   );
@@ -126,11 +160,18 @@ function StudyReading() {
       }
     >
       {(book) => (
-        <li key={book.id} className="study-class">
-          <span className="study-class-title">{book.title}</span>
-          <span className="study-class-meta">
-            {book.author} · 读到第 {book.progress.page} 页
-          </span>
+        <StudyRow
+          key={book.id}
+          title={book.title}
+          lines={[`${book.author} · 读到第 ${book.progress.page} 页`]}
+          actions={[
+            {
+              to: href('ebookContent', { id: book.id }),
+              label: '继续阅读',
+              ariaLabel: `继续阅读：${book.title}`,
+            },
+          ]}
+        >
           <ProgressBar
             done={book.progress.page}
             total={book.progress.pageCount}
@@ -138,16 +179,7 @@ function StudyReading() {
             verb="已读"
             label={`《${book.title}》阅读进度`}
           />
-          <span className="study-class-actions">
-            <Link
-              className="link-button primary"
-              to={href('ebookContent', { id: book.id })}
-              aria-label={`继续阅读：${book.title}`}
-            >
-              继续阅读
-            </Link>
-          </span>
-        </li>
+        </StudyRow>
       )}
     </PagedList>
   );
