@@ -1,5 +1,5 @@
 import type { EbookSummary } from '@portal/contract';
-import { Link } from 'react-router';
+import { CardLine, ContentCard } from './content-card.tsx';
 import './book-card.css';
 
 /**
@@ -8,20 +8,19 @@ import './book-card.css';
  */
 export function BookCard({ book, to }: { book: EbookSummary; to: string }) {
   return (
-    <Link className="book-card" to={to}>
-      <img
-        className="book-card-cover"
-        src={book.cover}
-        alt=""
-        width={150}
-        height={200}
-        loading="lazy"
-        decoding="async"
-      />
-      <span className="book-card-title">{book.title}</span>
-      <span className="book-card-meta">{book.author}</span>
-      <span className="book-card-meta">{book.pageCount} 页</span>
-    </Link>
+    <ContentCard
+      to={to}
+      cover={book.cover}
+      coverSize={[150, 200]}
+      book
+      column
+      title={book.title}
+      className="book-card clamp ellipsis"
+      titleClassName="book-card-title"
+    >
+      <CardLine>{book.author}</CardLine>
+      <CardLine>{book.pageCount} 页</CardLine>
+    </ContentCard>
   );
 }
 
@@ -31,10 +30,12 @@ export function BookGridSkeleton({ count = 6 }: { count?: number }) {
     <ul className="book-grid" role="status" aria-busy="true" aria-label="加载中">
       {Array.from({ length: count }, (_, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders
-        <li key={index} className="book-card" aria-hidden="true">
-          <span className="book-card-cover skeleton-block" />
-          <span className="skeleton-block book-card-skeleton-line" />
-          <span className="skeleton-block book-card-skeleton-line short" />
+        <li key={index} className="content-card column book-card" aria-hidden="true">
+          <span className="content-card-cover book skeleton-block" />
+          <span className="content-card-body">
+            <span className="skeleton-block book-card-skeleton-line" />
+            <span className="skeleton-block book-card-skeleton-line short" />
+          </span>
         </li>
       ))}
     </ul>

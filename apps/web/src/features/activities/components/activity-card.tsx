@@ -1,5 +1,5 @@
 import type { ActivitySummary } from '@portal/contract';
-import { Link } from 'react-router';
+import { CardLine, ContentCard } from '@/ui/content-card.tsx';
 import { KindTag, StatusBadge } from './activity-badges.tsx';
 import { detailHref } from './activity-link.ts';
 import { activityTimeText } from './activity-time.ts';
@@ -16,38 +16,29 @@ export function seatsText(activity: Pick<ActivitySummary, 'status' | 'capacity' 
 /** An activity in a list: cover, title, kind and status, when, where and seats left. */
 export function ActivityCard({ activity }: { activity: ActivitySummary }) {
   return (
-    <Link className="activity-card" to={detailHref(activity)}>
-      <img
-        className="activity-card-cover"
-        src={activity.cover}
-        alt=""
-        width={120}
-        height={90}
-        loading="lazy"
-        decoding="async"
-      />
-      <span className="activity-card-body">
-        <span className="activity-card-title">{activity.title}</span>
-        <span className="activity-card-tags">
-          <KindTag kind={activity.kind} />
-          <StatusBadge status={activity.status} />
-        </span>
-        <span className="activity-card-line">
-          <span className="sr-only">时间：</span>
-          {activityTimeText(activity.startAt, activity.endAt)}
-        </span>
-        <span className="activity-card-line">
-          <span className="sr-only">地点：</span>
-          {activity.place}
-        </span>
-        <span
-          className={
-            activity.status === '报名中' ? 'activity-card-line seats open' : 'activity-card-line'
-          }
-        >
-          {seatsText(activity)}
-        </span>
+    <ContentCard
+      to={detailHref(activity)}
+      cover={activity.cover}
+      coverSize={[120, 90]}
+      title={activity.title}
+      className="activity-card boxed"
+      titleClassName="activity-card-title"
+    >
+      <span className="content-card-tags">
+        <KindTag kind={activity.kind} />
+        <StatusBadge status={activity.status} />
       </span>
-    </Link>
+      <CardLine>
+        <span className="sr-only">时间：</span>
+        {activityTimeText(activity.startAt, activity.endAt)}
+      </CardLine>
+      <CardLine>
+        <span className="sr-only">地点：</span>
+        {activity.place}
+      </CardLine>
+      <CardLine className={activity.status === '报名中' ? 'seats open' : undefined}>
+        {seatsText(activity)}
+      </CardLine>
+    </ContentCard>
   );
 }

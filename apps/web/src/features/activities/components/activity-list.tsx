@@ -1,8 +1,7 @@
 import type { ActivityKind, ClassStatus } from '@portal/contract/constants';
 import { ACTIVITY_KINDS, CLASS_STATUSES } from '@portal/contract/constants';
-import { InfiniteScroll, PullToRefresh } from 'antd-mobile';
 import { useSearchParams } from 'react-router';
-import { PageSkeleton } from '@/ui/page-skeleton.tsx';
+import { PagedList, pagedItems } from '@/ui/paged-list.tsx';
 import { StateView } from '@/ui/state-view.tsx';
 import { useActivities } from '../api/get-activities.ts';
 import { ActivityCard } from './activity-card.tsx';
@@ -65,8 +64,7 @@ function FilterChips<T extends string>({
 export function ActivityList() {
   const { kind, status, update } = useFilters();
   const activities = useActivities({ kind, status });
-  const list = activities.data?.pages.flatMap((page) => page.list) ?? [];
-  const total = activities.data?.pages[0]?.total ?? 0;
+  const { total } = pagedItems(activities);
   const filtered = kind !== undefined || status !== undefined;
 
   return (
@@ -93,52 +91,34 @@ export function ActivityList() {
             共 {total} 个活动
           </p>
         ) : null}
-        {activities.isPending ? <PageSkeleton /> : null}
-        {activities.isError && list.length === 0 ? (
-          <StateView kind="error" title="活动没有加载出来" description="请检查网络后重试。">
-            <button
-              type="button"
-              className="link-button primary"
-              onClick={() => activities.refetch()}
+        <PagedList
+          query={activities}
+          errorTitle="活动没有加载出来"
+          empty={
+            <StateView
+              kind="empty"
+              title={filtered ? '没有符合条件的活动' : '暂无活动'}
+              description={filtered ? '换个类型或状态看看吧。' : '新的活动正在筹备中，敬请期待。'}
             >
-              重试
-            </button>
-          </StateView>
-        ) : null}
-        {activities.isSuccess && list.length === 0 ? (
-          <StateView
-            kind="empty"
-            title={filtered ? '没有符合条件的活动' : '暂无活动'}
-            description={filtered ? '换个类型或状态看看吧。' : '新的活动正在筹备中，敬请期待。'}
-          >
-            {filtered ? (
-              <button
-                type="button"
-                className="link-button primary"
-                onClick={() => update({ kind: null, status: null })}
-              >
-                查看全部活动
-              </button>
-            ) : null}
-          </StateView>
-        ) : null}
-        {list.length > 0 ? (
-          <PullToRefresh onRefresh={async () => void (await activities.refetch())}>
-            <ul className="activity-cards">
-              {list.map((activity) => (
-                <li key={activity.id}>
-                  <ActivityCard activity={activity} />
-                </li>
-              ))}
-            </ul>
-            <InfiniteScroll
-              hasMore={activities.hasNextPage}
-              loadMore={async () => {
-                await activities.fetchNextPage({ throwOnError: true });
-              }}
-            />
-          </PullToRefresh>
-        ) : null}
+              {filtered ? (
+                <button
+                  type="button"
+                  className="link-button primary"
+                  onClick={() => update({ kind: null, status: null })}
+                >
+                  查看全部活动
+                </button>
+              ) : null}
+            </StateView>
+          }
+          pullToRefresh
+        >
+          {(activity) => (
+            <li key={activity.id}>
+              <ActivityCard activity={activity} />
+            </li>
+          )}
+        </PagedList>
       </section>
     </>
   );

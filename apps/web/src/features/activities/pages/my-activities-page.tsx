@@ -1,11 +1,11 @@
 import type { MyActivity } from '@portal/contract';
 import { APPLICATION_STATES, type ApplicationState } from '@portal/contract/constants';
-import { InfiniteScroll } from 'antd-mobile';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/platform/paths.ts';
 import { useMyActivities } from '@/platform/queries/my-activities.ts';
+import { CardLine, ContentCard } from '@/ui/content-card.tsx';
 import { PageHeader } from '@/ui/page-header.tsx';
-import { PageSkeleton } from '@/ui/page-skeleton.tsx';
+import { PagedList } from '@/ui/paged-list.tsx';
 import { StateView } from '@/ui/state-view.tsx';
 import { KindTag, StateBadge } from '../components/activity-badges.tsx';
 import { detailHref } from '../components/activity-link.ts';
@@ -33,27 +33,20 @@ function MyActivityItem({ activity }: { activity: MyActivity }) {
   const active = activity.state === '已报名';
   return (
     <li className="my-activity">
-      <Link className="my-activity-link" to={detailHref(activity)}>
-        <img
-          className="my-activity-cover"
-          src={activity.cover}
-          alt=""
-          width={96}
-          height={72}
-          loading="lazy"
-        />
-        <span className="my-activity-body">
-          <span className="my-activity-title">{activity.title}</span>
-          <span className="activity-card-tags">
-            <StateBadge state={activity.state} />
-            <KindTag kind={activity.kind} />
-          </span>
-          <span className="activity-card-line">
-            {activityTimeText(activity.startAt, activity.endAt, true)}
-          </span>
-          <span className="activity-card-line">{activity.place}</span>
+      <ContentCard
+        to={detailHref(activity)}
+        cover={activity.cover}
+        coverSize={[96, 72]}
+        title={activity.title}
+        className="my-activity-link"
+      >
+        <span className="content-card-tags">
+          <StateBadge state={activity.state} />
+          <KindTag kind={activity.kind} />
         </span>
-      </Link>
+        <CardLine>{activityTimeText(activity.startAt, activity.endAt, true)}</CardLine>
+        <CardLine>{activity.place}</CardLine>
+      </ContentCard>
       <AttachmentThumbs attachments={activity.attachments} />
       {(active && activity.checkinCode) || activity.canCancel ? (
         <div className="my-activity-actions">
@@ -70,42 +63,20 @@ function MyActivityItem({ activity }: { activity: MyActivity }) {
 }
 
 function MyActivityList({ state }: { state: ApplicationState | undefined }) {
-  const mine = useMyActivities(state);
-  const list = mine.data?.pages.flatMap((page) => page.list) ?? [];
-  if (mine.isPending) return <PageSkeleton />;
-  if (mine.isError && list.length === 0) {
-    return (
-      <StateView kind="error" title="没有加载出来" description="请检查网络后重试。">
-        <button type="button" className="link-button primary" onClick={() => mine.refetch()}>
-          重试
-        </button>
-      </StateView>
-    );
-  }
-  if (list.length === 0) {
-    const text = emptyText[state ?? 'all'];
-    return (
-      <StateView kind="empty" title={text.title} description={text.description}>
-        <Link className="link-button primary" to={paths.activity}>
-          去看看活动
-        </Link>
-      </StateView>
-    );
-  }
+  const text = emptyText[state ?? 'all'];
   return (
-    <>
-      <ul className="my-activities">
-        {list.map((activity) => (
-          <MyActivityItem key={activity.application.id} activity={activity} />
-        ))}
-      </ul>
-      <InfiniteScroll
-        hasMore={mine.hasNextPage}
-        loadMore={async () => {
-          await mine.fetchNextPage({ throwOnError: true });
-        }}
-      />
-    </>
+    <PagedList
+      query={useMyActivities(state)}
+      empty={
+        <StateView kind="empty" title={text.title} description={text.description}>
+          <Link className="link-button primary" to={paths.activity}>
+            去看看活动
+          </Link>
+        </StateView>
+      }
+    >
+      {(activity) => <MyActivityItem key={activity.application.id} activity={activity} />}
+    </PagedList>
   );
 }
 

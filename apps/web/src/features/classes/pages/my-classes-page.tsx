@@ -1,12 +1,12 @@
 import type { MyClass } from '@portal/contract';
-import { Button, InfiniteScroll } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { href, paths } from '@/platform/paths.ts';
 import { useMyClasses } from '@/platform/queries/my-classes.ts';
 import { ApiError } from '@/platform/request.ts';
 import { PageHeader } from '@/ui/page-header.tsx';
-import { PageSkeleton } from '@/ui/page-skeleton.tsx';
+import { PagedList } from '@/ui/paged-list.tsx';
 import { StateView } from '@/ui/state-view.tsx';
 import { useClassCancel } from '../api/class-signup.ts';
 import { ClassStatusBadge } from '../components/class-facts.tsx';
@@ -59,42 +59,26 @@ function MyClassItem({ klass }: { klass: MyClass }) {
 
 /** `/myClassroom`: the classes I signed up for, with cancel while their signup is open. */
 export function MyClassesPage() {
-  const classes = useMyClasses();
-  const list = classes.data?.pages.flatMap((page) => page.list) ?? [];
   return (
     <>
       <PageHeader />
       <main className="page-body">
-        {classes.isPending ? <PageSkeleton /> : null}
-        {classes.isError && list.length === 0 ? (
-          <StateView kind="error" title="没有加载出来" description="请检查网络后重试。">
-            <button type="button" className="link-button primary" onClick={() => classes.refetch()}>
-              重试
-            </button>
-          </StateView>
-        ) : null}
-        {classes.isSuccess && list.length === 0 ? (
-          <StateView kind="empty" title="还没有报名班级" description="去首页看看正在报名的班级吧。">
-            <Link className="link-button primary" to={paths.home}>
-              去首页看看
-            </Link>
-          </StateView>
-        ) : null}
-        {list.length > 0 ? (
-          <>
-            <ul className="my-classes">
-              {list.map((klass) => (
-                <MyClassItem key={klass.id} klass={klass} />
-              ))}
-            </ul>
-            <InfiniteScroll
-              hasMore={classes.hasNextPage}
-              loadMore={async () => {
-                await classes.fetchNextPage({ throwOnError: true });
-              }}
-            />
-          </>
-        ) : null}
+        <PagedList
+          query={useMyClasses()}
+          empty={
+            <StateView
+              kind="empty"
+              title="还没有报名班级"
+              description="去首页看看正在报名的班级吧。"
+            >
+              <Link className="link-button primary" to={paths.home}>
+                去首页看看
+              </Link>
+            </StateView>
+          }
+        >
+          {(klass) => <MyClassItem key={klass.id} klass={klass} />}
+        </PagedList>
       </main>
     </>
   );

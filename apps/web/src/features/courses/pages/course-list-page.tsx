@@ -1,8 +1,7 @@
 import type { CourseSort } from '@portal/contract';
-import { InfiniteScroll, PullToRefresh } from 'antd-mobile';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/ui/page-header.tsx';
-import { PageSkeleton } from '@/ui/page-skeleton.tsx';
+import { PagedList, pagedItems } from '@/ui/paged-list.tsx';
 import { StateView } from '@/ui/state-view.tsx';
 import { useCategories } from '../api/get-categories.ts';
 import { useCourses } from '../api/get-courses.ts';
@@ -38,8 +37,7 @@ export function CourseListPage() {
   const { categoryId, sort, update } = useListParams();
   const categories = useCategories();
   const courses = useCourses({ categoryId, sort });
-  const list = courses.data?.pages.flatMap((page) => page.list) ?? [];
-  const total = courses.data?.pages[0]?.total ?? 0;
+  const { total } = pagedItems(courses);
 
   return (
     <>
@@ -80,38 +78,24 @@ export function CourseListPage() {
         </fieldset>
       </div>
       <main className="page-body course-list">
-        {courses.isPending ? <PageSkeleton /> : null}
-        {courses.isError && list.length === 0 ? (
-          <StateView kind="error" title="课程没有加载出来" description="请检查网络后重试。">
-            <button type="button" className="link-button primary" onClick={() => courses.refetch()}>
-              重试
-            </button>
-          </StateView>
-        ) : null}
-        {courses.isSuccess && list.length === 0 ? (
-          <StateView
-            kind="empty"
-            title="暂无课程"
-            description="这个分类还没有课程，看看其他分类吧。"
-          />
-        ) : null}
-        {list.length > 0 ? (
-          <PullToRefresh onRefresh={async () => void (await courses.refetch())}>
-            <ul className="course-cards">
-              {list.map((course) => (
-                <li key={course.id}>
-                  <CourseCard course={course} />
-                </li>
-              ))}
-            </ul>
-            <InfiniteScroll
-              hasMore={courses.hasNextPage}
-              loadMore={async () => {
-                await courses.fetchNextPage({ throwOnError: true });
-              }}
+        <PagedList
+          query={courses}
+          errorTitle="课程没有加载出来"
+          empty={
+            <StateView
+              kind="empty"
+              title="暂无课程"
+              description="这个分类还没有课程，看看其他分类吧。"
             />
-          </PullToRefresh>
-        ) : null}
+          }
+          pullToRefresh
+        >
+          {(course) => (
+            <li key={course.id}>
+              <CourseCard course={course} />
+            </li>
+          )}
+        </PagedList>
       </main>
     </>
   );

@@ -1,10 +1,10 @@
-import { InfiniteScroll, PullToRefresh } from 'antd-mobile';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { idParam } from '@/lib/id-param.ts';
 import { href } from '@/platform/paths.ts';
 import { BookCard, BookGridSkeleton } from '@/ui/book-card.tsx';
 import { PageHeader } from '@/ui/page-header.tsx';
+import { PagedList, pagedItems } from '@/ui/paged-list.tsx';
 import { StateView } from '@/ui/state-view.tsx';
 import { useEbookCategories } from '../api/get-ebook-categories.ts';
 import { useEbooks } from '../api/get-ebooks.ts';
@@ -49,8 +49,7 @@ export function EbookListPage() {
   const { categoryId, keyword, update } = useShelfParams();
   const categories = useEbookCategories();
   const books = useEbooks({ categoryId, keyword });
-  const list = books.data?.pages.flatMap((page) => page.list) ?? [];
-  const total = books.data?.pages[0]?.total ?? 0;
+  const { list, total } = pagedItems(books);
   const allCount = categories.data?.reduce((sum, category) => sum + category.count, 0);
   const [draft, setDraft] = useState(keyword ?? '');
 
@@ -128,54 +127,42 @@ export function EbookListPage() {
             ) : null}
           </p>
         ) : null}
-        {books.isPending ? <BookGridSkeleton /> : null}
-        {books.isError && list.length === 0 ? (
-          <StateView kind="error" title="电子书没有加载出来" description="请检查网络后重试。">
-            <button type="button" className="link-button primary" onClick={() => books.refetch()}>
-              重试
-            </button>
-          </StateView>
-        ) : null}
-        {books.isSuccess && list.length === 0 ? (
-          keyword ? (
-            <StateView
-              kind="missing"
-              title="没有找到相关的电子书"
-              description="换个关键词试试，或者看看全部电子书。"
-            >
-              <button
-                type="button"
-                className="link-button primary"
-                onClick={() => update({ keyword: undefined, categoryId: undefined })}
+        <PagedList
+          query={books}
+          className="book-grid"
+          skeleton={<BookGridSkeleton />}
+          errorTitle="电子书没有加载出来"
+          empty={
+            keyword ? (
+              <StateView
+                kind="missing"
+                title="没有找到相关的电子书"
+                description="换个关键词试试，或者看看全部电子书。"
               >
-                看看全部电子书
-              </button>
-            </StateView>
-          ) : (
-            <StateView
-              kind="empty"
-              title="暂无电子书"
-              description="这个分类还没有电子书，看看其他分类吧。"
-            />
-          )
-        ) : null}
-        {list.length > 0 ? (
-          <PullToRefresh onRefresh={async () => void (await books.refetch())}>
-            <ul className="book-grid">
-              {list.map((book) => (
-                <li key={book.id}>
-                  <BookCard book={book} to={href('ebookDetail', { id: book.id })} />
-                </li>
-              ))}
-            </ul>
-            <InfiniteScroll
-              hasMore={books.hasNextPage}
-              loadMore={async () => {
-                await books.fetchNextPage({ throwOnError: true });
-              }}
-            />
-          </PullToRefresh>
-        ) : null}
+                <button
+                  type="button"
+                  className="link-button primary"
+                  onClick={() => update({ keyword: undefined, categoryId: undefined })}
+                >
+                  看看全部电子书
+                </button>
+              </StateView>
+            ) : (
+              <StateView
+                kind="empty"
+                title="暂无电子书"
+                description="这个分类还没有电子书，看看其他分类吧。"
+              />
+            )
+          }
+          pullToRefresh
+        >
+          {(book) => (
+            <li key={book.id}>
+              <BookCard book={book} to={href('ebookDetail', { id: book.id })} />
+            </li>
+          )}
+        </PagedList>
       </main>
     </>
   );

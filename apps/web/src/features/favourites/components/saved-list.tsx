@@ -1,12 +1,13 @@
 import type { ContentType } from '@portal/contract';
-import { InfiniteScroll, Tabs } from 'antd-mobile';
+import { Tabs } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { formatDate } from '@/lib/format-date.ts';
 import { CONTENT_TYPE_LABELS, contentHref } from '@/platform/content-links.ts';
 import { paths } from '@/platform/paths.ts';
+import { CardLine, ContentCard } from '@/ui/content-card.tsx';
 import { PageHeader } from '@/ui/page-header.tsx';
-import { PageSkeleton } from '@/ui/page-skeleton.tsx';
+import { PagedList } from '@/ui/paged-list.tsx';
 import { StateView } from '@/ui/state-view.tsx';
 import {
   type SavedItem,
@@ -71,26 +72,23 @@ function SavedRow({ kind, item }: { kind: SavedKind; item: SavedItem }) {
   };
   return (
     <li className="saved-item">
-      <Link className="saved-item-link" to={contentHref(item.contentType, item.contentId)}>
-        <img
-          className={item.contentType === 'ebook' ? 'book' : undefined}
-          src={item.cover}
-          alt=""
-          width={112}
-          height={70}
-          loading="lazy"
-        />
-        <span className="saved-item-text">
-          <span className="saved-item-title">{item.title}</span>
-          <span className="saved-item-meta">
-            <span className="saved-item-type">{CONTENT_TYPE_LABELS[item.contentType]}</span>
-            {item.subtitle}
-          </span>
-          <span className="saved-item-meta">
-            {words.when} {formatDate(time, 'yyyy-MM-dd hh:mm')}
-          </span>
-        </span>
-      </Link>
+      <ContentCard
+        to={contentHref(item.contentType, item.contentId)}
+        cover={item.cover}
+        coverSize={[112, 70]}
+        book={item.contentType === 'ebook'}
+        title={item.title}
+        className="saved-item-link clamp ellipsis"
+        titleClassName="saved-item-title"
+      >
+        <CardLine>
+          <span className="content-type">{CONTENT_TYPE_LABELS[item.contentType]}</span>
+          {item.subtitle}
+        </CardLine>
+        <CardLine>
+          {words.when} {formatDate(time, 'yyyy-MM-dd hh:mm')}
+        </CardLine>
+      </ContentCard>
       <button
         type="button"
         className={`saved-item-remove${confirm.armed ? ' armed' : ''}`}
@@ -132,42 +130,20 @@ function ClearAll({ kind }: { kind: SavedKind }) {
 }
 
 function SavedTab({ kind, contentType }: { kind: SavedKind; contentType?: ContentType }) {
-  const list = useSavedList(kind, contentType);
-  const items = list.data?.pages.flatMap((page) => page.list) ?? [];
   const words = WORDS[kind];
-  if (list.isPending) return <PageSkeleton />;
-  if (list.isError && items.length === 0) {
-    return (
-      <StateView kind="error" title="没有加载出来" description="请检查网络后重试。">
-        <button type="button" className="link-button primary" onClick={() => list.refetch()}>
-          重试
-        </button>
-      </StateView>
-    );
-  }
-  if (items.length === 0) {
-    return (
-      <StateView kind="empty" title={words.emptyTitle} description={words.emptyText}>
-        <Link className="link-button primary" to={paths.courseList}>
-          去看看课程
-        </Link>
-      </StateView>
-    );
-  }
   return (
-    <>
-      <ul className="saved-list">
-        {items.map((item) => (
-          <SavedRow key={`${item.contentType}-${item.contentId}`} kind={kind} item={item} />
-        ))}
-      </ul>
-      <InfiniteScroll
-        hasMore={list.hasNextPage}
-        loadMore={async () => {
-          await list.fetchNextPage({ throwOnError: true });
-        }}
-      />
-    </>
+    <PagedList
+      query={useSavedList(kind, contentType)}
+      empty={
+        <StateView kind="empty" title={words.emptyTitle} description={words.emptyText}>
+          <Link className="link-button primary" to={paths.courseList}>
+            去看看课程
+          </Link>
+        </StateView>
+      }
+    >
+      {(item) => <SavedRow key={`${item.contentType}-${item.contentId}`} kind={kind} item={item} />}
+    </PagedList>
   );
 }
 

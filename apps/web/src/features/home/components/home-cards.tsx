@@ -1,8 +1,10 @@
 import type { ActivitySummary, ClassSummary, CourseSummary, EbookSummary } from '@portal/contract';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatCount } from '@/lib/format-count.ts';
 import { formatDateRange } from '@/lib/format-date.ts';
-import { href } from '@/platform/paths.ts';
+import { href, paths } from '@/platform/paths.ts';
+import { CardLine, ContentCard } from '@/ui/content-card.tsx';
 
 type Status = ClassSummary['status'];
 
@@ -14,20 +16,47 @@ const toneOf = (status: Status) =>
 export function CourseTile({ course }: { course: CourseSummary }) {
   return (
     <li>
-      <Link className="home-course" to={href('courseDetail', { id: course.id })}>
-        <img
-          className="home-course-cover"
-          src={course.cover}
-          alt=""
-          width={320}
-          height={180}
-          loading="lazy"
-          decoding="async"
-        />
-        <span className="home-course-title">{course.title}</span>
-        <span className="home-course-meta">
+      <ContentCard
+        to={href('courseDetail', { id: course.id })}
+        cover={course.cover}
+        coverSize={[320, 180]}
+        column
+        title={course.title}
+        className="home-course"
+        titleClassName="home-course-title"
+      >
+        <CardLine>
           {course.teacherName} · {formatCount(course.learnerCount)} 人学过
+        </CardLine>
+      </ContentCard>
+    </li>
+  );
+}
+
+/** A class or an activity on the home page: title and status, two lines, and a foot line. */
+function StatusTile({
+  to,
+  title,
+  status,
+  lines,
+  foot,
+}: {
+  to: string;
+  title: string;
+  status: Status;
+  lines: readonly [ReactNode, ReactNode];
+  foot: ReactNode;
+}) {
+  return (
+    <li>
+      <Link className="home-class" to={to}>
+        <span className="home-class-head">
+          <span className="home-class-title">{title}</span>
+          <span className={`home-class-status ${toneOf(status)}`}>{status}</span>
         </span>
+        <span className="home-class-meta">{lines[0]}</span>
+        <span className="home-class-meta">{lines[1]}</span>
+        <span className="home-class-foot">{foot}</span>
       </Link>
     </li>
   );
@@ -35,50 +64,48 @@ export function CourseTile({ course }: { course: CourseSummary }) {
 
 /** A class on the home page: title, status, schedule and place, seats left. */
 export function ClassTile({ klass }: { klass: ClassSummary }) {
-  const tone = toneOf(klass.status);
   return (
-    <li>
-      <Link className="home-class" to={href('classDetail', { id: klass.id })}>
-        <span className="home-class-head">
-          <span className="home-class-title">{klass.title}</span>
-          <span className={`home-class-status ${tone}`}>{klass.status}</span>
-        </span>
-        <span className="home-class-meta">{klass.schedule}</span>
-        <span className="home-class-meta">{klass.place}</span>
-        <span className="home-class-foot">
+    <StatusTile
+      to={href('classDetail', { id: klass.id })}
+      title={klass.title}
+      status={klass.status}
+      lines={[klass.schedule, klass.place]}
+      foot={
+        <>
           <span>{klass.teacherName}</span>
           {klass.status === '报名中' ? (
             <span className="home-class-seats">余 {klass.seatsLeft} 个名额</span>
           ) : (
             <span>{klass.term}</span>
           )}
-        </span>
-      </Link>
-    </li>
+        </>
+      }
+    />
   );
 }
 
 /** An activity on the home page: title, status, kind and time, place, seats left. */
 export function ActivityTile({ activity }: { activity: ActivitySummary }) {
   return (
-    <li>
-      <Link className="home-class" to={href('activityDetail', { id: activity.id })}>
-        <span className="home-class-head">
-          <span className="home-class-title">{activity.title}</span>
-          <span className={`home-class-status ${toneOf(activity.status)}`}>{activity.status}</span>
-        </span>
-        <span className="home-class-meta">
+    <StatusTile
+      to={href('activityDetail', { id: activity.id })}
+      title={activity.title}
+      status={activity.status}
+      lines={[
+        <>
           {activity.kind} · {formatDateRange(activity.startAt, activity.endAt, 'yyyy-MM-dd hh:mm')}
-        </span>
-        <span className="home-class-meta">{activity.place}</span>
-        <span className="home-class-foot">
+        </>,
+        activity.place,
+      ]}
+      foot={
+        <>
           <span>{activity.organiser}</span>
           {activity.status === '报名中' ? (
             <span className="home-class-seats">余 {activity.seatsLeft} 个名额</span>
           ) : null}
-        </span>
-      </Link>
-    </li>
+        </>
+      }
+    />
   );
 }
 
@@ -86,19 +113,31 @@ export function ActivityTile({ activity }: { activity: ActivitySummary }) {
 export function EbookTile({ ebook }: { ebook: EbookSummary }) {
   return (
     <li>
-      <Link className="home-book" to={href('ebookDetail', { id: ebook.id })}>
-        <img
-          className="home-book-cover"
-          src={ebook.cover}
-          alt=""
-          width={150}
-          height={200}
-          loading="lazy"
-          decoding="async"
-        />
-        <span className="home-book-title">{ebook.title}</span>
-        <span className="home-class-meta">{ebook.author}</span>
-      </Link>
+      <ContentCard
+        to={href('ebookDetail', { id: ebook.id })}
+        cover={ebook.cover}
+        coverSize={[150, 200]}
+        book
+        column
+        title={ebook.title}
+        className="home-book"
+      >
+        <CardLine>{ebook.author}</CardLine>
+      </ContentCard>
     </li>
+  );
+}
+
+/** The ways to the learner's own pages under a greeting: 我的学习 (the main one with `studyFirst`) and 个人中心. */
+export function AccountLinks({ studyFirst = false }: { studyFirst?: boolean }) {
+  return (
+    <div className="home-card-actions">
+      <Link className={studyFirst ? 'link-button primary' : 'link-button'} to={paths.study}>
+        我的学习
+      </Link>
+      <Link className="link-button" to={paths.mine}>
+        个人中心
+      </Link>
+    </div>
   );
 }

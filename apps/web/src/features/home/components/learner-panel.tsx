@@ -4,6 +4,7 @@ import { formatMinutes } from '@/lib/format-minutes.ts';
 import { href, paths } from '@/platform/paths.ts';
 import { ProgressBar } from '@/ui/progress-bar.tsx';
 import { useHomeMe } from '../api/get-home-me.ts';
+import { AccountLinks } from './home-cards.tsx';
 
 /**
  * The learner's own panel on the entry home: time learned today, the course to continue, and
@@ -88,14 +89,7 @@ export function LearnerPanel({ user }: { user: UserInfo | null }) {
           </Link>
         </div>
       ) : null}
-      <div className="home-card-actions">
-        <Link className="link-button" to={paths.study}>
-          我的学习
-        </Link>
-        <Link className="link-button" to={paths.mine}>
-          个人中心
-        </Link>
-      </div>
+      <AccountLinks />
     </section>
   );
 }

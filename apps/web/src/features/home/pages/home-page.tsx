@@ -10,7 +10,13 @@ import { siteConfig } from '@/platform/site-config.ts';
 import { StateView } from '@/ui/state-view.tsx';
 import { useHome } from '../api/get-home.ts';
 import { BannerSwiper } from '../components/banner-swiper.tsx';
-import { ActivityTile, ClassTile, CourseTile, EbookTile } from '../components/home-cards.tsx';
+import {
+  AccountLinks,
+  ActivityTile,
+  ClassTile,
+  CourseTile,
+  EbookTile,
+} from '../components/home-cards.tsx';
 import { LearnerPanel } from '../components/learner-panel.tsx';
 import '../home.css';
 
@@ -65,28 +71,40 @@ function AccountCard({ entry }: { entry: boolean }) {
     <section className="home-card" aria-label="我的账号">
       <p className="greeting">您好，{user.nickname}</p>
       <p className="muted">今天也来学一点吧。</p>
-      <div className="home-card-actions">
-        <Link className="link-button primary" to={paths.study}>
-          我的学习
-        </Link>
-        <Link className="link-button" to={paths.mine}>
-          个人中心
-        </Link>
-      </div>
+      <AccountLinks studyFirst />
     </section>
   );
 }
 
-function SectionHead({ id, title, more }: { id: string; title: string; more?: PathName }) {
+/** A block of the home page: its heading (with a 更多 link to `more`) and its list of tiles. */
+function HomeSection({
+  id,
+  title,
+  more,
+  listClass,
+  children,
+  footer,
+}: {
+  id: string;
+  title: string;
+  more?: PathName;
+  listClass: string;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   return (
-    <div className="home-section-head">
-      <h2 id={id}>{title}</h2>
-      {more ? (
-        <Link className="home-more" to={paths[more]}>
-          更多<span className="sr-only">{title}</span> ›
-        </Link>
-      ) : null}
-    </div>
+    <section className="home-section" aria-labelledby={id}>
+      <div className="home-section-head">
+        <h2 id={id}>{title}</h2>
+        {more ? (
+          <Link className="home-more" to={paths[more]}>
+            更多<span className="sr-only">{title}</span> ›
+          </Link>
+        ) : null}
+      </div>
+      <ul className={listClass}>{children}</ul>
+      {footer}
+    </section>
   );
 }
 
@@ -114,50 +132,38 @@ function AreaSection({ section, n }: { section: Home['sections'][number]; n: num
   const id = `home-area-${n}`;
   if (section.kind === 'courses') {
     return (
-      <section className="home-section" aria-labelledby={id}>
-        <SectionHead id={id} title={section.title} more="courseList" />
-        <ul className="home-courses">
-          {section.items.map((course) => (
-            <CourseTile key={course.id} course={course} />
-          ))}
-        </ul>
-      </section>
+      <HomeSection id={id} title={section.title} more="courseList" listClass="home-courses">
+        {section.items.map((course) => (
+          <CourseTile key={course.id} course={course} />
+        ))}
+      </HomeSection>
     );
   }
   if (section.kind === 'classes') {
     return (
-      <section className="home-section" aria-labelledby={id}>
-        <SectionHead id={id} title={section.title} />
-        <ul className="home-classes">
-          {section.items.map((klass) => (
-            <ClassTile key={klass.id} klass={klass} />
-          ))}
-        </ul>
-      </section>
+      <HomeSection id={id} title={section.title} listClass="card-list">
+        {section.items.map((klass) => (
+          <ClassTile key={klass.id} klass={klass} />
+        ))}
+      </HomeSection>
     );
   }
   if (section.kind === 'activities') {
     return (
-      <section className="home-section" aria-labelledby={id}>
-        <SectionHead id={id} title={section.title} more="activityList" />
-        <ul className="home-classes">
-          {section.items.map((activity) => (
-            <ActivityTile key={activity.id} activity={activity} />
-          ))}
-        </ul>
-      </section>
+      <HomeSection id={id} title={section.title} more="activityList" listClass="card-list">
+        {section.items.map((activity) => (
+          <ActivityTile key={activity.id} activity={activity} />
+        ))}
+      </HomeSection>
     );
   }
   if (section.kind === 'ebooks') {
     return (
-      <section className="home-section" aria-labelledby={id}>
-        <SectionHead id={id} title={section.title} more="ebookList" />
-        <ul className="home-books">
-          {section.items.map((ebook) => (
-            <EbookTile key={ebook.id} ebook={ebook} />
-          ))}
-        </ul>
-      </section>
+      <HomeSection id={id} title={section.title} more="ebookList" listClass="book-grid home-books">
+        {section.items.map((ebook) => (
+          <EbookTile key={ebook.id} ebook={ebook} />
+        ))}
+      </HomeSection>
     );
   }
   return null;
@@ -189,27 +195,27 @@ function HomeContent({ account }: { account: ReactNode }) {
       {account}
       <Entries />
       {recommended.length > 0 ? (
-        <section className="home-section" aria-labelledby="home-recommended">
-          <SectionHead id="home-recommended" title="推荐课程" />
-          <ul className="home-courses">
-            {recommended.map((course) => (
-              <CourseTile key={course.id} course={course} />
-            ))}
-          </ul>
-          <Link className="link-button block home-all" to={paths.courseList}>
-            更多课程
-          </Link>
-        </section>
+        <HomeSection
+          id="home-recommended"
+          title="推荐课程"
+          listClass="home-courses"
+          footer={
+            <Link className="link-button block home-all" to={paths.courseList}>
+              更多课程
+            </Link>
+          }
+        >
+          {recommended.map((course) => (
+            <CourseTile key={course.id} course={course} />
+          ))}
+        </HomeSection>
       ) : null}
       {openClasses.length > 0 ? (
-        <section className="home-section" aria-labelledby="home-open-classes">
-          <SectionHead id="home-open-classes" title="报名中的班级" />
-          <ul className="home-classes">
-            {openClasses.map((klass) => (
-              <ClassTile key={klass.id} klass={klass} />
-            ))}
-          </ul>
-        </section>
+        <HomeSection id="home-open-classes" title="报名中的班级" listClass="card-list">
+          {openClasses.map((klass) => (
+            <ClassTile key={klass.id} klass={klass} />
+          ))}
+        </HomeSection>
       ) : null}
       {sections.map((section, n) => (
         <AreaSection key={`${section.kind}-${section.title}`} section={section} n={n} />

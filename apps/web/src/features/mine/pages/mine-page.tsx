@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { RightOutline, UserOutline } from 'antd-mobile-icons';
-import { useState, useSyncExternalStore } from 'react';
+import { type ReactNode, useState, useSyncExternalStore } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { isElderMode, setElderMode, subscribeElderMode } from '@/platform/elder-mode.ts';
 import { type PathName, paths } from '@/platform/paths.ts';
@@ -32,21 +32,35 @@ const rewardLinks: readonly MineLink[] = [
   { name: 'ranking', label: '排行榜' },
 ];
 
-function LinkList({ title, links }: { title: string; links: readonly MineLink[] }) {
+/** A titled group of rows. */
+function MineSection({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section className="mine-section" aria-label={title}>
       <h2 className="mine-section-title">{title}</h2>
-      <ul className="mine-links">
-        {links.map((link) => (
-          <li key={link.name}>
-            <Link className="mine-link" to={paths[link.name]}>
-              <span>{link.label}</span>
-              <RightOutline aria-hidden="true" />
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <ul className="mine-links">{children}</ul>
     </section>
+  );
+}
+
+/** A row that opens one of the learner's pages. */
+function MineLinkRow({ name, label }: MineLink) {
+  return (
+    <li>
+      <Link className="mine-link" to={paths[name]}>
+        <span>{label}</span>
+        <RightOutline aria-hidden="true" />
+      </Link>
+    </li>
+  );
+}
+
+function LinkList({ title, links }: { title: string; links: readonly MineLink[] }) {
+  return (
+    <MineSection title={title}>
+      {links.map((link) => (
+        <MineLinkRow key={link.name} {...link} />
+      ))}
+    </MineSection>
   );
 }
 
@@ -86,32 +100,24 @@ export function MinePage() {
       </header>
       <LinkList title="我的学习" links={studyLinks} />
       <LinkList title="积分与成就" links={rewardLinks} />
-      <section className="mine-section" aria-label="设置">
-        <h2 className="mine-section-title">设置</h2>
-        <ul className="mine-links">
-          <li>
-            <button
-              type="button"
-              role="switch"
-              aria-checked={elder}
-              className="mine-link mine-switch switch-row"
-              onClick={() => setElderMode(!elder)}
-            >
-              <span>
-                长辈模式
-                <small>字号更大、按钮更大，看得清、点得准</small>
-              </span>
-              <span className={elder ? 'switch-visual on' : 'switch-visual'} aria-hidden="true" />
-            </button>
-          </li>
-          <li>
-            <Link className="mine-link" to={paths.accountSettings}>
-              <span>账号设置</span>
-              <RightOutline aria-hidden="true" />
-            </Link>
-          </li>
-        </ul>
-      </section>
+      <MineSection title="设置">
+        <li>
+          <button
+            type="button"
+            role="switch"
+            aria-checked={elder}
+            className="mine-link mine-switch switch-row"
+            onClick={() => setElderMode(!elder)}
+          >
+            <span>
+              长辈模式
+              <small>字号更大、按钮更大，看得清、点得准</small>
+            </span>
+            <span className={elder ? 'switch-visual on' : 'switch-visual'} aria-hidden="true" />
+          </button>
+        </li>
+        <MineLinkRow name="accountSettings" label="账号设置" />
+      </MineSection>
       <div className="mine-logout">
         <Button
           block

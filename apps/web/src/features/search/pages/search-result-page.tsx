@@ -1,9 +1,9 @@
 import type { SearchType } from '@portal/contract';
-import { InfiniteScroll, Tabs } from 'antd-mobile';
+import { Tabs } from 'antd-mobile';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/ui/page-header.tsx';
-import { PageSkeleton } from '@/ui/page-skeleton.tsx';
+import { PagedList, pagedItems } from '@/ui/paged-list.tsx';
 import { StateView } from '@/ui/state-view.tsx';
 import { useHotTerms } from '../api/get-hot-terms.ts';
 import { useSearch } from '../api/get-search.ts';
@@ -53,8 +53,7 @@ function TryInstead() {
 export function SearchResultPage() {
   const { q, type, update } = useResultParams();
   const results = useSearch({ q, type });
-  const list = results.data?.pages.flatMap((page) => page.list) ?? [];
-  const total = results.data?.pages[0]?.total ?? 0;
+  const { list, total } = pagedItems(results);
 
   useEffect(() => {
     if (q !== '') addRecentTerm(q);
@@ -75,42 +74,31 @@ export function SearchResultPage() {
         {q === '' ? (
           <StateView kind="empty" title="请输入搜索内容" description="输入课程或班级的名称试试。" />
         ) : null}
-        {q !== '' && results.isPending ? <PageSkeleton /> : null}
-        {results.isError && list.length === 0 ? (
-          <StateView kind="error" title="搜索结果没有加载出来" description="请检查网络后重试。">
-            <button type="button" className="link-button primary" onClick={() => results.refetch()}>
-              重试
-            </button>
-          </StateView>
-        ) : null}
-        {results.isSuccess && list.length === 0 ? (
-          <StateView
-            kind="empty"
-            title="没有找到相关内容"
-            description={`没有与“${q}”相关的课程或班级，换个词试试，或看看大家都在搜：`}
-          >
-            <TryInstead />
-          </StateView>
-        ) : null}
         {list.length > 0 ? (
-          <>
-            <p className="search-total" aria-live="polite">
-              找到 {total} 条结果
-            </p>
-            <ul className="search-cards">
-              {list.map((result) => (
-                <li key={`${result.type}-${result.id}`}>
-                  <SearchResultCard result={result} />
-                </li>
-              ))}
-            </ul>
-            <InfiniteScroll
-              hasMore={results.hasNextPage}
-              loadMore={async () => {
-                await results.fetchNextPage({ throwOnError: true });
-              }}
-            />
-          </>
+          <p className="search-total" aria-live="polite">
+            找到 {total} 条结果
+          </p>
+        ) : null}
+        {q !== '' ? (
+          <PagedList
+            query={results}
+            errorTitle="搜索结果没有加载出来"
+            empty={
+              <StateView
+                kind="empty"
+                title="没有找到相关内容"
+                description={`没有与“${q}”相关的课程或班级，换个词试试，或看看大家都在搜：`}
+              >
+                <TryInstead />
+              </StateView>
+            }
+          >
+            {(result) => (
+              <li key={`${result.type}-${result.id}`}>
+                <SearchResultCard result={result} />
+              </li>
+            )}
+          </PagedList>
         ) : null}
       </main>
     </>

@@ -1,45 +1,70 @@
 import type { StudyCourse } from '@portal/contract';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { href } from '@/platform/paths.ts';
+import { CardLine, ContentCard } from '@/ui/content-card.tsx';
 import { ProgressBar } from '@/ui/progress-bar.tsx';
+
+/**
+ * A course with my progress: cover, title and a line about me, the progress bar, where I left
+ * off (`lesson`) and the button that opens the course at `action.to` (a primary one unless done).
+ */
+export function StudyCourseCard({
+  course,
+  meta,
+  done,
+  total,
+  lesson,
+  action,
+}: {
+  course: { id: number; title: string; cover: string };
+  meta: ReactNode;
+  done: number;
+  total: number;
+  lesson?: string | null;
+  action: { to: string; label: string; ariaLabel: string; primary: boolean };
+}) {
+  return (
+    <li className="study-course">
+      <ContentCard
+        to={href('courseDetail', { id: course.id })}
+        cover={course.cover}
+        coverSize={[112, 63]}
+        title={course.title}
+        className="study-course-link"
+      >
+        <CardLine>{meta}</CardLine>
+      </ContentCard>
+      <ProgressBar done={done} total={total} label={`${course.title}的学习进度`} />
+      {lesson ? <p className="study-course-lesson">上次学到：{lesson}</p> : null}
+      <Link
+        className={action.primary ? 'link-button primary block' : 'link-button block'}
+        to={action.to}
+        aria-label={action.ariaLabel}
+      >
+        {action.label}
+      </Link>
+    </li>
+  );
+}
 
 /** A course I started: cover, title, progress bar and a button to continue (or review). */
 export function StudyCourseItem({ course }: { course: StudyCourse }) {
   const done = course.completedAt !== null;
+  const label = done ? '再次学习' : '继续学习';
   return (
-    <li className="study-course">
-      <Link className="study-course-link" to={href('courseDetail', { id: course.courseId })}>
-        <img
-          className="study-course-cover"
-          src={course.cover}
-          alt=""
-          width={112}
-          height={63}
-          loading="lazy"
-          decoding="async"
-        />
-        <span className="study-course-body">
-          <span className="study-course-title">{course.title}</span>
-          <span className="study-course-meta">
-            {done ? `已于 ${course.completedAt?.slice(0, 10)} 学完` : `讲师：${course.teacherName}`}
-          </span>
-        </span>
-      </Link>
-      <ProgressBar
-        done={course.completedLessons}
-        total={course.totalLessons}
-        label={`${course.title}的学习进度`}
-      />
-      {course.lessonTitle && !done ? (
-        <p className="study-course-lesson">上次学到：{course.lessonTitle}</p>
-      ) : null}
-      <Link
-        className={done ? 'link-button block' : 'link-button primary block'}
-        to={href('courseDetail', { id: course.courseId, lessonId: course.lessonId })}
-        aria-label={`${done ? '再次学习' : '继续学习'}：${course.title}`}
-      >
-        {done ? '再次学习' : '继续学习'}
-      </Link>
-    </li>
+    <StudyCourseCard
+      course={{ id: course.courseId, title: course.title, cover: course.cover }}
+      meta={done ? `已于 ${course.completedAt?.slice(0, 10)} 学完` : `讲师：${course.teacherName}`}
+      done={course.completedLessons}
+      total={course.totalLessons}
+      lesson={done ? null : course.lessonTitle}
+      action={{
+        to: href('courseDetail', { id: course.courseId, lessonId: course.lessonId }),
+        label,
+        ariaLabel: `${label}：${course.title}`,
+        primary: !done,
+      }}
+    />
   );
 }

@@ -1,9 +1,10 @@
 import type { StudyState } from '@portal/contract';
 import { Link } from 'react-router';
 import { paths } from '@/platform/paths.ts';
+import { PagedList } from '@/ui/paged-list.tsx';
+import { StateView } from '@/ui/state-view.tsx';
 import { useStudyCourses } from '../api/get-study-courses.ts';
 import { StudyCourseItem } from './study-course-item.tsx';
-import { StudyPagedList } from './study-paged-list.tsx';
 
 const emptyText: Record<StudyState, { title: string; description: string }> = {
   learning: { title: '还没有正在学习的课程', description: '挑一门感兴趣的课程，开始学习吧。' },
@@ -17,19 +18,17 @@ const emptyText: Record<StudyState, { title: string; description: string }> = {
 export function StudyCourseList({ state }: { state: StudyState }) {
   const courses = useStudyCourses(state);
   return (
-    <StudyPagedList
+    <PagedList
       query={courses}
-      className="study-courses"
-      empty={{
-        ...emptyText[state],
-        action: (
+      empty={
+        <StateView kind="empty" {...emptyText[state]}>
           <Link className="link-button primary" to={paths.courseList}>
             去选课
           </Link>
-        ),
-      }}
+        </StateView>
+      }
     >
       {(course) => <StudyCourseItem key={course.courseId} course={course} />}
-    </StudyPagedList>
+    </PagedList>
   );
 }

@@ -5,9 +5,9 @@ import { href, paths } from '@/platform/paths.ts';
 import { classDetailQueryOptions } from '@/platform/queries/my-classes.ts';
 import { PageHeader } from '@/ui/page-header.tsx';
 import { PageSkeleton } from '@/ui/page-skeleton.tsx';
-import { ProgressBar } from '@/ui/progress-bar.tsx';
 import { StateView } from '@/ui/state-view.tsx';
 import { useCoursesProgress } from '../api/get-class-study.ts';
+import { StudyCourseCard } from '../components/study-course-item.tsx';
 import '../study.css';
 
 /** `/classStudy?id=`: the courses of a class I joined, with my progress in each. */
@@ -94,40 +94,27 @@ export function ClassStudyPage() {
         {courses.length === 0 ? (
           <StateView kind="empty" title="班级还没有安排课程" description="请留意班主任的通知。" />
         ) : (
-          <ul className="study-courses">
+          <ul className="card-list">
             {courses.map((course, n) => {
               const mine = progress[n]?.data;
               const done = mine?.completedLessons ?? 0;
               const total = mine?.totalLessons ?? course.lessonCount;
               const started = mine ? mine.lastLessonId !== null : false;
+              const label = mine?.completed ? '再次学习' : started ? '继续学习' : '开始学习';
               return (
-                <li key={course.id} className="study-course">
-                  <Link className="study-course-link" to={href('courseDetail', { id: course.id })}>
-                    <img
-                      className="study-course-cover"
-                      src={course.cover}
-                      alt=""
-                      width={112}
-                      height={63}
-                      loading="lazy"
-                      decoding="async"
-                    />
-                    <span className="study-course-body">
-                      <span className="study-course-title">{course.title}</span>
-                      <span className="study-course-meta">
-                        {mine?.completed ? '已学完' : started ? '学习中' : '未开始'}
-                      </span>
-                    </span>
-                  </Link>
-                  <ProgressBar done={done} total={total} label={`${course.title}的学习进度`} />
-                  <Link
-                    className={mine?.completed ? 'link-button block' : 'link-button primary block'}
-                    to={href('courseDetail', { id: course.id, lessonId: mine?.lastLessonId })}
-                    aria-label={`${started ? '继续学习' : '开始学习'}：${course.title}`}
-                  >
-                    {mine?.completed ? '再次学习' : started ? '继续学习' : '开始学习'}
-                  </Link>
-                </li>
+                <StudyCourseCard
+                  key={course.id}
+                  course={course}
+                  meta={mine?.completed ? '已学完' : started ? '学习中' : '未开始'}
+                  done={done}
+                  total={total}
+                  action={{
+                    to: href('courseDetail', { id: course.id, lessonId: mine?.lastLessonId }),
+                    label,
+                    ariaLabel: `${started ? '继续学习' : '开始学习'}：${course.title}`,
+                    primary: !mine?.completed,
+                  }}
+                />
               );
             })}
           </ul>

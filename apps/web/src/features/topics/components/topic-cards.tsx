@@ -1,28 +1,21 @@
 import type { ActivitySummary, CourseSummary } from '@portal/contract';
-import { Link } from 'react-router';
 import { formatDateRange } from '@/lib/format-date.ts';
 import { href } from '@/platform/paths.ts';
+import { CardLine, ContentCard } from '@/ui/content-card.tsx';
 
 /** A course of a topic: cover, title, teacher and lessons (links to the course). */
 export function TopicCourseCard({ course }: { course: CourseSummary }) {
   return (
-    <Link className="topic-item" to={href('courseDetail', { id: course.id })}>
-      <img
-        className="topic-item-cover"
-        src={course.cover}
-        alt=""
-        width={128}
-        height={80}
-        loading="lazy"
-        decoding="async"
-      />
-      <span className="topic-item-body">
-        <span className="topic-item-title">{course.title}</span>
-        <span className="topic-item-meta">
-          {course.teacherName} · {course.lessonCount} 课时
-        </span>
-      </span>
-    </Link>
+    <ContentCard
+      to={href('courseDetail', { id: course.id })}
+      cover={course.cover}
+      title={course.title}
+      className="topic-item clamp"
+    >
+      <CardLine>
+        {course.teacherName} · {course.lessonCount} 课时
+      </CardLine>
+    </ContentCard>
   );
 }
 
@@ -37,26 +30,19 @@ function activityHref(activity: ActivitySummary): string {
 export function TopicActivityCard({ activity }: { activity: ActivitySummary }) {
   const open = activity.status === '报名中';
   return (
-    <Link className="topic-item" to={activityHref(activity)}>
-      <img
-        className="topic-item-cover"
-        src={activity.cover}
-        alt=""
-        width={128}
-        height={80}
-        loading="lazy"
-        decoding="async"
-      />
-      <span className="topic-item-body">
-        <span className="topic-item-title">{activity.title}</span>
-        <span className="topic-item-tags">
-          <span className="topic-tag">{activity.kind}</span>
-          <span className={open ? 'topic-tag open' : 'topic-tag quiet'}>{activity.status}</span>
-        </span>
-        <span className="topic-item-meta">
-          {formatDateRange(activity.startAt, activity.endAt, 'yyyy.MM.dd')} · {activity.place}
-        </span>
+    <ContentCard
+      to={activityHref(activity)}
+      cover={activity.cover}
+      title={activity.title}
+      className="topic-item clamp"
+    >
+      <span className="content-card-tags">
+        <span className="topic-tag">{activity.kind}</span>
+        <span className={open ? 'topic-tag open' : 'topic-tag quiet'}>{activity.status}</span>
       </span>
-    </Link>
+      <CardLine>
+        {formatDateRange(activity.startAt, activity.endAt, 'yyyy.MM.dd')} · {activity.place}
+      </CardLine>
+    </ContentCard>
   );
 }

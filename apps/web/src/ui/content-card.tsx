@@ -1,0 +1,60 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import './content-card.css';
+
+/**
+ * A piece of content in a list (a course, class, activity, e-book, search hit...): its cover,
+ * its title and the lines under it (`children`, e.g. {@link CardLine}), all one link to `to`.
+ * The cover sits left of the text, or on top with `column`; its box comes from the CSS (the
+ * `--cover-*` variables, set by the card's `className`), so nothing shifts while it loads.
+ * `book` marks an e-book's portrait cover.
+ */
+export function ContentCard({
+  to,
+  cover,
+  coverSize = [128, 80],
+  book = false,
+  title,
+  className,
+  titleClassName,
+  column = false,
+  children,
+}: {
+  to: string;
+  cover: string;
+  /** The cover's width and height attributes (its shape before the CSS applies). */
+  coverSize?: readonly [number, number];
+  book?: boolean;
+  title: ReactNode;
+  /** Classes of the link: the card's own name and .boxed, .clamp, .ellipsis (content-card.css). */
+  className?: string;
+  titleClassName?: string;
+  column?: boolean;
+  children?: ReactNode;
+}) {
+  return (
+    <Link className={joinClasses('content-card', column && 'column', className)} to={to}>
+      <img
+        className={book ? 'content-card-cover book' : 'content-card-cover'}
+        src={cover}
+        alt=""
+        width={coverSize[0]}
+        height={coverSize[1]}
+        loading="lazy"
+        decoding="async"
+      />
+      <span className="content-card-body">
+        <span className={joinClasses('content-card-title', titleClassName)}>{title}</span>
+        {children}
+      </span>
+    </Link>
+  );
+}
+
+/** A line of facts under a card's title (muted, small); `className` adds a variant. */
+export function CardLine({ className, children }: { className?: string; children: ReactNode }) {
+  return <span className={joinClasses('content-card-line', className)}>{children}</span>;
+}
+
+const joinClasses = (...names: Array<string | false | undefined>) =>
+  names.filter(Boolean).join(' ');
