@@ -1,6 +1,8 @@
 import type { ClassStatus } from '@portal/contract';
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import { countRows } from '../../db/rows.ts';
 import type { Database } from '../../db/schema.ts';
+import { publishedOn } from '../content/published.ts';
 import type { SeatLedger } from '../seats/seats.ts';
 
 type ClassesEb = ExpressionBuilder<Database, 'classes'>;
@@ -75,10 +77,7 @@ export interface ClassListFilter {
 
 /** The published classes of a site, of one status at `now` when a status is given. */
 function publishedClasses(db: Kysely<Database>, filter: Omit<ClassListFilter, 'limit' | 'offset'>) {
-  const query = db
-    .selectFrom('classes')
-    .where('classes.site_key', '=', filter.siteKey)
-    .where('classes.published', '=', 1);
+  const query = db.selectFrom('classes').where(publishedOn(filter.siteKey, 'classes'));
   const { status, now } = filter;
   return status ? query.where((eb) => hasStatus(eb, status, now)) : query;
 }
@@ -96,14 +95,11 @@ export function listClassRows(db: Kysely<Database>, filter: ClassListFilter) {
 }
 
 /** How many published classes of the site the list filter matches. */
-export async function countClassRows(
+export function countClassRows(
   db: Kysely<Database>,
   filter: Omit<ClassListFilter, 'limit' | 'offset'>,
 ) {
-  const row = await publishedClasses(db, filter)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  return countRows(publishedClasses(db, filter));
 }
 
 /** A published class of the site with everything its detail page shows, or undefined. */
@@ -112,8 +108,7 @@ export function findPublishedClass(db: Kysely<Database>, siteKey: string, id: nu
     .selectFrom('classes')
     .select([...SUMMARY_COLUMNS, 'classes.introduction', 'classes.form_fields'])
     .where('classes.id', '=', id)
-    .where('classes.site_key', '=', siteKey)
-    .where('classes.published', '=', 1)
+    .where(publishedOn(siteKey, 'classes'))
     .executeTakeFirst();
 }
 
@@ -148,19 +143,23 @@ export const CLASS_SEATS: SeatLedger<'class_signups'> = {
   signedAt: 'signed_up_at',
 };
 
+/** The learner's active signups at published classes of the site. */
+function myClasses(db: Kysely<Database>, filter: { userId: number; siteKey: string }) {
+  return db
+    .selectFrom('class_signups')
+    .innerJoin('classes', 'classes.id', 'class_signups.class_id')
+    .where('class_signups.user_id', '=', filter.userId)
+    .where('class_signups.status', '=', 'active')
+    .where(publishedOn(filter.siteKey, 'classes'));
+}
+
 /** One page of the learner's active signups at published classes of the site, newest first. */
 export function listMyClassRows(
   db: Kysely<Database>,
   filter: { userId: number; siteKey: string; limit: number; offset: number },
 ) {
-  return db
-    .selectFrom('class_signups')
-    .innerJoin('classes', 'classes.id', 'class_signups.class_id')
+  return myClasses(db, filter)
     .select([...SUMMARY_COLUMNS, 'class_signups.signed_up_at'])
-    .where('class_signups.user_id', '=', filter.userId)
-    .where('class_signups.status', '=', 'active')
-    .where('classes.site_key', '=', filter.siteKey)
-    .where('classes.published', '=', 1)
     .orderBy('class_signups.signed_up_at', 'desc')
     .orderBy('class_signups.id', 'desc')
     .limit(filter.limit)
@@ -169,18 +168,9 @@ export function listMyClassRows(
 }
 
 /** How many active signups the learner has at published classes of the site. */
-export async function countMyClassRows(
+export function countMyClassRows(
   db: Kysely<Database>,
   filter: { userId: number; siteKey: string },
 ) {
-  const row = await db
-    .selectFrom('class_signups')
-    .innerJoin('classes', 'classes.id', 'class_signups.class_id')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('class_signups.user_id', '=', filter.userId)
-    .where('class_signups.status', '=', 'active')
-    .where('classes.site_key', '=', filter.siteKey)
-    .where('classes.published', '=', 1)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  return countRows(myClasses(db, filter));
 }
