@@ -42,3 +42,18 @@ export async function insertReturningIds<T extends TableWithId>(
   const returned = await db.insertInto(table).values(rows).returning('id').execute();
   return returned.map((row) => Number(row.id)).sort((a, b) => a - b);
 }
+
+/**
+ * The rows `read` finds for `ids`, put in the order of `ids` (each id once, ids without a row
+ * left out) and mapped to items: how one area hands its cards to another (topics, home).
+ */
+export async function readInIdOrder<Row extends { id: number }, Item>(
+  ids: readonly number[],
+  read: (ids: number[]) => Promise<Row[]>,
+  toItems: (rows: Row[]) => Item[] | Promise<Item[]>,
+): Promise<Item[]> {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return [];
+  const byId = new Map((await read(wanted)).map((row) => [Number(row.id), row]));
+  return toItems(wanted.flatMap((id) => byId.get(id) ?? []));
+}

@@ -1,6 +1,8 @@
 import type { ActivityKind, ApplicationState, ClassStatus } from '@portal/contract';
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import { countRows, insertRows } from '../../db/rows.ts';
 import type { Database, NewActivityAttachmentRow } from '../../db/schema.ts';
+import { publishedOn } from '../content/published.ts';
 import type { SeatLedger } from '../seats/seats.ts';
 
 type ActivitiesEb = ExpressionBuilder<Database, 'activities'>;
@@ -86,10 +88,7 @@ export interface ActivityListFilter {
  * columns of the list indexes (`activities_site_idx`, `activities_site_kind_idx`).
  */
 function publishedActivities(db: Kysely<Database>, filter: ActivityListFilter) {
-  let query = db
-    .selectFrom('activities')
-    .where('activities.site_key', '=', filter.siteKey)
-    .where('activities.published', '=', 1);
+  let query = db.selectFrom('activities').where(publishedOn(filter.siteKey, 'activities'));
   const { kind, status, now } = filter;
   if (kind) query = query.where('activities.kind', '=', kind);
   if (status) query = query.where((eb) => hasStatus(eb, status, now));
@@ -119,8 +118,7 @@ export function listActivityRowsByIds(db: Kysely<Database>, siteKey: string, ids
     .selectFrom('activities')
     .innerJoin('organisers', 'organisers.id', 'activities.organiser_id')
     .select(SUMMARY_COLUMNS)
-    .where('activities.site_key', '=', siteKey)
-    .where('activities.published', '=', 1)
+    .where(publishedOn(siteKey, 'activities'))
     .where('activities.id', 'in', ids)
     .execute();
 }
@@ -139,8 +137,7 @@ export function findPublishedActivity(db: Kysely<Database>, siteKey: string, id:
       'activities.attachment_rule',
     ])
     .where('activities.id', '=', id)
-    .where('activities.site_key', '=', siteKey)
-    .where('activities.published', '=', 1)
+    .where(publishedOn(siteKey, 'activities'))
     .executeTakeFirst();
 }
 
@@ -168,8 +165,7 @@ function myApplications(db: Kysely<Database>, filter: MyActivityFilter) {
     .innerJoin('activities', 'activities.id', 'activity_applications.activity_id')
     .innerJoin('organisers', 'organisers.id', 'activities.organiser_id')
     .where('activity_applications.user_id', '=', filter.userId)
-    .where('activities.site_key', '=', filter.siteKey)
-    .where('activities.published', '=', 1);
+    .where(publishedOn(filter.siteKey, 'activities'));
   const { now } = filter;
   switch (filter.state) {
     case '已取消':
@@ -219,12 +215,11 @@ export function listMyApplicationRows(
     .execute();
 }
 
+export type MyApplicationRow = Awaited<ReturnType<typeof listMyApplicationRows>>[number];
+
 /** How many of the learner's applications the filter matches. */
-export async function countMyApplicationRows(db: Kysely<Database>, filter: MyActivityFilter) {
-  const row = await myApplications(db, filter)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+export function countMyApplicationRows(db: Kysely<Database>, filter: MyActivityFilter) {
+  return countRows(myApplications(db, filter));
 }
 
 /** The attachments of the given applications, in upload order. */
@@ -250,8 +245,7 @@ export function findOwnAttachment(db: Kysely<Database>, id: number, userId: numb
 
 /** Stores the attachment rows of an application. */
 export function insertAttachments(db: Kysely<Database>, rows: NewActivityAttachmentRow[]) {
-  if (rows.length === 0) return Promise.resolve();
-  return db.insertInto('activity_attachments').values(rows).execute();
+  return insertRows(db, 'activity_attachments', rows);
 }
 
 /** Deletes the attachments of an application; answers their storage keys (files to remove). */
@@ -281,8 +275,7 @@ export function findApplicationByCode(db: Kysely<Database>, siteKey: string, cod
       'users.nickname',
     ])
     .where('activity_applications.checkin_code', '=', code)
-    .where('activities.site_key', '=', siteKey)
-    .where('activities.published', '=', 1)
+    .where(publishedOn(siteKey, 'activities'))
     .executeTakeFirst();
 }
 

@@ -9,6 +9,7 @@ import {
 } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import { readPage } from '../../db/paging.ts';
+import { readInIdOrder } from '../../db/rows.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isoTime } from '../../platform/time.ts';
@@ -73,20 +74,19 @@ export async function courseSummariesByIds(
   siteKey: string,
   ids: number[],
 ): Promise<CourseSummary[]> {
-  const wanted = [...new Set(ids)];
-  if (wanted.length === 0) return [];
-  const rows = await listCourseRowsByIds(db, siteKey, wanted);
-  const tags = tagsByCourse(
-    await listTagRows(
-      db,
-      rows.map((row) => row.id),
-    ),
+  return readInIdOrder(
+    ids,
+    (wanted) => listCourseRowsByIds(db, siteKey, wanted),
+    async (rows) => {
+      const tags = tagsByCourse(
+        await listTagRows(
+          db,
+          rows.map((row) => row.id),
+        ),
+      );
+      return rows.map((row) => toSummary(row, tags.get(row.id) ?? []));
+    },
   );
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return wanted.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [toSummary(row, tags.get(id) ?? [])] : [];
-  });
 }
 
 /** Public course catalogue of a site: categories, the list and the detail. */

@@ -13,6 +13,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Engine } from '../../db/database.ts';
 import { readPage } from '../../db/paging.ts';
+import { readInIdOrder } from '../../db/rows.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError, invalid } from '../../platform/errors.ts';
 import { isoTime } from '../../platform/time.ts';
@@ -74,14 +75,11 @@ export async function ebookSummariesByIds(
   ids: number[],
   _now?: number,
 ): Promise<EbookSummary[]> {
-  const wanted = [...new Set(ids)];
-  if (wanted.length === 0) return [];
-  const rows = await listEbookRowsByIds(db, siteKey, wanted);
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return wanted.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [toSummary(row)] : [];
-  });
+  return readInIdOrder(
+    ids,
+    (wanted) => listEbookRowsByIds(db, siteKey, wanted),
+    (rows) => rows.map(toSummary),
+  );
 }
 
 /**
