@@ -1,6 +1,6 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 import type { Engine } from '../database.ts';
-import { idColumn } from './columns.ts';
+import { belongsTo, createIndex, idColumn, siteKeyColumn } from './columns.ts';
 
 /**
  * Classes (班级), the courses each studies, and learners' signups. The database holds the seat
@@ -11,9 +11,7 @@ export function createClasses(engine: Engine): Migration {
   return {
     async up(db: Kysely<unknown>) {
       await idColumn(engine, db.schema.createTable('classes'))
-        .addColumn('site_key', 'varchar(32)', (c) =>
-          c.notNull().references('sites.key').onDelete('cascade'),
-        )
+        .$call(siteKeyColumn)
         .addColumn('title', 'varchar(200)', (c) => c.notNull())
         .addColumn('cover', 'varchar(500)', (c) => c.notNull())
         .addColumn('term', 'varchar(50)', (c) => c.notNull())
@@ -37,36 +35,25 @@ export function createClasses(engine: Engine): Migration {
         )
         .addCheckConstraint('classes_published_check', sql`published in (0, 1)`)
         .execute();
-      await db.schema
-        .createIndex('classes_site_idx')
-        .on('classes')
-        .columns(['site_key', 'published', 'start_at', 'id'])
-        .execute();
+      await createIndex(db, 'classes_site_idx', 'classes', [
+        'site_key',
+        'published',
+        'start_at',
+        'id',
+      ]);
 
       await db.schema
         .createTable('class_courses')
-        .addColumn('class_id', 'integer', (c) =>
-          c.notNull().references('classes.id').onDelete('cascade'),
-        )
-        .addColumn('course_id', 'integer', (c) =>
-          c.notNull().references('courses.id').onDelete('cascade'),
-        )
+        .$call(belongsTo('class_id', 'classes.id'))
+        .$call(belongsTo('course_id', 'courses.id'))
         .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
         .addPrimaryKeyConstraint('class_courses_pk', ['class_id', 'course_id'])
         .execute();
-      await db.schema
-        .createIndex('class_courses_course_idx')
-        .on('class_courses')
-        .column('course_id')
-        .execute();
+      await createIndex(db, 'class_courses_course_idx', 'class_courses', ['course_id']);
 
       await idColumn(engine, db.schema.createTable('class_signups'))
-        .addColumn('class_id', 'integer', (c) =>
-          c.notNull().references('classes.id').onDelete('cascade'),
-        )
-        .addColumn('user_id', 'integer', (c) =>
-          c.notNull().references('users.id').onDelete('cascade'),
-        )
+        .$call(belongsTo('class_id', 'classes.id'))
+        .$call(belongsTo('user_id', 'users.id'))
         .addColumn('form', 'text', (c) => c.notNull())
         .addColumn('status', 'varchar(16)', (c) => c.notNull())
         .addColumn('signed_up_at', 'bigint', (c) => c.notNull())
@@ -75,11 +62,11 @@ export function createClasses(engine: Engine): Migration {
         .addUniqueConstraint('class_signups_class_user_key', ['class_id', 'user_id'])
         .addCheckConstraint('class_signups_status_check', sql`status in ('active', 'cancelled')`)
         .execute();
-      await db.schema
-        .createIndex('class_signups_user_idx')
-        .on('class_signups')
-        .columns(['user_id', 'status', 'signed_up_at'])
-        .execute();
+      await createIndex(db, 'class_signups_user_idx', 'class_signups', [
+        'user_id',
+        'status',
+        'signed_up_at',
+      ]);
     },
     async down(db: Kysely<unknown>) {
       for (const table of ['class_signups', 'class_courses', 'classes']) {
