@@ -1,6 +1,6 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 import type { Engine } from '../database.ts';
-import { belongsTo, createIndex, idColumn, siteKeyColumn } from './columns.ts';
+import { belongsTo, createIndex, idColumn, required, siteKeyColumn } from './columns.ts';
 
 /**
  * Courses and what they are made of: categories, teachers, tags, chapters and lessons.
@@ -22,9 +22,7 @@ export function createCourses(engine: Engine): Migration {
 
       await idColumn(engine, db.schema.createTable('teachers'))
         .$call(siteKeyColumn)
-        .addColumn('name', 'varchar(50)', (c) => c.notNull())
-        .addColumn('title', 'varchar(100)', (c) => c.notNull())
-        .addColumn('bio', 'text', (c) => c.notNull())
+        .$call(required({ name: 'varchar(50)', title: 'varchar(100)', bio: 'text' }))
         .addColumn('avatar', 'varchar(500)')
         .execute();
       await createIndex(db, 'teachers_site_idx', 'teachers', ['site_key']);
@@ -33,10 +31,14 @@ export function createCourses(engine: Engine): Migration {
         .$call(siteKeyColumn)
         .addColumn('category_id', 'integer', (c) => c.notNull().references('course_categories.id'))
         .addColumn('teacher_id', 'integer', (c) => c.notNull().references('teachers.id'))
-        .addColumn('title', 'varchar(200)', (c) => c.notNull())
-        .addColumn('summary', 'varchar(500)', (c) => c.notNull())
-        .addColumn('introduction', 'text', (c) => c.notNull())
-        .addColumn('cover', 'varchar(500)', (c) => c.notNull())
+        .$call(
+          required({
+            title: 'varchar(200)',
+            summary: 'varchar(500)',
+            introduction: 'text',
+            cover: 'varchar(500)',
+          }),
+        )
         .addColumn('published', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('lesson_count', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('duration_seconds', 'integer', (c) => c.notNull().defaultTo(0))
@@ -97,8 +99,7 @@ export function createCourses(engine: Engine): Migration {
       await idColumn(engine, db.schema.createTable('course_lessons'))
         .$call(belongsTo('course_id', 'courses.id'))
         .$call(belongsTo('chapter_id', 'course_chapters.id'))
-        .addColumn('title', 'varchar(200)', (c) => c.notNull())
-        .addColumn('kind', 'varchar(16)', (c) => c.notNull())
+        .$call(required({ title: 'varchar(200)', kind: 'varchar(16)' }))
         .addColumn('duration_seconds', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('video_url', 'varchar(500)')
         .addColumn('article_html', 'text')

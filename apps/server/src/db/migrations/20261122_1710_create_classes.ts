@@ -1,6 +1,6 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 import type { Engine } from '../database.ts';
-import { belongsTo, createIndex, idColumn, siteKeyColumn } from './columns.ts';
+import { belongsTo, createIndex, idColumn, required, siteKeyColumn } from './columns.ts';
 
 /**
  * Classes (班级), the courses each studies, and learners' signups. The database holds the seat
@@ -12,20 +12,28 @@ export function createClasses(engine: Engine): Migration {
     async up(db: Kysely<unknown>) {
       await idColumn(engine, db.schema.createTable('classes'))
         .$call(siteKeyColumn)
-        .addColumn('title', 'varchar(200)', (c) => c.notNull())
-        .addColumn('cover', 'varchar(500)', (c) => c.notNull())
-        .addColumn('term', 'varchar(50)', (c) => c.notNull())
-        .addColumn('schedule', 'varchar(100)', (c) => c.notNull())
-        .addColumn('place', 'varchar(200)', (c) => c.notNull())
-        .addColumn('teacher_name', 'varchar(50)', (c) => c.notNull())
-        .addColumn('capacity', 'integer', (c) => c.notNull())
+        .$call(
+          required({
+            title: 'varchar(200)',
+            cover: 'varchar(500)',
+            term: 'varchar(50)',
+            schedule: 'varchar(100)',
+            place: 'varchar(200)',
+            teacher_name: 'varchar(50)',
+            capacity: 'integer',
+          }),
+        )
         .addColumn('seats_taken', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('signup_start', 'bigint', (c) => c.notNull())
-        .addColumn('signup_end', 'bigint', (c) => c.notNull())
-        .addColumn('start_at', 'bigint', (c) => c.notNull())
-        .addColumn('end_at', 'bigint', (c) => c.notNull())
-        .addColumn('introduction', 'text', (c) => c.notNull())
-        .addColumn('form_fields', 'text', (c) => c.notNull())
+        .$call(
+          required({
+            signup_start: 'bigint',
+            signup_end: 'bigint',
+            start_at: 'bigint',
+            end_at: 'bigint',
+            introduction: 'text',
+            form_fields: 'text',
+          }),
+        )
         .addColumn('published', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .addCheckConstraint('classes_capacity_check', sql`capacity > 0`)
@@ -54,11 +62,15 @@ export function createClasses(engine: Engine): Migration {
       await idColumn(engine, db.schema.createTable('class_signups'))
         .$call(belongsTo('class_id', 'classes.id'))
         .$call(belongsTo('user_id', 'users.id'))
-        .addColumn('form', 'text', (c) => c.notNull())
-        .addColumn('status', 'varchar(16)', (c) => c.notNull())
-        .addColumn('signed_up_at', 'bigint', (c) => c.notNull())
-        .addColumn('created_at', 'bigint', (c) => c.notNull())
-        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .$call(
+          required({
+            form: 'text',
+            status: 'varchar(16)',
+            signed_up_at: 'bigint',
+            created_at: 'bigint',
+            updated_at: 'bigint',
+          }),
+        )
         .addUniqueConstraint('class_signups_class_user_key', ['class_id', 'user_id'])
         .addCheckConstraint('class_signups_status_check', sql`status in ('active', 'cancelled')`)
         .execute();

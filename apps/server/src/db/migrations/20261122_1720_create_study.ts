@@ -1,5 +1,5 @@
 import { type Kysely, type Migration, sql } from 'kysely';
-import { belongsTo, createIndex } from './columns.ts';
+import { belongsTo, createIndex, required } from './columns.ts';
 
 /**
  * Learners' study: progress per lesson, the courses each learner has started (learner counts
@@ -19,9 +19,7 @@ export function createStudy(): Migration {
         .addColumn('completed', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('completed_at', 'bigint')
         // Server time up to which watching was credited (see study.rules.ts, creditWatch).
-        .addColumn('credited_until', 'bigint', (c) => c.notNull())
-        .addColumn('created_at', 'bigint', (c) => c.notNull())
-        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .$call(required({ credited_until: 'bigint', created_at: 'bigint', updated_at: 'bigint' }))
         .addPrimaryKeyConstraint('lesson_progress_pk', ['user_id', 'lesson_id'])
         .addCheckConstraint('lesson_progress_completed_check', sql`completed in (0, 1)`)
         .addCheckConstraint(
@@ -44,8 +42,7 @@ export function createStudy(): Migration {
         .addColumn('last_lesson_id', 'integer', (c) =>
           c.references('course_lessons.id').onDelete('set null'),
         )
-        .addColumn('started_at', 'bigint', (c) => c.notNull())
-        .addColumn('last_studied_at', 'bigint', (c) => c.notNull())
+        .$call(required({ started_at: 'bigint', last_studied_at: 'bigint' }))
         // Set when every lesson of the course was complete; never cleared.
         .addColumn('completed_at', 'bigint')
         .addPrimaryKeyConstraint('course_learners_pk', ['user_id', 'course_id'])

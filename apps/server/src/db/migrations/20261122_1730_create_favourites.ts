@@ -1,6 +1,6 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 import type { Engine } from '../database.ts';
-import { belongsTo, createIndex, siteKeyColumn } from './columns.ts';
+import { belongsTo, createIndex, required, siteKeyColumn } from './columns.ts';
 
 /** The tables keyed by (learner, content type, content id), each with a content-type CHECK. */
 const TABLES = ['favourites', 'history'] as const;
@@ -27,8 +27,7 @@ export function createFavourites(): Migration {
       await db.schema
         .createTable('favourites')
         .$call(belongsTo('user_id', 'users.id'))
-        .addColumn('content_type', 'varchar(16)', (c) => c.notNull())
-        .addColumn('content_id', 'integer', (c) => c.notNull())
+        .$call(required({ content_type: 'varchar(16)', content_id: 'integer' }))
         .$call(siteKeyColumn)
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .addPrimaryKeyConstraint('favourites_pk', ['user_id', 'content_type', 'content_id'])
@@ -44,8 +43,7 @@ export function createFavourites(): Migration {
       await db.schema
         .createTable('history')
         .$call(belongsTo('user_id', 'users.id'))
-        .addColumn('content_type', 'varchar(16)', (c) => c.notNull())
-        .addColumn('content_id', 'integer', (c) => c.notNull())
+        .$call(required({ content_type: 'varchar(16)', content_id: 'integer' }))
         .$call(siteKeyColumn)
         .addColumn('viewed_at', 'bigint', (c) => c.notNull())
         .addColumn('view_count', 'integer', (c) => c.notNull().defaultTo(1))

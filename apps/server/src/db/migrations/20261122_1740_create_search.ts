@@ -1,6 +1,6 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 import type { Engine } from '../database.ts';
-import { createIndex, idColumn, siteKeyColumn } from './columns.ts';
+import { createIndex, idColumn, required, siteKeyColumn } from './columns.ts';
 
 /*
  * Search. `search_documents` holds one row per course and class: the site, the published flag,
@@ -131,14 +131,18 @@ export async function createDocumentsTable(
   }
   const kindList = sql.raw(kinds.map((kind) => `'${kind}'`).join(', '));
   await idColumn(engine, db.schema.createTable('search_documents'))
-    .addColumn('kind', 'varchar(16)', (c) => c.notNull())
-    .addColumn('ref_id', 'integer', (c) => c.notNull())
-    .addColumn('site_key', 'varchar(32)', (c) => c.notNull())
-    .addColumn('title', 'varchar(200)', (c) => c.notNull())
-    .addColumn('search_text', 'text', (c) => c.notNull())
-    .addColumn('published', 'integer', (c) => c.notNull())
-    .addColumn('popularity', 'bigint', (c) => c.notNull())
-    .addColumn('sort_time', 'bigint', (c) => c.notNull())
+    .$call(
+      required({
+        kind: 'varchar(16)',
+        ref_id: 'integer',
+        site_key: 'varchar(32)',
+        title: 'varchar(200)',
+        search_text: 'text',
+        published: 'integer',
+        popularity: 'bigint',
+        sort_time: 'bigint',
+      }),
+    )
     .addUniqueConstraint('search_documents_ref_key', ['kind', 'ref_id'])
     .addCheckConstraint('search_documents_kind_check', sql`kind in (${kindList})`)
     .execute();

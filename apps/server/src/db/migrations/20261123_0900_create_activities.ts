@@ -1,6 +1,6 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 import type { Engine } from '../database.ts';
-import { belongsTo, createIndex, idColumn, siteKeyColumn } from './columns.ts';
+import { belongsTo, createIndex, idColumn, required, siteKeyColumn } from './columns.ts';
 
 /**
  * Activities (活动) and special activities (特色活动): their organisers and the organisers'
@@ -32,21 +32,28 @@ export function createActivities(engine: Engine): Migration {
         .addColumn('organiser_id', 'integer', (c) =>
           c.notNull().references('organisers.id').onDelete('restrict'),
         )
-        .addColumn('kind', 'varchar(16)', (c) => c.notNull())
-        .addColumn('title', 'varchar(200)', (c) => c.notNull())
-        .addColumn('cover', 'varchar(500)', (c) => c.notNull())
-        .addColumn('place', 'varchar(200)', (c) => c.notNull())
+        .$call(
+          required({
+            kind: 'varchar(16)',
+            title: 'varchar(200)',
+            cover: 'varchar(500)',
+            place: 'varchar(200)',
+          }),
+        )
         // The learning map (a later issue) has no table yet, hence no foreign key.
         .addColumn('map_place_id', 'integer')
-        .addColumn('contact', 'varchar(50)', (c) => c.notNull())
-        .addColumn('capacity', 'integer', (c) => c.notNull())
+        .$call(required({ contact: 'varchar(50)', capacity: 'integer' }))
         .addColumn('seats_taken', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('signup_start', 'bigint', (c) => c.notNull())
-        .addColumn('signup_end', 'bigint', (c) => c.notNull())
-        .addColumn('start_at', 'bigint', (c) => c.notNull())
-        .addColumn('end_at', 'bigint', (c) => c.notNull())
-        .addColumn('description', 'text', (c) => c.notNull())
-        .addColumn('form_fields', 'text', (c) => c.notNull())
+        .$call(
+          required({
+            signup_start: 'bigint',
+            signup_end: 'bigint',
+            start_at: 'bigint',
+            end_at: 'bigint',
+            description: 'text',
+            form_fields: 'text',
+          }),
+        )
         .addColumn('attachment_rule', 'text')
         .addColumn('published', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('created_at', 'bigint', (c) => c.notNull())
@@ -89,14 +96,11 @@ export function createActivities(engine: Engine): Migration {
       await idColumn(engine, db.schema.createTable('activity_applications'))
         .$call(belongsTo('activity_id', 'activities.id'))
         .$call(belongsTo('user_id', 'users.id'))
-        .addColumn('form', 'text', (c) => c.notNull())
-        .addColumn('status', 'varchar(16)', (c) => c.notNull())
+        .$call(required({ form: 'text', status: 'varchar(16)' }))
         // Shown as a QR at the door; cleared when the application is cancelled.
         .addColumn('checkin_code', 'varchar(64)')
         .addColumn('checked_in_at', 'bigint')
-        .addColumn('applied_at', 'bigint', (c) => c.notNull())
-        .addColumn('created_at', 'bigint', (c) => c.notNull())
-        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .$call(required({ applied_at: 'bigint', created_at: 'bigint', updated_at: 'bigint' }))
         .addUniqueConstraint('activity_applications_activity_user_key', ['activity_id', 'user_id'])
         .addUniqueConstraint('activity_applications_checkin_code_key', ['checkin_code'])
         .addCheckConstraint(
@@ -112,9 +116,7 @@ export function createActivities(engine: Engine): Migration {
       await idColumn(engine, db.schema.createTable('activity_attachments'))
         .$call(belongsTo('application_id', 'activity_applications.id'))
         .$call(belongsTo('user_id', 'users.id'))
-        .addColumn('name', 'varchar(200)', (c) => c.notNull())
-        .addColumn('mime', 'varchar(100)', (c) => c.notNull())
-        .addColumn('size', 'integer', (c) => c.notNull())
+        .$call(required({ name: 'varchar(200)', mime: 'varchar(100)', size: 'integer' }))
         // The file's name in the upload store: random, never derived from what the learner sent.
         .addColumn('storage_key', 'varchar(100)', (c) => c.notNull().unique())
         .addColumn('created_at', 'bigint', (c) => c.notNull())

@@ -1,6 +1,6 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 import type { Engine } from '../database.ts';
-import { belongsTo, createIndex, idColumn, siteKeyColumn } from './columns.ts';
+import { belongsTo, createIndex, idColumn, required, siteKeyColumn } from './columns.ts';
 
 /**
  * E-books: categories per site, the books (each a PDF under `/files/ebooks/`), and each
@@ -23,16 +23,20 @@ export function createEbooks(engine: Engine): Migration {
       await idColumn(engine, db.schema.createTable('ebooks'))
         .$call(siteKeyColumn)
         .addColumn('category_id', 'integer', (c) => c.notNull().references('ebook_categories.id'))
-        .addColumn('title', 'varchar(200)', (c) => c.notNull())
-        .addColumn('author', 'varchar(100)', (c) => c.notNull())
-        .addColumn('publisher', 'varchar(100)', (c) => c.notNull())
-        .addColumn('published_year', 'integer', (c) => c.notNull())
-        .addColumn('isbn', 'varchar(20)', (c) => c.notNull())
-        .addColumn('introduction', 'text', (c) => c.notNull())
-        .addColumn('page_count', 'integer', (c) => c.notNull())
-        .addColumn('cover', 'varchar(500)', (c) => c.notNull())
-        .addColumn('pdf_path', 'varchar(500)', (c) => c.notNull())
-        .addColumn('file_size', 'bigint', (c) => c.notNull())
+        .$call(
+          required({
+            title: 'varchar(200)',
+            author: 'varchar(100)',
+            publisher: 'varchar(100)',
+            published_year: 'integer',
+            isbn: 'varchar(20)',
+            introduction: 'text',
+            page_count: 'integer',
+            cover: 'varchar(500)',
+            pdf_path: 'varchar(500)',
+            file_size: 'bigint',
+          }),
+        )
         .addColumn('published', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .addCheckConstraint('ebooks_page_count_check', sql`page_count >= 1`)
@@ -58,9 +62,7 @@ export function createEbooks(engine: Engine): Migration {
         .createTable('ebook_reading')
         .$call(belongsTo('user_id', 'users.id'))
         .$call(belongsTo('ebook_id', 'ebooks.id'))
-        .addColumn('page', 'integer', (c) => c.notNull())
-        .addColumn('started_at', 'bigint', (c) => c.notNull())
-        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .$call(required({ page: 'integer', started_at: 'bigint', updated_at: 'bigint' }))
         .addPrimaryKeyConstraint('ebook_reading_pk', ['user_id', 'ebook_id'])
         .addCheckConstraint('ebook_reading_page_check', sql`page >= 1`)
         .execute();

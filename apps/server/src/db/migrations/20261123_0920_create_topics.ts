@@ -1,6 +1,6 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 import type { Engine } from '../database.ts';
-import { belongsTo, createIndex, idColumn, siteKeyColumn } from './columns.ts';
+import { belongsTo, createIndex, idColumn, required, siteKeyColumn } from './columns.ts';
 
 /**
  * Topics (专题) as data: a topic per site and slug, its sections (one area each), and the
@@ -11,11 +11,15 @@ export function createTopics(engine: Engine): Migration {
     async up(db: Kysely<unknown>) {
       await idColumn(engine, db.schema.createTable('topics'))
         .$call(siteKeyColumn)
-        .addColumn('slug', 'varchar(64)', (c) => c.notNull())
-        .addColumn('title', 'varchar(100)', (c) => c.notNull())
-        .addColumn('subtitle', 'varchar(200)', (c) => c.notNull())
-        .addColumn('banner', 'varchar(500)', (c) => c.notNull())
-        .addColumn('introduction', 'text', (c) => c.notNull())
+        .$call(
+          required({
+            slug: 'varchar(64)',
+            title: 'varchar(100)',
+            subtitle: 'varchar(200)',
+            banner: 'varchar(500)',
+            introduction: 'text',
+          }),
+        )
         .addColumn('published', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('created_at', 'bigint', (c) => c.notNull())
@@ -24,8 +28,7 @@ export function createTopics(engine: Engine): Migration {
 
       await idColumn(engine, db.schema.createTable('topic_sections'))
         .$call(belongsTo('topic_id', 'topics.id'))
-        .addColumn('kind', 'varchar(16)', (c) => c.notNull())
-        .addColumn('title', 'varchar(100)', (c) => c.notNull())
+        .$call(required({ kind: 'varchar(16)', title: 'varchar(100)' }))
         .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('item_limit', 'integer', (c) => c.notNull())
         .addCheckConstraint(
@@ -44,8 +47,7 @@ export function createTopics(engine: Engine): Migration {
       await db.schema
         .createTable('topic_items')
         .$call(belongsTo('topic_id', 'topics.id'))
-        .addColumn('content_type', 'varchar(16)', (c) => c.notNull())
-        .addColumn('content_id', 'integer', (c) => c.notNull())
+        .$call(required({ content_type: 'varchar(16)', content_id: 'integer' }))
         .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
         .addPrimaryKeyConstraint('topic_items_pk', ['topic_id', 'content_type', 'content_id'])
         .addCheckConstraint(

@@ -1,4 +1,4 @@
-import type { CreateTableBuilder, Kysely } from 'kysely';
+import type { ColumnDataType, CreateTableBuilder, Kysely } from 'kysely';
 import type { Engine } from '../database.ts';
 
 /**
@@ -33,4 +33,16 @@ export function belongsTo<N extends string>(column: N, target: string) {
 /** Creates the plain (non-unique) index `name` on `table` over `columns`, in order. */
 export function createIndex(db: Kysely<unknown>, name: string, table: string, columns: string[]) {
   return db.schema.createIndex(name).on(table).columns(columns).execute();
+}
+
+/**
+ * Required (NOT NULL) columns without a default, `{ name: type }` in table order. For
+ * `.$call(required({ title: 'varchar(200)', created_at: 'bigint' }))`.
+ */
+export function required(columns: Readonly<Record<string, ColumnDataType>>) {
+  return <T extends string, C extends string>(table: CreateTableBuilder<T, C>) =>
+    Object.entries(columns).reduce<CreateTableBuilder<T, string>>(
+      (builder, [name, type]) => builder.addColumn(name, type, (c) => c.notNull()),
+      table,
+    );
 }
