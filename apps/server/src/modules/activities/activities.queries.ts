@@ -1,11 +1,10 @@
 import type { ActivityKind, ApplicationState, ClassStatus } from '@portal/contract';
-import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { countRows, insertRows } from '../../db/rows.ts';
 import type { Database, NewActivityAttachmentRow } from '../../db/schema.ts';
 import { publishedOn } from '../content/published.ts';
+import { hasStatus, statusRank } from '../seats/seat-status.ts';
 import type { SeatLedger } from '../seats/seats.ts';
-
-type ActivitiesEb = ExpressionBuilder<Database, 'activities'>;
 
 /** Where activity seats live, for the shared seat keeping (`modules/seats`). */
 export const ACTIVITY_SEATS: SeatLedger<'activity_applications'> = {
@@ -32,49 +31,6 @@ const SUMMARY_COLUMNS = [
   'activities.end_at',
 ] as const;
 
-/**
- * The contract's status rule (`classStatusAt`) as SQL, for one status at `now`: the list filter.
- * Kept as plain comparisons on the columns so each engine can use its indexes.
- */
-function hasStatus(eb: ActivitiesEb, status: ClassStatus, now: number) {
-  const notEnded = eb('activities.end_at', '>', now);
-  const open = eb.and([
-    notEnded,
-    eb('activities.signup_start', '<=', now),
-    eb('activities.signup_end', '>', now),
-    eb('activities.start_at', '>', now),
-  ]);
-  switch (status) {
-    case '已结束':
-      return eb('activities.end_at', '<=', now);
-    case '未开始':
-      return eb.and([notEnded, eb('activities.signup_start', '>', now)]);
-    case '报名中':
-      return eb.and([open, eb('activities.seats_taken', '<', eb.ref('activities.capacity'))]);
-    case '已满':
-      return eb.and([open, eb('activities.seats_taken', '>=', eb.ref('activities.capacity'))]);
-    case '进行中':
-      return eb.and([
-        notEnded,
-        eb('activities.signup_start', '<=', now),
-        eb.or([eb('activities.signup_end', '<=', now), eb('activities.start_at', '<=', now)]),
-      ]);
-  }
-}
-
-/**
- * The list position of an activity's status at `now`, the index of that status in the
- * contract's `CLASS_STATUSES` (报名中 0, 未开始 1, 已满 2, 进行中 3, 已结束 4), as for classes.
- */
-function statusRank(now: number) {
-  return sql<number>`case
-    when activities.end_at <= ${now} then 4
-    when activities.signup_start > ${now} then 1
-    when activities.signup_end > ${now} and activities.start_at > ${now}
-      then case when activities.seats_taken < activities.capacity then 0 else 2 end
-    else 3 end`;
-}
-
 export interface ActivityListFilter {
   siteKey: string;
   kind?: ActivityKind | undefined;
@@ -91,7 +47,7 @@ function publishedActivities(db: Kysely<Database>, filter: ActivityListFilter) {
   let query = db.selectFrom('activities').where(publishedOn(filter.siteKey, 'activities'));
   const { kind, status, now } = filter;
   if (kind) query = query.where('activities.kind', '=', kind);
-  if (status) query = query.where((eb) => hasStatus(eb, status, now));
+  if (status) query = query.where(hasStatus('activities', status, now));
   return query;
 }
 
@@ -105,7 +61,7 @@ export async function listActivityIds(
 ): Promise<number[]> {
   const rows = await publishedActivities(db, filter)
     .select('activities.id')
-    .orderBy(statusRank(filter.now))
+    .orderBy(statusRank('activities', filter.now))
     .orderBy('activities.start_at')
     .orderBy('activities.id')
     .execute();

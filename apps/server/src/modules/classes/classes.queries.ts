@@ -1,11 +1,10 @@
 import type { ClassStatus } from '@portal/contract';
-import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { countRows } from '../../db/rows.ts';
 import type { Database } from '../../db/schema.ts';
 import { publishedOn } from '../content/published.ts';
+import { hasStatus, statusRank } from '../seats/seat-status.ts';
 import type { SeatLedger } from '../seats/seats.ts';
-
-type ClassesEb = ExpressionBuilder<Database, 'classes'>;
 
 /** The columns a class card needs. */
 const SUMMARY_COLUMNS = [
@@ -24,49 +23,6 @@ const SUMMARY_COLUMNS = [
   'classes.end_at',
 ] as const;
 
-/**
- * The contract's status rule (`classStatusAt`) as SQL, for one status at `now`: the list filter.
- * Kept as plain comparisons on the columns so each engine can use its indexes.
- */
-function hasStatus(eb: ClassesEb, status: ClassStatus, now: number) {
-  const notEnded = eb('classes.end_at', '>', now);
-  const open = eb.and([
-    notEnded,
-    eb('classes.signup_start', '<=', now),
-    eb('classes.signup_end', '>', now),
-    eb('classes.start_at', '>', now),
-  ]);
-  switch (status) {
-    case '已结束':
-      return eb('classes.end_at', '<=', now);
-    case '未开始':
-      return eb.and([notEnded, eb('classes.signup_start', '>', now)]);
-    case '报名中':
-      return eb.and([open, eb('classes.seats_taken', '<', eb.ref('classes.capacity'))]);
-    case '已满':
-      return eb.and([open, eb('classes.seats_taken', '>=', eb.ref('classes.capacity'))]);
-    case '进行中':
-      return eb.and([
-        notEnded,
-        eb('classes.signup_start', '<=', now),
-        eb.or([eb('classes.signup_end', '<=', now), eb('classes.start_at', '<=', now)]),
-      ]);
-  }
-}
-
-/**
- * The list position of a class's status at `now`, the index of that status in the contract's
- * `CLASS_STATUSES` (报名中 0, 未开始 1, 已满 2, 进行中 3, 已结束 4); the same rule as `classStatusAt`.
- */
-function statusRank(now: number) {
-  return sql<number>`case
-    when classes.end_at <= ${now} then 4
-    when classes.signup_start > ${now} then 1
-    when classes.signup_end > ${now} and classes.start_at > ${now}
-      then case when classes.seats_taken < classes.capacity then 0 else 2 end
-    else 3 end`;
-}
-
 export interface ClassListFilter {
   siteKey: string;
   status?: ClassStatus | undefined;
@@ -79,14 +35,14 @@ export interface ClassListFilter {
 function publishedClasses(db: Kysely<Database>, filter: Omit<ClassListFilter, 'limit' | 'offset'>) {
   const query = db.selectFrom('classes').where(publishedOn(filter.siteKey, 'classes'));
   const { status, now } = filter;
-  return status ? query.where((eb) => hasStatus(eb, status, now)) : query;
+  return status ? query.where(hasStatus('classes', status, now)) : query;
 }
 
 /** One page of a site's published classes: 报名中 first, then by status, start date and id. */
 export function listClassRows(db: Kysely<Database>, filter: ClassListFilter) {
   return publishedClasses(db, filter)
     .select(SUMMARY_COLUMNS)
-    .orderBy(statusRank(filter.now))
+    .orderBy(statusRank('classes', filter.now))
     .orderBy('classes.start_at')
     .orderBy('classes.id')
     .limit(filter.limit)
