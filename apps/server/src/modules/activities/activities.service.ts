@@ -9,7 +9,6 @@ import {
   type AttachmentRule,
   attachmentRuleSchema,
   type CheckinResult,
-  classStatusAt,
   ErrorCode,
   type MyActivity,
   type MyActivityListQuery,
@@ -26,6 +25,7 @@ import { AppError, conflict, forbidden, invalid } from '../../platform/errors.ts
 import { SNIFFED_TYPES, type SniffedMime, sniffMime } from '../../platform/sniff-mime.ts';
 import { isoTime, isoTimeOrNull } from '../../platform/time.ts';
 import type { ReceivedFile, UploadStore } from '../../platform/upload-store.ts';
+import { seatFields, timesOf } from '../seats/seat-status.ts';
 import { admit, parseFormFields, releaseSeatAndCancel, takeSeatAndSignUp } from '../seats/seats.ts';
 import { activityCalendar, htmlToText } from './activities.ics.ts';
 import {
@@ -124,17 +124,8 @@ type SummaryRow = Pick<
   | 'end_at'
 > & { organiser: string };
 
-const timesOf = (row: SummaryRow) => ({
-  signupStart: row.signup_start,
-  signupEnd: row.signup_end,
-  startAt: row.start_at,
-  endAt: row.end_at,
-});
-
 /** An activity row as the contract's card, with its status at `now`. */
 export function toActivitySummary(row: SummaryRow, now: number): ActivitySummary {
-  const capacity = row.capacity;
-  const seatsTaken = row.seats_taken;
   return {
     id: row.id,
     title: row.title,
@@ -143,14 +134,7 @@ export function toActivitySummary(row: SummaryRow, now: number): ActivitySummary
     organiser: row.organiser,
     place: row.place,
     mapPlaceId: row.map_place_id,
-    capacity,
-    seatsTaken,
-    seatsLeft: Math.max(0, capacity - seatsTaken),
-    signupStart: isoTime(row.signup_start),
-    signupEnd: isoTime(row.signup_end),
-    startAt: isoTime(row.start_at),
-    endAt: isoTime(row.end_at),
-    status: classStatusAt({ ...timesOf(row), capacity, seatsTaken }, now),
+    ...seatFields(row, now),
   };
 }
 

@@ -4,7 +4,6 @@ import {
   type ClassSignupBody,
   type ClassSignupResult,
   type ClassSummary,
-  classStatusAt,
   ErrorCode,
   type MyClass,
   type MySignup,
@@ -18,6 +17,7 @@ import type { ClassRow, Database } from '../../db/schema.ts';
 import { AppError, conflict } from '../../platform/errors.ts';
 import { SideEffects } from '../../platform/side-effects.ts';
 import { isoTime } from '../../platform/time.ts';
+import { seatFields, timesOf } from '../seats/seat-status.ts';
 import { admit, parseFormFields, releaseSeatAndCancel, takeSeatAndSignUp } from '../seats/seats.ts';
 import {
   CLASS_SEATS,
@@ -60,17 +60,8 @@ type SummaryRow = Pick<
   | 'end_at'
 >;
 
-const timesOf = (row: SummaryRow) => ({
-  signupStart: row.signup_start,
-  signupEnd: row.signup_end,
-  startAt: row.start_at,
-  endAt: row.end_at,
-});
-
 /** A class row as the contract's card, with its status at `now`. */
 export function toClassSummary(row: SummaryRow, now: number): ClassSummary {
-  const capacity = row.capacity;
-  const seatsTaken = row.seats_taken;
   return {
     id: row.id,
     title: row.title,
@@ -79,14 +70,7 @@ export function toClassSummary(row: SummaryRow, now: number): ClassSummary {
     schedule: row.schedule,
     place: row.place,
     teacherName: row.teacher_name,
-    capacity,
-    seatsTaken,
-    seatsLeft: Math.max(0, capacity - seatsTaken),
-    signupStart: isoTime(row.signup_start),
-    signupEnd: isoTime(row.signup_end),
-    startAt: isoTime(row.start_at),
-    endAt: isoTime(row.end_at),
-    status: classStatusAt({ ...timesOf(row), capacity, seatsTaken }, now),
+    ...seatFields(row, now),
   };
 }
 

@@ -1,5 +1,6 @@
-import type { ClassStatus } from '@portal/contract';
+import { type ClassStatus, classStatusAt } from '@portal/contract';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import { isoTime } from '../../platform/time.ts';
 
 /** The tables whose rows have a signup window, a start and end, and seats. */
 export type SeatedTable = 'classes' | 'activities';
@@ -46,4 +47,40 @@ export function statusRank(table: SeatedTable, now: number): RawBuilder<number> 
     when ${col('signup_end')} > ${now} and ${col('start_at')} > ${now}
       then case when ${col('seats_taken')} < ${col('capacity')} then 0 else 2 end
     else 3 end`;
+}
+
+/** The window and seat columns every seated row has. */
+export interface SeatedRow {
+  capacity: number;
+  seats_taken: number;
+  signup_start: number;
+  signup_end: number;
+  start_at: number;
+  end_at: number;
+}
+
+/** The signup window and the run of a seated row, as the contract's rules take them. */
+export function timesOf(row: SeatedRow) {
+  return {
+    signupStart: row.signup_start,
+    signupEnd: row.signup_end,
+    startAt: row.start_at,
+    endAt: row.end_at,
+  };
+}
+
+/** The seat and time fields of a class or activity card, with its status at `now`. */
+export function seatFields(row: SeatedRow, now: number) {
+  const capacity = row.capacity;
+  const seatsTaken = row.seats_taken;
+  return {
+    capacity,
+    seatsTaken,
+    seatsLeft: Math.max(0, capacity - seatsTaken),
+    signupStart: isoTime(row.signup_start),
+    signupEnd: isoTime(row.signup_end),
+    startAt: isoTime(row.start_at),
+    endAt: isoTime(row.end_at),
+    status: classStatusAt({ ...timesOf(row), capacity, seatsTaken }, now),
+  };
 }
