@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Engine } from '../database.ts';
-import { idColumn } from './columns.ts';
+import { belongsTo, createIndex, idColumn, required } from './columns.ts';
 
 /** Sites, users, sessions and one-time login tickets. Frozen: never edit, add a new migration. */
 export function createCore(engine: Engine) {
@@ -16,46 +16,36 @@ export function createCore(engine: Engine) {
 
       await idColumn(engine, db.schema.createTable('users'))
         .addColumn('username', 'varchar(64)', (c) => c.notNull().unique())
-        .addColumn('password_hash', 'varchar(255)', (c) => c.notNull())
-        .addColumn('nickname', 'varchar(50)', (c) => c.notNull())
+        .$call(required({ password_hash: 'varchar(255)', nickname: 'varchar(50)' }))
         .addColumn('avatar', 'varchar(500)')
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .execute();
 
       await idColumn(engine, db.schema.createTable('sessions'))
-        .addColumn('user_id', 'integer', (c) =>
-          c.notNull().references('users.id').onDelete('cascade'),
-        )
+        .$call(belongsTo('user_id', 'users.id'))
         .addColumn('token_hash', 'char(64)', (c) => c.notNull().unique())
         .addColumn('fingerprint', 'varchar(128)')
-        .addColumn('site_key', 'varchar(32)', (c) => c.notNull())
-        .addColumn('created_at', 'bigint', (c) => c.notNull())
-        .addColumn('expires_at', 'bigint', (c) => c.notNull())
-        .addColumn('last_seen_at', 'bigint', (c) => c.notNull())
+        .$call(
+          required({
+            site_key: 'varchar(32)',
+            created_at: 'bigint',
+            expires_at: 'bigint',
+            last_seen_at: 'bigint',
+          }),
+        )
         .addColumn('rotated_at', 'bigint')
         .addColumn('revoked_at', 'bigint')
         .execute();
-      await db.schema.createIndex('sessions_user_idx').on('sessions').column('user_id').execute();
-      await db.schema
-        .createIndex('sessions_expiry_idx')
-        .on('sessions')
-        .column('expires_at')
-        .execute();
+      await createIndex(db, 'sessions_user_idx', 'sessions', ['user_id']);
+      await createIndex(db, 'sessions_expiry_idx', 'sessions', ['expires_at']);
 
       await idColumn(engine, db.schema.createTable('login_tickets'))
         .addColumn('ticket_hash', 'char(64)', (c) => c.notNull().unique())
-        .addColumn('user_id', 'integer', (c) =>
-          c.notNull().references('users.id').onDelete('cascade'),
-        )
-        .addColumn('created_at', 'bigint', (c) => c.notNull())
-        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .$call(belongsTo('user_id', 'users.id'))
+        .$call(required({ created_at: 'bigint', expires_at: 'bigint' }))
         .addColumn('used_at', 'bigint')
         .execute();
-      await db.schema
-        .createIndex('login_tickets_expiry_idx')
-        .on('login_tickets')
-        .column('expires_at')
-        .execute();
+      await createIndex(db, 'login_tickets_expiry_idx', 'login_tickets', ['expires_at']);
     },
     async down(db: Kysely<unknown>) {
       for (const table of ['login_tickets', 'sessions', 'users', 'sites']) {

@@ -1,6 +1,6 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 import type { Engine } from '../database.ts';
-import { idColumn } from './columns.ts';
+import { belongsTo, createIndex, idColumn, required, siteKeyColumn } from './columns.ts';
 
 /**
  * Classes (班级), the courses each studies, and learners' signups. The database holds the seat
@@ -11,23 +11,29 @@ export function createClasses(engine: Engine): Migration {
   return {
     async up(db: Kysely<unknown>) {
       await idColumn(engine, db.schema.createTable('classes'))
-        .addColumn('site_key', 'varchar(32)', (c) =>
-          c.notNull().references('sites.key').onDelete('cascade'),
+        .$call(siteKeyColumn)
+        .$call(
+          required({
+            title: 'varchar(200)',
+            cover: 'varchar(500)',
+            term: 'varchar(50)',
+            schedule: 'varchar(100)',
+            place: 'varchar(200)',
+            teacher_name: 'varchar(50)',
+            capacity: 'integer',
+          }),
         )
-        .addColumn('title', 'varchar(200)', (c) => c.notNull())
-        .addColumn('cover', 'varchar(500)', (c) => c.notNull())
-        .addColumn('term', 'varchar(50)', (c) => c.notNull())
-        .addColumn('schedule', 'varchar(100)', (c) => c.notNull())
-        .addColumn('place', 'varchar(200)', (c) => c.notNull())
-        .addColumn('teacher_name', 'varchar(50)', (c) => c.notNull())
-        .addColumn('capacity', 'integer', (c) => c.notNull())
         .addColumn('seats_taken', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('signup_start', 'bigint', (c) => c.notNull())
-        .addColumn('signup_end', 'bigint', (c) => c.notNull())
-        .addColumn('start_at', 'bigint', (c) => c.notNull())
-        .addColumn('end_at', 'bigint', (c) => c.notNull())
-        .addColumn('introduction', 'text', (c) => c.notNull())
-        .addColumn('form_fields', 'text', (c) => c.notNull())
+        .$call(
+          required({
+            signup_start: 'bigint',
+            signup_end: 'bigint',
+            start_at: 'bigint',
+            end_at: 'bigint',
+            introduction: 'text',
+            form_fields: 'text',
+          }),
+        )
         .addColumn('published', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .addCheckConstraint('classes_capacity_check', sql`capacity > 0`)
@@ -37,49 +43,42 @@ export function createClasses(engine: Engine): Migration {
         )
         .addCheckConstraint('classes_published_check', sql`published in (0, 1)`)
         .execute();
-      await db.schema
-        .createIndex('classes_site_idx')
-        .on('classes')
-        .columns(['site_key', 'published', 'start_at', 'id'])
-        .execute();
+      await createIndex(db, 'classes_site_idx', 'classes', [
+        'site_key',
+        'published',
+        'start_at',
+        'id',
+      ]);
 
       await db.schema
         .createTable('class_courses')
-        .addColumn('class_id', 'integer', (c) =>
-          c.notNull().references('classes.id').onDelete('cascade'),
-        )
-        .addColumn('course_id', 'integer', (c) =>
-          c.notNull().references('courses.id').onDelete('cascade'),
-        )
+        .$call(belongsTo('class_id', 'classes.id'))
+        .$call(belongsTo('course_id', 'courses.id'))
         .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
         .addPrimaryKeyConstraint('class_courses_pk', ['class_id', 'course_id'])
         .execute();
-      await db.schema
-        .createIndex('class_courses_course_idx')
-        .on('class_courses')
-        .column('course_id')
-        .execute();
+      await createIndex(db, 'class_courses_course_idx', 'class_courses', ['course_id']);
 
       await idColumn(engine, db.schema.createTable('class_signups'))
-        .addColumn('class_id', 'integer', (c) =>
-          c.notNull().references('classes.id').onDelete('cascade'),
+        .$call(belongsTo('class_id', 'classes.id'))
+        .$call(belongsTo('user_id', 'users.id'))
+        .$call(
+          required({
+            form: 'text',
+            status: 'varchar(16)',
+            signed_up_at: 'bigint',
+            created_at: 'bigint',
+            updated_at: 'bigint',
+          }),
         )
-        .addColumn('user_id', 'integer', (c) =>
-          c.notNull().references('users.id').onDelete('cascade'),
-        )
-        .addColumn('form', 'text', (c) => c.notNull())
-        .addColumn('status', 'varchar(16)', (c) => c.notNull())
-        .addColumn('signed_up_at', 'bigint', (c) => c.notNull())
-        .addColumn('created_at', 'bigint', (c) => c.notNull())
-        .addColumn('updated_at', 'bigint', (c) => c.notNull())
         .addUniqueConstraint('class_signups_class_user_key', ['class_id', 'user_id'])
         .addCheckConstraint('class_signups_status_check', sql`status in ('active', 'cancelled')`)
         .execute();
-      await db.schema
-        .createIndex('class_signups_user_idx')
-        .on('class_signups')
-        .columns(['user_id', 'status', 'signed_up_at'])
-        .execute();
+      await createIndex(db, 'class_signups_user_idx', 'class_signups', [
+        'user_id',
+        'status',
+        'signed_up_at',
+      ]);
     },
     async down(db: Kysely<unknown>) {
       for (const table of ['class_signups', 'class_courses', 'classes']) {

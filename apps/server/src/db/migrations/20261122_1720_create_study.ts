@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, sql } from 'kysely';
+import { belongsTo, createIndex, required } from './columns.ts';
 
 /**
  * Learners' study: progress per lesson, the courses each learner has started (learner counts
@@ -10,23 +11,15 @@ export function createStudy(): Migration {
     async up(db: Kysely<unknown>) {
       await db.schema
         .createTable('lesson_progress')
-        .addColumn('user_id', 'integer', (c) =>
-          c.notNull().references('users.id').onDelete('cascade'),
-        )
-        .addColumn('lesson_id', 'integer', (c) =>
-          c.notNull().references('course_lessons.id').onDelete('cascade'),
-        )
-        .addColumn('course_id', 'integer', (c) =>
-          c.notNull().references('courses.id').onDelete('cascade'),
-        )
+        .$call(belongsTo('user_id', 'users.id'))
+        .$call(belongsTo('lesson_id', 'course_lessons.id'))
+        .$call(belongsTo('course_id', 'courses.id'))
         .addColumn('position_seconds', 'double precision', (c) => c.notNull().defaultTo(0))
         .addColumn('watched_seconds', 'double precision', (c) => c.notNull().defaultTo(0))
         .addColumn('completed', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('completed_at', 'bigint')
         // Server time up to which watching was credited (see study.rules.ts, creditWatch).
-        .addColumn('credited_until', 'bigint', (c) => c.notNull())
-        .addColumn('created_at', 'bigint', (c) => c.notNull())
-        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .$call(required({ credited_until: 'bigint', created_at: 'bigint', updated_at: 'bigint' }))
         .addPrimaryKeyConstraint('lesson_progress_pk', ['user_id', 'lesson_id'])
         .addCheckConstraint('lesson_progress_completed_check', sql`completed in (0, 1)`)
         .addCheckConstraint(
@@ -34,58 +27,37 @@ export function createStudy(): Migration {
           sql`position_seconds >= 0 AND watched_seconds >= 0`,
         )
         .execute();
-      await db.schema
-        .createIndex('lesson_progress_course_idx')
-        .on('lesson_progress')
-        .columns(['user_id', 'course_id'])
-        .execute();
-      await db.schema
-        .createIndex('lesson_progress_lesson_idx')
-        .on('lesson_progress')
-        .column('lesson_id')
-        .execute();
+      await createIndex(db, 'lesson_progress_course_idx', 'lesson_progress', [
+        'user_id',
+        'course_id',
+      ]);
+      await createIndex(db, 'lesson_progress_lesson_idx', 'lesson_progress', ['lesson_id']);
 
       // One row per learner and course they started: the unique key makes the learner count
       // of a course go up exactly once per learner, however many first reports race.
       await db.schema
         .createTable('course_learners')
-        .addColumn('user_id', 'integer', (c) =>
-          c.notNull().references('users.id').onDelete('cascade'),
-        )
-        .addColumn('course_id', 'integer', (c) =>
-          c.notNull().references('courses.id').onDelete('cascade'),
-        )
+        .$call(belongsTo('user_id', 'users.id'))
+        .$call(belongsTo('course_id', 'courses.id'))
         .addColumn('last_lesson_id', 'integer', (c) =>
           c.references('course_lessons.id').onDelete('set null'),
         )
-        .addColumn('started_at', 'bigint', (c) => c.notNull())
-        .addColumn('last_studied_at', 'bigint', (c) => c.notNull())
+        .$call(required({ started_at: 'bigint', last_studied_at: 'bigint' }))
         // Set when every lesson of the course was complete; never cleared.
         .addColumn('completed_at', 'bigint')
         .addPrimaryKeyConstraint('course_learners_pk', ['user_id', 'course_id'])
         .execute();
-      await db.schema
-        .createIndex('course_learners_recent_idx')
-        .on('course_learners')
-        .columns(['user_id', 'last_studied_at'])
-        .execute();
-      await db.schema
-        .createIndex('course_learners_course_idx')
-        .on('course_learners')
-        .column('course_id')
-        .execute();
-      await db.schema
-        .createIndex('course_learners_lesson_idx')
-        .on('course_learners')
-        .column('last_lesson_id')
-        .execute();
+      await createIndex(db, 'course_learners_recent_idx', 'course_learners', [
+        'user_id',
+        'last_studied_at',
+      ]);
+      await createIndex(db, 'course_learners_course_idx', 'course_learners', ['course_id']);
+      await createIndex(db, 'course_learners_lesson_idx', 'course_learners', ['last_lesson_id']);
 
       // `day` is the calendar date in Asia/Shanghai (YYYY-MM-DD).
       await db.schema
         .createTable('learning_days')
-        .addColumn('user_id', 'integer', (c) =>
-          c.notNull().references('users.id').onDelete('cascade'),
-        )
+        .$call(belongsTo('user_id', 'users.id'))
         .addColumn('day', 'varchar(10)', (c) => c.notNull())
         .addColumn('seconds', 'double precision', (c) => c.notNull().defaultTo(0))
         .addColumn('updated_at', 'bigint', (c) => c.notNull())

@@ -1,5 +1,6 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 import type { Engine } from '../database.ts';
+import { belongsTo, createIndex, required, siteKeyColumn } from './columns.ts';
 
 /** The tables keyed by (learner, content type, content id), each with a content-type CHECK. */
 const TABLES = ['favourites', 'history'] as const;
@@ -25,46 +26,32 @@ export function createFavourites(): Migration {
     async up(db: Kysely<unknown>) {
       await db.schema
         .createTable('favourites')
-        .addColumn('user_id', 'integer', (c) =>
-          c.notNull().references('users.id').onDelete('cascade'),
-        )
-        .addColumn('content_type', 'varchar(16)', (c) => c.notNull())
-        .addColumn('content_id', 'integer', (c) => c.notNull())
-        .addColumn('site_key', 'varchar(32)', (c) =>
-          c.notNull().references('sites.key').onDelete('cascade'),
-        )
+        .$call(belongsTo('user_id', 'users.id'))
+        .$call(required({ content_type: 'varchar(16)', content_id: 'integer' }))
+        .$call(siteKeyColumn)
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .addPrimaryKeyConstraint('favourites_pk', ['user_id', 'content_type', 'content_id'])
         .addCheckConstraint(checkName('favourites'), typeCheck(['course', 'class']))
         .execute();
       // "My favourites on this site, newest first".
-      await db.schema
-        .createIndex('favourites_recent_idx')
-        .on('favourites')
-        .columns(['user_id', 'site_key', 'created_at'])
-        .execute();
+      await createIndex(db, 'favourites_recent_idx', 'favourites', [
+        'user_id',
+        'site_key',
+        'created_at',
+      ]);
 
       await db.schema
         .createTable('history')
-        .addColumn('user_id', 'integer', (c) =>
-          c.notNull().references('users.id').onDelete('cascade'),
-        )
-        .addColumn('content_type', 'varchar(16)', (c) => c.notNull())
-        .addColumn('content_id', 'integer', (c) => c.notNull())
-        .addColumn('site_key', 'varchar(32)', (c) =>
-          c.notNull().references('sites.key').onDelete('cascade'),
-        )
+        .$call(belongsTo('user_id', 'users.id'))
+        .$call(required({ content_type: 'varchar(16)', content_id: 'integer' }))
+        .$call(siteKeyColumn)
         .addColumn('viewed_at', 'bigint', (c) => c.notNull())
         .addColumn('view_count', 'integer', (c) => c.notNull().defaultTo(1))
         .addPrimaryKeyConstraint('history_pk', ['user_id', 'content_type', 'content_id'])
         .addCheckConstraint(checkName('history'), typeCheck(['course', 'class']))
         .addCheckConstraint('history_view_count_check', sql`view_count >= 1`)
         .execute();
-      await db.schema
-        .createIndex('history_recent_idx')
-        .on('history')
-        .columns(['user_id', 'site_key', 'viewed_at'])
-        .execute();
+      await createIndex(db, 'history_recent_idx', 'history', ['user_id', 'site_key', 'viewed_at']);
     },
     async down(db: Kysely<unknown>) {
       for (const table of TABLES) await db.schema.dropTable(table).execute();

@@ -1,6 +1,6 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 import type { Engine } from '../database.ts';
-import { idColumn } from './columns.ts';
+import { createIndex, idColumn, required, siteKeyColumn } from './columns.ts';
 
 /*
  * Search. `search_documents` holds one row per course and class: the site, the published flag,
@@ -131,23 +131,29 @@ export async function createDocumentsTable(
   }
   const kindList = sql.raw(kinds.map((kind) => `'${kind}'`).join(', '));
   await idColumn(engine, db.schema.createTable('search_documents'))
-    .addColumn('kind', 'varchar(16)', (c) => c.notNull())
-    .addColumn('ref_id', 'integer', (c) => c.notNull())
-    .addColumn('site_key', 'varchar(32)', (c) => c.notNull())
-    .addColumn('title', 'varchar(200)', (c) => c.notNull())
-    .addColumn('search_text', 'text', (c) => c.notNull())
-    .addColumn('published', 'integer', (c) => c.notNull())
-    .addColumn('popularity', 'bigint', (c) => c.notNull())
-    .addColumn('sort_time', 'bigint', (c) => c.notNull())
+    .$call(
+      required({
+        kind: 'varchar(16)',
+        ref_id: 'integer',
+        site_key: 'varchar(32)',
+        title: 'varchar(200)',
+        search_text: 'text',
+        published: 'integer',
+        popularity: 'bigint',
+        sort_time: 'bigint',
+      }),
+    )
     .addUniqueConstraint('search_documents_ref_key', ['kind', 'ref_id'])
     .addCheckConstraint('search_documents_kind_check', sql`kind in (${kindList})`)
     .execute();
   // Short queries walk this in rank order (see search.queries.ts).
-  await db.schema
-    .createIndex('search_documents_rank_idx')
-    .on('search_documents')
-    .columns(['site_key', 'published', 'popularity desc', 'sort_time desc', 'id desc'])
-    .execute();
+  await createIndex(db, 'search_documents_rank_idx', 'search_documents', [
+    'site_key',
+    'published',
+    'popularity desc',
+    'sort_time desc',
+    'id desc',
+  ]);
 }
 
 /** The substring index over `search_text`: pg_trgm's GIN index, or SQLite's FTS5 trigram table. */
@@ -236,19 +242,17 @@ export function createSearch(engine: Engine): Migration {
 
       await db.schema
         .createTable('search_terms')
-        .addColumn('site_key', 'varchar(32)', (c) =>
-          c.notNull().references('sites.key').onDelete('cascade'),
-        )
+        .$call(siteKeyColumn)
         .addColumn('term', 'varchar(50)', (c) => c.notNull())
         .addColumn('count', 'bigint', (c) => c.notNull().defaultTo(0))
         .addColumn('updated_at', 'bigint', (c) => c.notNull())
         .addPrimaryKeyConstraint('search_terms_pk', ['site_key', 'term'])
         .execute();
-      await db.schema
-        .createIndex('search_terms_hot_idx')
-        .on('search_terms')
-        .columns(['site_key', 'count desc', 'updated_at desc'])
-        .execute();
+      await createIndex(db, 'search_terms_hot_idx', 'search_terms', [
+        'site_key',
+        'count desc',
+        'updated_at desc',
+      ]);
     },
     async down(db: Kysely<unknown>) {
       await db.schema.dropTable('search_terms').execute();

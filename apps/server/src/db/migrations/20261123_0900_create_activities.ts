@@ -1,6 +1,6 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 import type { Engine } from '../database.ts';
-import { idColumn } from './columns.ts';
+import { belongsTo, createIndex, idColumn, required, siteKeyColumn } from './columns.ts';
 
 /**
  * Activities (活动) and special activities (特色活动): their organisers and the organisers'
@@ -14,51 +14,46 @@ export function createActivities(engine: Engine): Migration {
   return {
     async up(db: Kysely<unknown>) {
       await idColumn(engine, db.schema.createTable('organisers'))
-        .addColumn('site_key', 'varchar(32)', (c) =>
-          c.notNull().references('sites.key').onDelete('cascade'),
-        )
+        .$call(siteKeyColumn)
         .addColumn('name', 'varchar(100)', (c) => c.notNull())
         .addUniqueConstraint('organisers_site_name_key', ['site_key', 'name'])
         .execute();
 
       await db.schema
         .createTable('organiser_staff')
-        .addColumn('organiser_id', 'integer', (c) =>
-          c.notNull().references('organisers.id').onDelete('cascade'),
-        )
-        .addColumn('user_id', 'integer', (c) =>
-          c.notNull().references('users.id').onDelete('cascade'),
-        )
+        .$call(belongsTo('organiser_id', 'organisers.id'))
+        .$call(belongsTo('user_id', 'users.id'))
         .addPrimaryKeyConstraint('organiser_staff_pk', ['organiser_id', 'user_id'])
         .execute();
-      await db.schema
-        .createIndex('organiser_staff_user_idx')
-        .on('organiser_staff')
-        .column('user_id')
-        .execute();
+      await createIndex(db, 'organiser_staff_user_idx', 'organiser_staff', ['user_id']);
 
       await idColumn(engine, db.schema.createTable('activities'))
-        .addColumn('site_key', 'varchar(32)', (c) =>
-          c.notNull().references('sites.key').onDelete('cascade'),
-        )
+        .$call(siteKeyColumn)
         .addColumn('organiser_id', 'integer', (c) =>
           c.notNull().references('organisers.id').onDelete('restrict'),
         )
-        .addColumn('kind', 'varchar(16)', (c) => c.notNull())
-        .addColumn('title', 'varchar(200)', (c) => c.notNull())
-        .addColumn('cover', 'varchar(500)', (c) => c.notNull())
-        .addColumn('place', 'varchar(200)', (c) => c.notNull())
+        .$call(
+          required({
+            kind: 'varchar(16)',
+            title: 'varchar(200)',
+            cover: 'varchar(500)',
+            place: 'varchar(200)',
+          }),
+        )
         // The learning map (a later issue) has no table yet, hence no foreign key.
         .addColumn('map_place_id', 'integer')
-        .addColumn('contact', 'varchar(50)', (c) => c.notNull())
-        .addColumn('capacity', 'integer', (c) => c.notNull())
+        .$call(required({ contact: 'varchar(50)', capacity: 'integer' }))
         .addColumn('seats_taken', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('signup_start', 'bigint', (c) => c.notNull())
-        .addColumn('signup_end', 'bigint', (c) => c.notNull())
-        .addColumn('start_at', 'bigint', (c) => c.notNull())
-        .addColumn('end_at', 'bigint', (c) => c.notNull())
-        .addColumn('description', 'text', (c) => c.notNull())
-        .addColumn('form_fields', 'text', (c) => c.notNull())
+        .$call(
+          required({
+            signup_start: 'bigint',
+            signup_end: 'bigint',
+            start_at: 'bigint',
+            end_at: 'bigint',
+            description: 'text',
+            form_fields: 'text',
+          }),
+        )
         .addColumn('attachment_rule', 'text')
         .addColumn('published', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('created_at', 'bigint', (c) => c.notNull())
@@ -85,37 +80,27 @@ export function createActivities(engine: Engine): Migration {
         'capacity',
         'id',
       ];
-      await db.schema
-        .createIndex('activities_site_idx')
-        .on('activities')
-        .columns(['site_key', 'published', ...listColumns])
-        .execute();
-      await db.schema
-        .createIndex('activities_site_kind_idx')
-        .on('activities')
-        .columns(['site_key', 'kind', 'published', ...listColumns])
-        .execute();
-      await db.schema
-        .createIndex('activities_organiser_idx')
-        .on('activities')
-        .column('organiser_id')
-        .execute();
+      await createIndex(db, 'activities_site_idx', 'activities', [
+        'site_key',
+        'published',
+        ...listColumns,
+      ]);
+      await createIndex(db, 'activities_site_kind_idx', 'activities', [
+        'site_key',
+        'kind',
+        'published',
+        ...listColumns,
+      ]);
+      await createIndex(db, 'activities_organiser_idx', 'activities', ['organiser_id']);
 
       await idColumn(engine, db.schema.createTable('activity_applications'))
-        .addColumn('activity_id', 'integer', (c) =>
-          c.notNull().references('activities.id').onDelete('cascade'),
-        )
-        .addColumn('user_id', 'integer', (c) =>
-          c.notNull().references('users.id').onDelete('cascade'),
-        )
-        .addColumn('form', 'text', (c) => c.notNull())
-        .addColumn('status', 'varchar(16)', (c) => c.notNull())
+        .$call(belongsTo('activity_id', 'activities.id'))
+        .$call(belongsTo('user_id', 'users.id'))
+        .$call(required({ form: 'text', status: 'varchar(16)' }))
         // Shown as a QR at the door; cleared when the application is cancelled.
         .addColumn('checkin_code', 'varchar(64)')
         .addColumn('checked_in_at', 'bigint')
-        .addColumn('applied_at', 'bigint', (c) => c.notNull())
-        .addColumn('created_at', 'bigint', (c) => c.notNull())
-        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .$call(required({ applied_at: 'bigint', created_at: 'bigint', updated_at: 'bigint' }))
         .addUniqueConstraint('activity_applications_activity_user_key', ['activity_id', 'user_id'])
         .addUniqueConstraint('activity_applications_checkin_code_key', ['checkin_code'])
         .addCheckConstraint(
@@ -123,31 +108,22 @@ export function createActivities(engine: Engine): Migration {
           sql`status in ('active', 'cancelled')`,
         )
         .execute();
-      await db.schema
-        .createIndex('activity_applications_user_idx')
-        .on('activity_applications')
-        .columns(['user_id', 'applied_at'])
-        .execute();
+      await createIndex(db, 'activity_applications_user_idx', 'activity_applications', [
+        'user_id',
+        'applied_at',
+      ]);
 
       await idColumn(engine, db.schema.createTable('activity_attachments'))
-        .addColumn('application_id', 'integer', (c) =>
-          c.notNull().references('activity_applications.id').onDelete('cascade'),
-        )
-        .addColumn('user_id', 'integer', (c) =>
-          c.notNull().references('users.id').onDelete('cascade'),
-        )
-        .addColumn('name', 'varchar(200)', (c) => c.notNull())
-        .addColumn('mime', 'varchar(100)', (c) => c.notNull())
-        .addColumn('size', 'integer', (c) => c.notNull())
+        .$call(belongsTo('application_id', 'activity_applications.id'))
+        .$call(belongsTo('user_id', 'users.id'))
+        .$call(required({ name: 'varchar(200)', mime: 'varchar(100)', size: 'integer' }))
         // The file's name in the upload store: random, never derived from what the learner sent.
         .addColumn('storage_key', 'varchar(100)', (c) => c.notNull().unique())
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .execute();
-      await db.schema
-        .createIndex('activity_attachments_application_idx')
-        .on('activity_attachments')
-        .column('application_id')
-        .execute();
+      await createIndex(db, 'activity_attachments_application_idx', 'activity_attachments', [
+        'application_id',
+      ]);
     },
     async down(db: Kysely<unknown>) {
       for (const table of [

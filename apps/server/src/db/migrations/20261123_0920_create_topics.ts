@@ -1,6 +1,6 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 import type { Engine } from '../database.ts';
-import { idColumn } from './columns.ts';
+import { belongsTo, createIndex, idColumn, required, siteKeyColumn } from './columns.ts';
 
 /**
  * Topics (专题) as data: a topic per site and slug, its sections (one area each), and the
@@ -10,14 +10,16 @@ export function createTopics(engine: Engine): Migration {
   return {
     async up(db: Kysely<unknown>) {
       await idColumn(engine, db.schema.createTable('topics'))
-        .addColumn('site_key', 'varchar(32)', (c) =>
-          c.notNull().references('sites.key').onDelete('cascade'),
+        .$call(siteKeyColumn)
+        .$call(
+          required({
+            slug: 'varchar(64)',
+            title: 'varchar(100)',
+            subtitle: 'varchar(200)',
+            banner: 'varchar(500)',
+            introduction: 'text',
+          }),
         )
-        .addColumn('slug', 'varchar(64)', (c) => c.notNull())
-        .addColumn('title', 'varchar(100)', (c) => c.notNull())
-        .addColumn('subtitle', 'varchar(200)', (c) => c.notNull())
-        .addColumn('banner', 'varchar(500)', (c) => c.notNull())
-        .addColumn('introduction', 'text', (c) => c.notNull())
         .addColumn('published', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('created_at', 'bigint', (c) => c.notNull())
@@ -25,11 +27,8 @@ export function createTopics(engine: Engine): Migration {
         .execute();
 
       await idColumn(engine, db.schema.createTable('topic_sections'))
-        .addColumn('topic_id', 'integer', (c) =>
-          c.notNull().references('topics.id').onDelete('cascade'),
-        )
-        .addColumn('kind', 'varchar(16)', (c) => c.notNull())
-        .addColumn('title', 'varchar(100)', (c) => c.notNull())
+        .$call(belongsTo('topic_id', 'topics.id'))
+        .$call(required({ kind: 'varchar(16)', title: 'varchar(100)' }))
         .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('item_limit', 'integer', (c) => c.notNull())
         .addCheckConstraint(
@@ -38,20 +37,17 @@ export function createTopics(engine: Engine): Migration {
         )
         .addCheckConstraint('topic_sections_limit_check', sql`item_limit between 1 and 50`)
         .execute();
-      await db.schema
-        .createIndex('topic_sections_topic_idx')
-        .on('topic_sections')
-        .columns(['topic_id', 'sort', 'id'])
-        .execute();
+      await createIndex(db, 'topic_sections_topic_idx', 'topic_sections', [
+        'topic_id',
+        'sort',
+        'id',
+      ]);
 
       // No foreign key on content_id: it points into the table its content_type names.
       await db.schema
         .createTable('topic_items')
-        .addColumn('topic_id', 'integer', (c) =>
-          c.notNull().references('topics.id').onDelete('cascade'),
-        )
-        .addColumn('content_type', 'varchar(16)', (c) => c.notNull())
-        .addColumn('content_id', 'integer', (c) => c.notNull())
+        .$call(belongsTo('topic_id', 'topics.id'))
+        .$call(required({ content_type: 'varchar(16)', content_id: 'integer' }))
         .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
         .addPrimaryKeyConstraint('topic_items_pk', ['topic_id', 'content_type', 'content_id'])
         .addCheckConstraint(
@@ -59,11 +55,12 @@ export function createTopics(engine: Engine): Migration {
           sql`content_type in ('course', 'activity', 'ebook')`,
         )
         .execute();
-      await db.schema
-        .createIndex('topic_items_order_idx')
-        .on('topic_items')
-        .columns(['topic_id', 'content_type', 'sort', 'content_id'])
-        .execute();
+      await createIndex(db, 'topic_items_order_idx', 'topic_items', [
+        'topic_id',
+        'content_type',
+        'sort',
+        'content_id',
+      ]);
     },
     async down(db: Kysely<unknown>) {
       for (const table of ['topic_items', 'topic_sections', 'topics']) {

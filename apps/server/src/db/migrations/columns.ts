@@ -1,9 +1,48 @@
-import type { CreateTableBuilder } from 'kysely';
+import type { ColumnDataType, CreateTableBuilder, Kysely } from 'kysely';
 import type { Engine } from '../database.ts';
+
+/**
+ * Column blocks the migrations share. Each spells exactly what the migrations wrote out before
+ * (the schema snapshot test, `schema.test.ts`, holds them to it): a landed migration that uses
+ * one must keep building the same schema, so change none of these; add a new helper instead.
+ */
 
 /** Adds an auto-increment integer primary key `id`, spelled the way each engine wants it. */
 export function idColumn<T extends string>(engine: Engine, table: CreateTableBuilder<T, never>) {
   return engine === 'postgres'
     ? table.addColumn('id', 'integer', (c) => c.primaryKey().generatedByDefaultAsIdentity())
     : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
+}
+
+/** `site_key`: the site a row belongs to, deleted with its site. For `.$call(siteKeyColumn)`. */
+export function siteKeyColumn<T extends string, C extends string>(table: CreateTableBuilder<T, C>) {
+  return table.addColumn('site_key', 'varchar(32)', (c) =>
+    c.notNull().references('sites.key').onDelete('cascade'),
+  );
+}
+
+/**
+ * A required integer `column` referencing `target` (e.g. `'users.id'`), the row deleted with
+ * what it references. For `.$call(belongsTo('user_id', 'users.id'))`.
+ */
+export function belongsTo<N extends string>(column: N, target: string) {
+  return <T extends string, C extends string>(table: CreateTableBuilder<T, C>) =>
+    table.addColumn(column, 'integer', (c) => c.notNull().references(target).onDelete('cascade'));
+}
+
+/** Creates the plain (non-unique) index `name` on `table` over `columns`, in order. */
+export function createIndex(db: Kysely<unknown>, name: string, table: string, columns: string[]) {
+  return db.schema.createIndex(name).on(table).columns(columns).execute();
+}
+
+/**
+ * Required (NOT NULL) columns without a default, `{ name: type }` in table order. For
+ * `.$call(required({ title: 'varchar(200)', created_at: 'bigint' }))`.
+ */
+export function required(columns: Readonly<Record<string, ColumnDataType>>) {
+  return <T extends string, C extends string>(table: CreateTableBuilder<T, C>) =>
+    Object.entries(columns).reduce<CreateTableBuilder<T, string>>(
+      (builder, [name, type]) => builder.addColumn(name, type, (c) => c.notNull()),
+      table,
+    );
 }

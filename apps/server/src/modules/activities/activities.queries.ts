@@ -1,9 +1,10 @@
 import type { ActivityKind, ApplicationState, ClassStatus } from '@portal/contract';
-import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import { countRows, insertRows } from '../../db/rows.ts';
 import type { Database, NewActivityAttachmentRow } from '../../db/schema.ts';
+import { publishedOn } from '../content/published.ts';
+import { hasStatus, statusRank } from '../seats/seat-status.ts';
 import type { SeatLedger } from '../seats/seats.ts';
-
-type ActivitiesEb = ExpressionBuilder<Database, 'activities'>;
 
 /** Where activity seats live, for the shared seat keeping (`modules/seats`). */
 export const ACTIVITY_SEATS: SeatLedger<'activity_applications'> = {
@@ -30,49 +31,6 @@ const SUMMARY_COLUMNS = [
   'activities.end_at',
 ] as const;
 
-/**
- * The contract's status rule (`classStatusAt`) as SQL, for one status at `now`: the list filter.
- * Kept as plain comparisons on the columns so each engine can use its indexes.
- */
-function hasStatus(eb: ActivitiesEb, status: ClassStatus, now: number) {
-  const notEnded = eb('activities.end_at', '>', now);
-  const open = eb.and([
-    notEnded,
-    eb('activities.signup_start', '<=', now),
-    eb('activities.signup_end', '>', now),
-    eb('activities.start_at', '>', now),
-  ]);
-  switch (status) {
-    case '已结束':
-      return eb('activities.end_at', '<=', now);
-    case '未开始':
-      return eb.and([notEnded, eb('activities.signup_start', '>', now)]);
-    case '报名中':
-      return eb.and([open, eb('activities.seats_taken', '<', eb.ref('activities.capacity'))]);
-    case '已满':
-      return eb.and([open, eb('activities.seats_taken', '>=', eb.ref('activities.capacity'))]);
-    case '进行中':
-      return eb.and([
-        notEnded,
-        eb('activities.signup_start', '<=', now),
-        eb.or([eb('activities.signup_end', '<=', now), eb('activities.start_at', '<=', now)]),
-      ]);
-  }
-}
-
-/**
- * The list position of an activity's status at `now`, the index of that status in the
- * contract's `CLASS_STATUSES` (报名中 0, 未开始 1, 已满 2, 进行中 3, 已结束 4), as for classes.
- */
-function statusRank(now: number) {
-  return sql<number>`case
-    when activities.end_at <= ${now} then 4
-    when activities.signup_start > ${now} then 1
-    when activities.signup_end > ${now} and activities.start_at > ${now}
-      then case when activities.seats_taken < activities.capacity then 0 else 2 end
-    else 3 end`;
-}
-
 export interface ActivityListFilter {
   siteKey: string;
   kind?: ActivityKind | undefined;
@@ -86,13 +44,10 @@ export interface ActivityListFilter {
  * columns of the list indexes (`activities_site_idx`, `activities_site_kind_idx`).
  */
 function publishedActivities(db: Kysely<Database>, filter: ActivityListFilter) {
-  let query = db
-    .selectFrom('activities')
-    .where('activities.site_key', '=', filter.siteKey)
-    .where('activities.published', '=', 1);
+  let query = db.selectFrom('activities').where(publishedOn(filter.siteKey, 'activities'));
   const { kind, status, now } = filter;
   if (kind) query = query.where('activities.kind', '=', kind);
-  if (status) query = query.where((eb) => hasStatus(eb, status, now));
+  if (status) query = query.where(hasStatus('activities', status, now));
   return query;
 }
 
@@ -106,7 +61,7 @@ export async function listActivityIds(
 ): Promise<number[]> {
   const rows = await publishedActivities(db, filter)
     .select('activities.id')
-    .orderBy(statusRank(filter.now))
+    .orderBy(statusRank('activities', filter.now))
     .orderBy('activities.start_at')
     .orderBy('activities.id')
     .execute();
@@ -119,8 +74,7 @@ export function listActivityRowsByIds(db: Kysely<Database>, siteKey: string, ids
     .selectFrom('activities')
     .innerJoin('organisers', 'organisers.id', 'activities.organiser_id')
     .select(SUMMARY_COLUMNS)
-    .where('activities.site_key', '=', siteKey)
-    .where('activities.published', '=', 1)
+    .where(publishedOn(siteKey, 'activities'))
     .where('activities.id', 'in', ids)
     .execute();
 }
@@ -139,8 +93,7 @@ export function findPublishedActivity(db: Kysely<Database>, siteKey: string, id:
       'activities.attachment_rule',
     ])
     .where('activities.id', '=', id)
-    .where('activities.site_key', '=', siteKey)
-    .where('activities.published', '=', 1)
+    .where(publishedOn(siteKey, 'activities'))
     .executeTakeFirst();
 }
 
@@ -168,8 +121,7 @@ function myApplications(db: Kysely<Database>, filter: MyActivityFilter) {
     .innerJoin('activities', 'activities.id', 'activity_applications.activity_id')
     .innerJoin('organisers', 'organisers.id', 'activities.organiser_id')
     .where('activity_applications.user_id', '=', filter.userId)
-    .where('activities.site_key', '=', filter.siteKey)
-    .where('activities.published', '=', 1);
+    .where(publishedOn(filter.siteKey, 'activities'));
   const { now } = filter;
   switch (filter.state) {
     case '已取消':
@@ -219,12 +171,11 @@ export function listMyApplicationRows(
     .execute();
 }
 
+export type MyApplicationRow = Awaited<ReturnType<typeof listMyApplicationRows>>[number];
+
 /** How many of the learner's applications the filter matches. */
-export async function countMyApplicationRows(db: Kysely<Database>, filter: MyActivityFilter) {
-  const row = await myApplications(db, filter)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+export function countMyApplicationRows(db: Kysely<Database>, filter: MyActivityFilter) {
+  return countRows(myApplications(db, filter));
 }
 
 /** The attachments of the given applications, in upload order. */
@@ -250,8 +201,7 @@ export function findOwnAttachment(db: Kysely<Database>, id: number, userId: numb
 
 /** Stores the attachment rows of an application. */
 export function insertAttachments(db: Kysely<Database>, rows: NewActivityAttachmentRow[]) {
-  if (rows.length === 0) return Promise.resolve();
-  return db.insertInto('activity_attachments').values(rows).execute();
+  return insertRows(db, 'activity_attachments', rows);
 }
 
 /** Deletes the attachments of an application; answers their storage keys (files to remove). */
@@ -281,8 +231,7 @@ export function findApplicationByCode(db: Kysely<Database>, siteKey: string, cod
       'users.nickname',
     ])
     .where('activity_applications.checkin_code', '=', code)
-    .where('activities.site_key', '=', siteKey)
-    .where('activities.published', '=', 1)
+    .where(publishedOn(siteKey, 'activities'))
     .executeTakeFirst();
 }
 

@@ -9,7 +9,6 @@ import {
   type AttachmentRule,
   attachmentRuleSchema,
   type CheckinResult,
-  classStatusAt,
   ErrorCode,
   type MyActivity,
   type MyActivityListQuery,
@@ -19,10 +18,14 @@ import {
   sitePrefix,
 } from '@portal/contract';
 import type { Kysely } from 'kysely';
+import { pageWindow, readPage, toPage } from '../../db/paging.ts';
+import { readInIdOrder } from '../../db/rows.ts';
 import type { ActivityRow, Database } from '../../db/schema.ts';
 import { AppError, conflict, forbidden, invalid } from '../../platform/errors.ts';
 import { SNIFFED_TYPES, type SniffedMime, sniffMime } from '../../platform/sniff-mime.ts';
+import { isoTime, isoTimeOrNull } from '../../platform/time.ts';
 import type { ReceivedFile, UploadStore } from '../../platform/upload-store.ts';
+import { seatFields, timesOf } from '../seats/seat-status.ts';
 import { admit, parseFormFields, releaseSeatAndCancel, takeSeatAndSignUp } from '../seats/seats.ts';
 import { activityCalendar, htmlToText } from './activities.ics.ts';
 import {
@@ -41,6 +44,7 @@ import {
   listActivityRowsByIds,
   listAttachmentRows,
   listMyApplicationRows,
+  type MyApplicationRow,
   markCheckedIn,
 } from './activities.queries.ts';
 
@@ -120,19 +124,8 @@ type SummaryRow = Pick<
   | 'end_at'
 > & { organiser: string };
 
-const iso = (time: number) => new Date(time).toISOString();
-
-const timesOf = (row: SummaryRow) => ({
-  signupStart: row.signup_start,
-  signupEnd: row.signup_end,
-  startAt: row.start_at,
-  endAt: row.end_at,
-});
-
 /** An activity row as the contract's card, with its status at `now`. */
 export function toActivitySummary(row: SummaryRow, now: number): ActivitySummary {
-  const capacity = row.capacity;
-  const seatsTaken = row.seats_taken;
   return {
     id: row.id,
     title: row.title,
@@ -141,14 +134,7 @@ export function toActivitySummary(row: SummaryRow, now: number): ActivitySummary
     organiser: row.organiser,
     place: row.place,
     mapPlaceId: row.map_place_id,
-    capacity,
-    seatsTaken,
-    seatsLeft: Math.max(0, capacity - seatsTaken),
-    signupStart: iso(row.signup_start),
-    signupEnd: iso(row.signup_end),
-    startAt: iso(row.start_at),
-    endAt: iso(row.end_at),
-    status: classStatusAt({ ...timesOf(row), capacity, seatsTaken }, now),
+    ...seatFields(row, now),
   };
 }
 
@@ -162,14 +148,11 @@ export async function activitySummariesByIds(
   ids: number[],
   now: number,
 ): Promise<ActivitySummary[]> {
-  const wanted = [...new Set(ids)];
-  if (wanted.length === 0) return [];
-  const rows = await listActivityRowsByIds(db, siteKey, wanted);
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return wanted.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [toActivitySummary(row, now)] : [];
-  });
+  return readInIdOrder(
+    ids,
+    (wanted) => listActivityRowsByIds(db, siteKey, wanted),
+    (rows) => rows.map((row) => toActivitySummary(row, now)),
+  );
 }
 
 /** The attachment rule stored as JSON on a special activity, or null. */
@@ -191,8 +174,8 @@ function toMyApplication(row: {
   return {
     id: row.id,
     status: row.status,
-    appliedAt: iso(row.applied_at),
-    checkedInAt: row.checked_in_at === null ? null : iso(row.checked_in_at),
+    appliedAt: isoTime(row.applied_at),
+    checkedInAt: isoTimeOrNull(row.checked_in_at),
   };
 }
 
@@ -254,19 +237,15 @@ export class ActivityService {
    */
   async list(siteKey: string, query: ActivityListQuery): Promise<Page<ActivitySummary>> {
     const ids = await this.orderOf(siteKey, query.kind, query.status);
-    const offset = (query.page - 1) * query.size;
+    const { offset, limit } = pageWindow(query);
     const now = this.now();
-    return {
-      list: await activitySummariesByIds(
-        this.db,
-        siteKey,
-        ids.slice(offset, offset + query.size),
-        now,
-      ),
-      total: ids.length,
-      page: query.page,
-      size: query.size,
-    };
+    const list = await activitySummariesByIds(
+      this.db,
+      siteKey,
+      ids.slice(offset, offset + limit),
+      now,
+    );
+    return toPage(query, ids.length, list);
   }
 
   /**
@@ -425,14 +404,18 @@ export class ActivityService {
   ): Promise<Page<MyActivity>> {
     const now = this.now();
     const filter = { siteKey, userId, state: query.state, now };
-    const [rows, total] = await Promise.all([
-      listMyApplicationRows(this.db, {
-        ...filter,
-        limit: query.size,
-        offset: (query.page - 1) * query.size,
-      }),
-      countMyApplicationRows(this.db, filter),
-    ]);
+    return readPage(
+      query,
+      {
+        count: () => countMyApplicationRows(this.db, filter),
+        rows: (window) => listMyApplicationRows(this.db, { ...filter, ...window }),
+      },
+      (rows) => this.myActivities(rows, now),
+    );
+  }
+
+  /** The learner's application rows as the contract's items, with their attachments. */
+  private async myActivities(rows: MyApplicationRow[], now: number): Promise<MyActivity[]> {
     const attachments = await listAttachmentRows(
       this.db,
       rows.map((row) => row.application_id),
@@ -449,29 +432,24 @@ export class ActivityService {
       });
       filesOf.set(attachment.application_id, list);
     }
-    return {
-      list: rows.map((row) => {
-        const application = {
-          id: row.application_id,
-          status: row.application_status,
-          applied_at: row.applied_at,
-          checked_in_at: row.checked_in_at,
-        };
-        const active = row.application_status === 'active';
-        return {
-          ...toActivitySummary(row, now),
-          application: toMyApplication(application),
-          state: applicationStateAt(application, row.end_at, now),
-          canCancel:
-            active && row.checked_in_at === null && signupPhaseAt(timesOf(row), now) === 'open',
-          checkinCode: active ? row.checkin_code : null,
-          attachments: filesOf.get(row.application_id) ?? [],
-        };
-      }),
-      total,
-      page: query.page,
-      size: query.size,
-    };
+    return rows.map((row) => {
+      const application = {
+        id: row.application_id,
+        status: row.application_status,
+        applied_at: row.applied_at,
+        checked_in_at: row.checked_in_at,
+      };
+      const active = row.application_status === 'active';
+      return {
+        ...toActivitySummary(row, now),
+        application: toMyApplication(application),
+        state: applicationStateAt(application, row.end_at, now),
+        canCancel:
+          active && row.checked_in_at === null && signupPhaseAt(timesOf(row), now) === 'open',
+        checkinCode: active ? row.checkin_code : null,
+        attachments: filesOf.get(row.application_id) ?? [],
+      };
+    });
   }
 
   /**
@@ -502,7 +480,7 @@ export class ActivityService {
       activityId: row.activity_id,
       activityTitle: row.activity_title,
       learnerName: row.nickname,
-      checkedInAt: iso(now),
+      checkedInAt: isoTime(now),
     };
   }
 

@@ -1,9 +1,10 @@
 import type { ClassStatus } from '@portal/contract';
-import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import { countRows } from '../../db/rows.ts';
 import type { Database } from '../../db/schema.ts';
+import { publishedOn } from '../content/published.ts';
+import { hasStatus, statusRank } from '../seats/seat-status.ts';
 import type { SeatLedger } from '../seats/seats.ts';
-
-type ClassesEb = ExpressionBuilder<Database, 'classes'>;
 
 /** The columns a class card needs. */
 const SUMMARY_COLUMNS = [
@@ -22,49 +23,6 @@ const SUMMARY_COLUMNS = [
   'classes.end_at',
 ] as const;
 
-/**
- * The contract's status rule (`classStatusAt`) as SQL, for one status at `now`: the list filter.
- * Kept as plain comparisons on the columns so each engine can use its indexes.
- */
-function hasStatus(eb: ClassesEb, status: ClassStatus, now: number) {
-  const notEnded = eb('classes.end_at', '>', now);
-  const open = eb.and([
-    notEnded,
-    eb('classes.signup_start', '<=', now),
-    eb('classes.signup_end', '>', now),
-    eb('classes.start_at', '>', now),
-  ]);
-  switch (status) {
-    case '已结束':
-      return eb('classes.end_at', '<=', now);
-    case '未开始':
-      return eb.and([notEnded, eb('classes.signup_start', '>', now)]);
-    case '报名中':
-      return eb.and([open, eb('classes.seats_taken', '<', eb.ref('classes.capacity'))]);
-    case '已满':
-      return eb.and([open, eb('classes.seats_taken', '>=', eb.ref('classes.capacity'))]);
-    case '进行中':
-      return eb.and([
-        notEnded,
-        eb('classes.signup_start', '<=', now),
-        eb.or([eb('classes.signup_end', '<=', now), eb('classes.start_at', '<=', now)]),
-      ]);
-  }
-}
-
-/**
- * The list position of a class's status at `now`, the index of that status in the contract's
- * `CLASS_STATUSES` (报名中 0, 未开始 1, 已满 2, 进行中 3, 已结束 4); the same rule as `classStatusAt`.
- */
-function statusRank(now: number) {
-  return sql<number>`case
-    when classes.end_at <= ${now} then 4
-    when classes.signup_start > ${now} then 1
-    when classes.signup_end > ${now} and classes.start_at > ${now}
-      then case when classes.seats_taken < classes.capacity then 0 else 2 end
-    else 3 end`;
-}
-
 export interface ClassListFilter {
   siteKey: string;
   status?: ClassStatus | undefined;
@@ -75,19 +33,16 @@ export interface ClassListFilter {
 
 /** The published classes of a site, of one status at `now` when a status is given. */
 function publishedClasses(db: Kysely<Database>, filter: Omit<ClassListFilter, 'limit' | 'offset'>) {
-  const query = db
-    .selectFrom('classes')
-    .where('classes.site_key', '=', filter.siteKey)
-    .where('classes.published', '=', 1);
+  const query = db.selectFrom('classes').where(publishedOn(filter.siteKey, 'classes'));
   const { status, now } = filter;
-  return status ? query.where((eb) => hasStatus(eb, status, now)) : query;
+  return status ? query.where(hasStatus('classes', status, now)) : query;
 }
 
 /** One page of a site's published classes: 报名中 first, then by status, start date and id. */
 export function listClassRows(db: Kysely<Database>, filter: ClassListFilter) {
   return publishedClasses(db, filter)
     .select(SUMMARY_COLUMNS)
-    .orderBy(statusRank(filter.now))
+    .orderBy(statusRank('classes', filter.now))
     .orderBy('classes.start_at')
     .orderBy('classes.id')
     .limit(filter.limit)
@@ -96,14 +51,11 @@ export function listClassRows(db: Kysely<Database>, filter: ClassListFilter) {
 }
 
 /** How many published classes of the site the list filter matches. */
-export async function countClassRows(
+export function countClassRows(
   db: Kysely<Database>,
   filter: Omit<ClassListFilter, 'limit' | 'offset'>,
 ) {
-  const row = await publishedClasses(db, filter)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  return countRows(publishedClasses(db, filter));
 }
 
 /** A published class of the site with everything its detail page shows, or undefined. */
@@ -112,8 +64,7 @@ export function findPublishedClass(db: Kysely<Database>, siteKey: string, id: nu
     .selectFrom('classes')
     .select([...SUMMARY_COLUMNS, 'classes.introduction', 'classes.form_fields'])
     .where('classes.id', '=', id)
-    .where('classes.site_key', '=', siteKey)
-    .where('classes.published', '=', 1)
+    .where(publishedOn(siteKey, 'classes'))
     .executeTakeFirst();
 }
 
@@ -148,19 +99,23 @@ export const CLASS_SEATS: SeatLedger<'class_signups'> = {
   signedAt: 'signed_up_at',
 };
 
+/** The learner's active signups at published classes of the site. */
+function myClasses(db: Kysely<Database>, filter: { userId: number; siteKey: string }) {
+  return db
+    .selectFrom('class_signups')
+    .innerJoin('classes', 'classes.id', 'class_signups.class_id')
+    .where('class_signups.user_id', '=', filter.userId)
+    .where('class_signups.status', '=', 'active')
+    .where(publishedOn(filter.siteKey, 'classes'));
+}
+
 /** One page of the learner's active signups at published classes of the site, newest first. */
 export function listMyClassRows(
   db: Kysely<Database>,
   filter: { userId: number; siteKey: string; limit: number; offset: number },
 ) {
-  return db
-    .selectFrom('class_signups')
-    .innerJoin('classes', 'classes.id', 'class_signups.class_id')
+  return myClasses(db, filter)
     .select([...SUMMARY_COLUMNS, 'class_signups.signed_up_at'])
-    .where('class_signups.user_id', '=', filter.userId)
-    .where('class_signups.status', '=', 'active')
-    .where('classes.site_key', '=', filter.siteKey)
-    .where('classes.published', '=', 1)
     .orderBy('class_signups.signed_up_at', 'desc')
     .orderBy('class_signups.id', 'desc')
     .limit(filter.limit)
@@ -169,18 +124,9 @@ export function listMyClassRows(
 }
 
 /** How many active signups the learner has at published classes of the site. */
-export async function countMyClassRows(
+export function countMyClassRows(
   db: Kysely<Database>,
   filter: { userId: number; siteKey: string },
 ) {
-  const row = await db
-    .selectFrom('class_signups')
-    .innerJoin('classes', 'classes.id', 'class_signups.class_id')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('class_signups.user_id', '=', filter.userId)
-    .where('class_signups.status', '=', 'active')
-    .where('classes.site_key', '=', filter.siteKey)
-    .where('classes.published', '=', 1)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  return countRows(myClasses(db, filter));
 }

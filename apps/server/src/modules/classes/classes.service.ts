@@ -4,7 +4,6 @@ import {
   type ClassSignupBody,
   type ClassSignupResult,
   type ClassSummary,
-  classStatusAt,
   ErrorCode,
   type MyClass,
   type MySignup,
@@ -13,9 +12,12 @@ import {
   signupPhaseAt,
 } from '@portal/contract';
 import type { Kysely } from 'kysely';
+import { readPage } from '../../db/paging.ts';
 import type { ClassRow, Database } from '../../db/schema.ts';
 import { AppError, conflict } from '../../platform/errors.ts';
 import { SideEffects } from '../../platform/side-effects.ts';
+import { isoTime } from '../../platform/time.ts';
+import { seatFields, timesOf } from '../seats/seat-status.ts';
 import { admit, parseFormFields, releaseSeatAndCancel, takeSeatAndSignUp } from '../seats/seats.ts';
 import {
   CLASS_SEATS,
@@ -58,19 +60,8 @@ type SummaryRow = Pick<
   | 'end_at'
 >;
 
-const iso = (time: number) => new Date(time).toISOString();
-
-const timesOf = (row: SummaryRow) => ({
-  signupStart: row.signup_start,
-  signupEnd: row.signup_end,
-  startAt: row.start_at,
-  endAt: row.end_at,
-});
-
 /** A class row as the contract's card, with its status at `now`. */
 export function toClassSummary(row: SummaryRow, now: number): ClassSummary {
-  const capacity = row.capacity;
-  const seatsTaken = row.seats_taken;
   return {
     id: row.id,
     title: row.title,
@@ -79,14 +70,7 @@ export function toClassSummary(row: SummaryRow, now: number): ClassSummary {
     schedule: row.schedule,
     place: row.place,
     teacherName: row.teacher_name,
-    capacity,
-    seatsTaken,
-    seatsLeft: Math.max(0, capacity - seatsTaken),
-    signupStart: iso(row.signup_start),
-    signupEnd: iso(row.signup_end),
-    startAt: iso(row.start_at),
-    endAt: iso(row.end_at),
-    status: classStatusAt({ ...timesOf(row), capacity, seatsTaken }, now),
+    ...seatFields(row, now),
   };
 }
 
@@ -108,20 +92,14 @@ export class ClassService {
   async list(siteKey: string, query: ClassListQuery): Promise<Page<ClassSummary>> {
     const now = this.now();
     const filter = { siteKey, status: query.status, now };
-    const [rows, total] = await Promise.all([
-      listClassRows(this.db, {
-        ...filter,
-        limit: query.size,
-        offset: (query.page - 1) * query.size,
-      }),
-      countClassRows(this.db, filter),
-    ]);
-    return {
-      list: rows.map((row) => toClassSummary(row, now)),
-      total,
-      page: query.page,
-      size: query.size,
-    };
+    return readPage(
+      query,
+      {
+        count: () => countClassRows(this.db, filter),
+        rows: (window) => listClassRows(this.db, { ...filter, ...window }),
+      },
+      (rows) => rows.map((row) => toClassSummary(row, now)),
+    );
   }
 
   /** A published class of the site with its courses, form and the caller's signup (if any). */
@@ -185,7 +163,7 @@ export class ClassService {
     if (!claim.ok) {
       throw conflict(claim.reason === 'duplicate' ? ClassMessages.duplicate : ClassMessages.full);
     }
-    return this.result(row, claim.seats, { status: 'active', signedUpAt: iso(now) }, now);
+    return this.result(row, claim.seats, { status: 'active', signedUpAt: isoTime(now) }, now);
   }
 
   /** Cancels the learner's active signup and frees the seat; only while the window is open. */
@@ -204,7 +182,7 @@ export class ClassService {
       now,
     });
     if (!released.ok) throw conflict(ClassMessages.notSignedUp);
-    const mySignup: MySignup = { status: 'cancelled', signedUpAt: iso(released.signedAt) };
+    const mySignup: MySignup = { status: 'cancelled', signedUpAt: isoTime(released.signedAt) };
     return this.result(row, released.seats, mySignup, now);
   }
 
@@ -212,24 +190,19 @@ export class ClassService {
   async mine(siteKey: string, userId: number, query: PageQuery): Promise<Page<MyClass>> {
     const now = this.now();
     const filter = { siteKey, userId };
-    const [rows, total] = await Promise.all([
-      listMyClassRows(this.db, {
-        ...filter,
-        limit: query.size,
-        offset: (query.page - 1) * query.size,
-      }),
-      countMyClassRows(this.db, filter),
-    ]);
-    return {
-      list: rows.map((row) => ({
-        ...toClassSummary(row, now),
-        signedUpAt: iso(row.signed_up_at),
-        canCancel: signupPhaseAt(timesOf(row), now) === 'open',
-      })),
-      total,
-      page: query.page,
-      size: query.size,
-    };
+    return readPage(
+      query,
+      {
+        count: () => countMyClassRows(this.db, filter),
+        rows: (window) => listMyClassRows(this.db, { ...filter, ...window }),
+      },
+      (rows) =>
+        rows.map((row) => ({
+          ...toClassSummary(row, now),
+          signedUpAt: isoTime(row.signed_up_at),
+          canCancel: signupPhaseAt(timesOf(row), now) === 'open',
+        })),
+    );
   }
 
   private result(
@@ -251,5 +224,5 @@ export class ClassService {
 }
 
 function toMySignup(row: { status: 'active' | 'cancelled'; signed_up_at: number }): MySignup {
-  return { status: row.status, signedUpAt: iso(row.signed_up_at) };
+  return { status: row.status, signedUpAt: isoTime(row.signed_up_at) };
 }

@@ -1,6 +1,7 @@
 import type { ContentCard, ContentType } from '@portal/contract';
 import { type Expression, type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { publishedOn } from './published.ts';
 
 /** What the favourites and history need of one kind of content. */
 export interface ContentKind {
@@ -27,8 +28,7 @@ const visibleIn =
   (table: 'courses' | 'classes' | 'activities' | 'ebooks'): ContentKind['visible'] =>
   (_db, siteKey, contentId) =>
     sql<SqlBool>`exists (select 1 from ${sql.table(table)} as content_row
-      where content_row.id = ${contentId} and content_row.site_key = ${siteKey}
-        and content_row.published = 1)`;
+      where content_row.id = ${contentId} and ${publishedOn(siteKey, 'content_row')})`;
 
 const course: ContentKind = {
   visible: visibleIn('courses'),
@@ -40,8 +40,7 @@ const course: ContentKind = {
       .innerJoin('course_categories as cat', 'cat.id', 'c.category_id')
       .select(['c.id', 'c.title', 'c.cover', 't.name as teacherName', 'cat.name as categoryName'])
       .where('c.id', 'in', ids)
-      .where('c.site_key', '=', siteKey)
-      .where('c.published', '=', 1)
+      .where(publishedOn(siteKey, 'c'))
       .execute();
     return new Map(
       rows.map((row) => [
@@ -69,7 +68,7 @@ function cardsFrom<T extends 'classes' | 'activities' | 'ebooks'>(
     const { rows } = await sql<{ id: number; title: string; cover: string; a: string; b: string }>`
       select id, title, cover, ${sql.ref(line[0])} as a, ${sql.ref(line[1])} as b
       from ${sql.table(table)}
-      where id in (${sql.join(ids)}) and site_key = ${siteKey} and published = 1`.execute(db);
+      where id in (${sql.join(ids)}) and ${publishedOn(siteKey, table)}`.execute(db);
     return new Map(
       rows.map((row) => [
         Number(row.id),
@@ -104,3 +103,36 @@ export const contentKinds: Record<ContentType, ContentKind> = {
   activity,
   ebook,
 };
+
+/**
+ * `rows` with the card of the content each names (`refOf` answers its type and id), in their
+ * order, leaving out rows whose content is not visible (any more): one query per content type.
+ */
+export async function withCards<T>(
+  db: Kysely<Database>,
+  siteKey: string,
+  rows: readonly T[],
+  refOf: (row: T) => readonly [ContentType, number],
+): Promise<Array<{ row: T; card: Card }>> {
+  const refs = rows.map((row) => ({ row, type: refOf(row)[0], id: refOf(row)[1] }));
+  const types = [...new Set(refs.map((ref) => ref.type))];
+  const cards = new Map(
+    await Promise.all(
+      types.map(
+        async (type) =>
+          [
+            type,
+            await contentKinds[type].cards(
+              db,
+              siteKey,
+              refs.filter((ref) => ref.type === type).map((ref) => ref.id),
+            ),
+          ] as const,
+      ),
+    ),
+  );
+  return refs.flatMap(({ row, type, id }) => {
+    const card = cards.get(type)?.get(id);
+    return card ? [{ row, card }] : [];
+  });
+}

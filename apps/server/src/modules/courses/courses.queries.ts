@@ -1,5 +1,6 @@
 import type { CourseSort } from '@portal/contract';
 import type { Kysely } from 'kysely';
+import { insertReturningIds, insertRows } from '../../db/rows.ts';
 import type {
   Database,
   NewCourseCategoryRow,
@@ -9,17 +10,7 @@ import type {
   NewCourseTagRow,
   NewTeacherRow,
 } from '../../db/schema.ts';
-
-/** The categories of a site in display order. */
-export function listCategoryRows(db: Kysely<Database>, siteKey: string) {
-  return db
-    .selectFrom('course_categories')
-    .select(['id', 'name', 'sort'])
-    .where('site_key', '=', siteKey)
-    .orderBy('sort')
-    .orderBy('id')
-    .execute();
-}
+import { publishedOn } from '../content/published.ts';
 
 /** Every category of every site with its site's name (the cover writer needs both). */
 export function listAllCategoryRows(db: Kysely<Database>) {
@@ -32,21 +23,6 @@ export function listAllCategoryRows(db: Kysely<Database>) {
     .execute();
 }
 
-/**
- * Published courses per category of a site, read off the `(site_key, category_id, published)`
- * index without touching the rows.
- */
-export async function countPublishedByCategory(db: Kysely<Database>, siteKey: string) {
-  const rows = await db
-    .selectFrom('courses')
-    .select(['category_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('site_key', '=', siteKey)
-    .where('published', '=', 1)
-    .groupBy('category_id')
-    .execute();
-  return new Map(rows.map((row) => [row.category_id, Number(row.n)]));
-}
-
 export interface CourseListFilter {
   siteKey: string;
   categoryId?: number | undefined;
@@ -55,12 +31,9 @@ export interface CourseListFilter {
   offset: number;
 }
 
-/**
- * One page of published courses with their category and teacher names. Each sort has its
- * own index ending in `id desc`, so the order is stable and a page is read straight off it.
- */
-export function listCourseRows(db: Kysely<Database>, filter: CourseListFilter) {
-  let query = db
+/** Published courses of the site (aliased `c`) with the columns of a course card. */
+function courseCards(db: Kysely<Database>, siteKey: string) {
+  return db
     .selectFrom('courses as c')
     .innerJoin('course_categories as cat', 'cat.id', 'c.category_id')
     .innerJoin('teachers as t', 't.id', 'c.teacher_id')
@@ -79,8 +52,15 @@ export function listCourseRows(db: Kysely<Database>, filter: CourseListFilter) {
       'c.created_at',
       'c.published_at',
     ])
-    .where('c.site_key', '=', filter.siteKey)
-    .where('c.published', '=', 1);
+    .where(publishedOn(siteKey, 'c'));
+}
+
+/**
+ * One page of published courses with their category and teacher names. Each sort has its
+ * own index ending in `id desc`, so the order is stable and a page is read straight off it.
+ */
+export function listCourseRows(db: Kysely<Database>, filter: CourseListFilter) {
+  let query = courseCards(db, filter.siteKey);
   if (filter.categoryId !== undefined) query = query.where('c.category_id', '=', filter.categoryId);
   query =
     filter.sort === 'popular'
@@ -98,29 +78,7 @@ export function listCourseRowsByIds(
   ids: number[],
 ): Promise<CourseListRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('courses as c')
-    .innerJoin('course_categories as cat', 'cat.id', 'c.category_id')
-    .innerJoin('teachers as t', 't.id', 'c.teacher_id')
-    .select([
-      'c.id',
-      'c.title',
-      'c.cover',
-      'c.summary',
-      'c.category_id',
-      'cat.name as category_name',
-      't.name as teacher_name',
-      'c.lesson_count',
-      'c.duration_seconds',
-      'c.view_count',
-      'c.learner_count',
-      'c.created_at',
-      'c.published_at',
-    ])
-    .where('c.id', 'in', ids)
-    .where('c.site_key', '=', siteKey)
-    .where('c.published', '=', 1)
-    .execute();
+  return courseCards(db, siteKey).where('c.id', 'in', ids).execute();
 }
 
 /** The tags of several courses in one query. */
@@ -142,8 +100,7 @@ export async function countView(db: Kysely<Database>, siteKey: string, id: numbe
     .updateTable('courses')
     .set((eb) => ({ view_count: eb('view_count', '+', 1) }))
     .where('id', '=', id)
-    .where('site_key', '=', siteKey)
-    .where('published', '=', 1)
+    .where(publishedOn(siteKey, 'courses'))
     .returning('view_count')
     .executeTakeFirst();
   return row === undefined ? undefined : Number(row.view_count);
@@ -176,8 +133,7 @@ export function findCourseRow(db: Kysely<Database>, siteKey: string, id: number)
       't.avatar as teacher_avatar',
     ])
     .where('c.id', '=', id)
-    .where('c.site_key', '=', siteKey)
-    .where('c.published', '=', 1)
+    .where(publishedOn(siteKey, 'c'))
     .executeTakeFirst();
 }
 
@@ -203,50 +159,28 @@ export function listLessonRows(db: Kysely<Database>, courseId: number) {
     .execute();
 }
 
-/**
- * Inserts rows and answers their ids in the order of `rows`. Both engines hand out the ids of
- * one multi-row insert in the order of its values; sorting makes that independent of the
- * order `RETURNING` lists them in.
- */
-async function insertReturningIds(
-  rows: unknown[],
-  insert: () => Promise<Array<{ id: number }>>,
-): Promise<number[]> {
-  if (rows.length === 0) return [];
-  const returned = await insert();
-  return returned.map((row) => Number(row.id)).sort((a, b) => a - b);
-}
-
 export function insertCategories(db: Kysely<Database>, rows: NewCourseCategoryRow[]) {
-  return insertReturningIds(rows, () =>
-    db.insertInto('course_categories').values(rows).returning('id').execute(),
-  );
+  return insertReturningIds(db, 'course_categories', rows);
 }
 
 export function insertTeachers(db: Kysely<Database>, rows: NewTeacherRow[]) {
-  return insertReturningIds(rows, () =>
-    db.insertInto('teachers').values(rows).returning('id').execute(),
-  );
+  return insertReturningIds(db, 'teachers', rows);
 }
 
 /** Inserts courses (at most a few hundred at once) and answers their ids in order. */
 export function insertCourses(db: Kysely<Database>, rows: NewCourseRow[]) {
-  return insertReturningIds(rows, () =>
-    db.insertInto('courses').values(rows).returning('id').execute(),
-  );
+  return insertReturningIds(db, 'courses', rows);
 }
 
-export async function insertCourseTags(db: Kysely<Database>, rows: NewCourseTagRow[]) {
-  if (rows.length > 0) await db.insertInto('course_tags').values(rows).execute();
+export function insertCourseTags(db: Kysely<Database>, rows: NewCourseTagRow[]) {
+  return insertRows(db, 'course_tags', rows);
 }
 
 /** Inserts chapters (at most a few hundred at once) and answers their ids in order. */
 export function insertChapters(db: Kysely<Database>, rows: NewCourseChapterRow[]) {
-  return insertReturningIds(rows, () =>
-    db.insertInto('course_chapters').values(rows).returning('id').execute(),
-  );
+  return insertReturningIds(db, 'course_chapters', rows);
 }
 
-export async function insertLessons(db: Kysely<Database>, rows: NewCourseLessonRow[]) {
-  if (rows.length > 0) await db.insertInto('course_lessons').values(rows).execute();
+export function insertLessons(db: Kysely<Database>, rows: NewCourseLessonRow[]) {
+  return insertRows(db, 'course_lessons', rows);
 }

@@ -8,14 +8,16 @@ import {
   type Page,
 } from '@portal/contract';
 import type { Kysely } from 'kysely';
+import { readPage } from '../../db/paging.ts';
+import { readInIdOrder } from '../../db/rows.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
+import { isoTime } from '../../platform/time.ts';
+import { countPublishedPerCategory, listSiteCategories } from '../content/categories.queries.ts';
 import {
   type CourseListRow,
-  countPublishedByCategory,
   countView,
   findCourseRow,
-  listCategoryRows,
   listChapterRows,
   listCourseRows,
   listCourseRowsByIds,
@@ -32,8 +34,6 @@ const COUNTS_CACHE_MS = 10_000;
 
 /** Unknown, unpublished and other-site courses all answer the same. */
 const courseGone = () => new AppError(ErrorCode.notFound, '课程不存在或已下线');
-
-const isoOf = (ms: number) => new Date(Number(ms)).toISOString();
 
 /** Groups tag rows by course, each course's tags in a stable (code point) order. */
 function tagsByCourse(rows: Array<{ course_id: number; tag: string }>) {
@@ -61,7 +61,7 @@ function toSummary(row: CourseListRow, tags: string[]): CourseSummary {
     durationSeconds: Number(row.duration_seconds),
     viewCount: Number(row.view_count),
     learnerCount: Number(row.learner_count),
-    publishedAt: isoOf(row.published_at ?? row.created_at),
+    publishedAt: isoTime(row.published_at ?? row.created_at),
   };
 }
 
@@ -74,20 +74,19 @@ export async function courseSummariesByIds(
   siteKey: string,
   ids: number[],
 ): Promise<CourseSummary[]> {
-  const wanted = [...new Set(ids)];
-  if (wanted.length === 0) return [];
-  const rows = await listCourseRowsByIds(db, siteKey, wanted);
-  const tags = tagsByCourse(
-    await listTagRows(
-      db,
-      rows.map((row) => row.id),
-    ),
+  return readInIdOrder(
+    ids,
+    (wanted) => listCourseRowsByIds(db, siteKey, wanted),
+    async (rows) => {
+      const tags = tagsByCourse(
+        await listTagRows(
+          db,
+          rows.map((row) => row.id),
+        ),
+      );
+      return rows.map((row) => toSummary(row, tags.get(row.id) ?? []));
+    },
   );
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return wanted.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [toSummary(row, tags.get(id) ?? [])] : [];
-  });
 }
 
 /** Public course catalogue of a site: categories, the list and the detail. */
@@ -102,7 +101,7 @@ export class CourseService {
   /** The site's categories with their published course counts. */
   async categories(siteKey: string): Promise<CourseCategory[]> {
     const [rows, counts] = await Promise.all([
-      listCategoryRows(this.db, siteKey),
+      listSiteCategories(this.db, 'course_categories', siteKey),
       this.publishedCounts(siteKey),
     ]);
     return rows.map((row) => ({
@@ -114,33 +113,28 @@ export class CourseService {
 
   /** One page of the site's published courses, newest or most learned first. */
   async list(siteKey: string, query: CourseListQuery): Promise<Page<CourseSummary>> {
-    const { page, size, categoryId, sort } = query;
-    const counts = await this.publishedCounts(siteKey);
-    const total =
-      categoryId === undefined
-        ? [...counts.values()].reduce((sum, n) => sum + n, 0)
-        : (counts.get(categoryId) ?? 0);
-    const offset = (page - 1) * size;
-    if (offset >= total) return { list: [], total, page, size };
-    const rows = await listCourseRows(this.db, {
-      siteKey,
-      categoryId,
-      sort,
-      limit: size,
-      offset,
-    });
-    const tags = tagsByCourse(
-      await listTagRows(
-        this.db,
-        rows.map((row) => row.id),
-      ),
+    const { categoryId, sort } = query;
+    return readPage(
+      query,
+      {
+        count: async () => {
+          const counts = await this.publishedCounts(siteKey);
+          return categoryId === undefined
+            ? [...counts.values()].reduce((sum, n) => sum + n, 0)
+            : (counts.get(categoryId) ?? 0);
+        },
+        rows: (window) => listCourseRows(this.db, { siteKey, categoryId, sort, ...window }),
+      },
+      async (rows) => {
+        const tags = tagsByCourse(
+          await listTagRows(
+            this.db,
+            rows.map((row) => row.id),
+          ),
+        );
+        return rows.map((row) => toSummary(row, tags.get(row.id) ?? []));
+      },
     );
-    return {
-      list: rows.map((row) => toSummary(row, tags.get(row.id) ?? [])),
-      total,
-      page,
-      size,
-    };
   }
 
   /**
@@ -200,7 +194,7 @@ export class CourseService {
     const now = this.now();
     const cached = this.counts.get(siteKey);
     if (cached && now - cached.at < COUNTS_CACHE_MS) return cached.value;
-    const value = countPublishedByCategory(this.db, siteKey);
+    const value = countPublishedPerCategory(this.db, 'courses', siteKey);
     this.counts.set(siteKey, { at: now, value });
     value.catch(() => {
       if (this.counts.get(siteKey)?.value === value) this.counts.delete(siteKey);

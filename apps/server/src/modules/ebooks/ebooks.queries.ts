@@ -1,34 +1,9 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Engine } from '../../db/database.ts';
+import { countRows, insertReturningIds } from '../../db/rows.ts';
 import type { Database, NewEbookCategoryRow, NewEbookRow } from '../../db/schema.ts';
-
-/** The e-book categories of a site in display order. */
-export function listEbookCategoryRows(db: Kysely<Database>, siteKey: string) {
-  return db
-    .selectFrom('ebook_categories')
-    .select(['id', 'name', 'sort'])
-    .where('site_key', '=', siteKey)
-    .orderBy('sort')
-    .orderBy('id')
-    .execute();
-}
-
-/** Published e-books per category of a site. */
-export async function countPublishedEbooksByCategory(db: Kysely<Database>, siteKey: string) {
-  const rows = await db
-    .selectFrom('ebooks')
-    .select(['category_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('site_key', '=', siteKey)
-    .where('published', '=', 1)
-    .groupBy('category_id')
-    .execute();
-  return new Map(rows.map((row) => [row.category_id, Number(row.n)]));
-}
-
-/** `text` as a LIKE pattern matching it anywhere, with `\` as the escape character. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
+import { containsPattern, matchesPattern } from '../../db/text-match.ts';
+import { publishedOn } from '../content/published.ts';
 
 export interface EbookListFilter {
   siteKey: string;
@@ -39,19 +14,14 @@ export interface EbookListFilter {
 
 /** The published e-books of a site matching the filter, as a query to count or page. */
 function filteredEbooks(db: Kysely<Database>, engine: Engine, filter: EbookListFilter) {
-  let query = db
-    .selectFrom('ebooks as e')
-    .where('e.site_key', '=', filter.siteKey)
-    .where('e.published', '=', 1);
+  let query = db.selectFrom('ebooks as e').where(publishedOn(filter.siteKey, 'e'));
   if (filter.categoryId !== undefined) query = query.where('e.category_id', '=', filter.categoryId);
   if (filter.keyword) {
     const pattern = containsPattern(filter.keyword);
-    // SQLite's LIKE ignores ASCII case; ILIKE does the same (and more) on PostgreSQL.
-    const like = engine === 'postgres' ? sql`ILIKE` : sql`LIKE`;
     query = query.where(({ or }) =>
       or(
-        ['e.title', 'e.author', 'e.publisher'].map(
-          (column) => sql<boolean>`${sql.ref(column)} ${like} ${pattern} ESCAPE '\\'`,
+        ['e.title', 'e.author', 'e.publisher'].map((column) =>
+          matchesPattern(engine, column, pattern),
         ),
       ),
     );
@@ -60,11 +30,8 @@ function filteredEbooks(db: Kysely<Database>, engine: Engine, filter: EbookListF
 }
 
 /** How many published e-books of the site match the filter. */
-export async function countEbooks(db: Kysely<Database>, engine: Engine, filter: EbookListFilter) {
-  const row = await filteredEbooks(db, engine, filter)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+export function countEbooks(db: Kysely<Database>, engine: Engine, filter: EbookListFilter) {
+  return countRows(filteredEbooks(db, engine, filter));
 }
 
 const SUMMARY_COLUMNS = [
@@ -104,8 +71,7 @@ export function listEbookRowsByIds(db: Kysely<Database>, siteKey: string, ids: n
     .innerJoin('ebook_categories as cat', 'cat.id', 'e.category_id')
     .select(SUMMARY_COLUMNS)
     .where('e.id', 'in', ids)
-    .where('e.site_key', '=', siteKey)
-    .where('e.published', '=', 1)
+    .where(publishedOn(siteKey, 'e'))
     .execute();
 }
 
@@ -123,8 +89,7 @@ export function findEbookRow(db: Kysely<Database>, siteKey: string, id: number) 
       'e.file_size',
     ])
     .where('e.id', '=', id)
-    .where('e.site_key', '=', siteKey)
-    .where('e.published', '=', 1)
+    .where(publishedOn(siteKey, 'e'))
     .executeTakeFirst();
 }
 
@@ -134,8 +99,7 @@ export async function findEbookPageCount(db: Kysely<Database>, siteKey: string, 
     .selectFrom('ebooks')
     .select('page_count')
     .where('id', '=', id)
-    .where('site_key', '=', siteKey)
-    .where('published', '=', 1)
+    .where(publishedOn(siteKey, 'ebooks'))
     .executeTakeFirst();
   return row === undefined ? undefined : Number(row.page_count);
 }
@@ -179,16 +143,12 @@ function myReadingQuery(db: Kysely<Database>, siteKey: string, userId: number) {
     .selectFrom('ebook_reading as r')
     .innerJoin('ebooks as e', 'e.id', 'r.ebook_id')
     .where('r.user_id', '=', userId)
-    .where('e.site_key', '=', siteKey)
-    .where('e.published', '=', 1);
+    .where(publishedOn(siteKey, 'e'));
 }
 
 /** How many published books of the site the learner opened. */
-export async function countMyReading(db: Kysely<Database>, siteKey: string, userId: number) {
-  const row = await myReadingQuery(db, siteKey, userId)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+export function countMyReading(db: Kysely<Database>, siteKey: string, userId: number) {
+  return countRows(myReadingQuery(db, siteKey, userId));
 }
 
 /** One page of the books the learner opened on a site, the latest read first. */
@@ -209,30 +169,13 @@ export function listMyReadingRows(
     .execute();
 }
 
-/**
- * Inserts rows and answers their ids in the order of `rows` (both engines hand out the ids of
- * one multi-row insert in the order of its values).
- */
-async function insertReturningIds(
-  rows: unknown[],
-  insert: () => Promise<Array<{ id: number }>>,
-): Promise<number[]> {
-  if (rows.length === 0) return [];
-  const returned = await insert();
-  return returned.map((row) => Number(row.id)).sort((a, b) => a - b);
-}
-
 export function insertEbookCategories(db: Kysely<Database>, rows: NewEbookCategoryRow[]) {
-  return insertReturningIds(rows, () =>
-    db.insertInto('ebook_categories').values(rows).returning('id').execute(),
-  );
+  return insertReturningIds(db, 'ebook_categories', rows);
 }
 
 /** Inserts e-books (at most a few hundred at once) and answers their ids in order. */
 export function insertEbooks(db: Kysely<Database>, rows: NewEbookRow[]) {
-  return insertReturningIds(rows, () =>
-    db.insertInto('ebooks').values(rows).returning('id').execute(),
-  );
+  return insertReturningIds(db, 'ebooks', rows);
 }
 
 /** Every e-book of every site with what its PDF and cover are made from (the file writer). */

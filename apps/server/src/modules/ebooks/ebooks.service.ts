@@ -12,17 +12,19 @@ import {
 } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import type { Engine } from '../../db/database.ts';
+import { readPage } from '../../db/paging.ts';
+import { readInIdOrder } from '../../db/rows.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError, invalid } from '../../platform/errors.ts';
+import { isoTime } from '../../platform/time.ts';
+import { countPublishedPerCategory, listSiteCategories } from '../content/categories.queries.ts';
 import {
   countEbooks,
   countMyReading,
-  countPublishedEbooksByCategory,
   type EbookSummaryRow,
   findEbookPageCount,
   findEbookRow,
   findReading,
-  listEbookCategoryRows,
   listEbookRows,
   listEbookRowsByIds,
   listMyReadingRows,
@@ -31,8 +33,6 @@ import {
 
 /** Unknown, unpublished and other-site e-books all answer the same. */
 const ebookGone = () => new AppError(ErrorCode.notFound, '电子书不存在或已下线');
-
-const isoOf = (ms: number) => new Date(Number(ms)).toISOString();
 
 function toSummary(row: EbookSummaryRow): EbookSummary {
   return {
@@ -59,7 +59,7 @@ function toProgress(
     page,
     pageCount,
     percent: Math.round((page / pageCount) * 100),
-    updatedAt: isoOf(reading.updated_at),
+    updatedAt: isoTime(reading.updated_at),
   };
 }
 
@@ -75,14 +75,11 @@ export async function ebookSummariesByIds(
   ids: number[],
   _now?: number,
 ): Promise<EbookSummary[]> {
-  const wanted = [...new Set(ids)];
-  if (wanted.length === 0) return [];
-  const rows = await listEbookRowsByIds(db, siteKey, wanted);
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return wanted.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [toSummary(row)] : [];
-  });
+  return readInIdOrder(
+    ids,
+    (wanted) => listEbookRowsByIds(db, siteKey, wanted),
+    (rows) => rows.map(toSummary),
+  );
 }
 
 /**
@@ -93,21 +90,20 @@ export async function myReading(
   db: Kysely<Database>,
   siteKey: string,
   userId: number,
-  { page, size }: PageQuery,
+  query: PageQuery,
 ): Promise<Page<MyReading>> {
-  const total = await countMyReading(db, siteKey, userId);
-  const offset = (page - 1) * size;
-  if (offset >= total) return { list: [], total, page, size };
-  const rows = await listMyReadingRows(db, siteKey, userId, size, offset);
-  return {
-    list: rows.map((row) => ({
-      ...toSummary(row),
-      progress: toProgress(row.id, Number(row.page_count), row),
-    })),
-    total,
-    page,
-    size,
-  };
+  return readPage(
+    query,
+    {
+      count: () => countMyReading(db, siteKey, userId),
+      rows: ({ limit, offset }) => listMyReadingRows(db, siteKey, userId, limit, offset),
+    },
+    (rows) =>
+      rows.map((row) => ({
+        ...toSummary(row),
+        progress: toProgress(row.id, Number(row.page_count), row),
+      })),
+  );
 }
 
 /** The e-book catalogue of a site and each learner's reading progress. */
@@ -121,21 +117,23 @@ export class EbookService {
   /** The site's categories with their published e-book counts. */
   async categories(siteKey: string): Promise<EbookCategory[]> {
     const [rows, counts] = await Promise.all([
-      listEbookCategoryRows(this.db, siteKey),
-      countPublishedEbooksByCategory(this.db, siteKey),
+      listSiteCategories(this.db, 'ebook_categories', siteKey),
+      countPublishedPerCategory(this.db, 'ebooks', siteKey),
     ]);
     return rows.map((row) => ({ id: row.id, name: row.name, count: counts.get(row.id) ?? 0 }));
   }
 
   /** One page of the site's published e-books, newest first, by category and keyword. */
   async list(siteKey: string, query: EbookListQuery): Promise<Page<EbookSummary>> {
-    const { page, size, categoryId } = query;
-    const filter = { siteKey, categoryId, keyword: query.keyword || undefined };
-    const total = await countEbooks(this.db, this.engine, filter);
-    const offset = (page - 1) * size;
-    if (offset >= total) return { list: [], total, page, size };
-    const rows = await listEbookRows(this.db, this.engine, { ...filter, limit: size, offset });
-    return { list: rows.map(toSummary), total, page, size };
+    const filter = { siteKey, categoryId: query.categoryId, keyword: query.keyword || undefined };
+    return readPage(
+      query,
+      {
+        count: () => countEbooks(this.db, this.engine, filter),
+        rows: (window) => listEbookRows(this.db, this.engine, { ...filter, ...window }),
+      },
+      (rows) => rows.map(toSummary),
+    );
   }
 
   /** A published e-book of the site; with the caller's progress when a learner asks. */

@@ -1,5 +1,6 @@
 import type { ContentType } from '@portal/contract';
 import { type Kysely, type SqlBool, sql } from 'kysely';
+import { countRows } from '../../db/rows.ts';
 import type { Database } from '../../db/schema.ts';
 import { contentKinds } from '../content/content-kinds.ts';
 
@@ -119,11 +120,8 @@ export function listFavouriteRows(db: Kysely<Database>, filter: PageFilter) {
 }
 
 /** How many visible favourites the learner has on the site. */
-export async function countFavouriteRows(db: Kysely<Database>, filter: OwnerFilter) {
-  const row = await favouriteRows(db, filter)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+export function countFavouriteRows(db: Kysely<Database>, filter: OwnerFilter) {
+  return countRows(favouriteRows(db, filter));
 }
 
 /**
@@ -176,11 +174,8 @@ export function listViewRows(db: Kysely<Database>, filter: PageFilter) {
 }
 
 /** How many visible history entries the learner has on the site. */
-export async function countViewRows(db: Kysely<Database>, filter: OwnerFilter) {
-  const row = await historyRows(db, filter)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+export function countViewRows(db: Kysely<Database>, filter: OwnerFilter) {
+  return countRows(historyRows(db, filter));
 }
 
 /** The learner's saved lists: favourites and viewing history share their shape. */

@@ -1,7 +1,6 @@
 import {
   type ContentListQuery,
   type ContentRef,
-  type ContentType,
   ErrorCode,
   type FavouriteItem,
   type FavouriteState,
@@ -11,9 +10,11 @@ import {
   type ViewRecord,
 } from '@portal/contract';
 import type { Kysely } from 'kysely';
+import { readPage } from '../../db/paging.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
-import { type Card, contentKinds } from '../content/content-kinds.ts';
+import { isoTime } from '../../platform/time.ts';
+import { withCards } from '../content/content-kinds.ts';
 import {
   countFavouriteRows,
   countViewRows,
@@ -33,35 +34,6 @@ export const FavouriteMessages = {
 } as const;
 
 const contentNotFound = () => new AppError(ErrorCode.notFound, FavouriteMessages.notFound);
-const iso = (time: number) => new Date(Number(time)).toISOString();
-
-/** The list rows of `refs`, in their order, dropping any whose content went away meanwhile. */
-async function withCards<T extends { content_type: ContentType; content_id: number }>(
-  db: Kysely<Database>,
-  siteKey: string,
-  rows: T[],
-): Promise<Array<{ row: T; card: Card }>> {
-  const types = [...new Set(rows.map((row) => row.content_type))];
-  const cards = new Map(
-    await Promise.all(
-      types.map(
-        async (type) =>
-          [
-            type,
-            await contentKinds[type].cards(
-              db,
-              siteKey,
-              rows.filter((row) => row.content_type === type).map((row) => row.content_id),
-            ),
-          ] as const,
-      ),
-    ),
-  );
-  return rows.flatMap((row) => {
-    const card = cards.get(row.content_type)?.get(row.content_id);
-    return card ? [{ row, card }] : [];
-  });
-}
 
 /**
  * A learner's favourites and viewing history on a site, across content types. What may be added
@@ -106,21 +78,22 @@ export class FavouriteService {
     query: ContentListQuery,
   ): Promise<Page<FavouriteItem>> {
     const filter = { userId, siteKey, contentType: query.contentType };
-    const [rows, total] = await Promise.all([
-      listFavouriteRows(this.db, {
-        ...filter,
-        limit: query.size,
-        offset: (query.page - 1) * query.size,
-      }),
-      countFavouriteRows(this.db, filter),
-    ]);
-    const list = (await withCards(this.db, siteKey, rows)).map(({ row, card }) => ({
-      contentType: row.content_type,
-      contentId: row.content_id,
-      ...card,
-      createdAt: iso(row.created_at),
-    }));
-    return { list, total, page: query.page, size: query.size };
+    return readPage(
+      query,
+      {
+        count: () => countFavouriteRows(this.db, filter),
+        rows: (window) => listFavouriteRows(this.db, { ...filter, ...window }),
+      },
+      async (rows) =>
+        (await withCards(this.db, siteKey, rows, (row) => [row.content_type, row.content_id])).map(
+          ({ row, card }) => ({
+            contentType: row.content_type,
+            contentId: row.content_id,
+            ...card,
+            createdAt: isoTime(row.created_at),
+          }),
+        ),
+    );
   }
 
   /** Removes all the learner's favourites on the site. */
@@ -132,7 +105,7 @@ export class FavouriteService {
   async recordView(siteKey: string, userId: number, ref: ContentRef): Promise<ViewRecord> {
     await this.ensureVisible(siteKey, ref);
     const row = await upsertView(this.db, { ...ref, userId, siteKey, now: this.now() });
-    return { ...ref, viewedAt: iso(row.viewed_at), viewCount: Number(row.view_count) };
+    return { ...ref, viewedAt: isoTime(row.viewed_at), viewCount: Number(row.view_count) };
   }
 
   /** One page of the learner's history of visible content, latest view first. */
@@ -142,22 +115,23 @@ export class FavouriteService {
     query: ContentListQuery,
   ): Promise<Page<HistoryItem>> {
     const filter = { userId, siteKey, contentType: query.contentType };
-    const [rows, total] = await Promise.all([
-      listViewRows(this.db, {
-        ...filter,
-        limit: query.size,
-        offset: (query.page - 1) * query.size,
-      }),
-      countViewRows(this.db, filter),
-    ]);
-    const list = (await withCards(this.db, siteKey, rows)).map(({ row, card }) => ({
-      contentType: row.content_type,
-      contentId: row.content_id,
-      ...card,
-      viewedAt: iso(row.viewed_at),
-      viewCount: Number(row.view_count),
-    }));
-    return { list, total, page: query.page, size: query.size };
+    return readPage(
+      query,
+      {
+        count: () => countViewRows(this.db, filter),
+        rows: (window) => listViewRows(this.db, { ...filter, ...window }),
+      },
+      async (rows) =>
+        (await withCards(this.db, siteKey, rows, (row) => [row.content_type, row.content_id])).map(
+          ({ row, card }) => ({
+            contentType: row.content_type,
+            contentId: row.content_id,
+            ...card,
+            viewedAt: isoTime(row.viewed_at),
+            viewCount: Number(row.view_count),
+          }),
+        ),
+    );
   }
 
   /** Removes one entry of the learner's history. */

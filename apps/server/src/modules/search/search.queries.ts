@@ -2,6 +2,8 @@ import type { SearchType } from '@portal/contract';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Engine } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
+import { containsPattern, matchesPattern } from '../../db/text-match.ts';
+import { publishedOn } from '../content/published.ts';
 
 /** The shortest query the trigram indexes answer (FTS5 trigram and pg_trgm need 3 characters). */
 export const TRIGRAM_MIN = 3;
@@ -14,11 +16,16 @@ export const TRIGRAM_MIN = 3;
  */
 export const SHORT_QUERY_HITS = 200;
 
-export interface SearchFilter {
+/** What a search looks for. */
+export interface SearchScope {
   siteKey: string;
   /** Trimmed, non-empty. */
   q: string;
   type: SearchType;
+}
+
+/** A search and the window of its results to read. */
+export interface SearchFilter extends SearchScope {
   limit: number;
   offset: number;
 }
@@ -30,11 +37,6 @@ export interface SearchHitRow {
   title: string;
 }
 
-/** `q` as a LIKE pattern matching it anywhere, with `\` as the escape character. */
-export function containsPattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /** `q` as an FTS5 phrase: with the trigram tokenizer a phrase matches it as a substring. */
 function ftsPhrase(q: string): string {
   return `"${q.replaceAll('"', '""')}"`;
@@ -42,18 +44,10 @@ function ftsPhrase(q: string): string {
 
 const isShort = (q: string) => [...q].length < TRIGRAM_MIN;
 
-/** `column` contains `pattern` (case-insensitive for ASCII on SQLite, for all on PostgreSQL). */
-function contains(engine: Engine, column: string, pattern: string): RawBuilder<number> {
-  const ref = sql.ref(column);
-  return engine === 'postgres'
-    ? sql<number>`(${ref} ILIKE ${pattern} ESCAPE '\\')`
-    : sql<number>`(${ref} LIKE ${pattern} ESCAPE '\\')`;
-}
-
 /** The documents a query may find: the site's published ones, of one type when asked. */
-function scope(filter: SearchFilter): RawBuilder<unknown> {
+function scope(filter: SearchScope): RawBuilder<unknown> {
   const kind = filter.type === 'all' ? sql`` : sql` AND d.kind = ${filter.type}`;
-  return sql`d.site_key = ${filter.siteKey} AND d.published = 1${kind}`;
+  return sql`${publishedOn(filter.siteKey, 'd')}${kind}`;
 }
 
 /**
@@ -62,20 +56,20 @@ function scope(filter: SearchFilter): RawBuilder<unknown> {
  * `MATCH` on SQLite, the `gin_trgm_ops` index via `ILIKE` on PostgreSQL); shorter ones from the
  * bounded walk described at {@link SHORT_QUERY_HITS}.
  */
-function matches(engine: Engine, filter: SearchFilter): RawBuilder<unknown> {
+function matches(engine: Engine, filter: SearchScope): RawBuilder<unknown> {
   const pattern = containsPattern(filter.q);
-  const titleMatch = contains(engine, 'd.title', pattern);
+  const titleMatch = matchesPattern(engine, 'd.title', pattern);
   const columns = sql`d.id, d.kind, d.ref_id, d.title, d.popularity, d.sort_time,
     ${titleMatch} AS title_match`;
   if (isShort(filter.q)) {
     return sql`(SELECT ${columns} FROM search_documents d
-      WHERE ${scope(filter)} AND ${contains(engine, 'd.search_text', pattern)}
+      WHERE ${scope(filter)} AND ${matchesPattern(engine, 'd.search_text', pattern)}
       ORDER BY d.popularity DESC, d.sort_time DESC, d.id DESC
       LIMIT ${SHORT_QUERY_HITS}) m`;
   }
   if (engine === 'postgres') {
     return sql`(SELECT ${columns} FROM search_documents d
-      WHERE ${scope(filter)} AND ${contains(engine, 'd.search_text', pattern)}) m`;
+      WHERE ${scope(filter)} AND ${matchesPattern(engine, 'd.search_text', pattern)}) m`;
   }
   return sql`(SELECT ${columns} FROM search_fts f JOIN search_documents d ON d.id = f.rowid
     WHERE search_fts MATCH ${ftsPhrase(filter.q)} AND ${scope(filter)}) m`;
@@ -96,7 +90,7 @@ export async function searchRows(db: Kysely<Database>, engine: Engine, filter: S
 }
 
 /** How many documents match (at most {@link SHORT_QUERY_HITS} for a short query). */
-export async function countMatches(db: Kysely<Database>, engine: Engine, filter: SearchFilter) {
+export async function countMatches(db: Kysely<Database>, engine: Engine, filter: SearchScope) {
   const { rows } = await sql<{ n: number }>`SELECT count(*) AS n
     FROM ${matches(engine, filter)}`.execute(db);
   return Number(rows[0]?.n ?? 0);

@@ -8,9 +8,10 @@ import {
 } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import type { Engine } from '../../db/database.ts';
+import { readPage } from '../../db/paging.ts';
 import type { Database } from '../../db/schema.ts';
 import { invalid } from '../../platform/errors.ts';
-import { contentKinds } from '../content/content-kinds.ts';
+import { withCards } from '../content/content-kinds.ts';
 import { countMatches, countTerm, listHotTerms, searchRows } from './search.queries.ts';
 
 export const SearchMessages = { empty: '请输入搜索内容' } as const;
@@ -54,43 +55,34 @@ export class SearchService {
    * the term towards the site's hot terms (later pages are the same search scrolled).
    */
   async search(siteKey: string, query: SearchQuery): Promise<Page<SearchResult>> {
-    const { q, type, page, size } = query;
+    const { q, type, page } = query;
     if (q === '') throw invalid(SearchMessages.empty);
-    const filter = { siteKey, q, type, limit: size, offset: (page - 1) * size };
-    const total = await countMatches(this.db, this.engine, filter);
-    if (page === 1 && total > 0) await countTerm(this.db, siteKey, normaliseTerm(q), this.now());
-    if (filter.offset >= total) return { list: [], total, page, size };
-    const rows = await searchRows(this.db, this.engine, filter);
-    // Each kind's cards come from the content registry (the same rows favourites show).
-    const cards = new Map(
-      await Promise.all(
-        [...new Set(rows.map((row) => row.kind))].map(
-          async (kind) =>
-            [
-              kind,
-              await contentKinds[kind].cards(
-                this.db,
-                siteKey,
-                rows.filter((row) => row.kind === kind).map((row) => row.ref_id),
-              ),
-            ] as const,
+    const filter = { siteKey, q, type };
+    return readPage(
+      query,
+      {
+        count: async () => {
+          const total = await countMatches(this.db, this.engine, filter);
+          if (page === 1 && total > 0) {
+            await countTerm(this.db, siteKey, normaliseTerm(q), this.now());
+          }
+          return total;
+        },
+        rows: (window) => searchRows(this.db, this.engine, { ...filter, ...window }),
+      },
+      // Each kind's cards come from the content registry (the same rows favourites show).
+      async (rows) =>
+        (await withCards(this.db, siteKey, rows, (row) => [row.kind, row.ref_id])).map(
+          ({ row, card }) => ({
+            type: row.kind,
+            id: row.ref_id,
+            title: row.title,
+            highlights: highlight(row.title, q),
+            cover: card.cover,
+            subtitle: card.subtitle,
+          }),
         ),
-      ),
     );
-    const list: SearchResult[] = [];
-    for (const row of rows) {
-      const card = cards.get(row.kind)?.get(row.ref_id);
-      if (!card) continue;
-      list.push({
-        type: row.kind,
-        id: row.ref_id,
-        title: row.title,
-        highlights: highlight(row.title, q),
-        cover: card.cover,
-        subtitle: card.subtitle,
-      });
-    }
-    return { list, total, page, size };
   }
 
   /** The site's most searched terms. */

@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Engine } from '../../db/database.ts';
+import { countRows } from '../../db/rows.ts';
 import type { Database, NewLessonProgressRow } from '../../db/schema.ts';
+import { publishedOn } from '../content/published.ts';
 
 /** A lesson of a published course of the site, with what progress needs; undefined otherwise. */
 export function findPublishedLesson(db: Kysely<Database>, siteKey: string, lessonId: number) {
@@ -17,8 +19,7 @@ export function findPublishedLesson(db: Kysely<Database>, siteKey: string, lesso
       'l.article_html',
     ])
     .where('l.id', '=', lessonId)
-    .where('c.site_key', '=', siteKey)
-    .where('c.published', '=', 1)
+    .where(publishedOn(siteKey, 'c'))
     .executeTakeFirst();
 }
 
@@ -28,8 +29,7 @@ export async function isPublishedCourse(db: Kysely<Database>, siteKey: string, c
     .selectFrom('courses')
     .select('id')
     .where('id', '=', courseId)
-    .where('site_key', '=', siteKey)
-    .where('published', '=', 1)
+    .where(publishedOn(siteKey, 'courses'))
     .executeTakeFirst();
   return row !== undefined;
 }
@@ -232,21 +232,17 @@ export async function countCourseCompletion(
   userId: number,
   courseId: number,
 ) {
-  const [total, done] = await Promise.all([
-    db
-      .selectFrom('course_lessons')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('course_id', '=', courseId)
-      .executeTakeFirst(),
-    db
-      .selectFrom('lesson_progress')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('user_id', '=', userId)
-      .where('course_id', '=', courseId)
-      .where('completed', '=', 1)
-      .executeTakeFirst(),
+  const [totalLessons, completedLessons] = await Promise.all([
+    countRows(db.selectFrom('course_lessons').where('course_id', '=', courseId)),
+    countRows(
+      db
+        .selectFrom('lesson_progress')
+        .where('user_id', '=', userId)
+        .where('course_id', '=', courseId)
+        .where('completed', '=', 1),
+    ),
   ]);
-  return { totalLessons: Number(total?.n ?? 0), completedLessons: Number(done?.n ?? 0) };
+  return { totalLessons, completedLessons };
 }
 
 export interface StudyCourseFilter {
@@ -262,8 +258,7 @@ function studyCourses(db: Kysely<Database>, filter: StudyCourseFilter) {
     .selectFrom('course_learners as cl')
     .innerJoin('courses as c', 'c.id', 'cl.course_id')
     .where('cl.user_id', '=', filter.userId)
-    .where('c.site_key', '=', filter.siteKey)
-    .where('c.published', '=', 1)
+    .where(publishedOn(filter.siteKey, 'c'))
     .where('cl.completed_at', filter.state === 'completed' ? 'is not' : 'is', null);
 }
 
@@ -297,11 +292,8 @@ export function listStudyCourseRows(
 }
 
 /** How many courses of one state the learner has at published courses of the site. */
-export async function countStudyCourseRows(db: Kysely<Database>, filter: StudyCourseFilter) {
-  const row = await studyCourses(db, filter)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+export function countStudyCourseRows(db: Kysely<Database>, filter: StudyCourseFilter) {
+  return countRows(studyCourses(db, filter));
 }
 
 /** Completed lessons of the learner per course, for several courses in one query. */

@@ -10,8 +10,10 @@ import type {
 } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import type { Engine } from '../../db/database.ts';
+import { readPage } from '../../db/paging.ts';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../platform/errors.ts';
+import { isoTime, isoTimeOrNull } from '../../platform/time.ts';
 import {
   addLearningSeconds,
   completeCourseLearner,
@@ -210,39 +212,34 @@ export class StudyService {
     query: StudyCoursesQuery,
   ): Promise<Page<StudyCourse>> {
     const filter = { siteKey, userId, state: query.state };
-    const [rows, total] = await Promise.all([
-      listStudyCourseRows(this.db, {
-        ...filter,
-        limit: query.size,
-        offset: (query.page - 1) * query.size,
-      }),
-      countStudyCourseRows(this.db, filter),
-    ]);
-    const done = await countCompletedLessons(
-      this.db,
-      userId,
-      rows.map((row) => row.id),
+    return readPage(
+      query,
+      {
+        count: () => countStudyCourseRows(this.db, filter),
+        rows: (window) => listStudyCourseRows(this.db, { ...filter, ...window }),
+      },
+      async (rows) => {
+        const done = await countCompletedLessons(
+          this.db,
+          userId,
+          rows.map((row) => row.id),
+        );
+        return rows.map((row) => {
+          const total = Number(row.lesson_count);
+          return {
+            courseId: row.id,
+            title: row.title,
+            cover: row.cover,
+            teacherName: row.teacher_name,
+            lessonId: row.last_lesson_id,
+            lessonTitle: row.last_lesson_title,
+            completedLessons: Math.min(done.get(row.id) ?? 0, total),
+            totalLessons: total,
+            lastStudiedAt: isoTime(row.last_studied_at),
+            completedAt: isoTimeOrNull(row.completed_at),
+          };
+        });
+      },
     );
-    return {
-      list: rows.map((row) => {
-        const total = Number(row.lesson_count);
-        return {
-          courseId: row.id,
-          title: row.title,
-          cover: row.cover,
-          teacherName: row.teacher_name,
-          lessonId: row.last_lesson_id,
-          lessonTitle: row.last_lesson_title,
-          completedLessons: Math.min(done.get(row.id) ?? 0, total),
-          totalLessons: total,
-          lastStudiedAt: new Date(Number(row.last_studied_at)).toISOString(),
-          completedAt:
-            row.completed_at === null ? null : new Date(Number(row.completed_at)).toISOString(),
-        };
-      }),
-      total,
-      page: query.page,
-      size: query.size,
-    };
   }
 }

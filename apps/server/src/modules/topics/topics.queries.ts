@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { insertRows } from '../../db/rows.ts';
 import type {
   Database,
   NewTopicItemRow,
@@ -6,6 +7,7 @@ import type {
   NewTopicSectionRow,
   TopicItemsTable,
 } from '../../db/schema.ts';
+import { publishedOn } from '../content/published.ts';
 
 export type TopicContentType = TopicItemsTable['content_type'];
 
@@ -21,9 +23,8 @@ export function findTopicRow(db: Kysely<Database>, siteKey: string, slug: string
   return db
     .selectFrom('topics')
     .select(['id', 'slug', 'title', 'subtitle', 'banner', 'introduction'])
-    .where('site_key', '=', siteKey)
+    .where(publishedOn(siteKey, 'topics'))
     .where('slug', '=', slug)
-    .where('published', '=', 1)
     .executeTakeFirst();
 }
 
@@ -32,8 +33,7 @@ export function listTopicBannerRows(db: Kysely<Database>, siteKey: string, limit
   return db
     .selectFrom('topics')
     .select(['slug', 'title', 'banner'])
-    .where('site_key', '=', siteKey)
-    .where('published', '=', 1)
+    .where(publishedOn(siteKey, 'topics'))
     .orderBy('sort')
     .orderBy('id', 'desc')
     .limit(limit)
@@ -59,7 +59,7 @@ function visibleItems(topicId: number, siteKey: string, type: TopicContentType) 
   return sql`topic_items ti
     JOIN ${sql.table(CONTENT_TABLES[type])} x ON x.id = ti.content_id
     WHERE ti.topic_id = ${topicId} AND ti.content_type = ${type}
-      AND x.site_key = ${siteKey} AND x.published = 1`;
+      AND ${publishedOn(siteKey, 'x')}`;
 }
 
 /** Ids of the topic's visible items of one type in the topic's order, one page of them. */
@@ -100,10 +100,10 @@ export async function insertTopic(db: Kysely<Database>, row: NewTopicRow): Promi
   return Number(inserted.id);
 }
 
-export async function insertTopicSections(db: Kysely<Database>, rows: NewTopicSectionRow[]) {
-  if (rows.length > 0) await db.insertInto('topic_sections').values(rows).execute();
+export function insertTopicSections(db: Kysely<Database>, rows: NewTopicSectionRow[]) {
+  return insertRows(db, 'topic_sections', rows);
 }
 
-export async function insertTopicItems(db: Kysely<Database>, rows: NewTopicItemRow[]) {
-  if (rows.length > 0) await db.insertInto('topic_items').values(rows).execute();
+export function insertTopicItems(db: Kysely<Database>, rows: NewTopicItemRow[]) {
+  return insertRows(db, 'topic_items', rows);
 }

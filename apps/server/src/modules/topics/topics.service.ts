@@ -7,6 +7,7 @@ import {
   type TopicSection,
 } from '@portal/contract';
 import type { Kysely } from 'kysely';
+import { readPage } from '../../db/paging.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import { activitySummariesByIds } from '../activities/activities.service.ts';
@@ -62,14 +63,17 @@ export class TopicService {
 
   /** One page of the topic's e-books in the topic's order (`/zhuanti/2024/moreBook`). */
   async ebooks(siteKey: string, query: TopicEbooksQuery): Promise<Page<EbookSummary>> {
-    const { page, size } = query;
     const topic = await findTopicRow(this.db, siteKey, query.slug);
     if (!topic) throw topicGone();
-    const total = await countVisibleItems(this.db, topic.id, siteKey, 'ebook');
-    const offset = (page - 1) * size;
-    if (offset >= total) return { list: [], total, page, size };
-    const ids = await listVisibleItemIds(this.db, topic.id, siteKey, 'ebook', size, offset);
-    return { list: await ebookSummariesByIds(this.db, siteKey, ids), total, page, size };
+    return readPage(
+      query,
+      {
+        count: () => countVisibleItems(this.db, topic.id, siteKey, 'ebook'),
+        rows: ({ limit, offset }) =>
+          listVisibleItemIds(this.db, topic.id, siteKey, 'ebook', limit, offset),
+      },
+      (ids) => ebookSummariesByIds(this.db, siteKey, ids),
+    );
   }
 
   private async section(
