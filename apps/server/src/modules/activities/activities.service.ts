@@ -22,6 +22,7 @@ import { pageWindow, readPage, toPage } from '../../db/paging.ts';
 import { readInIdOrder } from '../../db/rows.ts';
 import type { ActivityRow, Database } from '../../db/schema.ts';
 import { AppError, conflict, forbidden, invalid } from '../../platform/errors.ts';
+import { ShortCache } from '../../platform/short-cache.ts';
 import { SNIFFED_TYPES, type SniffedMime, sniffMime } from '../../platform/sniff-mime.ts';
 import { isoTime, isoTimeOrNull } from '../../platform/time.ts';
 import type { ReceivedFile, UploadStore } from '../../platform/upload-store.ts';
@@ -222,7 +223,7 @@ export interface StoredAttachment {
  */
 export class ActivityService {
   /** The ordered ids of each list (site, kind, status), reused for {@link LIST_ORDER_CACHE_MS}. */
-  private readonly orders = new Map<string, { at: number; ids: Promise<number[]> }>();
+  private readonly orders = new ShortCache<number[]>(LIST_ORDER_CACHE_MS);
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -260,14 +261,9 @@ export class ActivityService {
   ): Promise<number[]> {
     const key = JSON.stringify([siteKey, kind ?? null, status ?? null]);
     const now = this.now();
-    const cached = this.orders.get(key);
-    if (cached && now - cached.at < LIST_ORDER_CACHE_MS) return cached.ids;
-    const ids = listActivityIds(this.db, { siteKey, kind, status, now });
-    this.orders.set(key, { at: now, ids });
-    ids.catch(() => {
-      if (this.orders.get(key)?.ids === ids) this.orders.delete(key);
-    });
-    return ids;
+    return this.orders.get(key, now, () =>
+      listActivityIds(this.db, { siteKey, kind, status, now }),
+    );
   }
 
   /** Forgets the cached list orders (after activities were written outside this service). */

@@ -12,6 +12,7 @@ import { readPage } from '../../db/paging.ts';
 import { readInIdOrder } from '../../db/rows.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
+import { ShortCache } from '../../platform/short-cache.ts';
 import { isoTime } from '../../platform/time.ts';
 import { countPublishedPerCategory, listSiteCategories } from '../content/categories.queries.ts';
 import {
@@ -91,7 +92,7 @@ export async function courseSummariesByIds(
 
 /** Public course catalogue of a site: categories, the list and the detail. */
 export class CourseService {
-  private readonly counts = new Map<string, { at: number; value: Promise<Map<number, number>> }>();
+  private readonly counts = new ShortCache<Map<number, number>>(COUNTS_CACHE_MS);
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -191,14 +192,8 @@ export class CourseService {
    * callers share one query.
    */
   private publishedCounts(siteKey: string): Promise<Map<number, number>> {
-    const now = this.now();
-    const cached = this.counts.get(siteKey);
-    if (cached && now - cached.at < COUNTS_CACHE_MS) return cached.value;
-    const value = countPublishedPerCategory(this.db, 'courses', siteKey);
-    this.counts.set(siteKey, { at: now, value });
-    value.catch(() => {
-      if (this.counts.get(siteKey)?.value === value) this.counts.delete(siteKey);
-    });
-    return value;
+    return this.counts.get(siteKey, this.now(), () =>
+      countPublishedPerCategory(this.db, 'courses', siteKey),
+    );
   }
 }

@@ -6,6 +6,7 @@ import type {
   Home,
   HomeMe,
 } from '@portal/contract';
+import { ShortCache } from '../../platform/short-cache.ts';
 import type { ActivityService } from '../activities/activities.service.ts';
 import type { ClassService } from '../classes/classes.service.ts';
 import type { CourseService } from '../courses/courses.service.ts';
@@ -122,7 +123,7 @@ function bannersOf(
  * personal in it) and the learner's own panel, composed from the areas' services.
  */
 export class HomeService {
-  private readonly cache = new Map<string, { at: number; value: Promise<Home> }>();
+  private readonly cache = new ShortCache<Home>(HOME_CACHE_MS);
 
   constructor(
     private readonly courses: CourseService,
@@ -138,15 +139,7 @@ export class HomeService {
 
   /** The site's home; concurrent callers share one build, a failed build is not kept. */
   home(siteKey: string): Promise<Home> {
-    const now = this.now();
-    const cached = this.cache.get(siteKey);
-    if (cached && now - cached.at < HOME_CACHE_MS) return cached.value;
-    const value = this.build(siteKey);
-    this.cache.set(siteKey, { at: now, value });
-    value.catch(() => {
-      if (this.cache.get(siteKey)?.value === value) this.cache.delete(siteKey);
-    });
-    return value;
+    return this.cache.get(siteKey, this.now(), () => this.build(siteKey));
   }
 
   /** Forgets the cached answers (after content was published or withdrawn). */

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { pageWindow, readPage } from './paging.ts';
+
+describe('readPage', () => {
+  const rows = Array.from({ length: 25 }, (_, i) => i + 1);
+  const source = (reads: number[]) => ({
+    count: async () => rows.length,
+    rows: async ({ limit, offset }: { limit: number; offset: number }) => {
+      reads.push(offset);
+      return rows.slice(offset, offset + limit);
+    },
+  });
+
+  it('answers the window of the page with the total, mapped', async () => {
+    expect(pageWindow({ page: 3, size: 10 })).toEqual({ limit: 10, offset: 20 });
+    const page = await readPage({ page: 3, size: 10 }, source([]), (list) => list.map(String));
+    expect(page).toEqual({ list: ['21', '22', '23', '24', '25'], total: 25, page: 3, size: 10 });
+  });
+
+  it('answers an empty list past the end without reading rows', async () => {
+    const reads: number[] = [];
+    const page = await readPage({ page: 4, size: 10 }, source(reads), (list) => list);
+    expect(page).toEqual({ list: [], total: 25, page: 4, size: 10 });
+    expect(reads).toEqual([]);
+  });
+});
