@@ -3,7 +3,7 @@ import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query
 import { InfiniteScroll, PullToRefresh } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { PageSkeleton } from './page-skeleton.tsx';
-import { StateView } from './state-view.tsx';
+import { RetryButton, StateView } from './state-view.tsx';
 
 /**
  * A list fed by a paged (infinite) query: `skeleton` while the first page loads, an error with a
@@ -35,9 +35,7 @@ export function PagedList<T>({
     if (!query.isError) return empty;
     return (
       <StateView kind="error" title={errorTitle} description="请检查网络后重试。">
-        <button type="button" className="link-button primary" onClick={() => query.refetch()}>
-          重试
-        </button>
+        <RetryButton onRetry={() => void query.refetch()} />
       </StateView>
     );
   }
