@@ -190,6 +190,8 @@ describe('the web app host', () => {
   it('resolves a variant from the first path segment', async () => {
     const response = await ctx.app.inject({ url: '/xuhui/scourseDetail?id=3' });
     expect(configOf(response.body)).toMatchObject({ siteKey: 'xuhui', siteName: '徐汇学习网' });
+    // Spec section 1: only the jingan variant shows its name as the page title.
+    expect(response.body).toContain('<title></title>');
     const unknown = await ctx.app.inject({ url: '/elsewhere/page' });
     expect(configOf(unknown.body)).toMatchObject({ siteKey: 'jingan' });
   });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { PortalConfig } from '@portal/contract';
+import { siteTitleOf } from '@portal/contract/constants';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { escapeHtml } from '../platform/html.ts';
@@ -20,7 +21,7 @@ function scriptJson(value: unknown): string {
 export function injectConfig(template: string, config: PortalConfig): string {
   const tag = `<script type="application/json" id="portal-config">${scriptJson(config)}</script>`;
   return template
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(config.siteName)}</title>`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(siteTitleOf(config))}</title>`)
     .replace('</head>', `${tag}</head>`);
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applySiteTheme, readSiteConfig } from './site-config.ts';
+import { applySiteTheme, readSiteConfig, siteTitle } from './site-config.ts';
 
 function docWith(html: string) {
   const doc = document.implementation.createHTMLDocument('t');
@@ -34,5 +34,13 @@ describe('applySiteTheme', () => {
     expect(doc.querySelector('meta[name="theme-color"]')?.getAttribute('content')).toBe('#0b7a75');
     applySiteTheme({ ...config, themeColor: 'red;background:url(x)' }, doc);
     expect(doc.documentElement.style.getPropertyValue('--portal-primary')).toBe('#0b7a75');
+  });
+});
+
+describe('siteTitle', () => {
+  it("is the network's name on jingan and empty on other variants (spec section 1)", () => {
+    const jingan = readSiteConfig(docWith(''));
+    expect(siteTitle(jingan)).toBe('静安学习网');
+    expect(siteTitle({ ...jingan, siteKey: 'xuhui', siteName: '徐汇学习网' })).toBe('');
   });
 });

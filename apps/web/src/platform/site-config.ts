@@ -1,5 +1,5 @@
 import type { PortalConfig } from '@portal/contract';
-import { sitePrefix } from '@portal/contract/constants';
+import { sitePrefix, siteTitleOf } from '@portal/contract/constants';
 
 const FALLBACK: PortalConfig = {
   siteKey: 'jingan',
@@ -30,12 +30,9 @@ export const siteConfig: PortalConfig = readSiteConfig();
 /** The router basename of this site variant: '' for jingan, `/<key>` otherwise. */
 export const basePath = sitePrefix(siteConfig.siteKey);
 
-/**
- * The page title (spec section 1): the learning network's name for `jingan`. The spec leaves the
- * other variants open; they show their own site name the same way.
- */
+/** The page title (spec section 1): the learning network's name for `jingan`, none for others. */
 export function siteTitle(config: PortalConfig = siteConfig): string {
-  return config.siteName;
+  return siteTitleOf(config);
 }
 
 /**
