@@ -3,7 +3,8 @@
  * the elder mode (长辈模式) switch in the mine area, and on every built page in normal and elder
  * mode the numbers of the 2021 elder-friendly design rules for apps and websites (text >= 18 px
  * with line height >= 1.3 in elder mode, touch targets >= 60x60 px in elder mode and >= 44x44 px
- * otherwise, text contrast >= 4.5:1), an intact layout and no pop-ups.
+ * otherwise, text contrast >= 4.5:1), an intact layout, no pop-ups, and no serious or critical
+ * finding of any other axe-core rule.
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -299,14 +300,22 @@ interface AxeNodeResult {
   none: AxeCheckResult[];
 }
 
+/** One rule's result. */
+interface AxeResult {
+  id: string;
+  impact?: string | null;
+  help: string;
+  nodes: AxeNodeResult[];
+}
+
 /** The part of axe's API the audit uses (its run options also take per-check options). */
 interface AxeApi {
   run(
     context: Document,
     options: RunOptions & { checks?: Record<string, { options: object }> },
   ): Promise<{
-    violations: { nodes: AxeNodeResult[] }[];
-    incomplete: { nodes: AxeNodeResult[] }[];
+    violations: AxeResult[];
+    incomplete: AxeResult[];
   }>;
 }
 
@@ -397,6 +406,30 @@ async function contrastFailures(page: Page): Promise<ContrastFailure[]> {
       }
     }
     return failures;
+  });
+}
+
+/**
+ * Every other axe-core rule (WCAG 2.x A and AA and axe's best practices): the findings of serious
+ * or critical impact, one line each with the elements concerned. Contrast is left to
+ * {@link contrastFailures}, which asks more of it.
+ */
+async function seriousFindings(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const { axe } = window as unknown as { axe: AxeApi };
+    const results = await axe.run(document, {
+      resultTypes: ['violations'],
+      rules: { 'color-contrast': { enabled: false } },
+    });
+    return results.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map(
+        (violation) =>
+          `${violation.id} (${violation.impact}): ${violation.help}: ${violation.nodes
+            .map((node) => node.target.map(String).join(' '))
+            .join(', ')}`,
+      );
   });
 }
 
@@ -557,6 +590,20 @@ const auditedPages: readonly AuditedPage[] = [
     ready: (page) => page.getByRole('heading', { name: '课程目录' }).waitFor(),
   },
   {
+    name: 'the e-book list',
+    path: '/moreEBook',
+    login: true,
+    tabBar: false,
+    ready: (page) => page.locator('.book-grid .book-card').first().waitFor(),
+  },
+  {
+    name: 'an e-book',
+    path: async () => `/ebookDetails?id=${await firstId('/api/ebooks?size=1')}`,
+    login: true,
+    tabBar: false,
+    ready: (page) => page.locator('.ebook-head h1').waitFor(),
+  },
+  {
     name: 'a class signup form',
     path: async () =>
       `/classSignup?id=${await firstId(`/api/classes?size=1&status=${encodeURIComponent('报名中')}`)}`,
@@ -641,6 +688,14 @@ for (const elder of [false, true]) {
             `${where}: text contrast under 4.5:1:\n${contrast
               .map((failure) => `  ${failure.target} ${failure.html}\n    ${failure.message}`)
               .join('\n')}`,
+          )
+          .toEqual([]);
+
+        const findings = await seriousFindings(page);
+        expect
+          .soft(
+            findings,
+            `${where}: serious or critical accessibility findings:\n  ${findings.join('\n  ')}`,
           )
           .toEqual([]);
 

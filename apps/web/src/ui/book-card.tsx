@@ -4,7 +4,8 @@ import './book-card.css';
 
 /**
  * An e-book on a shelf (the catalogue, a topic's book list): its 3:4 cover, title, author and
- * page count, linking to `to` (the book's detail page).
+ * page count, linking to `to` (the book's detail page). The title is shown whole, never cut to
+ * two lines: older readers find a book by its full name.
  */
 export function BookCard({ book, to }: { book: EbookSummary; to: string }) {
   return (
@@ -15,7 +16,7 @@ export function BookCard({ book, to }: { book: EbookSummary; to: string }) {
       book
       column
       title={book.title}
-      className="book-card clamp ellipsis"
+      className="book-card ellipsis"
       titleClassName="book-card-title"
     >
       <CardLine>{book.author}</CardLine>
