@@ -2,7 +2,7 @@ import type { ActivityKind, ApplicationState, ClassStatus } from '@portal/contra
 import type { Kysely } from 'kysely';
 import { countRows, insertRows } from '../../db/rows.ts';
 import type { Database, NewActivityAttachmentRow } from '../../db/schema.ts';
-import { publishedOn } from '../content/published.ts';
+import { isPublished, publishedOn } from '../content/published.ts';
 import { hasStatus, statusRank } from '../seats/seat-status.ts';
 import type { SeatLedger } from '../seats/seats.ts';
 
@@ -294,6 +294,6 @@ export function findCalendarActivity(db: Kysely<Database>, id: number) {
       'sites.name as site_name',
     ])
     .where('activities.id', '=', id)
-    .where('activities.published', '=', 1)
+    .where(isPublished('activities'))
     .executeTakeFirst();
 }

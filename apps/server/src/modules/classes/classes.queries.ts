@@ -2,7 +2,7 @@ import type { ClassStatus } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import { countRows } from '../../db/rows.ts';
 import type { Database } from '../../db/schema.ts';
-import { publishedOn } from '../content/published.ts';
+import { isPublished, publishedOn } from '../content/published.ts';
 import { hasStatus, statusRank } from '../seats/seat-status.ts';
 import type { SeatLedger } from '../seats/seats.ts';
 
@@ -75,7 +75,7 @@ export function listClassCourseRows(db: Kysely<Database>, classId: number) {
     .innerJoin('courses', 'courses.id', 'class_courses.course_id')
     .select(['courses.id', 'courses.title', 'courses.cover', 'courses.lesson_count'])
     .where('class_courses.class_id', '=', classId)
-    .where('courses.published', '=', 1)
+    .where(isPublished('courses'))
     .orderBy('class_courses.sort')
     .orderBy('courses.id')
     .execute();

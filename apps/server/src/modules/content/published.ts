@@ -11,3 +11,11 @@ export function publishedOn(siteKey: string, table: string): RawBuilder<SqlBool>
     `${table}.published`,
   )} = 1)`;
 }
+
+/**
+ * A published row of `table` on any site: for content reached through another row that already
+ * names the site (a class's courses) or served across sites by design (an activity's calendar file).
+ */
+export function isPublished(table: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`${sql.ref(`${table}.published`)} = 1`;
+}
