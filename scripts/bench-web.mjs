@@ -1,8 +1,14 @@
-// `npm run bench:web`: Lighthouse (mobile, simulated throttling, performance only) against
-// /index/home of a freshly started portal on an empty, freshly seeded SQLite database.
+// `npm run bench:web`: Lighthouse (mobile, simulated throttling, performance only) on the
+// portal's landing pages and on the stack floor, in the same run. The floor is this stack's bare
+// shell (apps/web/bench/floor: React, React Router, TanStack Query, ky and antd-mobile's tab bar,
+// swiper, list, toast and dialog), built on demand and served by Fastify as the portal is
+// (apps/server/bench/web-floor.ts). The portal runs on a fresh, seeded SQLite database.
+// Pages that need a learner are measured logged in: a Chromium profile holds the demo learner's
+// login, its HTTP cache emptied before every run.
+//   BENCH_WEB_RUNS=5 (median of)   BENCH_WEB_PAGES=home,course-list (a subset, by key)
 // Lighthouse is fetched by npx on demand rather than installed: it brings ~400 packages that
 // every `npm ci` would otherwise pay for.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -11,8 +17,29 @@ import { fileURLToPath } from 'node:url';
 import { ensureWebBuild } from './web-build.mjs';
 
 const LIGHTHOUSE = 'lighthouse@12.8.2';
-const RUNS = 3;
-const PAGE = '/index/home';
+const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 5);
+
+/**
+ * The pages measured, with the issue's targets: `id` names the list whose first item a detail
+ * page opens; `login` pages are measured as the demo learner.
+ */
+const PAGES = [
+  { key: 'home', path: '/index/home', minScore: 95 },
+  { key: 'course-list', path: '/scourseList', minScore: 90 },
+  { key: 'course-detail', path: '/scourseDetail', id: '/courses', minScore: 90 },
+  {
+    key: 'activity-detail',
+    path: '/activityDetails',
+    id: '/activities',
+    login: true,
+    minScore: 90,
+  },
+  { key: 'ebook-list', path: '/moreEBook', login: true, minScore: 90 },
+  { key: 'ebook-detail', path: '/ebookDetails', id: '/ebooks', login: true, minScore: 90 },
+];
+/** Every page: largest paint and layout shift at most these (ms, unitless). */
+const MAX_LCP = 2500;
+const MAX_CLS = 0.05;
 /** Chromium flags for a closed network (its background connections would be refused). */
 const CHROMIUM_FLAGS = [
   '--headless',
@@ -66,13 +93,13 @@ async function stopGroup(pgid, ms) {
   }
 }
 
-/** Polls `GET /api/sites` until the server answers, failing if it exits or takes over 60 s. */
-async function waitForServer(server, baseUrl) {
+/** Polls `probe` until the server answers, failing if it exits or takes over 60 s. */
+async function waitForServer(server, probe) {
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
     try {
-      if ((await fetch(`${baseUrl}/api/sites`)).ok) return;
+      if ((await fetch(probe)).ok) return;
     } catch {
       // not listening yet
     }
@@ -82,7 +109,7 @@ async function waitForServer(server, baseUrl) {
 }
 
 /** Runs the Lighthouse CLI once and returns its parsed JSON report (the LHR). */
-async function lighthouse(url, reportPath, track) {
+async function lighthouse(url, reportPath, track, profile = null) {
   const child = spawn(
     'npx',
     [
@@ -94,7 +121,9 @@ async function lighthouse(url, reportPath, track) {
       '--output=json',
       `--output-path=${reportPath}`,
       '--only-categories=performance',
-      `--chrome-flags=${CHROMIUM_FLAGS.join(' ')}`,
+      `--chrome-flags=${[...CHROMIUM_FLAGS, ...(profile ? [`--user-data-dir=${profile}`] : [])].join(' ')}`,
+      // A logged-in run keeps the profile's storage (the login); its cache is emptied by us.
+      ...(profile ? ['--disable-storage-reset'] : []),
       '--quiet',
     ],
     {
@@ -164,41 +193,110 @@ function row(label, values) {
   const cells = COLUMNS.map(([title, width, format], index) =>
     (values ? format(values[KEYS[index]]) : title).padStart(Math.max(width, title.length)),
   );
-  return [label.padEnd(8), ...cells].join('  ');
+  return [label.padEnd(16), ...cells].join('  ');
 }
 
-/** Builds if needed, starts the portal, runs Lighthouse RUNS times and prints the table. */
+/** Starts a child that listens on `port`; resolves once `probe` answers. */
+async function startChild(args, env, probe) {
+  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), args, {
+    cwd: root,
+    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  await waitForServer(child, probe);
+  return child;
+}
+
+/** Builds the stack floor (apps/web/bench/floor) into `outDir`. */
+function buildFloor(outDir) {
+  const build = spawnSync(
+    path.join(root, 'node_modules/.bin/vite'),
+    ['build', '--config', 'bench/floor/vite.config.ts', '--outDir', outDir],
+    { cwd: path.join(root, 'apps/web'), stdio: 'inherit' },
+  );
+  if (build.status !== 0) throw new Error(`floor build failed (exit ${build.status})`);
+}
+
+/** `data` of a portal API answer (GET, default site). */
+async function api(baseUrl, apiPath, init = {}) {
+  const response = await fetch(`${baseUrl}/api${apiPath}`, {
+    ...init,
+    headers: { 'content-type': 'application/json', 'x-site': 'jingan', ...init.headers },
+  });
+  const body = await response.json();
+  if (body.code !== 0) throw new Error(`${apiPath}: code ${body.code} ${body.message}`);
+  return body.data;
+}
+
+/** Logs the demo learner in through the account center (form, ticket, token exchange). */
+async function loginLearner(baseUrl) {
+  const sso = await fetch(`${baseUrl}/sso/login`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      username: '13800000001',
+      password: 'Demo@2026',
+      callback: `${baseUrl}/authPage`,
+    }),
+  });
+  const ticket = new URL(sso.headers.get('location') ?? '', baseUrl).searchParams.get('ticket');
+  if (!ticket) throw new Error(`no ticket from the account center (HTTP ${sso.status})`);
+  return api(baseUrl, '/account/login', { method: 'POST', body: JSON.stringify({ ticket }) });
+}
+
+/** A Chromium profile whose storage holds the learner's login on the portal's origin. */
+async function loggedInProfile(baseUrl, dir) {
+  const { chromium } = await import('playwright-core');
+  const login = await loginLearner(baseUrl);
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: chromiumPath,
+    args: CHROMIUM_FLAGS,
+  });
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/favicon.svg`);
+  await page.evaluate(({ token, userInfo }) => {
+    localStorage.setItem('token', token);
+    localStorage.setItem('userInfo', JSON.stringify(userInfo));
+  }, login);
+  await context.close();
+  return dir;
+}
+
+/** Empties a profile's HTTP and code caches: every run downloads everything again. */
+function emptyCaches(profile) {
+  for (const cache of ['Cache', 'Code Cache', 'GPUCache'])
+    fs.rmSync(path.join(profile, 'Default', cache), { recursive: true, force: true });
+}
+
+/** The ratio of a figure to the floor's, as `1.23x`. */
+const ratio = (value, floor) => (floor > 0 ? `${(value / floor).toFixed(2)}x` : '-');
+
+/** Builds what is needed, starts the portal and the floor, measures every page, prints. */
 async function main() {
   if (!fs.existsSync(chromiumPath))
     throw new Error(
       `no Chromium at ${chromiumPath} (apt-get install chromium, or set CHROMIUM_PATH)`,
     );
+  const wanted = process.env.BENCH_WEB_PAGES?.split(',').map((key) => key.trim());
+  const pages = PAGES.filter((page) => !wanted || wanted.includes(page.key));
   ensureWebBuild();
-
   const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-web-'));
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const server = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/server.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: tempDir,
-      LOG_LEVEL: 'warn',
-      // An inherited PostgreSQL URL would bench that database instead of a fresh SQLite one.
-      DATABASE_URL: '',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const floorDist = path.join(tempDir, 'floor');
+  buildFloor(floorDist);
+
+  const [portalPort, floorPort] = [await freePort(), await freePort()];
+  const baseUrl = `http://127.0.0.1:${portalPort}`;
+  const floorUrl = `http://127.0.0.1:${floorPort}`;
+  const children = [];
   let running = null;
   let cleaning;
-  /** Stops Lighthouse and the server and removes the temp dir; safe to call more than once. */
+  /** Stops Lighthouse and the servers and removes the temp dir; safe to call more than once. */
   const cleanup = () => {
     cleaning ??= (async () => {
       if (running) await stopGroup(running.pid, 10_000);
-      server.kill('SIGTERM');
-      await exited(server, 10_000);
+      for (const child of children) child.kill('SIGTERM');
+      await Promise.all(children.map((child) => exited(child, 10_000)));
       fs.rmSync(tempDir, { recursive: true, force: true });
     })();
     return cleaning;
@@ -210,26 +308,84 @@ async function main() {
     process.once(signal, () => cleanup().finally(() => process.exit(code)));
 
   try {
-    await waitForServer(server, baseUrl);
-    const url = `${baseUrl}${PAGE}`;
+    children.push(
+      await startChild(
+        ['apps/server/src/server.ts'],
+        {
+          PORT: String(portalPort),
+          DATA_DIR: path.join(tempDir, 'data'),
+          // An inherited PostgreSQL URL would bench that database instead of a fresh SQLite one.
+          DATABASE_URL: '',
+        },
+        `${baseUrl}/api/sites`,
+      ),
+    );
+    children.push(
+      await startChild(
+        ['apps/server/bench/web-floor.ts'],
+        { PORT: String(floorPort), FLOOR_DIST: floorDist },
+        `${floorUrl}/floor-api/items`,
+      ),
+    );
+    const profile = pages.some((page) => page.login)
+      ? await loggedInProfile(baseUrl, path.join(tempDir, 'profile'))
+      : null;
+    const targets = [{ key: 'floor', url: `${floorUrl}/` }];
+    for (const page of pages) {
+      const id = page.id ? (await api(baseUrl, `${page.id}?page=1&size=1`)).list[0]?.id : null;
+      if (page.id && !id) throw new Error(`no item in ${page.id} to open ${page.path} with`);
+      const url = `${baseUrl}${page.path}${id ? `?id=${id}` : ''}`;
+      targets.push({ ...page, url, profile: page.login ? profile : null });
+    }
+
     console.log(
-      `Lighthouse ${LIGHTHOUSE.split('@')[1]} (mobile, simulated throttling) x${RUNS} on ${url}`,
+      `Lighthouse ${LIGHTHOUSE.split('@')[1]} (mobile, simulated throttling), median of ${RUNS}`,
     );
     console.log(`Chromium: ${chromiumPath} (npx downloads Lighthouse on first use)\n`);
-    console.log(row('run'));
-    const runs = [];
-    for (let run = 1; run <= RUNS; run++) {
-      const report = path.join(tempDir, `lighthouse-${run}.json`);
-      const lhr = await lighthouse(url, report, (child) => {
-        running = child;
-      });
-      runs.push(figures(lhr));
-      console.log(row(`#${run}`, runs.at(-1)));
+    console.log(row('page'));
+    const results = [];
+    for (const target of targets) {
+      const runs = [];
+      for (let run = 1; run <= RUNS; run++) {
+        if (target.profile) emptyCaches(target.profile);
+        const report = path.join(tempDir, `lighthouse-${target.key}-${run}.json`);
+        const lhr = await lighthouse(
+          target.url,
+          report,
+          (child) => {
+            running = child;
+          },
+          target.profile,
+        );
+        runs.push(figures(lhr));
+      }
+      const medians = Object.fromEntries(
+        KEYS.map((key) => [key, median(runs.map((figure) => figure[key]))]),
+      );
+      results.push({ ...target, medians });
+      console.log(row(target.key, medians));
     }
-    const medians = Object.fromEntries(
-      KEYS.map((key) => [key, median(runs.map((figure) => figure[key]))]),
-    );
-    console.log(row('median', medians));
+
+    const floor = results[0].medians;
+    console.log(`\nagainst the floor (${floorUrl}/), and the targets:`);
+    const failures = [];
+    for (const { key, medians, minScore, login } of results.slice(1)) {
+      const misses = [];
+      if (medians.score < minScore) misses.push(`score < ${minScore}`);
+      if (medians.lcp > MAX_LCP) misses.push(`LCP > ${MAX_LCP} ms`);
+      if (medians.cls > MAX_CLS) misses.push(`CLS > ${MAX_CLS}`);
+      if (misses.length) failures.push(`${key}: ${misses.join(', ')}`);
+      console.log(
+        `${key.padEnd(16)} score ${medians.score.toFixed(0)} (floor ${floor.score.toFixed(0)}),` +
+          ` LCP ${ratio(medians.lcp, floor.lcp)}, FCP ${ratio(medians.fcp, floor.fcp)},` +
+          ` JS ${ratio(medians.js, floor.js)} of the floor${login ? ' [learner]' : ''}` +
+          `  ${misses.length ? `MISSES ${misses.join(', ')}` : 'meets its targets'}`,
+      );
+    }
+    if (failures.length) {
+      console.error(`\n${failures.length} page(s) miss their targets`);
+      process.exitCode = 1;
+    }
   } finally {
     await cleanup();
   }

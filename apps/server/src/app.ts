@@ -166,7 +166,12 @@ export async function buildApp(
 
   await registerFileHost(app, config);
   await registerMediaHost(app, config);
-  const servePage = await registerWebHost(app, config);
+  // The home page's first banner is its largest paint: the HTML names it for preloading.
+  const servePage = await registerWebHost(app, config, async (siteKey, page) =>
+    page === '/index/home' || page === '/index/gotoHome'
+      ? (await app.home.home(siteKey)).banners.slice(0, 1).map((banner) => banner.image)
+      : [],
+  );
   app.setNotFoundHandler((request, reply) =>
     isApi(request.url) ? apiNotFound(request, reply) : servePage(request, reply),
   );

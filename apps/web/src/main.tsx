@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { preloadLanding } from './app/preload.ts';
 import { applyElderMode } from './platform/elder-mode.ts';
-import { loadFeedbackKit } from './platform/feedback.ts';
+import { warmFeedbackKitOnFirstTouch } from './platform/feedback.ts';
 import { refreshToken } from './platform/session.ts';
 import { applySiteTheme, siteTitle } from './platform/site-config.ts';
 import { recordFirstUrl } from './platform/visit.ts';
@@ -36,9 +36,5 @@ void refreshed.then(() => {
       <App />
     </StrictMode>,
   );
-  // Toast and dialog come after the first screen, before anything is likely to need them.
-  const later = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1000));
-  later(() => {
-    loadFeedbackKit().catch(() => {});
-  });
+  warmFeedbackKitOnFirstTouch();
 });

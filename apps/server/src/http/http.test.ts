@@ -1,7 +1,10 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Home } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCourse } from '../testing/course-factory.ts';
 import { body, buildTestApp, describeEachEngine, type TestApp } from '../testing/test-app.ts';
 
 describeEachEngine('the /api envelope', (ctx) => {
@@ -145,17 +148,20 @@ describe('unexpected failures', () => {
 
 describe('the web app host', () => {
   let ctx: TestApp;
+  const BOOT = 'window.booted = 1;';
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-dist-'));
   beforeAll(async () => {
     fs.mkdirSync(path.join(dist, 'assets'));
     fs.writeFileSync(
       path.join(dist, 'index.html'),
-      '<!doctype html><html><head><title>x</title></head><body><div id="root"></div></body></html>',
+      '<!doctype html><html><head><title>x</title></head><body>' +
+        `<script id="portal-boot">${BOOT}</script><div id="root"></div></body></html>`,
     );
     fs.writeFileSync(
       path.join(dist, 'assets', 'index-abc123.js'),
       `console.log(${JSON.stringify('x'.repeat(4000))})`,
     );
+    fs.writeFileSync(path.join(dist, 'assets', 'pdf.worker-abc123.mjs'), 'self.onmessage = null;');
     fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     ctx = await buildTestApp('sqlite', {
       webDistDir: dist,
@@ -187,6 +193,28 @@ describe('the web app host', () => {
     });
   });
 
+  it('lets the inline boot script run by its hash, and no other inline script', async () => {
+    const hash = createHash('sha256').update(BOOT).digest('base64');
+    for (const url of ['/index/home', '/xuhui/scourseList']) {
+      const csp = String((await ctx.app.inject({ url })).headers['content-security-policy']);
+      expect(csp).toContain(`script-src 'self' 'sha256-${hash}';`);
+      const scripts = csp.split(';').find((part) => part.startsWith('script-src'));
+      expect(scripts).toBe(`script-src 'self' 'sha256-${hash}'`);
+    }
+  });
+
+  it("names the home page's first banner image for preloading, and only on home", async () => {
+    await createCourse(ctx.app.database.db, { site_key: 'jingan', title: '预加载的横幅' });
+    ctx.app.home.invalidate();
+    const home = body<Home>(await ctx.app.inject({ url: '/api/home' })).data;
+    const first = home.banners[0]?.image;
+    expect(first).toBeTruthy();
+    const page = (await ctx.app.inject({ url: '/index/home' })).body;
+    expect(page).toContain(`<link rel="preload" as="image" href="${first}" fetchpriority="high">`);
+    expect(page.match(/rel="preload"/g)).toHaveLength(1);
+    expect((await ctx.app.inject({ url: '/scourseList' })).body).not.toContain('rel="preload"');
+  });
+
   it('resolves a variant from the first path segment', async () => {
     const response = await ctx.app.inject({ url: '/xuhui/scourseDetail?id=3' });
     expect(configOf(response.body)).toMatchObject({ siteKey: 'xuhui', siteName: '徐汇学习网' });
@@ -204,6 +232,14 @@ describe('the web app host', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toContain('immutable');
     expect(response.headers['content-encoding']).toBe('gzip');
+    // Only what acts on a script: no document headers (a phone pays for each byte of them).
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+    for (const name of ['content-security-policy', 'x-frame-options', 'strict-transport-security'])
+      expect(response.headers[name]).toBeUndefined();
+    const worker = await ctx.app.inject({ url: '/assets/pdf.worker-abc123.mjs' });
+    expect(worker.statusCode).toBe(200);
+    expect(String(worker.headers['content-security-policy'])).toContain("default-src 'self'");
   });
 
   it('serves other build files with a short cache, and 404 for missing files', async () => {

@@ -1,8 +1,9 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { PortalConfig } from '@portal/contract';
-import { siteTitleOf } from '@portal/contract/constants';
+import { sitePrefix, siteTitleOf } from '@portal/contract/constants';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { escapeHtml } from '../platform/html.ts';
@@ -20,16 +21,48 @@ function scriptJson(value: unknown): string {
 /** Puts the site's runtime config and title into the built `index.html`. */
 export function injectConfig(template: string, config: PortalConfig): string {
   const tag = `<script type="application/json" id="portal-config">${scriptJson(config)}</script>`;
-  return template
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(siteTitleOf(config))}</title>`)
-    .replace('</head>', `${tag}</head>`);
+  return (
+    template
+      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(siteTitleOf(config))}</title>`)
+      // First in the head: the boot script (next) reads it before any stylesheet has arrived.
+      .replace(/<head>/, `<head>${tag}`)
+  );
 }
+
+/** The CSP sources (`'sha256-…'`) of the template's inline scripts (the boot script). */
+export function inlineScriptHashes(template: string): string[] {
+  const hashes: string[] = [];
+  for (const [, attrs = '', code = ''] of template.matchAll(
+    /<script\b([^>]*)>([\s\S]*?)<\/script>/g,
+  )) {
+    if (/\bsrc=/.test(attrs) || /type="application\/json"/.test(attrs) || code === '') continue;
+    hashes.push(`'sha256-${createHash('sha256').update(code).digest('base64')}'`);
+  }
+  return hashes;
+}
+
+/** `<link rel="preload">` tags for the images a page shows first (its LCP candidate). */
+export function imagePreloads(urls: readonly string[]): string {
+  return urls
+    .map((url) => `<link rel="preload" as="image" href="${escapeHtml(url)}" fetchpriority="high">`)
+    .join('');
+}
+
+/**
+ * What a page shows first that the HTML can announce: the images to preload, by site and page
+ * path (without the site's prefix). Failures mean no hints, never a failed page.
+ */
+export type PageHints = (siteKey: string, page: string) => Promise<readonly string[]>;
 
 /**
  * Serves the built web app: hashed `/assets` cached for a year, the other build files briefly,
  * and `index.html` with the runtime config for every page path (the SPA fallback).
  */
-export async function registerWebHost(app: FastifyInstance, config: Config) {
+export async function registerWebHost(
+  app: FastifyInstance,
+  config: Config,
+  firstImages: PageHints = async () => [],
+) {
   const dist = config.webDistDir;
   const assets = path.join(dist, 'assets');
   if (fs.existsSync(assets)) {
@@ -55,11 +88,12 @@ export async function registerWebHost(app: FastifyInstance, config: Config) {
     }
   }
 
-  let template: string | null = null;
+  let template: { html: string; scriptHashes: string } | null = null;
   const readTemplate = () => {
-    template ??= fs.existsSync(path.join(dist, 'index.html'))
-      ? fs.readFileSync(path.join(dist, 'index.html'), 'utf8')
-      : null;
+    if (!template && fs.existsSync(path.join(dist, 'index.html'))) {
+      const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+      template = { html, scriptHashes: inlineScriptHashes(html).join(' ') };
+    }
     return template;
   };
 
@@ -84,7 +118,15 @@ export async function registerWebHost(app: FastifyInstance, config: Config) {
         .send('The web app is not built yet: run `npm run build` (npm start does it for you).');
     }
     const site = await app.sites.fromPath(pathname);
-    const body = injectConfig(page, {
+    const images = await firstImages(
+      site.key,
+      pathname.slice(sitePrefix(site.key).length) || '/',
+    ).catch((error: unknown) => {
+      request.log.warn({ err: error }, 'no page hints');
+      return [];
+    });
+    const html = page.html.replace('</head>', `${imagePreloads(images)}</head>`);
+    const body = injectConfig(html, {
       siteKey: site.key,
       siteName: site.name,
       themeColor: site.themeColor,
@@ -92,6 +134,14 @@ export async function registerWebHost(app: FastifyInstance, config: Config) {
       portalUrl: config.portalUrl,
       mapTileUrl: config.mapTileUrl,
     });
+    // The inline boot script runs by its hash, and only it: scripts stay 'self' otherwise.
+    const policy = reply.getHeader('content-security-policy');
+    if (page.scriptHashes && typeof policy === 'string') {
+      reply.header(
+        'content-security-policy',
+        policy.replace("script-src 'self'", `script-src 'self' ${page.scriptHashes}`),
+      );
+    }
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(body);
   };
 }

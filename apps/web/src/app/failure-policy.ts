@@ -1,5 +1,5 @@
 import { ErrorCode } from '@portal/contract/constants';
-import { withFeedbackKit } from '@/platform/feedback.ts';
+import { plainToast, withFeedbackKit } from '@/platform/feedback.ts';
 import { loginCheck } from '@/platform/login-check.ts';
 import {
   ApiError,
@@ -15,8 +15,10 @@ export const TOAST_DURATION_MS = 2000;
 
 /** A centred toast of the spec's duration; `afterClose` runs once it has gone. */
 export function showToast(content: string, afterClose?: () => void) {
-  withFeedbackKit(({ Toast }) =>
-    Toast.show({ content, position: 'center', duration: TOAST_DURATION_MS, afterClose }),
+  withFeedbackKit(
+    ({ Toast }) =>
+      Toast.show({ content, position: 'center', duration: TOAST_DURATION_MS, afterClose }),
+    () => plainToast(content, afterClose),
   );
 }
 

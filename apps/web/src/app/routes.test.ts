@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AUTH, INDEX_CHILDREN, PUBLIC } from '@/testing/spec-routes.ts';
+import { LANDINGS } from './landing-data.ts';
 import { isKeptAlive, pageComponentName, routes } from './routes.ts';
 import { underConstruction } from './under-construction.ts';
 
@@ -67,6 +68,15 @@ describe('the route table', () => {
       const text = fs.readFileSync(path.join(features, area, 'pages', file), 'utf8');
       const name = pageComponentName(file.replace(/-page\.tsx$/, ''));
       expect(text, `${area}/${file}`).toContain(`export function ${name}(`);
+    }
+  });
+});
+
+describe('the landing pages (boot script)', () => {
+  it('name, for each path, the page the route table shows there', () => {
+    for (const [path, landing] of Object.entries(LANDINGS)) {
+      const route = routes.find((entry) => entry.path === path);
+      expect(route?.pageName, path).toBe(landing?.page);
     }
   });
 });

@@ -23,6 +23,8 @@ export interface RouteEntry {
   inIndex?: boolean;
   /** The page; a route without one shows the shared 建设中 page (see under-construction.ts). */
   page?: PageLoader;
+  /** The page module (`<area>/<name>`) when it follows the naming rule. */
+  pageName?: `${string}/${string}`;
   /** Starts the page's first data when the app opens on it, in parallel with the token refresh. */
   preload?: (client: QueryClient) => void;
 }
@@ -48,24 +50,29 @@ const pageModules = import.meta.glob<Record<string, ComponentType | undefined>>(
 export const pageComponentName = (name: string) =>
   `${name.replace(/(?:^|-)([a-z])/g, (_match, letter: string) => letter.toUpperCase())}Page`;
 
+const loaders = new Map<string, PageLoader>();
+
 /**
  * The page `<area>/<name>`: the chunk of `features/<area>/pages/<name>-page.tsx`, then the
- * component it exports by the naming rule (`courses/course-list` -> `CourseListPage`).
+ * component it exports by the naming rule (`courses/course-list` -> `CourseListPage`). One
+ * loader per page, however many routes show it.
  */
 function page(name: `${string}/${string}`): PageLoader {
+  const known = loaders.get(name);
+  if (known) return known;
   const [area, file = ''] = name.split('/');
   const path = `../features/${area}/pages/${file}-page.tsx`;
   const load = pageModules[path];
   if (!load) throw new Error(`No page module ${path}`);
   const component = pageComponentName(file);
-  return async () => {
+  const loader: PageLoader = async () => {
     const found = (await load())[component];
     if (!found) throw new Error(`${path} exports no ${component}`);
     return found;
   };
+  loaders.set(name, loader);
+  return loader;
 }
-
-const home = page('home/home');
 
 type RouteExtras = Pick<RouteEntry, 'keepAlive' | 'inIndex' | 'preload'>;
 
@@ -81,7 +88,14 @@ function route(
   extras: RouteExtras = {},
 ): RouteEntry {
   const loader = typeof pageOf === 'string' ? page(pageOf) : pageOf;
-  return { path, access, title, ...extras, ...(loader ? { page: loader } : {}) };
+  return {
+    path,
+    access,
+    title,
+    ...extras,
+    ...(loader ? { page: loader } : {}),
+    ...(typeof pageOf === 'string' ? { pageName: pageOf } : {}),
+  };
 }
 
 /**
@@ -91,12 +105,15 @@ function route(
  */
 export const routes: readonly RouteEntry[] = [
   // The index shell at /index.
-  route(paths.home, 'public', '首页', home, {
+  route(paths.home, 'public', '首页', 'home/home', {
     inIndex: true,
     keepAlive: true,
     preload: preloadHome,
   }),
-  route(paths.gotoHome, 'auth', '首页', home, { inIndex: true, preload: preloadEntryHome }),
+  route(paths.gotoHome, 'auth', '首页', 'home/home', {
+    inIndex: true,
+    preload: preloadEntryHome,
+  }),
   route(paths.study, 'auth', '学习', 'study/study', { inIndex: true }),
   route(paths.activity, 'auth', '活动', 'activities/activity-home', {
     inIndex: true,

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sendEarly } from './early-answers.ts';
 import {
   ApiError,
   get,
@@ -298,5 +299,51 @@ describe('sendOnLeave (reports as a page is hidden or left)', () => {
     vi.stubGlobal('fetch', fetch);
     expect(sendOnLeave('/study/progress', {})).toBe(false);
     expect(fetch).not.toHaveBeenCalled();
+  });
+});
+
+describe('answers the boot script asked for early', () => {
+  afterEach(() => {
+    delete window.__portalEarly;
+  });
+
+  it('a GET takes the early answer once instead of sending, and sends the next time', async () => {
+    localStorage.setItem(StorageKey.token, 'tok-1');
+    const urls: string[] = [];
+    const fetch = vi.fn(async (input: Request | string) => {
+      urls.push(typeof input === 'string' ? input : new URL(input.url).pathname);
+      return new Response(JSON.stringify({ code: 0, message: '', data: { n: urls.length } }));
+    });
+    vi.stubGlobal('fetch', fetch);
+    sendEarly('/home', { 'X-Site': 'jingan' }, 'tok-1', true);
+    expect(await get('/home')).toEqual({ n: 1 });
+    expect(urls).toEqual(['/api/home']);
+    expect(await get('/home')).toEqual({ n: 2 });
+    expect(urls).toEqual(['/api/home', '/api/home']);
+  });
+
+  it('an early answer sent with another token is not taken unless it is the same for everyone', async () => {
+    localStorage.setItem(StorageKey.token, 'rotated');
+    answer({ code: 0, message: '', data: 'fresh' });
+    sendEarly('/account/refresh-token', {}, 'old', false);
+    await get('/account/refresh-token');
+    expect(sent.map(({ request }) => request.headers.get('authorization'))).toEqual([
+      'Bearer rotated',
+    ]);
+  });
+
+  it('a failed early request is sent again, and its envelope is checked like any answer', async () => {
+    window.__portalEarly = {
+      '/home': { token: null, shared: true, body: Promise.reject(new TypeError('offline')) },
+      '/courses?page=1': {
+        token: null,
+        shared: true,
+        body: Promise.resolve({ code: 409, message: '名额已满', data: null }),
+      },
+    };
+    answer({ code: 0, message: '', data: 'again' });
+    expect(await get('/home')).toBe('again');
+    await expect(get('/courses', { page: 1 })).rejects.toBeInstanceOf(ApiError);
+    expect(failures).toHaveLength(1);
   });
 });

@@ -1,6 +1,7 @@
 import type { Envelope } from '@portal/contract';
 import { ErrorCode, REQUEST_TIMEOUT_MS } from '@portal/contract/constants';
 import ky, { type KyInstance, type Options } from 'ky';
+import { takeEarlyAnswer } from './early-answers.ts';
 import { fingerprint } from './fingerprint.ts';
 import { siteConfig } from './site-config.ts';
 import { local, StorageKey } from './storage.ts';
@@ -168,7 +169,12 @@ function beforeCall(options: CallOptions, rejection: '' | '未登录' | null) {
  * policy (unless quiet) and the promise rejects with it. `setup` builds the request options; an
  * error there is a programming error: logged to the console, not shown to the learner.
  */
-async function send<T>(path: string, options: CallOptions, setup: () => Options): Promise<T> {
+async function send<T>(
+  path: string,
+  options: CallOptions,
+  setup: () => Options,
+  earlyKey?: string,
+): Promise<T> {
   let init: Options;
   try {
     if (path.startsWith('//') || /^[a-z]+:/i.test(path))
@@ -181,8 +187,12 @@ async function send<T>(path: string, options: CallOptions, setup: () => Options)
     throw error;
   }
   let body: unknown;
+  const call = () => http(path.replace(/^\//, ''), init).json<unknown>();
   try {
-    body = await http(path.replace(/^\//, ''), init).json<unknown>();
+    // An answer the boot script already asked for; sent again when it failed on the way.
+    const early =
+      earlyKey && !options.headers ? takeEarlyAnswer(earlyKey, local.get(StorageKey.token)) : null;
+    body = early ? await early.catch(call) : await call();
   } catch (error) {
     if (options.signal?.aborted) throw error;
     report(new NetworkError(error), options);
@@ -207,12 +217,19 @@ function searchParamsOf(query: Query): URLSearchParams {
 /** GET with query parameters; login-required rejects with an empty message. */
 export async function get<T>(path: string, query: Query = {}, options: CallOptions = {}) {
   beforeCall(options, '');
-  return send<T>(path, options, () => ({
-    method: 'get',
-    searchParams: searchParamsOf(query),
-    // The spec's default content type, on every kind that does not send a body of its own.
-    headers: { 'Content-Type': JSON_TYPE },
-  }));
+  const searchParams = searchParamsOf(query);
+  const search = searchParams.toString();
+  return send<T>(
+    path,
+    options,
+    () => ({
+      method: 'get',
+      searchParams,
+      // The spec's default content type, on every kind that does not send a body of its own.
+      headers: { 'Content-Type': JSON_TYPE },
+    }),
+    search ? `${path}?${search}` : path,
+  );
 }
 
 /** POST with a JSON body; login-required rejects with `未登录`. */
