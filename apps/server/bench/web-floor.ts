@@ -12,7 +12,7 @@ if (!dist) throw new Error('FLOOR_DIST is not set');
 
 const app = Fastify({ logger: false });
 await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
-await app.register(fastifyStatic, { root: path.resolve(dist), index: false, maxAge: 3600 * 1000 });
+await app.register(fastifyStatic, { root: path.resolve(dist), maxAge: 3600 * 1000 });
 app.get('/floor-api/items', async () =>
   Array.from({ length: 20 }, (_, index) => ({ id: index + 1, title: `第 ${index + 1} 项` })),
 );

@@ -67,7 +67,10 @@ describe('what a phone downloads', () => {
     const of = (path: string) => requests().filter((request) => request.url === path);
     // From the boot script inlined in the page (initiator: the page itself), not from a bundle.
     for (const path of ['/api/account/refresh-token', '/api/home']) {
-      expect(of(path).map((request) => request.initiator), path).toEqual(['script /index/home']);
+      expect(
+        of(path).map((request) => request.initiator),
+        path,
+      ).toEqual(['script /index/home']);
     }
     // The first banner image is named by the HTML for preloading, and shown from that download.
     const banner = await page.locator('.home-banner img').first().getAttribute('src');

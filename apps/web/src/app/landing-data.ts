@@ -1,5 +1,18 @@
 import type { PagePath } from '@/platform/paths.ts';
 
+/** A GET the boot script sends for a landing page (a path under `/api`, with its query). */
+export interface EarlyRequest {
+  path: string;
+  /**
+   * The answer is the same for every visitor and learner, so it serves the app whatever login
+   * it holds by then; otherwise it serves the login it was sent with (or the one a token refresh
+   * turned it into).
+   */
+  shared: boolean;
+  /** The image the page shows first, from the answer's data: preloaded as soon as it is known. */
+  image?: (data: never) => string | null | undefined;
+}
+
 /** What the boot script in `index.html` starts for a page the app is opened on. */
 export interface Landing {
   /**
@@ -8,12 +21,46 @@ export interface Landing {
    */
   page: `${string}/${string}`;
   /**
-   * The public data it asks for first, requested before the bundle arrives and picked up by the
-   * page's query (`platform/early-answers.ts`). Only answers that are the same for every visitor
-   * belong here: they are requested with whatever token was stored, before it is refreshed.
+   * The data the page asks for first, from the page's address; each path must be the very one
+   * the page's query sends (`landing-data.test.ts` checks), or the answer goes unused.
    */
-  data?: readonly string[];
+  data?: (search: URLSearchParams) => readonly EarlyRequest[];
 }
+
+/** `?id=` as the detail pages read it (a positive integer), or null. */
+function idOf(search: URLSearchParams): number | null {
+  const id = Number(search.get('id'));
+  return Number.isInteger(id) && id > 0 ? id : null;
+}
+
+/** Items on a list's first page (as the lists ask; checked by `landing-data.test.ts`). */
+export const FIRST_PAGE = { courses: 20, ebooks: 18 } as const;
+
+/** A detail page's one request, with its cover as the first image. */
+const detail =
+  (path: string, shared: boolean) =>
+  (search: URLSearchParams): EarlyRequest[] => {
+    const id = idOf(search);
+    if (id === null) return [];
+    const image = (data: { cover?: string }) => data.cover;
+    return [{ path: `${path}?id=${id}`, shared, image }];
+  };
+
+/** A list page: its categories, and its first page when no filter is set. */
+const list =
+  (categories: string, first: string) =>
+  (search: URLSearchParams): EarlyRequest[] => [
+    { path: categories, shared: true },
+    ...(search.size === 0
+      ? [
+          {
+            path: first,
+            shared: true,
+            image: (data: { list: { cover: string }[] }) => data.list[0]?.cover,
+          },
+        ]
+      : []),
+  ];
 
 /**
  * The pages visitors land on (home, and the pages shared links lead to), by page path without
@@ -21,11 +68,20 @@ export interface Landing {
  * path into the boot script; `routes.test.ts` checks each against the route table.)
  */
 export const LANDINGS: Readonly<Partial<Record<PagePath, Landing>>> = {
-  '/index/home': { page: 'home/home', data: ['/home'] },
-  '/index/gotoHome': { page: 'home/home', data: ['/home'] },
-  '/scourseList': { page: 'courses/course-list' },
-  '/scourseDetail': { page: 'courses/course-detail' },
-  '/activityDetails': { page: 'activities/activity-detail' },
-  '/moreEBook': { page: 'ebooks/ebook-list' },
-  '/ebookDetails': { page: 'ebooks/ebook-detail' },
+  '/index/home': { page: 'home/home', data: () => [{ path: '/home', shared: true }] },
+  '/index/gotoHome': { page: 'home/home', data: () => [{ path: '/home', shared: true }] },
+  '/scourseList': {
+    page: 'courses/course-list',
+    data: list('/courses/categories', `/courses?sort=newest&page=1&size=${FIRST_PAGE.courses}`),
+  },
+  '/scourseDetail': { page: 'courses/course-detail', data: detail('/courses/detail', true) },
+  '/activityDetails': {
+    page: 'activities/activity-detail',
+    data: detail('/activities/detail', false),
+  },
+  '/moreEBook': {
+    page: 'ebooks/ebook-list',
+    data: list('/ebooks/categories', `/ebooks?page=1&size=${FIRST_PAGE.ebooks}`),
+  },
+  '/ebookDetails': { page: 'ebooks/ebook-detail', data: detail('/ebooks/detail', false) },
 };

@@ -37,7 +37,8 @@ function link(rel: string, href: string, as?: string) {
 
 try {
   sendEarly('/account/refresh-token', headers, token, false);
-  for (const path of landing?.data ?? []) sendEarly(path, headers, token, true);
+  for (const { path, shared, image } of landing?.data?.(new URLSearchParams(location.search)) ?? [])
+    sendEarly(path, headers, token, shared, image);
 } catch {
   // An old browser without fetch: the app sends everything itself.
 }

@@ -1,6 +1,6 @@
 /**
  * Answers requested by the boot script in `index.html` before the bundle arrives (the token
- * refresh and the landing page's public data), picked up by the request layer: on a phone over
+ * refresh and the landing page's first data), picked up by the request layer: on a phone over
  * 4G they are back by the time the app starts instead of being sent only then.
  */
 
@@ -21,12 +21,16 @@ declare global {
   }
 }
 
-/** Sends one early GET to `/api<path>` with the headers every call carries. */
+/**
+ * Sends one early GET to `/api<path>` with the headers every call carries; `image` names, from
+ * a successful answer's data, an image to preload at once (the page's largest paint).
+ */
 export function sendEarly(
   path: string,
   headers: Record<string, string>,
   token: string | null,
   shared: boolean,
+  image?: (data: never) => string | null | undefined,
   target: Window = window,
 ): void {
   target.__portalEarly ??= {};
@@ -36,12 +40,36 @@ export function sendEarly(
   );
   // Nobody may take it (the app failed to start): a failure must not be reported as unhandled.
   body.catch(() => {});
+  if (image) {
+    body.then(
+      (envelope: { code?: number; data?: never }) => {
+        const src = envelope.code === 0 && envelope.data ? image(envelope.data) : null;
+        if (!src) return;
+        const link = target.document.createElement('link');
+        link.rel = 'preload';
+        link.as = 'image';
+        link.href = src;
+        link.setAttribute('fetchpriority', 'high');
+        target.document.head.append(link);
+      },
+      () => {},
+    );
+  }
   answers[path] = { token, shared, body };
 }
 
+/** Tokens replaced by a refresh (old -> new): the same login, so its early answers still hold. */
+const rotations = new Map<string, string>();
+
+/** Notes that a token refresh replaced `from` by `to` (same learner, new token). */
+export function noteTokenRotation(from: string, to: string): void {
+  rotations.set(from, to);
+}
+
 /**
- * The early answer for `path`, once: when it was sent with the token now stored, or is shared;
- * null when there is none (the app then sends the request itself).
+ * The early answer for `path`, once: when it is shared, or was sent with the login the app holds
+ * now (the same token, or the one a refresh replaced by it); null when there is none (the app
+ * then sends the request itself).
  */
 export function takeEarlyAnswer(
   path: string,
@@ -52,5 +80,7 @@ export function takeEarlyAnswer(
   const early = answers?.[path];
   if (!answers || !early) return null;
   delete answers[path];
-  return early.shared || early.token === token ? early.body : null;
+  const sameLogin =
+    early.token === token || (early.token !== null && rotations.get(early.token) === token);
+  return early.shared || sameLogin ? early.body : null;
 }

@@ -1,4 +1,5 @@
 import type { LoginResult, UserInfo } from '@portal/contract';
+import { noteTokenRotation } from './early-answers.ts';
 import { get, post, REFRESH_USER_EVENT } from './request.ts';
 import { basePath, siteConfig } from './site-config.ts';
 import { local, StorageKey } from './storage.ts';
@@ -116,8 +117,10 @@ export async function refreshToken() {
     const token = await get<string | null>('/account/refresh-token', {}, { quiet: true });
     // A login that changed meanwhile (a 301 elsewhere, a logout, another tab) wins.
     if (local.get(StorageKey.token) !== sent) return;
-    if (token) local.set(StorageKey.token, token);
-    else if (sent || local.get(StorageKey.userInfo)) clearLogin();
+    if (token) {
+      local.set(StorageKey.token, token);
+      if (sent) noteTokenRotation(sent, token);
+    } else if (sent || local.get(StorageKey.userInfo)) clearLogin();
   } catch {
     // Silently ignored: the app is shown in every case.
   }

@@ -7,10 +7,20 @@ import './book-card.css';
  * page count, linking to `to` (the book's detail page). The title is shown whole, never cut to
  * two lines: older readers find a book by its full name.
  */
-export function BookCard({ book, to }: { book: EbookSummary; to: string }) {
+export function BookCard({
+  book,
+  to,
+  priority = false,
+}: {
+  book: EbookSummary;
+  to: string;
+  /** On the first screen (see {@link ContentCard}). */
+  priority?: boolean;
+}) {
   return (
     <ContentCard
       to={to}
+      priority={priority}
       cover={book.cover}
       coverSize={[150, 200]}
       book

@@ -18,6 +18,7 @@ export function ContentCard({
   className,
   titleClassName,
   column = false,
+  priority = false,
   children,
 }: {
   to: string;
@@ -30,6 +31,8 @@ export function ContentCard({
   className?: string;
   titleClassName?: string;
   column?: boolean;
+  /** On the first screen: the cover loads at once, first, instead of when scrolled near. */
+  priority?: boolean;
   children?: ReactNode;
 }) {
   return (
@@ -40,7 +43,8 @@ export function ContentCard({
         alt=""
         width={coverSize[0]}
         height={coverSize[1]}
-        loading="lazy"
+        loading={priority ? 'eager' : 'lazy'}
+        fetchPriority={priority ? 'high' : 'auto'}
         decoding="async"
       />
       <span className="content-card-body">

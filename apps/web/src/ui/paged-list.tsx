@@ -27,7 +27,7 @@ export function PagedList<T>({
   errorTitle?: string;
   skeleton?: ReactNode;
   pullToRefresh?: boolean;
-  children: (item: T) => ReactNode;
+  children: (item: T, index: number) => ReactNode;
 }) {
   const { list } = pagedItems(query);
   if (query.isPending) return skeleton;

@@ -5,9 +5,17 @@ import { href } from '@/platform/paths.ts';
 import { CardLine, ContentCard } from '@/ui/content-card.tsx';
 
 /** A course in a list: cover, title, teacher and category, lessons, length and learners. */
-export function CourseCard({ course }: { course: CourseSummary }) {
+export function CourseCard({
+  course,
+  priority = false,
+}: {
+  course: CourseSummary;
+  /** On the first screen (see {@link ContentCard}). */
+  priority?: boolean;
+}) {
   return (
     <ContentCard
+      priority={priority}
       to={href('courseDetail', { id: course.id })}
       cover={course.cover}
       title={course.title}

@@ -1,12 +1,16 @@
 import type { CourseSort } from '@portal/contract';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/ui/page-header.tsx';
+import { PageSkeleton } from '@/ui/page-skeleton.tsx';
 import { PagedList, pagedItems } from '@/ui/paged-list.tsx';
 import { StateView } from '@/ui/state-view.tsx';
 import { useCategories } from '../api/get-categories.ts';
 import { useCourses } from '../api/get-courses.ts';
 import { CourseCard } from '../components/course-card.tsx';
 import '../courses.css';
+
+/** Cards a phone shows before scrolling: their covers load first, at once. */
+const FIRST_SCREEN = 4;
 
 const sorts: readonly { value: CourseSort; label: string }[] = [
   { value: 'newest', label: '最新' },
@@ -44,59 +48,70 @@ export function CourseListPage() {
       <PageHeader />
       <div className="course-filters">
         {/* Every category in view at once (wrapping chips): nothing hides off the edge. */}
-        <fieldset className="course-categories">
-          <legend className="sr-only">课程分类</legend>
-          {[{ id: 0, name: '全部' }, ...(categories.data ?? [])].map((category) => {
-            const active = (categoryId ?? 0) === category.id;
-            return (
-              <button
-                key={category.id}
-                type="button"
-                className={active ? 'category-chip active' : 'category-chip'}
-                aria-pressed={active}
-                onClick={() => update({ categoryId: category.id || undefined })}
-              >
-                {category.name}
-              </button>
-            );
-          })}
-        </fieldset>
-        <fieldset className="course-sorts">
-          <legend className="sr-only">排序</legend>
-          {sorts.map((option) => (
-            <button
-              key={option.value}
-              type="button"
-              className={option.value === sort ? 'sort-button active' : 'sort-button'}
-              aria-pressed={option.value === sort}
-              onClick={() => update({ sort: option.value })}
-            >
-              {option.label}
-            </button>
-          ))}
-          {courses.isSuccess ? <span className="course-total">共 {total} 门课程</span> : null}
-        </fieldset>
+        {categories.isPending ? null : (
+          <>
+            <fieldset className="course-categories">
+              <legend className="sr-only">课程分类</legend>
+              {[{ id: 0, name: '全部' }, ...(categories.data ?? [])].map((category) => {
+                const active = (categoryId ?? 0) === category.id;
+                return (
+                  <button
+                    key={category.id}
+                    type="button"
+                    className={active ? 'category-chip active' : 'category-chip'}
+                    aria-pressed={active}
+                    onClick={() => update({ categoryId: category.id || undefined })}
+                  >
+                    {category.name}
+                  </button>
+                );
+              })}
+            </fieldset>
+            <fieldset className="course-sorts">
+              <legend className="sr-only">排序</legend>
+              {sorts.map((option) => (
+                <button
+                  key={option.value}
+                  type="button"
+                  className={option.value === sort ? 'sort-button active' : 'sort-button'}
+                  aria-pressed={option.value === sort}
+                  onClick={() => update({ sort: option.value })}
+                >
+                  {option.label}
+                </button>
+              ))}
+              {courses.isSuccess ? <span className="course-total">共 {total} 门课程</span> : null}
+            </fieldset>
+          </>
+        )}
       </div>
-      <main className="page-body course-list">
-        <PagedList
-          query={courses}
-          errorTitle="课程没有加载出来"
-          empty={
-            <StateView
-              kind="empty"
-              title="暂无课程"
-              description="这个分类还没有课程，看看其他分类吧。"
-            />
-          }
-          pullToRefresh
-        >
-          {(course) => (
-            <li key={course.id}>
-              <CourseCard course={course} />
-            </li>
-          )}
-        </PagedList>
-      </main>
+      {/* Until the chips are in, one skeleton: nothing moves down when they arrive. */}
+      {categories.isPending ? (
+        <div className="page-body course-list" key="waiting">
+          <PageSkeleton />
+        </div>
+      ) : (
+        <main className="page-body course-list">
+          <PagedList
+            query={courses}
+            errorTitle="课程没有加载出来"
+            empty={
+              <StateView
+                kind="empty"
+                title="暂无课程"
+                description="这个分类还没有课程，看看其他分类吧。"
+              />
+            }
+            pullToRefresh
+          >
+            {(course, index) => (
+              <li key={course.id}>
+                <CourseCard course={course} priority={index < FIRST_SCREEN} />
+              </li>
+            )}
+          </PagedList>
+        </main>
+      )}
     </>
   );
 }

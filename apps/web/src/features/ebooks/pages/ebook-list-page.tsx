@@ -27,6 +27,9 @@ function useShelfParams() {
   return { categoryId, keyword, update };
 }
 
+/** Books a phone shows before scrolling (two rows of the grid): their covers load first. */
+const FIRST_SCREEN = 4;
+
 function SearchIcon() {
   return (
     <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
@@ -89,81 +92,94 @@ export function EbookListPage() {
             </button>
           </form>
         </search>
-        <fieldset className="ebook-categories">
-          <legend className="sr-only">电子书分类</legend>
-          {[{ id: 0, name: '全部', count: allCount }, ...(categories.data ?? [])].map(
-            (category) => {
-              const active = (categoryId ?? 0) === category.id;
-              return (
-                <button
-                  key={category.id}
-                  type="button"
-                  className={active ? 'ebook-chip active' : 'ebook-chip'}
-                  aria-pressed={active}
-                  onClick={() => update({ categoryId: category.id || undefined })}
-                >
-                  {category.name}
-                  {category.count !== undefined ? (
-                    <span className="ebook-chip-count">{category.count}</span>
-                  ) : null}
-                </button>
-              );
-            },
-          )}
-        </fieldset>
+        {categories.isPending ? null : (
+          <fieldset className="ebook-categories">
+            <legend className="sr-only">电子书分类</legend>
+            {[{ id: 0, name: '全部', count: allCount }, ...(categories.data ?? [])].map(
+              (category) => {
+                const active = (categoryId ?? 0) === category.id;
+                return (
+                  <button
+                    key={category.id}
+                    type="button"
+                    className={active ? 'ebook-chip active' : 'ebook-chip'}
+                    aria-pressed={active}
+                    onClick={() => update({ categoryId: category.id || undefined })}
+                  >
+                    {category.name}
+                    {category.count !== undefined ? (
+                      <span className="ebook-chip-count">{category.count}</span>
+                    ) : null}
+                  </button>
+                );
+              },
+            )}
+          </fieldset>
+        )}
       </div>
-      <main className="page-body ebook-shelf">
-        {books.isSuccess && (keyword || list.length > 0) ? (
-          <p className="ebook-result-line">
-            {keyword ? <>“{keyword}”的搜索结果，</> : null}共 {total} 本
-            {keyword ? (
-              <button
-                type="button"
-                className="text-button"
-                onClick={() => update({ keyword: undefined })}
-              >
-                清除搜索
-              </button>
-            ) : null}
-          </p>
-        ) : null}
-        <PagedList
-          query={books}
-          className="book-grid"
-          skeleton={<BookGridSkeleton />}
-          errorTitle="电子书没有加载出来"
-          empty={
-            keyword ? (
-              <StateView
-                kind="missing"
-                title="没有找到相关的电子书"
-                description="换个关键词试试，或者看看全部电子书。"
-              >
+      {/* Until the chips are in, one skeleton: nothing moves down when they arrive. */}
+      {categories.isPending ? (
+        <div className="page-body ebook-shelf" key="waiting">
+          <BookGridSkeleton />
+        </div>
+      ) : (
+        <main className="page-body ebook-shelf">
+          {books.isSuccess && (keyword || list.length > 0) ? (
+            <p className="ebook-result-line">
+              {keyword ? <>“{keyword}”的搜索结果，</> : null}共 {total} 本
+              {keyword ? (
                 <button
                   type="button"
-                  className="link-button primary"
-                  onClick={() => update({ keyword: undefined, categoryId: undefined })}
+                  className="text-button"
+                  onClick={() => update({ keyword: undefined })}
                 >
-                  看看全部电子书
+                  清除搜索
                 </button>
-              </StateView>
-            ) : (
-              <StateView
-                kind="empty"
-                title="暂无电子书"
-                description="这个分类还没有电子书，看看其他分类吧。"
-              />
-            )
-          }
-          pullToRefresh
-        >
-          {(book) => (
-            <li key={book.id}>
-              <BookCard book={book} to={href('ebookDetail', { id: book.id })} />
-            </li>
-          )}
-        </PagedList>
-      </main>
+              ) : null}
+            </p>
+          ) : null}
+          <PagedList
+            query={books}
+            className="book-grid"
+            skeleton={<BookGridSkeleton />}
+            errorTitle="电子书没有加载出来"
+            empty={
+              keyword ? (
+                <StateView
+                  kind="missing"
+                  title="没有找到相关的电子书"
+                  description="换个关键词试试，或者看看全部电子书。"
+                >
+                  <button
+                    type="button"
+                    className="link-button primary"
+                    onClick={() => update({ keyword: undefined, categoryId: undefined })}
+                  >
+                    看看全部电子书
+                  </button>
+                </StateView>
+              ) : (
+                <StateView
+                  kind="empty"
+                  title="暂无电子书"
+                  description="这个分类还没有电子书，看看其他分类吧。"
+                />
+              )
+            }
+            pullToRefresh
+          >
+            {(book, index) => (
+              <li key={book.id}>
+                <BookCard
+                  book={book}
+                  to={href('ebookDetail', { id: book.id })}
+                  priority={index < FIRST_SCREEN}
+                />
+              </li>
+            )}
+          </PagedList>
+        </main>
+      )}
     </>
   );
 }

@@ -1,0 +1,84 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { activityDetailQueryOptions } from '@/features/activities/api/get-activity-detail.ts';
+import { categoriesQueryOptions } from '@/features/courses/api/get-categories.ts';
+import { courseDetailQueryOptions } from '@/features/courses/api/get-course-detail.ts';
+import { getCourses } from '@/features/courses/api/get-courses.ts';
+import { ebookCategoriesQueryOptions } from '@/features/ebooks/api/get-ebook-categories.ts';
+import { ebookDetailQueryOptions } from '@/features/ebooks/api/get-ebook-detail.ts';
+import { getEbooks } from '@/features/ebooks/api/get-ebooks.ts';
+import { homeQueryOptions } from '@/features/home/api/get-home.ts';
+import { LANDINGS } from './landing-data.ts';
+
+/** The `/api` paths (with their query) the page's own queries send, through the real request layer. */
+async function sentBy(...calls: Array<() => Promise<unknown>>): Promise<string[]> {
+  const sent: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (request: Request) => {
+      const url = new URL(request.url);
+      sent.push(url.pathname.replace(/^\/api/, '') + url.search);
+      return new Response(JSON.stringify({ code: 0, message: '', data: null }));
+    }),
+  );
+  for (const call of calls) await call();
+  return sent;
+}
+
+const run = (options: { queryFn?: unknown }) => () =>
+  (options.queryFn as (context: { signal: AbortSignal }) => Promise<unknown>)({
+    signal: new AbortController().signal,
+  });
+
+const early = (path: keyof typeof LANDINGS, search = '') =>
+  (LANDINGS[path]?.data?.(new URLSearchParams(search)) ?? []).map((request) => request.path);
+
+beforeEach(() => {
+  // The detail pages of activities and e-books are for learners: their queries need a login.
+  localStorage.setItem('token', 'tok');
+  localStorage.setItem('userInfo', '{}');
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('the early requests of the landing pages', () => {
+  it('are the very requests the pages send, so their answers are taken', async () => {
+    expect(early('/index/home')).toEqual(await sentBy(run(homeQueryOptions())));
+    expect(early('/scourseList')).toEqual(
+      await sentBy(run(categoriesQueryOptions()), () => getCourses({ sort: 'newest', page: 1 })),
+    );
+    expect(early('/moreEBook')).toEqual(
+      await sentBy(run(ebookCategoriesQueryOptions()), () => getEbooks({ page: 1 })),
+    );
+    expect(early('/scourseDetail', '?id=12')).toEqual(
+      await sentBy(run(courseDetailQueryOptions(12))),
+    );
+    expect(early('/activityDetails', '?id=7')).toEqual(
+      await sentBy(run(activityDetailQueryOptions(7))),
+    );
+    expect(early('/ebookDetails', '?id=3')).toEqual(await sentBy(run(ebookDetailQueryOptions(3))));
+  });
+
+  it('ask for no list page under a filter, and no detail without a valid id', () => {
+    expect(early('/scourseList', '?categoryId=3')).toEqual(['/courses/categories']);
+    expect(early('/moreEBook', '?keyword=书法')).toEqual(['/ebooks/categories']);
+    for (const search of ['', '?id=abc', '?id=-1', '?id=1.5']) {
+      expect(early('/scourseDetail', search)).toEqual([]);
+    }
+  });
+
+  it('name the first image of an answer for preloading', () => {
+    const imageOf = (path: keyof typeof LANDINGS, index: number, data: unknown) => {
+      const request = LANDINGS[path]?.data?.(new URLSearchParams('?id=1'))[index];
+      return (request?.image as ((data: unknown) => string) | undefined)?.(data);
+    };
+    expect(imageOf('/scourseDetail', 0, { cover: '/files/a.svg' })).toBe('/files/a.svg');
+    expect(imageOf('/ebookDetails', 0, { cover: '/files/c.svg' })).toBe('/files/c.svg');
+    expect(imageOf('/scourseList', 1, { list: [{ cover: '/b.svg' }] })).toBeUndefined();
+    const [, first] = LANDINGS['/scourseList']?.data?.(new URLSearchParams()) ?? [];
+    const image = first?.image as ((data: unknown) => string) | undefined;
+    expect(image?.({ list: [{ cover: '/b.svg' }] })).toBe('/b.svg');
+  });
+});
