@@ -119,6 +119,24 @@ export const TARGETS: BenchTarget[] = [
     }),
   },
   {
+    // A rare two-character term (one e-book title per site at every scale: 古文观止选读) reads
+    // only the documents holding it through the bigram index, so 100k+ courses cost it nothing.
+    name: 'search: rare two-character term',
+    path: `/api/search?q=${encodeURIComponent('古文')}&page=1&size=20`,
+    check: envelope((data) => {
+      const page = data as { list?: Array<{ title?: string }>; total?: number };
+      const total = page.total ?? 0;
+      return Array.isArray(page.list) &&
+        total >= 1 &&
+        total <= 5 &&
+        page.list.length === total &&
+        page.list.every((item) => item.title?.includes('古文'))
+        ? null
+        : 'expected the few documents holding 古文';
+    }),
+    scaled: { limit: 2 },
+  },
+  {
     // What pdf.js asks first of a book opened from its detail page: a range of the seeded PDF.
     name: 'e-book PDF range (64 KB)',
     path: '/files/ebooks/jingan-001.pdf',

@@ -236,6 +236,15 @@ export interface SearchDocumentsTable {
   sort_time: number;
 }
 
+/**
+ * Every distinct pair of adjacent characters (lower-cased, without spaces) of a search document's
+ * text: the index of two-character queries. Written only by the triggers of its migration.
+ */
+export interface SearchBigramsTable {
+  gram: string;
+  document_id: number;
+}
+
 /** How often a normalised term was searched on a site (the hot terms). */
 export interface SearchTermsTable {
   site_key: string;
@@ -420,6 +429,7 @@ export interface Database {
   history: HistoryTable;
   search_documents: SearchDocumentsTable;
   search_terms: SearchTermsTable;
+  search_bigrams: SearchBigramsTable;
   organisers: OrganisersTable;
   organiser_staff: OrganiserStaffTable;
   activities: ActivitiesTable;

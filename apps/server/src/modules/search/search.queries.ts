@@ -9,10 +9,18 @@ import { publishedOn } from '../content/published.ts';
 export const TRIGRAM_MIN = 3;
 
 /**
- * The most hits a query shorter than {@link TRIGRAM_MIN} collects. No index answers a 1-2
- * character substring, so such a query walks the site's published documents in rank order (the
- * `search_documents_rank_idx` index) and stops after this many hits; the ranking (title matches
- * first) is applied within them.
+ * The length of the queries the bigram index answers: `search_bigrams` holds every pair of
+ * adjacent characters of each document's text (see its migration), so a two-character query is
+ * one key lookup, `gram = lower(q)`, reading only the documents that contain it.
+ */
+export const BIGRAM_LENGTH = 2;
+
+/**
+ * The most hits a one-character query collects. No index answers a single character (most of
+ * them are in many documents, and a one-character Chinese query is rarely a term), so such a
+ * query walks the site's published documents in rank order (the `search_documents_rank_idx`
+ * index) and stops after this many hits; the ranking (title matches first) is applied within
+ * them.
  */
 export const SHORT_QUERY_HITS = 200;
 
@@ -42,7 +50,8 @@ function ftsPhrase(q: string): string {
   return `"${q.replaceAll('"', '""')}"`;
 }
 
-const isShort = (q: string) => [...q].length < TRIGRAM_MIN;
+/** The length of `q` in characters (code points: 𠀀 is one, as it is to both engines). */
+const lengthOf = (q: string) => [...q].length;
 
 /** The documents a query may find: the site's published ones, of one type when asked. */
 function scope(filter: SearchScope): RawBuilder<unknown> {
@@ -53,15 +62,24 @@ function scope(filter: SearchScope): RawBuilder<unknown> {
 /**
  * The matching documents as one derived table `m` (id, kind, ref_id, title, popularity,
  * sort_time, title_match). Queries of 3 or more characters come from the trigram index (FTS5
- * `MATCH` on SQLite, the `gin_trgm_ops` index via `ILIKE` on PostgreSQL); shorter ones from the
- * bounded walk described at {@link SHORT_QUERY_HITS}.
+ * `MATCH` on SQLite, the `gin_trgm_ops` index via `ILIKE` on PostgreSQL), two-character ones
+ * from the bigram index ({@link BIGRAM_LENGTH}), single characters from the bounded walk
+ * described at {@link SHORT_QUERY_HITS}.
  */
 function matches(engine: Engine, filter: SearchScope): RawBuilder<unknown> {
   const pattern = containsPattern(filter.q);
   const titleMatch = matchesPattern(engine, 'd.title', pattern);
   const columns = sql`d.id, d.kind, d.ref_id, d.title, d.popularity, d.sort_time,
     ${titleMatch} AS title_match`;
-  if (isShort(filter.q)) {
+  const length = lengthOf(filter.q);
+  if (length === BIGRAM_LENGTH) {
+    // The grams were lower-cased by the engine's lower(), so the query is too. CROSS JOIN keeps
+    // SQLite's planner from walking the site's documents and probing the grams for each.
+    return sql`(SELECT ${columns} FROM search_bigrams g CROSS JOIN search_documents d
+      WHERE g.gram = lower(CAST(${filter.q} AS text)) AND d.id = g.document_id
+        AND ${scope(filter)}) m`;
+  }
+  if (length < BIGRAM_LENGTH) {
     return sql`(SELECT ${columns} FROM search_documents d
       WHERE ${scope(filter)} AND ${matchesPattern(engine, 'd.search_text', pattern)}
       ORDER BY d.popularity DESC, d.sort_time DESC, d.id DESC
@@ -89,7 +107,7 @@ export async function searchRows(db: Kysely<Database>, engine: Engine, filter: S
   return rows.map((row) => ({ ...row, id: Number(row.id), ref_id: Number(row.ref_id) }));
 }
 
-/** How many documents match (at most {@link SHORT_QUERY_HITS} for a short query). */
+/** How many documents match (at most {@link SHORT_QUERY_HITS} for a one-character query). */
 export async function countMatches(db: Kysely<Database>, engine: Engine, filter: SearchScope) {
   const { rows } = await sql<{ n: number }>`SELECT count(*) AS n
     FROM ${matches(engine, filter)}`.execute(db);

@@ -1,11 +1,14 @@
 import type { HotTerm, Page, SearchResult } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createActivity } from '../../testing/activity-factory.ts';
 import { createClass } from '../../testing/class-factory.ts';
-import { createCourse, createTeacher } from '../../testing/course-factory.ts';
+import { createCategory, createCourse, createTeacher } from '../../testing/course-factory.ts';
 import { createEbook } from '../../testing/ebook-factory.ts';
 import { body, describeEachEngine } from '../../testing/test-app.ts';
+import { insertCourses } from '../courses/courses.queries.ts';
+import { SHORT_QUERY_HITS, searchRowsQuery } from './search.queries.ts';
 import { highlight, normaliseTerm } from './search.service.ts';
 
 /*
@@ -270,6 +273,159 @@ describeEachEngine('search index', (ctx) => {
     expect(await found('剪纸图谱')).toEqual([]);
     await db.deleteFrom('activities').where('id', '=', activity).execute();
     expect(await found('窗花剪纸')).toEqual([]);
+  });
+});
+
+/** The distinct adjacent pairs of characters of `text` as the bigram index keeps them. */
+function pairsOf(text: string): string[] {
+  const chars = [...text.toLowerCase()];
+  const pairs = chars.slice(1).map((char, i) => `${chars[i]}${char}`);
+  return [...new Set(pairs.filter((pair) => !pair.includes(' ')))].sort();
+}
+
+describeEachEngine('two-character search (the bigram index)', (ctx) => {
+  const found = async (q: string) => hits((await search(ctx().app, { q })).data);
+  /** Courses titled 漆扇 (a term the seed never uses), more than a one-character query reads. */
+  const MANY = SHORT_QUERY_HITS + 30;
+  let rare: number;
+  let titled: number[];
+
+  beforeAll(async () => {
+    const db = ctx().app.database.db;
+    const categoryId = await createCategory(db);
+    const teacherId = await createTeacher(db, { name: '周老师' });
+    const now = Date.now();
+    const row = (i: number, title: string, summary: string) => ({
+      site_key: 'jingan',
+      category_id: categoryId,
+      teacher_id: teacherId,
+      title,
+      summary,
+      introduction: '<p>介绍</p>',
+      cover: '/files/covers/test.svg',
+      published: 1,
+      lesson_count: 0,
+      duration_seconds: 0,
+      view_count: 0,
+      learner_count: 1000 + i,
+      created_at: now,
+      published_at: now,
+    });
+    titled = await insertCourses(
+      db,
+      Array.from({ length: MANY }, (_, i) => row(i, `漆扇制作第${i + 1}课`, '团扇上色与晾干')),
+    );
+    // The least popular of all, and the only one with 螺钿, which is not in its title.
+    [rare] = (await insertCourses(db, [row(-999, '扇面小品', '漆扇与螺钿镶嵌的做法')])) as [number];
+  });
+
+  it('finds a rare two-character term among many documents, and only it', async () => {
+    expect(await found('螺钿')).toEqual([`course:${rare}`]);
+  });
+
+  it('counts every match and ranks them all: title matches first, then popularity', async () => {
+    const first = await search(ctx().app, { q: '漆扇', size: '50' });
+    expect(first.data.total).toBe(MANY + 1);
+    const byPopularity = [...titled].reverse().map((id) => `course:${id}`);
+    expect(hits(first.data)).toEqual(byPopularity.slice(0, 50));
+    const last = await search(ctx().app, { q: '漆扇', size: '50', page: '5' });
+    expect(hits(last.data)).toEqual([...byPopularity.slice(200), `course:${rare}`]);
+  });
+
+  it('reads the documents through the bigram key, not by walking the site', async () => {
+    const { db, engine } = ctx().app.database;
+    const query = searchRowsQuery(engine, {
+      siteKey: 'jingan',
+      q: '螺钿',
+      type: 'all',
+      limit: 20,
+      offset: 0,
+    });
+    if (engine === 'sqlite') {
+      const { rows } = await sql<{ detail: string }>`EXPLAIN QUERY PLAN ${query}`.execute(db);
+      const plan = rows.map((row) => row.detail).join('\n');
+      expect(plan).toMatch(/SEARCH g USING PRIMARY KEY \(gram=\?\)/);
+      expect(plan).toMatch(/SEARCH d USING INTEGER PRIMARY KEY \(rowid=\?\)/);
+      expect(plan).not.toMatch(/SCAN (d|g)\b/);
+    } else {
+      const { rows } = await sql<{ 'QUERY PLAN': string }>`EXPLAIN ${query}`.execute(db);
+      const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+      expect(plan).toMatch(/(Index (Only )?Scan using|Bitmap Index Scan on) search_bigrams_pk/);
+      expect(plan).toMatch(/Index Scan using search_documents_pkey on search_documents/);
+      expect(plan).not.toMatch(/Seq Scan/);
+    }
+  });
+
+  it('counts characters outside the BMP as one, and ignores ASCII case', async () => {
+    const db = ctx().app.database.db;
+    const { id } = await createCourse(db, { title: '𠀀𠀁字源', summary: 'QZ绘本与 Vr 体验' });
+    const ref = `course:${id}`;
+    expect(await found('𠀀𠀁')).toEqual([ref]);
+    expect(await found('𠀁字')).toEqual([ref]);
+    expect(await found('𠀀')).toEqual([ref]);
+    expect(await found('qz')).toEqual([ref]);
+    expect(await found('Qz')).toEqual([ref]);
+    expect(await found('Z绘')).toEqual([ref]);
+    expect(await found('VR')).toEqual([ref]);
+    // Pairs across a space are not kept: a trimmed two-character query never holds one.
+    expect(await found('本与')).toEqual([ref]);
+    const { data } = await search(ctx().app, { q: '𠀀𠀁' });
+    expect(data.list[0]?.highlights[0]).toEqual({ text: '𠀀𠀁', match: true });
+  });
+
+  it("keeps a document's pairs exactly those of its text through updates and deletes", async () => {
+    const db = ctx().app.database.db;
+    const docOf = (id: number) =>
+      db
+        .selectFrom('search_documents')
+        .select(['id', 'search_text'])
+        .where('kind', '=', 'course')
+        .where('ref_id', '=', id)
+        .executeTakeFirstOrThrow();
+    const gramsOf = async (documentId: number) =>
+      (
+        await db
+          .selectFrom('search_bigrams')
+          .select('gram')
+          .where('document_id', '=', documentId)
+          .orderBy('gram')
+          .execute()
+      )
+        .map((row) => row.gram)
+        .sort();
+    const expectInStep = async (id: number) => {
+      const doc = await docOf(id);
+      expect(await gramsOf(doc.id)).toEqual(pairsOf(doc.search_text));
+      return doc.id;
+    };
+
+    const { id } = await createCourse(db, { title: '麦秆画入门', summary: 'ABab 麦秆画' });
+    await expectInStep(id);
+    expect(await found('麦秆')).toEqual([`course:${id}`]);
+
+    await db.updateTable('courses').set({ title: '蛋壳画入门' }).where('id', '=', id).execute();
+    await expectInStep(id);
+    expect(await found('壳画')).toEqual([`course:${id}`]);
+    // 麦秆 is still in the summary; 入门 never left.
+    expect(await found('麦秆')).toEqual([`course:${id}`]);
+    await db.updateTable('courses').set({ summary: '清洗与拼贴' }).where('id', '=', id).execute();
+    await expectInStep(id);
+    expect(await found('麦秆')).toEqual([]);
+    expect(await found('ab')).not.toContain(`course:${id}`);
+
+    await db.insertInto('course_tags').values({ course_id: id, tag: '掐丝' }).execute();
+    await expectInStep(id);
+    expect(await found('掐丝')).toEqual([`course:${id}`]);
+
+    await db.updateTable('courses').set({ published: 0 }).where('id', '=', id).execute();
+    expect(await found('壳画')).toEqual([]);
+    await db.updateTable('courses').set({ published: 1 }).where('id', '=', id).execute();
+    expect(await found('壳画')).toEqual([`course:${id}`]);
+
+    const documentId = await expectInStep(id);
+    await db.deleteFrom('courses').where('id', '=', id).execute();
+    expect(await gramsOf(documentId)).toEqual([]);
+    expect(await found('壳画')).toEqual([]);
   });
 });
 
