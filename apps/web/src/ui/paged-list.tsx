@@ -1,9 +1,17 @@
 import type { Page } from '@portal/contract';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { InfiniteScroll, PullToRefresh } from 'antd-mobile';
-import type { ReactNode } from 'react';
+import { InfiniteScroll } from 'antd-mobile';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { PageSkeleton } from './page-skeleton.tsx';
 import { RetryButton, StateView } from './state-view.tsx';
+
+/**
+ * Pull to refresh, loaded beside the list rather than before it: the list shows (and is the
+ * page's largest paint) while the gesture code arrives, then the same items move into it.
+ */
+const PullToRefresh = lazy(() =>
+  import('./pull-to-refresh.tsx').then((module) => ({ default: module.PullToRefresh })),
+);
 
 /**
  * A list fed by a paged (infinite) query: `skeleton` while the first page loads, an error with a
@@ -52,7 +60,9 @@ export function PagedList<T>({
   );
   if (!pullToRefresh) return items;
   return (
-    <PullToRefresh onRefresh={async () => void (await query.refetch())}>{items}</PullToRefresh>
+    <Suspense fallback={items}>
+      <PullToRefresh onRefresh={async () => void (await query.refetch())}>{items}</PullToRefresh>
+    </Suspense>
   );
 }
 
