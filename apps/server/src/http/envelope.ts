@@ -2,9 +2,10 @@ import { ErrorCode, labelOf } from '@portal/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ZodType } from 'zod';
+import { ZodType } from 'zod';
 import { isUniqueViolation } from '../db/database.ts';
 import { AppError } from '../platform/errors.ts';
+import { compileEnvelopeWriter, type SerializerOptions } from './response-serializer.ts';
 
 interface Failure {
   http: number;
@@ -137,24 +138,16 @@ function sendFailure(reply: FastifyReply, request: FastifyRequest, failure: Fail
 
 /**
  * Serializes `/api` answers: routes declare the schema of `data` only; the envelope hook has
- * wrapped it, and here `data` is parsed by that schema (dropping any field it does not list,
- * so a row never leaks a column) before it is written. Failure envelopes pass through.
+ * wrapped it, and here it is written by a serializer compiled from that schema, which writes
+ * only the fields the schema lists (a row never leaks a column). Failure envelopes pass through.
+ * With `check` (tests), every success is also parsed by its zod schema (see
+ * {@link compileEnvelopeWriter}).
  */
-export function envelopeSerializerCompiler({ schema }: { schema: unknown }) {
-  const dataSchema = schema as ZodType;
-  return (payload: unknown): string => {
-    if (
-      typeof payload === 'object' &&
-      payload !== null &&
-      'code' in payload &&
-      payload.code === ErrorCode.ok &&
-      'data' in payload
-    ) {
-      const result = dataSchema.safeParse(payload.data);
-      if (!result.success)
-        throw new Error(`Response does not match its schema: ${result.error.message}`);
-      return JSON.stringify({ ...payload, data: result.data });
+export function envelopeSerializerCompiler(options: SerializerOptions = {}) {
+  return ({ schema }: { schema: unknown }) => {
+    if (!(schema instanceof ZodType)) {
+      throw new Error('An /api response schema must be a zod schema (of `data`)');
     }
-    return JSON.stringify(payload);
+    return compileEnvelopeWriter(schema, options);
   };
 }
