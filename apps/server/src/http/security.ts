@@ -1,6 +1,6 @@
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet from 'helmet';
 import type { Config } from '../config.ts';
 
 function originOf(url: string | null): string[] {
@@ -18,10 +18,11 @@ function originOf(url: string | null): string[] {
 /**
  * Security headers on every response: a Content-Security-Policy that allows only what the app
  * loads (its own scripts, inline styles of the UI kit, images from itself and the map tiles),
- * `nosniff`, and a referrer policy that sends only the origin to other sites.
+ * `nosniff`, and a referrer policy that sends only the origin to other sites. The headers are
+ * worked out once (the Fastify wrapper of helmet parsed the policy again on every request).
  */
 export const securityPlugin = fp(async (app: FastifyInstance, { config }: { config: Config }) => {
-  await app.register(helmet, {
+  const setHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -41,5 +42,8 @@ export const securityPlugin = fp(async (app: FastifyInstance, { config }: { conf
     },
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    setHeaders(request.raw, reply.raw, (error) => done(error instanceof Error ? error : undefined));
   });
 });
