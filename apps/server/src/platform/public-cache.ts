@@ -57,6 +57,16 @@ export class PublicCache {
     this.redis?.on('error', this.onError);
   }
 
+  /** Resolves once the shared store answers (at once without Redis); until then nothing is kept. */
+  async ready(): Promise<void> {
+    const redis = this.redis;
+    if (!redis || redis.status === 'ready') return;
+    await new Promise<void>((resolve, reject) => {
+      redis.once('ready', resolve);
+      redis.once('end', () => reject(new Error('Redis connection closed')));
+    });
+  }
+
   /**
    * The content version of the site's public answers, to tag what is cached from them; null
    * when the shared version cannot be read (then nothing should be reused).
@@ -64,6 +74,7 @@ export class PublicCache {
   async version(siteKey: string): Promise<string | null> {
     const local = `${this.generation}.${this.changes.get(siteKey) ?? 0}`;
     if (!this.redis) return local;
+    if (this.redis.status !== 'ready') return null;
     try {
       return `${local}.${(await this.redis.get(this.prefix + siteKey)) ?? 0}`;
     } catch (error) {
