@@ -2,7 +2,7 @@ import type { Site } from '@portal/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { z } from 'zod';
 import type { AuthUser } from '../platform/auth.ts';
-import { wrap } from './envelope.ts';
+import { EnvelopeText, wrap } from './envelope.ts';
 import type { LoginRule } from './request-context.ts';
 
 /** The learner a handler gets under each login rule. */
@@ -121,7 +121,7 @@ export function apiRoutes(app: FastifyInstance, tag: string) {
           // The route's own compiled serializer: what the answer would have been, as text.
           String(reply.serialize(wrap(await route.handle(input)))),
         );
-        return reply.type('application/json; charset=utf-8').send(text);
+        return new EnvelopeText(text);
       };
       app.route({ method, url, config: { login }, schema: schema(false), handler });
       if (route.formerly) {

@@ -24,6 +24,11 @@ const refusal = (code: number, message: string): Failure => ({
 
 const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
+/** An answer already written out as the envelope's JSON text (e.g. kept by a cache): sent as is. */
+export class EnvelopeText {
+  constructor(readonly text: string) {}
+}
+
 /** Wraps a handler's return value in `{ code: 0, message: '', data }` for every `/api` route. */
 export function wrap(data: unknown) {
   return { code: ErrorCode.ok, message: '', data: data ?? null };
@@ -96,6 +101,11 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
     const handler = route.handler;
     route.handler = async function handleWithEnvelope(this: FastifyInstance, request, reply) {
       const data = await handler.call(this, request, reply);
+      if (data instanceof EnvelopeText) {
+        // A string with a JSON type is sent without serializing it again.
+        reply.type('application/json; charset=utf-8');
+        return data.text;
+      }
       return data === reply ? reply : wrap(data);
     };
   });

@@ -30,6 +30,7 @@ function get<T>(app: FastifyInstance, site: string, url: string, token?: string)
     .inject({ url, headers: { 'x-site': site, ...(token ? bearer(token) : {}) } })
     .then((response) => {
       expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
       const parsed = body<T>(response);
       expect(parsed.code).toBe(0);
       return parsed.data;
