@@ -119,7 +119,7 @@ export function apiRoutes(app: FastifyInstance, tag: string) {
         const key = `${method} ${url} ${JSON.stringify(input.query ?? null)}`;
         const text = await app.publicCache.answer(site.key, key, async () =>
           // The route's own compiled serializer: what the answer would have been, as text.
-          String(reply.serialize(wrap(await route.handle(input)))),
+          Buffer.from(String(reply.serialize(wrap(await route.handle(input))))),
         );
         return new EnvelopeText(text);
       };

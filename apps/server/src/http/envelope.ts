@@ -24,9 +24,9 @@ const refusal = (code: number, message: string): Failure => ({
 
 const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
-/** An answer already written out as the envelope's JSON text (e.g. kept by a cache): sent as is. */
+/** An answer already written out as the envelope's JSON (e.g. kept by a cache): sent as is. */
 export class EnvelopeText {
-  constructor(readonly text: string) {}
+  constructor(readonly text: Buffer) {}
 }
 
 /** Wraps a handler's return value in `{ code: 0, message: '', data }` for every `/api` route. */
@@ -102,7 +102,7 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
     route.handler = async function handleWithEnvelope(this: FastifyInstance, request, reply) {
       const data = await handler.call(this, request, reply);
       if (data instanceof EnvelopeText) {
-        // A string with a JSON type is sent without serializing it again.
+        // Bytes with a JSON type are sent without serializing them again.
         reply.type('application/json; charset=utf-8');
         return data.text;
       }

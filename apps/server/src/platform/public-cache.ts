@@ -29,7 +29,7 @@ export interface PublicCacheOptions {
  * ever kept here: the routes use it only for calls that carry no token.
  */
 export class PublicCache {
-  private readonly answers: ShortCache<string>;
+  private readonly answers: ShortCache<Buffer>;
   private readonly ttlMs: number;
   /** Changes seen by this instance, per site; `generation` counts {@link forget} calls. */
   private readonly changes = new Map<string, number>();
@@ -41,7 +41,7 @@ export class PublicCache {
 
   constructor(options: PublicCacheOptions = {}) {
     this.ttlMs = options.ttlMs ?? PUBLIC_CACHE_MS;
-    this.answers = new ShortCache<string>(this.ttlMs);
+    this.answers = new ShortCache<Buffer>(this.ttlMs);
     this.prefix = options.prefix ?? 'portal:content-version:';
     this.onError = options.onError ?? (() => {});
     this.now = options.now ?? Date.now;
@@ -84,10 +84,11 @@ export class PublicCache {
   }
 
   /**
-   * A visitor's serialized answer `key` on the site: the kept one while it is fresh and of the
-   * site's current version, else `load()` (concurrent callers share one load).
+   * A visitor's serialized answer `key` on the site, as bytes (encoded once, not per call): the
+   * kept one while it is fresh and of the site's current version, else `load()` (concurrent
+   * callers share one load).
    */
-  async answer(siteKey: string, key: string, load: () => Promise<string>): Promise<string> {
+  async answer(siteKey: string, key: string, load: () => Promise<Buffer>): Promise<Buffer> {
     if (this.ttlMs <= 0) return load();
     const version = await this.version(siteKey);
     if (version === null) return load();
