@@ -35,6 +35,7 @@ import { studyModule } from './modules/study/study.routes.ts';
 import { topicsModule } from './modules/topics/topics.routes.ts';
 import { type CounterStore, createCounterStore } from './platform/counter-store.ts';
 import { invalid } from './platform/errors.ts';
+import { PublicCache } from './platform/public-cache.ts';
 import { SideEffects } from './platform/side-effects.ts';
 import { isEmpty, seedDemo, writeDemoFiles } from './seed/seed.ts';
 
@@ -45,6 +46,8 @@ declare module 'fastify' {
     counters: CounterStore;
     /** The award hook: services record side effects; later areas (points, medals) subscribe. */
     sideEffects: SideEffects;
+    /** Visitors' answers kept briefly, and the content versions that retire them. */
+    publicCache: PublicCache;
   }
 }
 
@@ -71,6 +74,13 @@ export interface BuildOptions {
   /** An open database to use (tests pass one per engine); the app closes it on close. */
   database?: Db;
   counters?: CounterStore;
+  /** The visitors' answer cache (tests pass one with their own Redis prefix or life). */
+  publicCache?: PublicCache;
+  /**
+   * Parse every success answer with its zod schema too, failing on a mismatch (tests); the
+   * server itself writes answers with the compiled serializers only.
+   */
+  checkResponses?: boolean;
   /** Pino options; `false` silences the log (tests). */
   logger?: boolean;
 }
@@ -101,7 +111,7 @@ export async function buildApp(
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(envelopeSerializerCompiler);
+  app.setSerializerCompiler(envelopeSerializerCompiler({ check: options.checkResponses ?? false }));
 
   const database =
     options.database ??
@@ -121,8 +131,17 @@ export async function buildApp(
   app.decorate('database', database);
   app.decorate('counters', options.counters ?? createCounterStore(config.redisUrl));
   app.decorate('sideEffects', new SideEffects());
+  app.decorate(
+    'publicCache',
+    options.publicCache ??
+      new PublicCache({
+        redisUrl: config.redisUrl,
+        onError: (error) => app.log.warn({ err: error }, 'public cache: Redis failed'),
+      }),
+  );
   app.addHook('onClose', async () => {
     await app.counters.close();
+    await app.publicCache.close();
     await database.destroy();
   });
 

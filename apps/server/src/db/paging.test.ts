@@ -23,4 +23,27 @@ describe('readPage', () => {
     expect(page).toEqual({ list: [], total: 25, page: 4, size: 10 });
     expect(reads).toEqual([]);
   });
+
+  it('counts and reads the first page at once', async () => {
+    let counting = false;
+    const started: string[] = [];
+    const page = await readPage(
+      { page: 1, size: 2 },
+      {
+        count: async () => {
+          counting = true;
+          started.push('count');
+          await new Promise((resolve) => setImmediate(resolve));
+          return 25;
+        },
+        rows: async () => {
+          started.push(counting ? 'rows while counting' : 'rows');
+          return [1, 2];
+        },
+      },
+      (list) => list,
+    );
+    expect(page).toEqual({ list: [1, 2], total: 25, page: 1, size: 2 });
+    expect(started).toEqual(['count', 'rows while counting']);
+  });
 });

@@ -24,7 +24,8 @@ export interface PageSource<Row> {
 
 /**
  * One page of a list in the contract's shape: counts the list, reads the rows of the page's
- * window and maps them to items. A page that starts past the end answers an empty list without
+ * window and maps them to items. The first page is counted and read at once (no round trip
+ * waits for the other); a later page that starts past the end answers an empty list without
  * reading rows (a deep offset would walk the whole index for nothing).
  */
 export async function readPage<Row, Item>(
@@ -33,6 +34,10 @@ export async function readPage<Row, Item>(
   toItems: (rows: Row[]) => Item[] | Promise<Item[]>,
 ): Promise<Page<Item>> {
   const window = pageWindow(query);
+  if (window.offset === 0) {
+    const [total, rows] = await Promise.all([source.count(), source.rows(window)]);
+    return toPage(query, total, await toItems(rows));
+  }
   const total = await source.count();
   if (window.offset >= total) return toPage(query, total, []);
   return toPage(query, total, await toItems(await source.rows(window)));

@@ -13,7 +13,7 @@ const site = { key: 'jingan', name: '静安学习网', prefix: '', themeColor: '
 async function serverWith(declare: (app: ReturnType<typeof Fastify>) => void) {
   const app = Fastify({ logger: false });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(envelopeSerializerCompiler);
+  app.setSerializerCompiler(envelopeSerializerCompiler({ check: true }));
   await app.register(envelopePlugin);
   await app.register(swagger, { openapi: {}, transform: jsonSchemaTransform });
   await app.register(requestContextPlugin, {

@@ -2,6 +2,7 @@ import type { Site } from '@portal/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { z } from 'zod';
 import type { AuthUser } from '../platform/auth.ts';
+import { EnvelopeText, wrap } from './envelope.ts';
 import type { LoginRule } from './request-context.ts';
 
 /** The learner a handler gets under each login rule. */
@@ -23,6 +24,19 @@ export interface RouteInput<L extends LoginRule, Q, B> {
   reply: FastifyReply;
 }
 
+/**
+ * How a route's answers to visitors are kept in the site's public cache (`app.publicCache`):
+ * serialized, per site and parsed query, for a short time, and dropped as soon as what visitors
+ * see of the site changes (a signup moving seats or a status). Only calls without a token are
+ * answered from it, so nothing of a learner is ever kept.
+ */
+export interface VisitorCache<Q> {
+  /** Keeps only pages 1 to `firstPages` of a list (the pages most visits stop at). */
+  firstPages?: number;
+  /** Queries not worth keeping, e.g. a free-text search. */
+  unless?: (query: Q) => boolean;
+}
+
 /** One `/api` endpoint: its documentation, login rule, input and answer schemas and handler. */
 export interface ApiRoute<
   L extends LoginRule,
@@ -42,7 +56,17 @@ export interface ApiRoute<
    * handler, marked deprecated in the OpenAPI docs, until no web app in the field calls it.
    */
   formerly?: string;
+  /** Public answers only (login `none`): see {@link VisitorCache}. */
+  visitorCache?: L extends 'none' ? VisitorCache<Parsed<Q>> : never;
   handle: (input: RouteInput<L, Q, B>) => Promise<z.input<R>> | z.input<R>;
+}
+
+/** Whether a call may be answered from the public cache under `rule`. */
+function servesFromCache<Q>(rule: VisitorCache<Q>, request: FastifyRequest, query: Q): boolean {
+  if (request.headers.authorization !== undefined) return false;
+  if (rule.unless?.(query)) return false;
+  const page = (query as { page?: unknown } | undefined)?.page;
+  return rule.firstPages === undefined || (typeof page === 'number' && page <= rule.firstPages);
 }
 
 type Method = 'GET' | 'POST';
@@ -72,6 +96,7 @@ export function apiRoutes(app: FastifyInstance, tag: string) {
         ...(route.body ? { body: route.body } : {}),
         response: { 200: route.response },
       });
+      const cache = route.visitorCache as VisitorCache<Parsed<Q>> | undefined;
       const handler = async (request: FastifyRequest, reply: FastifyReply) => {
         const [site, learner] = await Promise.all([
           request.site(),
@@ -81,14 +106,22 @@ export function apiRoutes(app: FastifyInstance, tag: string) {
               ? request.user()
               : null,
         ]);
-        return route.handle({
+        const input: RouteInput<L, Q, B> = {
           site,
           learner: learner as LearnerOf<L>,
           query: request.query as Parsed<Q>,
           body: request.body as Parsed<B>,
           request,
           reply,
-        });
+        };
+        if (!cache || !servesFromCache(cache, request, input.query)) return route.handle(input);
+        // The parsed query, defaults filled in: `?page=1` and no query at all share one answer.
+        const key = `${method} ${url} ${JSON.stringify(input.query ?? null)}`;
+        const text = await app.publicCache.answer(site.key, key, async () =>
+          // The route's own compiled serializer: what the answer would have been, as text.
+          Buffer.from(String(reply.serialize(wrap(await route.handle(input))))),
+        );
+        return new EnvelopeText(text);
       };
       app.route({ method, url, config: { login }, schema: schema(false), handler });
       if (route.formerly) {

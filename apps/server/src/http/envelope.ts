@@ -2,9 +2,10 @@ import { ErrorCode, labelOf } from '@portal/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ZodType } from 'zod';
+import { ZodType } from 'zod';
 import { isUniqueViolation } from '../db/database.ts';
 import { AppError } from '../platform/errors.ts';
+import { compileEnvelopeWriter, type SerializerOptions } from './response-serializer.ts';
 
 interface Failure {
   http: number;
@@ -22,6 +23,11 @@ const refusal = (code: number, message: string): Failure => ({
 });
 
 const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+
+/** An answer already written out as the envelope's JSON (e.g. kept by a cache): sent as is. */
+export class EnvelopeText {
+  constructor(readonly text: Buffer) {}
+}
 
 /** Wraps a handler's return value in `{ code: 0, message: '', data }` for every `/api` route. */
 export function wrap(data: unknown) {
@@ -95,6 +101,11 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
     const handler = route.handler;
     route.handler = async function handleWithEnvelope(this: FastifyInstance, request, reply) {
       const data = await handler.call(this, request, reply);
+      if (data instanceof EnvelopeText) {
+        // Bytes with a JSON type are sent without serializing them again.
+        reply.type('application/json; charset=utf-8');
+        return data.text;
+      }
       return data === reply ? reply : wrap(data);
     };
   });
@@ -137,24 +148,16 @@ function sendFailure(reply: FastifyReply, request: FastifyRequest, failure: Fail
 
 /**
  * Serializes `/api` answers: routes declare the schema of `data` only; the envelope hook has
- * wrapped it, and here `data` is parsed by that schema (dropping any field it does not list,
- * so a row never leaks a column) before it is written. Failure envelopes pass through.
+ * wrapped it, and here it is written by a serializer compiled from that schema, which writes
+ * only the fields the schema lists (a row never leaks a column). Failure envelopes pass through.
+ * With `check` (tests), every success is also parsed by its zod schema (see
+ * {@link compileEnvelopeWriter}).
  */
-export function envelopeSerializerCompiler({ schema }: { schema: unknown }) {
-  const dataSchema = schema as ZodType;
-  return (payload: unknown): string => {
-    if (
-      typeof payload === 'object' &&
-      payload !== null &&
-      'code' in payload &&
-      payload.code === ErrorCode.ok &&
-      'data' in payload
-    ) {
-      const result = dataSchema.safeParse(payload.data);
-      if (!result.success)
-        throw new Error(`Response does not match its schema: ${result.error.message}`);
-      return JSON.stringify({ ...payload, data: result.data });
+export function envelopeSerializerCompiler(options: SerializerOptions = {}) {
+  return ({ schema }: { schema: unknown }) => {
+    if (!(schema instanceof ZodType)) {
+      throw new Error('An /api response schema must be a zod schema (of `data`)');
     }
-    return JSON.stringify(payload);
+    return compileEnvelopeWriter(schema, options);
   };
 }

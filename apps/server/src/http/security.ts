@@ -1,6 +1,6 @@
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet from 'helmet';
 import type { Config } from '../config.ts';
 
 function originOf(url: string | null): string[] {
@@ -18,10 +18,11 @@ function originOf(url: string | null): string[] {
 /**
  * Security headers on every response: a Content-Security-Policy that allows only what the app
  * loads (its own scripts, inline styles of the UI kit, images from itself and the map tiles),
- * `nosniff`, and a referrer policy that sends only the origin to other sites.
+ * `nosniff`, and a referrer policy that sends only the origin to other sites. The headers are
+ * worked out once (the Fastify wrapper of helmet parsed the policy again on every request).
  */
 export const securityPlugin = fp(async (app: FastifyInstance, { config }: { config: Config }) => {
-  await app.register(helmet, {
+  const setHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -42,30 +43,19 @@ export const securityPlugin = fp(async (app: FastifyInstance, { config }: { conf
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
-  // A phone pays for every header of every script and style it downloads (about 40 on the
-  // first visit): the headers that only mean something on a document are left off the built
-  // app's hashed assets. Workers (`.mjs`) keep theirs: a worker's CSP comes from its own answer.
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A phone pays for every header of every script and style it downloads: the built app's
+  // hashed assets get only the headers that act on them, not those that only mean something on
+  // a document. Workers (`.mjs`) keep them all: a worker's CSP comes from its own answer.
+  app.addHook('onRequest', (request, reply, done) => {
     if (isPlainAsset(request.url)) {
-      for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
+      reply.header('x-content-type-options', 'nosniff');
+      reply.header('cross-origin-resource-policy', 'same-origin');
+      done();
+      return;
     }
-    return payload;
+    setHeaders(request.raw, reply.raw, (error) => done(error instanceof Error ? error : undefined));
   });
 });
-
-/** Headers that only act on documents (and workers), set by helmet on every answer. */
-const DOCUMENT_ONLY_HEADERS = [
-  'content-security-policy',
-  'cross-origin-opener-policy',
-  'origin-agent-cluster',
-  'referrer-policy',
-  'strict-transport-security',
-  'x-dns-prefetch-control',
-  'x-download-options',
-  'x-frame-options',
-  'x-permitted-cross-domain-policies',
-  'x-xss-protection',
-];
 
 /** A built script, style or image under `/assets/`, not a worker. */
 export const isPlainAsset = (url: string) =>

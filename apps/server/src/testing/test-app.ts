@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
-import { buildApp } from '../app.ts';
+import { type BuildOptions, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { createDatabase, type Engine } from '../db/database.ts';
 import { MemoryCounterStore } from '../platform/counter-store.ts';
@@ -27,11 +27,15 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
+/** What a test may choose of how the app is built (by default answers are checked by zod too). */
+export type TestBuildOptions = Pick<BuildOptions, 'checkResponses' | 'publicCache'>;
+
 /** A real app on a fresh database of `engine` (a temp SQLite file or its own PostgreSQL schema). */
 export async function buildTestApp(
   engine: Engine,
   overrides: Partial<Config> = {},
   extend?: (app: FastifyInstance) => void,
+  build: TestBuildOptions = {},
 ): Promise<TestApp> {
   const config: Config = {
     ...loadConfig({}),
@@ -49,7 +53,9 @@ export async function buildTestApp(
   const app = await buildApp(config, {
     database,
     counters: new MemoryCounterStore(),
+    checkResponses: true,
     logger: false,
+    ...build,
   });
   extend?.(app);
   await app.ready();
@@ -77,12 +83,13 @@ export function describeEachEngine(
   name: string,
   suite: (ctx: () => TestApp) => void,
   overrides?: Partial<Config>,
+  build?: () => TestBuildOptions,
 ) {
   for (const engine of testEngines()) {
     describe(`${name} [${engine}]`, () => {
       let current: TestApp | undefined;
       beforeAll(async () => {
-        current = await buildTestApp(engine, overrides);
+        current = await buildTestApp(engine, overrides, undefined, build?.());
       }, 60_000);
       afterAll(async () => {
         await current?.close();

@@ -60,13 +60,20 @@ function fail(reply: FastifyReply, http: number, code: number, message: string) 
 export const activitiesModule = portalModule({
   name: 'activities',
   tag: 'activities',
-  create: (app) => new ActivityService(app.database.db, new UploadStore(uploadsDir(app.config))),
+  create: (app) =>
+    new ActivityService(
+      app.database.db,
+      new UploadStore(uploadsDir(app.config)),
+      Date.now,
+      app.publicCache,
+    ),
   routes(api, activities, app) {
     api.get('/api/activities', {
       summary: '活动列表：报名中的在前，其余按开始时间；可按类型和状态筛选',
       login: 'none',
       query: activityListQuerySchema,
       response: pageOf(activitySummarySchema),
+      visitorCache: { firstPages: 3 },
       handle: ({ site, query }) => activities.list(site.key, query),
     });
     api.get('/api/activities/detail', {

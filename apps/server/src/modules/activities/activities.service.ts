@@ -22,6 +22,7 @@ import { pageWindow, readPage, toPage } from '../../db/paging.ts';
 import { readInIdOrder } from '../../db/rows.ts';
 import type { ActivityRow, Database } from '../../db/schema.ts';
 import { AppError, conflict, forbidden, invalid } from '../../platform/errors.ts';
+import { PublicCache } from '../../platform/public-cache.ts';
 import { ShortCache } from '../../platform/short-cache.ts';
 import { SNIFFED_TYPES, type SniffedMime, sniffMime } from '../../platform/sniff-mime.ts';
 import { isoTime, isoTimeOrNull } from '../../platform/time.ts';
@@ -230,6 +231,8 @@ export class ActivityService {
     /** Where attachments are received and kept (the routes stream uploads into it). */
     readonly uploads: UploadStore,
     private readonly now: () => number = Date.now,
+    /** What visitors are shown: an application or cancel changes seats (and maybe a status). */
+    private readonly publicCache: PublicCache = new PublicCache(),
   ) {}
 
   /**
@@ -254,21 +257,26 @@ export class ActivityService {
    * site (no index can serve it), so one ordering is shared by all the requests of
    * {@link LIST_ORDER_CACHE_MS}; applying or cancelling here starts a new one at once.
    */
-  private orderOf(
+  private async orderOf(
     siteKey: string,
     kind: ActivityListQuery['kind'],
     status: ActivityListQuery['status'],
   ): Promise<number[]> {
     const key = JSON.stringify([siteKey, kind ?? null, status ?? null]);
     const now = this.now();
-    return this.orders.get(key, now, () =>
-      listActivityIds(this.db, { siteKey, kind, status, now }),
-    );
+    const load = () => listActivityIds(this.db, { siteKey, kind, status, now });
+    // Tagged with the site's content version: a signup on any instance starts a new ordering.
+    const version = await this.publicCache.version(siteKey);
+    return version === null ? load() : this.orders.get(key, now, load, version);
   }
 
-  /** Forgets the cached list orders (after activities were written outside this service). */
+  /**
+   * Forgets the cached list orders and the visitors' answers (after activities were written
+   * outside this service).
+   */
   invalidateLists(): void {
     this.orders.clear();
+    this.publicCache.forget();
   }
 
   /** A published activity of the site with its form, attachment rule and the caller's application. */
@@ -343,7 +351,7 @@ export class ActivityService {
         );
       }
       await this.uploads.remove(ATTACHMENT_AREA, replaced);
-      this.invalidateLists();
+      await this.publicCache.invalidate(siteKey);
       const myApplication = toMyApplication({
         id: claim.signupId,
         status: 'active',
@@ -382,7 +390,7 @@ export class ActivityService {
       const checkedIn = application?.status === 'active' && application.checked_in_at !== null;
       throw conflict(checkedIn ? ActivityMessages.cancelCheckedIn : ActivityMessages.notApplied);
     }
-    this.invalidateLists();
+    await this.publicCache.invalidate(siteKey);
     const myApplication = toMyApplication({
       id: released.signupId,
       status: 'cancelled',

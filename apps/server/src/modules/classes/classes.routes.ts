@@ -23,13 +23,14 @@ declare module 'fastify' {
 export const classesModule = portalModule({
   name: 'classes',
   tag: 'classes',
-  create: (app) => new ClassService(app.database.db, app.sideEffects),
+  create: (app) => new ClassService(app.database.db, app.sideEffects, Date.now, app.publicCache),
   routes(api, classes) {
     api.get('/api/classes', {
       summary: '班级列表：报名中的在前，其余按开班时间；可按状态筛选',
       login: 'none',
       query: classListQuerySchema,
       response: pageOf(classSummarySchema),
+      visitorCache: { firstPages: 3 },
       handle: ({ site, query }) => classes.list(site.key, query),
     });
     api.get('/api/classes/detail', {

@@ -15,6 +15,7 @@ import type { Kysely } from 'kysely';
 import { readPage } from '../../db/paging.ts';
 import type { ClassRow, Database } from '../../db/schema.ts';
 import { AppError, conflict } from '../../platform/errors.ts';
+import { PublicCache } from '../../platform/public-cache.ts';
 import { SideEffects } from '../../platform/side-effects.ts';
 import { isoTime } from '../../platform/time.ts';
 import { seatFields, timesOf } from '../seats/seat-status.ts';
@@ -86,6 +87,8 @@ export class ClassService {
     /** The award hook: a signup is recorded there, in the signup's own transaction. */
     private readonly effects: SideEffects = new SideEffects(),
     private readonly now: () => number = Date.now,
+    /** What visitors are shown: a signup or cancel changes a class's seats (and maybe status). */
+    private readonly publicCache: PublicCache = new PublicCache(),
   ) {}
 
   /** One page of the site's published classes, 报名中 first, optionally of one status. */
@@ -163,6 +166,7 @@ export class ClassService {
     if (!claim.ok) {
       throw conflict(claim.reason === 'duplicate' ? ClassMessages.duplicate : ClassMessages.full);
     }
+    await this.publicCache.invalidate(siteKey);
     return this.result(row, claim.seats, { status: 'active', signedUpAt: isoTime(now) }, now);
   }
 
@@ -182,6 +186,7 @@ export class ClassService {
       now,
     });
     if (!released.ok) throw conflict(ClassMessages.notSignedUp);
+    await this.publicCache.invalidate(siteKey);
     const mySignup: MySignup = { status: 'cancelled', signedUpAt: isoTime(released.signedAt) };
     return this.result(row, released.seats, mySignup, now);
   }

@@ -33,6 +33,7 @@ export const coursesModule = portalModule({
       login: 'none',
       query: courseListQuerySchema,
       response: pageOf(courseSummarySchema),
+      visitorCache: { firstPages: 3 },
       handle: ({ site, query }) => courses.list(site.key, query),
     });
     api.get('/api/courses/detail', {

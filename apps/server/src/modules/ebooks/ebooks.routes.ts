@@ -36,6 +36,8 @@ export const ebooksModule = portalModule({
       login: 'none',
       query: ebookListQuerySchema,
       response: pageOf(ebookSummarySchema),
+      // A keyword search is the reader's own: not kept.
+      visitorCache: { firstPages: 3, unless: (query) => Boolean(query.keyword) },
       handle: ({ site, query }) => ebooks.list(site.key, query),
     });
     api.get('/api/ebooks/detail', {

@@ -16,16 +16,20 @@ export const homeModule = portalModule({
   name: 'home',
   tag: 'home',
   create: (app) =>
-    new HomeService(app.courses, app.classes, app.study, {
-      activities: app.activities,
-      ebooks: app.ebooks,
-      topics: app.topics,
-    }),
+    new HomeService(
+      app.courses,
+      app.classes,
+      app.study,
+      { activities: app.activities, ebooks: app.ebooks, topics: app.topics },
+      Date.now,
+      app.publicCache,
+    ),
   routes(api, home) {
     api.get('/api/home', {
       summary: '首页：轮播图、推荐课程、报名中的班级与各栏目区块（公开，按站点缓存数秒）',
       login: 'none',
       response: homeSchema,
+      visitorCache: {},
       handle: ({ site }) => home.home(site.key),
     });
     api.get('/api/home/me', {

@@ -6,6 +6,7 @@ import type {
   Home,
   HomeMe,
 } from '@portal/contract';
+import { PublicCache } from '../../platform/public-cache.ts';
 import { ShortCache } from '../../platform/short-cache.ts';
 import type { ActivityService } from '../activities/activities.service.ts';
 import type { ClassService } from '../classes/classes.service.ts';
@@ -16,8 +17,9 @@ import type { TopicService } from '../topics/topics.service.ts';
 
 /**
  * How long a site's home answer is reused. `/api/home` is the most requested call; a few
- * seconds of staleness (a learner count, a seat) is invisible, and it turns a burst of visits
- * into one set of queries per site.
+ * seconds of staleness (a learner count, a view) is invisible, and it turns a burst of visits
+ * into one set of queries per site. A change of seats or status (a signup, on any instance when
+ * Redis is shared) changes the site's content version, which retires the kept answer at once.
  */
 export const HOME_CACHE_MS = 5_000;
 
@@ -135,16 +137,24 @@ export class HomeService {
       topics: TopicService;
     },
     private readonly now: () => number = Date.now,
+    /** The sites' content versions: a change of what visitors see retires a kept home at once. */
+    private readonly publicCache: PublicCache = new PublicCache(),
   ) {}
 
   /** The site's home; concurrent callers share one build, a failed build is not kept. */
-  home(siteKey: string): Promise<Home> {
-    return this.cache.get(siteKey, this.now(), () => this.build(siteKey));
+  async home(siteKey: string): Promise<Home> {
+    const version = await this.publicCache.version(siteKey);
+    if (version === null) return this.build(siteKey);
+    return this.cache.get(siteKey, this.now(), () => this.build(siteKey), version);
   }
 
-  /** Forgets the cached answers (after content was published or withdrawn). */
+  /**
+   * Forgets the cached answers, the visitors' too (after content was written outside the
+   * services: published or withdrawn).
+   */
   invalidate(): void {
     this.cache.clear();
+    this.publicCache.forget();
   }
 
   private async build(siteKey: string): Promise<Home> {

@@ -1,0 +1,209 @@
+import { randomUUID } from 'node:crypto';
+import type { ActivitySummary, ClassSummary, EbookSummary, Home, Page } from '@portal/contract';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { createDatabase } from '../db/database.ts';
+import { PublicCache } from '../platform/public-cache.ts';
+import { createActivity, FULL_FORM } from '../testing/activity-factory.ts';
+import {
+  BASIC_FORM,
+  createClass,
+  createLearners,
+  type TestLearner,
+} from '../testing/class-factory.ts';
+import { createEbook } from '../testing/ebook-factory.ts';
+import { body, buildTestApp, describeEachEngine, type TestApp } from '../testing/test-app.ts';
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+async function addSite(app: FastifyInstance, key: string) {
+  await app.database.db
+    .insertInto('sites')
+    .values({ key, name: `${key}测试网`, sort: 20, created_at: Date.now() })
+    .execute();
+  app.sites.invalidate();
+}
+
+function get<T>(app: FastifyInstance, site: string, url: string, token?: string) {
+  return app
+    .inject({ url, headers: { 'x-site': site, ...(token ? bearer(token) : {}) } })
+    .then((response) => {
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+      const parsed = body<T>(response);
+      expect(parsed.code).toBe(0);
+      return parsed.data;
+    });
+}
+
+function post(app: FastifyInstance, site: string, url: string, token: string, payload: object) {
+  return app
+    .inject({ method: 'POST', url, headers: { 'x-site': site, ...bearer(token) }, payload })
+    .then((response) => body(response));
+}
+
+const classOf = (page: Page<ClassSummary>, id: number) => page.list.find((item) => item.id === id);
+
+describeEachEngine('visitors served from the public cache', (ctx) => {
+  const SITE = 'cachetest';
+  let learners: TestLearner[];
+
+  beforeAll(async () => {
+    const { app } = ctx();
+    await addSite(app, SITE);
+    learners = await createLearners(app.database.db, 3, SITE);
+  });
+
+  it('keeps a visitor’s list briefly, but never answers a learner from it', async () => {
+    const { app } = ctx();
+    const first = await createClass(app.database.db, { site_key: SITE, title: '先开的班' });
+    const before = await get<Page<ClassSummary>>(app, SITE, '/api/classes');
+    expect(classOf(before, first)).toBeDefined();
+    // Written behind the services' back: the visitor is served the kept answer...
+    const later = await createClass(app.database.db, { site_key: SITE, title: '后开的班' });
+    const visitor = await get<Page<ClassSummary>>(app, SITE, '/api/classes?page=1&size=20');
+    expect(visitor).toEqual(before);
+    // ...while a learner's call is built fresh.
+    const learner = await get<Page<ClassSummary>>(app, SITE, '/api/classes', learners[0]?.token);
+    expect(classOf(learner, later)).toBeDefined();
+    app.home.invalidate();
+    expect(classOf(await get(app, SITE, '/api/classes'), later)).toBeDefined();
+  });
+
+  it('shows a visitor a class full, on the list and the home, as soon as its last seat is taken', async () => {
+    const { app } = ctx();
+    const id = await createClass(app.database.db, {
+      site_key: SITE,
+      title: '只剩一席的班',
+      capacity: 1,
+    });
+    app.home.invalidate();
+    expect(classOf(await get(app, SITE, '/api/classes'), id)).toMatchObject({
+      status: '报名中',
+      seatsLeft: 1,
+    });
+    const home = await get<Home>(app, SITE, '/api/home');
+    expect(home.openClasses.map((item) => item.id)).toContain(id);
+
+    const token = learners[1]?.token ?? '';
+    const signup = await post(app, SITE, '/api/classes/signup', token, {
+      classId: id,
+      form: BASIC_FORM,
+    });
+    expect(signup.code).toBe(0);
+    expect(classOf(await get(app, SITE, '/api/classes'), id)).toMatchObject({
+      status: '已满',
+      seatsLeft: 0,
+    });
+    const after = await get<Home>(app, SITE, '/api/home');
+    expect(after.openClasses.map((item) => item.id)).not.toContain(id);
+
+    const cancel = await post(app, SITE, '/api/classes/cancel', token, { classId: id });
+    expect(cancel.code).toBe(0);
+    expect(classOf(await get(app, SITE, '/api/classes'), id)).toMatchObject({
+      status: '报名中',
+      seatsLeft: 1,
+    });
+    expect((await get<Home>(app, SITE, '/api/home')).openClasses.map((item) => item.id)).toContain(
+      id,
+    );
+  });
+
+  it('shows a visitor an activity full as soon as its last seat is taken', async () => {
+    const { app } = ctx();
+    const id = await createActivity(app.database.db, {
+      site_key: SITE,
+      title: '只剩一席的活动',
+      capacity: 1,
+    });
+    app.activities.invalidateLists();
+    const listed = async () =>
+      (await get<Page<ActivitySummary>>(app, SITE, '/api/activities')).list.find(
+        (item) => item.id === id,
+      );
+    expect(await listed()).toMatchObject({ status: '报名中', seatsLeft: 1 });
+    const section = async () =>
+      (await get<Home>(app, SITE, '/api/home')).sections.find((s) => s.kind === 'activities');
+    expect((await section())?.items.map((item) => item.id)).toContain(id);
+
+    const applied = await post(app, SITE, '/api/activities/apply', learners[2]?.token ?? '', {
+      activityId: id,
+      form: FULL_FORM,
+    });
+    expect(applied.code).toBe(0);
+    expect(await listed()).toMatchObject({ status: '已满', seatsLeft: 0 });
+    expect((await section())?.items.map((item) => item.id) ?? []).not.toContain(id);
+  });
+
+  it('keeps only the first pages, and never a keyword search', async () => {
+    const { app } = ctx();
+    const { db } = app.database;
+    for (let i = 0; i < 4; i += 1) await createEbook(db, { site_key: SITE, title: `分页书${i}` });
+    app.home.invalidate();
+    const titles = async (url: string) =>
+      (await get<Page<EbookSummary>>(app, SITE, url)).list.map((book) => book.title);
+    const fourth = (await titles('/api/ebooks?page=4&size=1'))[0];
+    const first = (await titles('/api/ebooks?page=1&size=1'))[0];
+    await db
+      .updateTable('ebooks')
+      .set({ title: '改过的书名' })
+      .where('site_key', '=', SITE)
+      .execute();
+    expect(await titles('/api/ebooks?page=1&size=1')).toEqual([first]);
+    expect(await titles('/api/ebooks?page=4&size=1')).not.toEqual([fourth]);
+    expect(await titles('/api/ebooks?keyword=改过')).toContain('改过的书名');
+  });
+});
+
+// Two server instances on one database, sharing the content version through Redis.
+const redisUrl = process.env.TEST_REDIS_URL;
+describe.skipIf(!redisUrl)('several instances sharing Redis (TEST_REDIS_URL)', () => {
+  const prefix = `test:${randomUUID()}:`;
+  const SITE = 'cachetwo';
+  let one: TestApp;
+  let two: FastifyInstance;
+
+  beforeAll(async () => {
+    const shared = () => new PublicCache({ redisUrl, prefix });
+    one = await buildTestApp('sqlite', {}, undefined, { publicCache: shared() });
+    const config = one.app.config;
+    two = await buildApp(config, {
+      database: await createDatabase({ sqliteFile: `${config.dataDir}/portal.sqlite` }),
+      publicCache: shared(),
+      checkResponses: true,
+      logger: false,
+    });
+    await Promise.all([one.app.publicCache.ready(), two.publicCache.ready()]);
+    await addSite(one.app, SITE);
+    two.sites.invalidate();
+  }, 60_000);
+  afterAll(async () => {
+    await two?.close();
+    await one?.close();
+  });
+
+  it('shows the visitors of one instance a class full as soon as the other took its last seat', async () => {
+    const id = await createClass(one.app.database.db, {
+      site_key: SITE,
+      title: '两台服务器的班',
+      capacity: 1,
+    });
+    const [learner] = await createLearners(one.app.database.db, 1, SITE);
+    expect(classOf(await get(one.app, SITE, '/api/classes'), id)).toMatchObject({
+      status: '报名中',
+    });
+    expect(classOf(await get(one.app, SITE, '/api/classes'), id)).toMatchObject({
+      status: '报名中',
+    });
+    const signup = await post(two, SITE, '/api/classes/signup', learner?.token ?? '', {
+      classId: id,
+      form: BASIC_FORM,
+    });
+    expect(signup.code).toBe(0);
+    expect(classOf(await get(one.app, SITE, '/api/classes'), id)).toMatchObject({
+      status: '已满',
+      seatsLeft: 0,
+    });
+  });
+});
