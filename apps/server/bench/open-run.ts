@@ -32,6 +32,10 @@ interface OpenRow {
   summary: LatencySummary | null;
   sent: number;
   errors: number;
+  /** CPU ms the server under test (or the floor) used per request during the measured run. */
+  cpuPerRequest: number | null;
+  /** CPU ms this process (the load generator) used per request during the measured run. */
+  generatorPerRequest: number | null;
   problems: string[];
 }
 
@@ -65,10 +69,19 @@ function learnerPool(origin: string): (count: number) => Promise<Learner[]> {
 async function benchOne(
   origin: string,
   target: OpenTarget,
+  child: Child,
   learners: (count: number) => Promise<Learner[]>,
   settings: OpenSettings,
 ): Promise<OpenRow> {
-  const row: OpenRow = { target, summary: null, sent: 0, errors: 0, problems: [] };
+  const row: OpenRow = {
+    target,
+    summary: null,
+    sent: 0,
+    errors: 0,
+    cpuPerRequest: null,
+    generatorPerRequest: null,
+    problems: [],
+  };
   const http = new HttpClient(origin);
   try {
     const send = await target.setup({ http, learners });
@@ -84,12 +97,20 @@ async function benchOne(
         row.problems.push(`${count}x during the warm-up: ${problem}`);
       }
     }
+    const cpuBefore = child.cpuMs();
+    const generatorBefore = process.cpuUsage();
     const result = await runOpenLoop({
       rate: target.rate,
       durationMs: settings.duration * 1000,
       send,
       firstIndex: next,
     });
+    const cpuAfter = child.cpuMs();
+    const generator = process.cpuUsage(generatorBefore);
+    row.generatorPerRequest = (generator.user + generator.system) / 1000 / result.sent;
+    if (cpuBefore !== null && cpuAfter !== null) {
+      row.cpuPerRequest = (cpuAfter - cpuBefore) / result.sent;
+    }
     row.summary = summarise(result);
     row.sent = result.sent;
     row.errors = result.failures;
@@ -117,21 +138,28 @@ function formatOpenTable(rows: OpenRow[]): string {
     'p99.9 ms',
     'max ms',
     'errors',
+    'cpu ms/req',
+    'gen ms/req',
     'p99 limit',
     'ok',
   ];
-  const body = rows.map(({ target, summary, sent, errors, problems }) => [
-    target.name,
-    String(target.rate),
-    summary ? summary.achievedRate.toFixed(0) : '-',
-    summary ? ms(summary.p50) : '-',
-    summary ? ms(summary.p99) : '-',
-    summary ? ms(summary.p999) : '-',
-    summary ? ms(summary.max) : '-',
-    summary ? `${errors}/${sent}` : '-',
-    `${target.p99Ms} ms`,
-    problems.length === 0 ? 'yes' : 'NO',
-  ]);
+  const body = rows.map((row) => {
+    const { target, summary, sent, errors, cpuPerRequest, generatorPerRequest, problems } = row;
+    return [
+      target.name,
+      String(target.rate),
+      summary ? summary.achievedRate.toFixed(0) : '-',
+      summary ? ms(summary.p50) : '-',
+      summary ? ms(summary.p99) : '-',
+      summary ? ms(summary.p999) : '-',
+      summary ? ms(summary.max) : '-',
+      summary ? `${errors}/${sent}` : '-',
+      cpuPerRequest === null ? '-' : cpuPerRequest.toFixed(2),
+      generatorPerRequest === null ? '-' : generatorPerRequest.toFixed(2),
+      `${target.p99Ms} ms`,
+      problems.length === 0 ? 'yes' : 'NO',
+    ];
+  });
   const widths = header.map((title, column) =>
     Math.max(title.length, ...body.map((cells) => (cells[column] ?? '').length)),
   );
@@ -166,7 +194,7 @@ export async function openBench(resources: Resources, settings: OpenSettings): P
   const rows: OpenRow[] = [];
   for (const [targetOrigin, target, child] of plan) {
     process.stdout.write(`  ${target.name} at ${target.rate} req/s ... `);
-    const row = await benchOne(targetOrigin, target, learners, settings);
+    const row = await benchOne(targetOrigin, target, child, learners, settings);
     rows.push(row);
     console.log(
       row.summary ? `p99 ${row.summary.p99.toFixed(1)} ms` : 'skipped',
@@ -177,7 +205,10 @@ export async function openBench(resources: Resources, settings: OpenSettings): P
 
   console.log(
     `\nopen loop, latency from each request's intended send time` +
-      ` (${settings.databaseUrl ? 'PostgreSQL' : 'SQLite'}):\n${formatOpenTable(rows)}\n`,
+      ` (${settings.databaseUrl ? 'PostgreSQL' : 'SQLite'}); cpu ms/req: the server process's` +
+      ` own CPU time per request${settings.databaseUrl ? ' (PostgreSQL not included)' : ''},` +
+      ` gen ms/req: the load generator's:\n` +
+      `${formatOpenTable(rows)}\n`,
   );
   const failed = rows.filter((row) => row.problems.length > 0);
   for (const row of failed) {
