@@ -14,7 +14,13 @@ import {
 import { HttpClient } from './http-client.ts';
 import { loginLearner } from './learner-login.ts';
 import { type LatencySummary, runOpenLoop, summarise } from './open-loop.ts';
-import { type Learner, OPEN_FLOOR, OPEN_TARGETS, type OpenTarget } from './open-targets.ts';
+import {
+  FLOOR_P99_MS,
+  type Learner,
+  OPEN_FLOOR,
+  OPEN_TARGETS,
+  type OpenTarget,
+} from './open-targets.ts';
 
 // `npm run bench -- --open` (or BENCH_MODE=open): the open-loop mode of `run.ts`.
 
@@ -36,8 +42,16 @@ interface OpenRow {
   cpuPerRequest: number | null;
   /** CPU ms this process (the load generator) used per request during the measured run. */
   generatorPerRequest: number | null;
+  /** The floor's p99 at {@link CANARY_RATE} during the measured run: how busy the machine was. */
+  canaryP99: number | null;
   problems: string[];
 }
+
+/**
+ * Requests per second sent to the floor beside every measured run, a canary: when the bare
+ * Fastify floor is slow too, the machine (other processes, the generator) was the bottleneck.
+ */
+const CANARY_RATE = 50;
 
 export function readOpenSettings(): OpenSettings {
   const duration = positiveEnv('BENCH_DURATION', 10);
@@ -72,6 +86,7 @@ async function benchOne(
   child: Child,
   learners: (count: number) => Promise<Learner[]>,
   settings: OpenSettings,
+  canaryOrigin: string | null,
 ): Promise<OpenRow> {
   const row: OpenRow = {
     target,
@@ -80,11 +95,14 @@ async function benchOne(
     errors: 0,
     cpuPerRequest: null,
     generatorPerRequest: null,
+    canaryP99: null,
     problems: [],
   };
   const http = new HttpClient(origin);
+  const canaryHttp = canaryOrigin === null ? null : new HttpClient(canaryOrigin);
   try {
     const send = await target.setup({ http, learners });
+    const canarySend = canaryHttp && (await OPEN_FLOOR.setup({ http: canaryHttp, learners }));
     let next = 0;
     if (settings.warmup > 0) {
       const warm = await runOpenLoop({
@@ -99,12 +117,12 @@ async function benchOne(
     }
     const cpuBefore = child.cpuMs();
     const generatorBefore = process.cpuUsage();
-    const result = await runOpenLoop({
-      rate: target.rate,
-      durationMs: settings.duration * 1000,
-      send,
-      firstIndex: next,
-    });
+    const durationMs = settings.duration * 1000;
+    const [result, canary] = await Promise.all([
+      runOpenLoop({ rate: target.rate, durationMs, send, firstIndex: next }),
+      canarySend && runOpenLoop({ rate: CANARY_RATE, durationMs, send: canarySend }),
+    ]);
+    if (canary) row.canaryP99 = summarise(canary).p99;
     const cpuAfter = child.cpuMs();
     const generator = process.cpuUsage(generatorBefore);
     row.generatorPerRequest = (generator.user + generator.system) / 1000 / result.sent;
@@ -123,6 +141,7 @@ async function benchOne(
     row.problems.push(`setup failed: ${error instanceof Error ? error.message : String(error)}`);
   } finally {
     http.close();
+    canaryHttp?.close();
   }
   return row;
 }
@@ -140,11 +159,13 @@ function formatOpenTable(rows: OpenRow[]): string {
     'errors',
     'cpu ms/req',
     'gen ms/req',
+    'canary p99',
     'p99 limit',
     'ok',
   ];
   const body = rows.map((row) => {
     const { target, summary, sent, errors, cpuPerRequest, generatorPerRequest, problems } = row;
+    const canary = row.canaryP99;
     return [
       target.name,
       String(target.rate),
@@ -156,6 +177,7 @@ function formatOpenTable(rows: OpenRow[]): string {
       summary ? `${errors}/${sent}` : '-',
       cpuPerRequest === null ? '-' : cpuPerRequest.toFixed(2),
       generatorPerRequest === null ? '-' : generatorPerRequest.toFixed(2),
+      canary === null ? '-' : ms(canary),
       `${target.p99Ms} ms`,
       problems.length === 0 ? 'yes' : 'NO',
     ];
@@ -194,7 +216,8 @@ export async function openBench(resources: Resources, settings: OpenSettings): P
   const rows: OpenRow[] = [];
   for (const [targetOrigin, target, child] of plan) {
     process.stdout.write(`  ${target.name} at ${target.rate} req/s ... `);
-    const row = await benchOne(targetOrigin, target, child, learners, settings);
+    const canaryOrigin = target === OPEN_FLOOR ? null : floorOrigin;
+    const row = await benchOne(targetOrigin, target, child, learners, settings, canaryOrigin);
     rows.push(row);
     console.log(
       row.summary ? `p99 ${row.summary.p99.toFixed(1)} ms` : 'skipped',
@@ -207,12 +230,18 @@ export async function openBench(resources: Resources, settings: OpenSettings): P
     `\nopen loop, latency from each request's intended send time` +
       ` (${settings.databaseUrl ? 'PostgreSQL' : 'SQLite'}); cpu ms/req: the server process's` +
       ` own CPU time per request${settings.databaseUrl ? ' (PostgreSQL not included)' : ''},` +
-      ` gen ms/req: the load generator's:\n` +
+      ` gen ms/req: the load generator's (canary included); canary p99: the floor's p99 at` +
+      ` ${CANARY_RATE} req/s meanwhile (over ${FLOOR_P99_MS} ms: the machine was busy):\n` +
       `${formatOpenTable(rows)}\n`,
   );
   const failed = rows.filter((row) => row.problems.length > 0);
   for (const row of failed) {
     for (const problem of row.problems) console.error(`FAIL ${row.target.name}: ${problem}`);
+    if (row.canaryP99 !== null && row.canaryP99 > FLOOR_P99_MS) {
+      console.error(
+        `  (the floor's p99 was ${row.canaryP99.toFixed(1)} ms meanwhile: the machine was busy)`,
+      );
+    }
   }
   if (failed.some((row) => row.target === OPEN_FLOOR)) {
     console.error('the floor missed its limit: the load generator or the machine is too busy');
