@@ -1,10 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 const KEPT_LINES = 40;
+/** Linux reports CPU time in clock ticks of 10 ms (USER_HZ is 100 on every mainstream build). */
+const CLOCK_TICK_MS = 10;
 
 /** A process the bench started in its own process group, with the tail of its output kept. */
 export class Child {
@@ -41,6 +43,28 @@ export class Child {
 
   get running(): boolean {
     return !this.done;
+  }
+
+  /**
+   * CPU time (user + system, ms) used so far by the processes of the child's group (tsx and the
+   * script it runs), from Linux's /proc; null where there is none.
+   */
+  cpuMs(): number | null {
+    const group = this.process.pid;
+    if (group === undefined || !existsSync('/proc/self/stat')) return null;
+    let ticks = 0;
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        // Fields after the command (which may hold spaces): state, ppid, pgrp, ... utime, stime.
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        if (Number(fields[2]) === group) ticks += Number(fields[11]) + Number(fields[12]);
+      } catch {
+        // The process ended meanwhile.
+      }
+    }
+    return ticks * CLOCK_TICK_MS;
   }
 
   /** The last lines the process printed, for error messages. */

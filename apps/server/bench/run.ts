@@ -1,27 +1,38 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon, { type Result } from 'autocannon';
+import { type Child, findTsx } from './child-process.ts';
 import {
-  type Child,
-  expectSuccess,
-  findTsx,
-  freePort,
-  startTsx,
-  waitUntilAnswering,
-} from './child-process.ts';
+  benchDatabaseUrl,
+  positiveEnv,
+  type Resources,
+  runBench,
+  STARTUP_TIMEOUT_MS,
+  serverDir,
+  startApp,
+  startFloor,
+  twoFreePorts,
+} from './harness.ts';
 import { loginLearner } from './learner-login.ts';
+import { openBench, readOpenSettings } from './open-run.ts';
 import { type BenchContext, type BenchTarget, FLOOR, TARGETS } from './targets.ts';
 
 // npm run bench   (BENCH_DURATION=10 BENCH_CONNECTIONS=100 BENCH_WARMUP=1 BENCH_SCALE=1
-//                  BENCH_LARGE_SCALE=350 BENCH_TIMEOUT=s)
+//                  BENCH_LARGE_SCALE=350 BENCH_TIMEOUT=s BENCH_DATABASE_URL=postgres://...)
 // Starts the real server and a bare Fastify floor as child processes on loopback, loads each
 // target with autocannon from this process, prints a table, and exits 1 if any target misbehaved.
 // Then it seeds a second database at BENCH_LARGE_SCALE (350: about 105,000 courses; 0 skips it),
 // loads the `scaled` targets again and compares their p99 with the small database's.
+//
+// npm run bench -- --open   (or BENCH_MODE=open; BENCH_DURATION=10 BENCH_WARMUP=2)
+// Open loop instead: each target of `open-targets.ts` at a constant rate (reads 1,000 req/s,
+// writes 300 req/s), each request timed from when it was due (see `open-loop.ts`); prints
+// p50/p99/p99.9 per target and exits 1 when one errs or misses its p99 limit.
+//
+// Both run on a throwaway SQLite file, or with BENCH_DATABASE_URL on PostgreSQL (a fresh schema
+// of that database per server, dropped at the end).
 
 interface Settings {
+  databaseUrl: string | undefined;
   duration: number;
   connections: number;
   warmup: number;
@@ -36,20 +47,7 @@ interface Row {
   problems: string[];
 }
 
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const STARTUP_TIMEOUT_MS = 120_000;
 const CHECK_MARGIN_S = 5;
-
-/** Reads a positive number from the environment, or `fallback` when unset. */
-function positiveEnv(name: string, fallback: number, integer = true): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value))) {
-    throw new Error(`${name} must be a positive ${integer ? 'integer' : 'number'}, got "${raw}"`);
-  }
-  return value;
-}
 
 function readSettings(): Settings {
   const duration = positiveEnv('BENCH_DURATION', 10);
@@ -74,48 +72,15 @@ function readSettings(): Settings {
       );
     }
   }
-  return { duration, connections, warmup, scale, largeScale, timeoutMs };
-}
-
-/** Children and the temp dir, torn down once whatever way the run ends. */
-class Resources {
-  readonly children: Child[] = [];
-  private readonly dirs: string[] = [];
-  private cleaning: Promise<void> | null = null;
-
-  /** A fresh data directory, removed at the end. */
-  newDataDir(): string {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
-    this.dirs.push(dir);
-    return dir;
-  }
-
-  /** Stops every child, then removes the temp dir; safe to call more than once. */
-  cleanup(): Promise<void> {
-    this.cleaning ??= (async () => {
-      await Promise.allSettled(this.children.map((child) => child.stop()));
-      this.removeDir();
-    })();
-    return this.cleaning;
-  }
-
-  /** Last resort on process exit: synchronous, so SIGKILL and rm. */
-  cleanupNow(): void {
-    for (const child of this.children) child.signal('SIGKILL');
-    this.removeDir();
-  }
-
-  private removeDir() {
-    for (const dir of this.dirs) rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-async function twoFreePorts(): Promise<[number, number]> {
-  const first = await freePort();
-  for (;;) {
-    const second = await freePort();
-    if (second !== first) return [first, second];
-  }
+  return {
+    databaseUrl: benchDatabaseUrl(),
+    duration,
+    connections,
+    warmup,
+    scale,
+    largeScale,
+    timeoutMs,
+  };
 }
 
 /** One request like the run's; returns what is wrong with its answer, or null. */
@@ -248,49 +213,6 @@ function formatTable(rows: Row[], floor: number | null): string {
   return [line(header), rule, ...body.map(line)].join('\n');
 }
 
-/** Seeds a fresh database at `scale` (the server seeds scale 1 itself) and starts the server. */
-async function startApp(
-  resources: Resources,
-  tsx: string,
-  scale: number,
-  port: number,
-): Promise<{ app: Child; origin: string }> {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    HOST: '127.0.0.1',
-    DATA_DIR: resources.newDataDir(),
-    // Always a throwaway SQLite file and in-memory counters, whatever the shell has set.
-    DATABASE_URL: '',
-    REDIS_URL: '',
-    LOG_LEVEL: 'warn',
-    SEED_DEMO: '1',
-  };
-  if (scale > 1) {
-    console.log(`seeding at scale ${scale} ...`);
-    const started = Date.now();
-    const seed = startTsx('seed', {
-      tsx,
-      cwd: serverDir,
-      script: 'src/seed/cli.ts',
-      args: ['--scale', String(scale)],
-      env,
-    });
-    resources.children.push(seed);
-    await expectSuccess(seed);
-    console.log(`seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  }
-  const origin = `http://127.0.0.1:${port}`;
-  const app = startTsx('server', {
-    tsx,
-    cwd: serverDir,
-    script: 'src/server.ts',
-    env: { ...env, PORT: String(port) },
-  });
-  resources.children.push(app);
-  await waitUntilAnswering(app, `${origin}/api/account/refresh-token`, STARTUP_TIMEOUT_MS);
-  return { app, origin };
-}
-
 /** Loads each planned target in turn and prints a line per target. */
 async function runPlan(
   plan: Array<[string, BenchTarget, Child]>,
@@ -330,21 +252,15 @@ async function main(resources: Resources, settings: Settings): Promise<number> {
     `bench: ${settings.connections} connections, ${settings.duration} s per target` +
       ` (+${settings.warmup} s warm-up), scale ${settings.scale}` +
       (settings.largeScale > 0 ? ` then ${settings.largeScale}` : '') +
-      `, node ${process.version}, ${os.cpus().length} CPUs`,
+      `, ${settings.databaseUrl ? 'PostgreSQL' : 'SQLite'}, node ${process.version},` +
+      ` ${os.cpus().length} CPUs`,
   );
 
   const [appPort, floorPort] = await twoFreePorts();
-  const floorOrigin = `http://127.0.0.1:${floorPort}`;
-  const floor = startTsx('floor', {
-    tsx,
-    cwd: serverDir,
-    script: 'bench/hello.ts',
-    env: { ...process.env, PORT: String(floorPort), HOST: '127.0.0.1' },
-  });
-  resources.children.push(floor);
-  const [{ app, origin }] = await Promise.all([
-    startApp(resources, tsx, settings.scale, appPort),
-    waitUntilAnswering(floor, `${floorOrigin}/`, STARTUP_TIMEOUT_MS),
+  const { databaseUrl } = settings;
+  const [{ app, origin }, { floor, origin: floorOrigin }] = await Promise.all([
+    startApp(resources, tsx, { scale: settings.scale, port: appPort, databaseUrl }),
+    startFloor(resources, tsx, floorPort),
   ]);
 
   const context: BenchContext = { origin, login: () => loginLearner(origin) };
@@ -364,7 +280,11 @@ async function main(resources: Resources, settings: Settings): Promise<number> {
   const scaled = TARGETS.filter((target) => target.scaled);
   if (settings.largeScale > 0 && scaled.length > 0) {
     await app.stop();
-    const large = await startApp(resources, tsx, settings.largeScale, appPort);
+    const large = await startApp(resources, tsx, {
+      scale: settings.largeScale,
+      port: appPort,
+      databaseUrl,
+    });
     const largeContext: BenchContext = {
       origin: large.origin,
       login: () => loginLearner(large.origin),
@@ -397,43 +317,16 @@ async function main(resources: Resources, settings: Settings): Promise<number> {
   return failures > 0 ? 1 : 0;
 }
 
-async function start(): Promise<void> {
-  let settings: Settings;
-  try {
-    settings = readSettings();
-  } catch (error) {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
+const openMode = process.argv.includes('--open') || process.env.BENCH_MODE === 'open';
+try {
+  if (openMode) {
+    const settings = readOpenSettings();
+    await runBench(settings.timeoutMs, (resources) => openBench(resources, settings));
+  } else {
+    const settings = readSettings();
+    await runBench(settings.timeoutMs, (resources) => main(resources, settings));
   }
-  const resources = new Resources();
-  const finish = async (code: number) => {
-    await resources.cleanup();
-    process.exit(code);
-  };
-  process.once('exit', () => resources.cleanupNow());
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-    process.once(signal, () => {
-      console.error(`\n${signal}: stopping`);
-      void finish(130);
-    });
-  }
-  const timer = setTimeout(() => {
-    console.error(
-      `\nbench: gave up after ${settings.timeoutMs / 1000} s (BENCH_TIMEOUT to allow longer)`,
-    );
-    void finish(1);
-  }, settings.timeoutMs);
-  timer.unref();
-
-  let code = 1;
-  try {
-    code = await main(resources, settings);
-  } catch (error) {
-    console.error(`\nbench failed: ${error instanceof Error ? error.message : String(error)}`);
-  } finally {
-    clearTimeout(timer);
-  }
-  await finish(code);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
 }
-
-await start();

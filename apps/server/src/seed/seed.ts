@@ -26,7 +26,10 @@ export const DEMO_SITES = [
 ] as const;
 
 /** Learners generated per unit of scale, beside the demo learners. */
-const LEARNERS_PER_SCALE = 200;
+export const LEARNERS_PER_SCALE = 200;
+
+/** The username of the `index`-th generated learner (password {@link DEMO_PASSWORD}). */
+export const generatedUsername = (index: number) => `139${String(index).padStart(8, '0')}`;
 
 export interface SeedOptions {
   scale?: number;
@@ -52,7 +55,7 @@ async function seedLearners({ db, random, scale, now }: SeedContext) {
   const rows: NewUserRow[] = [];
   for (let i = 0; i < count; i += 1) {
     rows.push({
-      username: `139${String(i).padStart(8, '0')}`,
+      username: generatedUsername(i),
       nickname: random.pick(surnames) + random.pick(givenNames),
       password_hash: sharedHash,
       avatar: null,

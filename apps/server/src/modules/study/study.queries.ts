@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import type { Engine } from '../../db/database.ts';
 import { countRows } from '../../db/rows.ts';
 import type { Database, NewLessonProgressRow } from '../../db/schema.ts';
 import { publishedOn } from '../content/published.ts';
@@ -70,20 +69,21 @@ export function findCourseLearner(db: Kysely<Database>, userId: number, courseId
 
 /**
  * Locks the learner's clock row for the rest of the transaction (creating it first), so one
- * learner's reports are credited one after another; answers the clock. SQLite runs one write
- * transaction at a time, so only PostgreSQL needs the row lock.
+ * learner's reports are credited one after another; answers the clock. One statement: an
+ * upsert that leaves the value as it is. On PostgreSQL its `DO UPDATE` locks the row until the
+ * transaction ends, as `SELECT ... FOR UPDATE` would, and answers the latest committed value
+ * once a concurrent report released it; SQLite runs one write transaction at a time.
  */
-export async function lockStudyClock(trx: Kysely<Database>, engine: Engine, userId: number) {
-  await trx
+export async function lockStudyClock(trx: Kysely<Database>, userId: number) {
+  const row = await trx
     .insertInto('study_clocks')
     .values({ user_id: userId, credited_until: 0 })
-    .onConflict((oc) => oc.column('user_id').doNothing())
-    .execute();
-  const row = await trx
-    .selectFrom('study_clocks')
-    .select('credited_until')
-    .where('user_id', '=', userId)
-    .$if(engine === 'postgres', (query) => query.forUpdate())
+    .onConflict((oc) =>
+      oc.column('user_id').doUpdateSet((eb) => ({
+        credited_until: eb.ref('study_clocks.credited_until'),
+      })),
+    )
+    .returning('credited_until')
     .executeTakeFirstOrThrow();
   return Number(row.credited_until);
 }
@@ -186,19 +186,24 @@ export async function insertCourseLearner(
   return inserted !== undefined;
 }
 
-export function touchCourseLearner(
+/**
+ * Moves the learner's course row to this lesson and time; false when the learner has not
+ * started the course yet (no row).
+ */
+export async function touchCourseLearner(
   trx: Kysely<Database>,
   userId: number,
   courseId: number,
   lessonId: number,
   now: number,
 ) {
-  return trx
+  const result = await trx
     .updateTable('course_learners')
     .set({ last_lesson_id: lessonId, last_studied_at: now })
     .where('user_id', '=', userId)
     .where('course_id', '=', courseId)
-    .execute();
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 /** Marks the course complete for the learner, once. */
@@ -226,23 +231,32 @@ export function incrementLearnerCount(trx: Kysely<Database>, courseId: number) {
     .execute();
 }
 
-/** Lessons of the course, and how many of them the learner completed. */
+/** Lessons of the course, and how many of them the learner completed (one statement). */
 export async function countCourseCompletion(
   db: Kysely<Database>,
   userId: number,
   courseId: number,
 ) {
-  const [totalLessons, completedLessons] = await Promise.all([
-    countRows(db.selectFrom('course_lessons').where('course_id', '=', courseId)),
-    countRows(
-      db
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom('course_lessons')
+        .select(eb.fn.countAll<number>().as('n'))
+        .where('course_id', '=', courseId)
+        .as('total_lessons'),
+      eb
         .selectFrom('lesson_progress')
+        .select(eb.fn.countAll<number>().as('n'))
         .where('user_id', '=', userId)
         .where('course_id', '=', courseId)
-        .where('completed', '=', 1),
-    ),
-  ]);
-  return { totalLessons, completedLessons };
+        .where('completed', '=', 1)
+        .as('completed_lessons'),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    totalLessons: Number(row.total_lessons ?? 0),
+    completedLessons: Number(row.completed_lessons ?? 0),
+  };
 }
 
 export interface StudyCourseFilter {

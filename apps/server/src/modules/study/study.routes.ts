@@ -32,7 +32,7 @@ declare module 'fastify' {
 export const studyModule = portalModule({
   name: 'study',
   tag: 'study',
-  create: (app) => new StudyService(app.database.db, app.database.engine),
+  create: (app) => new StudyService(app.database.db),
   routes(api, study, app) {
     api.get('/api/study/lesson', {
       summary: '课时内容（视频地址或图文）',

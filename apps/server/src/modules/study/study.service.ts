@@ -9,7 +9,6 @@ import type {
   TodayStudy,
 } from '@portal/contract';
 import type { Kysely } from 'kysely';
-import type { Engine } from '../../db/database.ts';
 import { readPage } from '../../db/paging.ts';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../platform/errors.ts';
@@ -54,7 +53,6 @@ const tenth = (seconds: number) => Math.round(seconds * 10) / 10;
 export class StudyService {
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly engine: Engine,
     // Looked up on each call (not bound once), so tests can move the clock.
     private readonly now: () => number = () => Date.now(),
   ) {}
@@ -116,7 +114,7 @@ export class StudyService {
     }
     const courseId = lesson.course_id;
     return this.db.transaction().execute(async (trx) => {
-      const learnerClock = await lockStudyClock(trx, this.engine, userId);
+      const learnerClock = await lockStudyClock(trx, userId);
       // Read after the lock: a report that waited for another is credited at its own time.
       const now = this.now();
       const previous = await findLessonProgress(trx, userId, lesson.id);
@@ -169,14 +167,19 @@ export class StudyService {
         await addLearningSeconds(trx, userId, dayKey(now), learnerCredit.creditedMs / 1000, now);
       }
 
-      const started = await insertCourseLearner(trx, {
-        user_id: userId,
-        course_id: courseId,
-        last_lesson_id: lesson.id,
-        now,
-      });
-      if (started) await incrementLearnerCount(trx, courseId);
-      else await touchCourseLearner(trx, userId, courseId, lesson.id, now);
+      // Most reports are of a course already started: one update. The first report inserts
+      // the row, and only the insert that wrote it counts the learner.
+      const touched = await touchCourseLearner(trx, userId, courseId, lesson.id, now);
+      if (!touched) {
+        const started = await insertCourseLearner(trx, {
+          user_id: userId,
+          course_id: courseId,
+          last_lesson_id: lesson.id,
+          now,
+        });
+        if (started) await incrementLearnerCount(trx, courseId);
+        else await touchCourseLearner(trx, userId, courseId, lesson.id, now);
+      }
 
       const course = await countCourseCompletion(trx, userId, courseId);
       const courseCompleted =

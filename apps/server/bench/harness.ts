@@ -1,0 +1,210 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import {
+  type Child,
+  expectSuccess,
+  freePort,
+  startTsx,
+  waitUntilAnswering,
+} from './child-process.ts';
+
+// What both bench modes share: settings from the environment, the servers under test and the
+// resources they leave behind (temp dirs, PostgreSQL schemas).
+
+export const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const STARTUP_TIMEOUT_MS = 120_000;
+
+/** Reads a positive number from the environment, or `fallback` when unset. */
+export function positiveEnv(name: string, fallback: number, integer = true): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value))) {
+    throw new Error(`${name} must be a positive ${integer ? 'integer' : 'number'}, got "${raw}"`);
+  }
+  return value;
+}
+
+/**
+ * `BENCH_DATABASE_URL`: a PostgreSQL database to bench on instead of a throwaway SQLite file.
+ * Each server gets a fresh schema in it, dropped at the end.
+ */
+export function benchDatabaseUrl(): string | undefined {
+  const url = process.env.BENCH_DATABASE_URL?.trim();
+  if (!url) return undefined;
+  if (!/^postgres(ql)?:\/\//.test(url)) {
+    throw new Error(`BENCH_DATABASE_URL must be a postgres:// URL, got "${url}"`);
+  }
+  return url;
+}
+
+/** Children, temp dirs and PostgreSQL schemas, torn down once whatever way the run ends. */
+export class Resources {
+  readonly children: Child[] = [];
+  private readonly dirs: string[] = [];
+  private readonly schemas: Array<{ url: string; schema: string }> = [];
+  private cleaning: Promise<void> | null = null;
+
+  /** A fresh data directory, removed at the end. */
+  newDataDir(): string {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
+    this.dirs.push(dir);
+    return dir;
+  }
+
+  /**
+   * A fresh schema in the PostgreSQL database at `url`, dropped at the end; answers the URL that
+   * makes it the server's search path.
+   */
+  async newSchema(url: string): Promise<string> {
+    const schema = `bench_${process.pid}_${this.schemas.length + 1}`;
+    await withClient(url, (client) => client.query(`CREATE SCHEMA ${schema}`));
+    this.schemas.push({ url, schema });
+    const scoped = new URL(url);
+    scoped.searchParams.set('options', `-c search_path=${schema}`);
+    return scoped.toString();
+  }
+
+  /** Stops every child, then removes the temp dirs and schemas; safe to call more than once. */
+  cleanup(): Promise<void> {
+    this.cleaning ??= (async () => {
+      await Promise.allSettled(this.children.map((child) => child.stop()));
+      this.removeDirs();
+      for (const { url, schema } of this.schemas.splice(0)) {
+        await withClient(url, (client) =>
+          client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`),
+        ).catch((error: unknown) => console.error(`could not drop schema ${schema}: ${error}`));
+      }
+    })();
+    return this.cleaning;
+  }
+
+  /** Last resort on process exit: synchronous, so SIGKILL and rm (schemas stay behind). */
+  cleanupNow(): void {
+    for (const child of this.children) child.signal('SIGKILL');
+    this.removeDirs();
+  }
+
+  private removeDirs() {
+    for (const dir of this.dirs) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function withClient<T>(url: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await use(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function twoFreePorts(): Promise<[number, number]> {
+  const first = await freePort();
+  for (;;) {
+    const second = await freePort();
+    if (second !== first) return [first, second];
+  }
+}
+
+/** Starts the bare Fastify floor (`bench/hello.ts`) and waits until it answers. */
+export async function startFloor(
+  resources: Resources,
+  tsx: string,
+  port: number,
+): Promise<{ floor: Child; origin: string }> {
+  const origin = `http://127.0.0.1:${port}`;
+  const floor = startTsx('floor', {
+    tsx,
+    cwd: serverDir,
+    script: 'bench/hello.ts',
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' },
+  });
+  resources.children.push(floor);
+  await waitUntilAnswering(floor, `${origin}/`, STARTUP_TIMEOUT_MS);
+  return { floor, origin };
+}
+
+/**
+ * Seeds a fresh database at `scale` (the server seeds scale 1 itself) and starts the server:
+ * a throwaway SQLite file, or a fresh schema of `databaseUrl` (PostgreSQL).
+ */
+export async function startApp(
+  resources: Resources,
+  tsx: string,
+  options: { scale: number; port: number; databaseUrl: string | undefined },
+): Promise<{ app: Child; origin: string }> {
+  const { scale, port } = options;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    HOST: '127.0.0.1',
+    DATA_DIR: resources.newDataDir(),
+    // A database of the bench's own, whatever the shell has set, and in-memory counters.
+    DATABASE_URL: options.databaseUrl ? await resources.newSchema(options.databaseUrl) : '',
+    REDIS_URL: '',
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: '1',
+  };
+  if (scale > 1) {
+    console.log(`seeding at scale ${scale} ...`);
+    const started = Date.now();
+    const seed = startTsx('seed', {
+      tsx,
+      cwd: serverDir,
+      script: 'src/seed/cli.ts',
+      args: ['--scale', String(scale)],
+      env,
+    });
+    resources.children.push(seed);
+    await expectSuccess(seed);
+    console.log(`seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
+  const origin = `http://127.0.0.1:${port}`;
+  const app = startTsx('server', {
+    tsx,
+    cwd: serverDir,
+    script: 'src/server.ts',
+    env: { ...env, PORT: String(port) },
+  });
+  resources.children.push(app);
+  await waitUntilAnswering(app, `${origin}/api/account/refresh-token`, STARTUP_TIMEOUT_MS);
+  return { app, origin };
+}
+
+/** Runs `main` with the resources torn down at the end, on a signal, or after `timeoutMs`. */
+export async function runBench(
+  timeoutMs: number,
+  main: (resources: Resources) => Promise<number>,
+): Promise<void> {
+  const resources = new Resources();
+  const finish = async (code: number) => {
+    await resources.cleanup();
+    process.exit(code);
+  };
+  process.once('exit', () => resources.cleanupNow());
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.once(signal, () => {
+      console.error(`\n${signal}: stopping`);
+      void finish(130);
+    });
+  }
+  const timer = setTimeout(() => {
+    console.error(`\nbench: gave up after ${timeoutMs / 1000} s (BENCH_TIMEOUT to allow longer)`);
+    void finish(1);
+  }, timeoutMs);
+  timer.unref();
+
+  let code = 1;
+  try {
+    code = await main(resources);
+  } catch (error) {
+    console.error(`\nbench failed: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    clearTimeout(timer);
+  }
+  await finish(code);
+}

@@ -1,0 +1,111 @@
+import http from 'node:http';
+
+/** One request of a bench target. */
+export interface HttpRequest {
+  method?: 'GET' | 'POST';
+  /** Path and query, e.g. `/api/courses?page=1`. */
+  path: string;
+  headers?: Record<string, string>;
+  /** Sent as JSON (with its content-type). */
+  json?: unknown;
+}
+
+export interface HttpAnswer {
+  status: number;
+  text: string;
+}
+
+/**
+ * Keep-alive HTTP/1.1 to one origin over `node:http`, for the open-loop bench: enough sockets
+ * that a request due while others are out gets its own connection (as separate users would),
+ * so a slow answer never holds the next request back in this process.
+ */
+export class HttpClient {
+  private readonly agent: http.Agent;
+  private readonly host: string;
+  private readonly port: number;
+
+  constructor(origin: string, sockets = 512) {
+    const url = new URL(origin);
+    this.host = url.hostname;
+    this.port = Number(url.port || 80);
+    this.agent = new http.Agent({ keepAlive: true, maxSockets: sockets, maxFreeSockets: sockets });
+  }
+
+  /** Sends the request; rejects on a network error or after `timeoutMs`. */
+  send(request: HttpRequest, timeoutMs = 10_000): Promise<HttpAnswer> {
+    const body = request.json === undefined ? undefined : JSON.stringify(request.json);
+    const headers: Record<string, string | number> = { ...request.headers };
+    if (body !== undefined) {
+      headers['content-type'] = 'application/json';
+      headers['content-length'] = Buffer.byteLength(body);
+    }
+    return new Promise((resolve, reject) => {
+      const outgoing = http.request(
+        {
+          agent: this.agent,
+          host: this.host,
+          port: this.port,
+          method: request.method ?? 'GET',
+          path: request.path,
+          headers,
+          timeout: timeoutMs,
+        },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              text: Buffer.concat(chunks).toString('utf8'),
+            }),
+          );
+          response.on('error', reject);
+        },
+      );
+      outgoing.on('timeout', () => outgoing.destroy(new Error(`no answer in ${timeoutMs} ms`)));
+      outgoing.on('error', reject);
+      outgoing.end(body);
+    });
+  }
+
+  /** Closes the idle connections. */
+  close(): void {
+    this.agent.destroy();
+  }
+}
+
+/**
+ * What is wrong with an API answer, or null: it must be HTTP 2xx with a `{code: 0, data}`
+ * envelope whose `data` passes `checkData`.
+ */
+export function apiProblem(
+  answer: HttpAnswer,
+  checkData: (data: unknown) => string | null,
+): string | null {
+  if (answer.status < 200 || answer.status >= 300) {
+    return `answered ${answer.status}: ${answer.text.slice(0, 120)}`;
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(answer.text);
+  } catch {
+    return `answered non-JSON: ${answer.text.slice(0, 120)}`;
+  }
+  if (typeof body !== 'object' || body === null || !('code' in body) || !('data' in body)) {
+    return 'not an envelope';
+  }
+  if (body.code !== 0) {
+    const message = 'message' in body ? String(body.message) : '';
+    return `code ${String(body.code)} ${message}`.trim();
+  }
+  return checkData(body.data);
+}
+
+/** The `data` of a successful API answer; throws with the problem otherwise (for setups). */
+export async function callApi<T = unknown>(client: HttpClient, request: HttpRequest): Promise<T> {
+  const answer = await client.send(request);
+  const problem = apiProblem(answer, () => null);
+  if (problem) throw new Error(`${request.method ?? 'GET'} ${request.path}: ${problem}`);
+  return (JSON.parse(answer.text) as { data: T }).data;
+}
