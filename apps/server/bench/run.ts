@@ -128,6 +128,7 @@ function load(
       body: target.body,
       verifyBody: (text) => {
         if (target.raw) return target.check(text) === null;
+        if (target.okPrefix) return text.startsWith(target.okPrefix);
         try {
           return target.check(JSON.parse(text)) === null;
         } catch {
