@@ -6,6 +6,7 @@
 // Pages that need a learner are measured logged in: a Chromium profile holds the demo learner's
 // login, its HTTP cache emptied before every run.
 //   BENCH_WEB_RUNS=5 (median of)   BENCH_WEB_PAGES=home,course-list (a subset, by key)
+//   BENCH_WEB_REPORTS=dir (keeps every Lighthouse JSON report there, to see where time went)
 // Lighthouse is fetched by npx on demand rather than installed: it brings ~400 packages that
 // every `npm ci` would otherwise pay for.
 import { spawn, spawnSync } from 'node:child_process';
@@ -358,6 +359,10 @@ async function main() {
           target.profile,
         );
         runs.push(figures(lhr));
+        if (process.env.BENCH_WEB_REPORTS) {
+          fs.mkdirSync(process.env.BENCH_WEB_REPORTS, { recursive: true });
+          fs.copyFileSync(report, path.join(process.env.BENCH_WEB_REPORTS, path.basename(report)));
+        }
       }
       const medians = Object.fromEntries(
         KEYS.map((key) => [key, median(runs.map((figure) => figure[key]))]),

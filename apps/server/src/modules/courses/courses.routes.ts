@@ -20,7 +20,7 @@ declare module 'fastify' {
 export const coursesModule = portalModule({
   name: 'courses',
   tag: 'courses',
-  create: (app) => new CourseService(app.database.db),
+  create: (app) => new CourseService(app.database.db, Date.now, app.publicCache),
   routes(api, courses) {
     api.get('/api/courses/categories', {
       summary: '课程分类（含已上线课程数）',

@@ -12,6 +12,7 @@ import { readPage } from '../../db/paging.ts';
 import { readInIdOrder } from '../../db/rows.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { PublicCache } from '../../platform/public-cache.ts';
 import { ShortCache } from '../../platform/short-cache.ts';
 import { isoTime } from '../../platform/time.ts';
 import { countPublishedPerCategory, listSiteCategories } from '../content/categories.queries.ts';
@@ -32,6 +33,13 @@ import {
  * counts change only when a course is published or withdrawn.
  */
 const COUNTS_CACHE_MS = 10_000;
+
+/**
+ * How long a course's detail (all but its view count) is reused. Opening a course is the most
+ * frequent read after the lists; every opening still counts its view in the database and checks
+ * that the course is published there, so only an edit of its text or chapters shows this late.
+ */
+const DETAIL_CACHE_MS = 2_000;
 
 /** Unknown, unpublished and other-site courses all answer the same. */
 const courseGone = () => new AppError(ErrorCode.notFound, '课程不存在或已下线');
@@ -94,9 +102,14 @@ export async function courseSummariesByIds(
 export class CourseService {
   private readonly counts = new ShortCache<Map<number, number>>(COUNTS_CACHE_MS);
 
+  /** Details without their view count, per site and course (tagged with the content version). */
+  private readonly details = new ShortCache<Omit<CourseDetail, 'viewCount'>>(DETAIL_CACHE_MS);
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly now: () => number = Date.now,
+    /** Its content version retires the kept details when content is written outside services. */
+    private readonly publicCache: PublicCache | null = null,
   ) {}
 
   /** The site's categories with their published course counts. */
@@ -140,11 +153,20 @@ export class CourseService {
 
   /**
    * A published course of the site with its teacher and chapters of lessons; counts the view
-   * (an atomic increment, so concurrent views are never lost).
+   * (an atomic increment, so concurrent views are never lost, and the answer's count is exact).
    */
   async detail(siteKey: string, id: number): Promise<CourseDetail> {
     const viewCount = await countView(this.db, siteKey, id);
     if (viewCount === undefined) throw courseGone();
+    const version = this.publicCache ? await this.publicCache.version(siteKey) : '';
+    const load = () => this.readDetail(siteKey, id);
+    const detail = await (version === null
+      ? load()
+      : this.details.get(`${siteKey}\n${id}`, this.now(), load, version));
+    return { ...detail, viewCount };
+  }
+
+  private async readDetail(siteKey: string, id: number): Promise<Omit<CourseDetail, 'viewCount'>> {
     const [row, chapterRows, lessonRows, tagRows] = await Promise.all([
       findCourseRow(this.db, siteKey, id),
       listChapterRows(this.db, id),
@@ -166,10 +188,9 @@ export class CourseService {
         durationSeconds: Number(lesson.duration_seconds),
       });
     }
+    const { viewCount: _, ...summary } = toSummary(row, tagsByCourse(tagRows).get(id) ?? []);
     return {
-      ...toSummary(row, tagsByCourse(tagRows).get(id) ?? []),
-      // The row may have been read before the increment landed; the increment's answer is exact.
-      viewCount,
+      ...summary,
       introduction: row.introduction,
       teacher: {
         id: row.teacher_id,
@@ -182,9 +203,10 @@ export class CourseService {
     };
   }
 
-  /** Forgets the cached counts (after courses were published or withdrawn). */
+  /** Forgets the cached counts and details (after courses were published, withdrawn or edited). */
   invalidateCounts(): void {
     this.counts.clear();
+    this.details.clear();
   }
 
   /**

@@ -334,6 +334,35 @@ describeEachEngine(
         expect(counts).toEqual(Array.from({ length: 20 }, (_, i) => before + i + 1));
       });
 
+      it('answers 404 at once when an opened course is withdrawn, and shows an edit once caches are told', async () => {
+        const id = fx.jingan[5]?.id ?? 0;
+        const db = ctx().app.database.db;
+        const opened = await get<CourseDetail>(`/api/courses/detail?id=${id}`);
+        expect(opened.code).toBe(0);
+        await db.updateTable('courses').set({ title: '改过的标题' }).where('id', '=', id).execute();
+        // Edited outside the services: the kept detail counts until the caches are told.
+        ctx().app.publicCache.forget();
+        const edited = await get<CourseDetail>(`/api/courses/detail?id=${id}`);
+        expect(edited.data.title).toBe('改过的标题');
+        expect(edited.data.viewCount).toBe(opened.data.viewCount + 1);
+        await db.updateTable('courses').set({ published: 0 }).where('id', '=', id).execute();
+        try {
+          // No cache told: the published check runs on every opening.
+          expect(await get(`/api/courses/detail?id=${id}`)).toEqual({
+            code: 404,
+            message: '课程不存在或已下线',
+            data: null,
+          });
+        } finally {
+          await db
+            .updateTable('courses')
+            .set({ published: 1, title: opened.data.title })
+            .where('id', '=', id)
+            .execute();
+          ctx().app.publicCache.forget();
+        }
+      });
+
       it('answers 404 for unknown, unpublished, withdrawn and other-site courses', async () => {
         const other = fx.xuhui[0]?.id ?? 0;
         for (const id of [999_999, fx.unpublished, fx.withdrawn, other]) {
