@@ -152,6 +152,23 @@ async function lighthouse(url, reportPath, track, profile = null) {
   return lhr;
 }
 
+/**
+ * Lighthouse now and then loses its own trace (NO_NAVSTART, NO_FCP on a busy machine): such a
+ * run is tried again, twice at most; a page that fails three times in a row fails the bench.
+ */
+async function withRetry(run, attempts = 3) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (attempt >= attempts || !/runtime error (NO_NAVSTART|NO_FCP)/.test(error.message)) {
+        throw error;
+      }
+      console.error(`  (${error.message.split(':')[0]}; trying again)`);
+    }
+  }
+}
+
 /** The figures this benchmark reports, taken from one Lighthouse report. */
 function figures(lhr) {
   const audit = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
@@ -350,13 +367,15 @@ async function main() {
       for (let run = 1; run <= RUNS; run++) {
         if (target.profile) emptyCaches(target.profile);
         const report = path.join(tempDir, `lighthouse-${target.key}-${run}.json`);
-        const lhr = await lighthouse(
-          target.url,
-          report,
-          (child) => {
-            running = child;
-          },
-          target.profile,
+        const lhr = await withRetry(() =>
+          lighthouse(
+            target.url,
+            report,
+            (child) => {
+              running = child;
+            },
+            target.profile,
+          ),
         );
         runs.push(figures(lhr));
         if (process.env.BENCH_WEB_REPORTS) {

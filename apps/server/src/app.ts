@@ -24,6 +24,7 @@ import { registerWebHost } from './http/web-host.ts';
 import { accountModule } from './modules/account/account.routes.ts';
 import { activitiesModule } from './modules/activities/activities.routes.ts';
 import { classesModule } from './modules/classes/classes.routes.ts';
+import { COVER_PAGES, publishedCover } from './modules/content/covers.queries.ts';
 import { coursesModule } from './modules/courses/courses.routes.ts';
 import { ebooksModule } from './modules/ebooks/ebooks.routes.ts';
 import { favouritesModule } from './modules/favourites/favourites.routes.ts';
@@ -185,12 +186,18 @@ export async function buildApp(
 
   await registerFileHost(app, config);
   await registerMediaHost(app, config);
-  // The home page's first banner is its largest paint: the HTML names it for preloading.
-  const servePage = await registerWebHost(app, config, async (siteKey, page) =>
-    page === '/index/home' || page === '/index/gotoHome'
-      ? (await app.home.home(siteKey)).banners.slice(0, 1).map((banner) => banner.image)
-      : [],
-  );
+  // The home page's first banner and a detail page's cover are their largest paint: the HTML
+  // names them for preloading, so that they load beside the scripts, not after them.
+  const servePage = await registerWebHost(app, config, async (siteKey, page, query) => {
+    if (page === '/index/home' || page === '/index/gotoHome') {
+      return (await app.home.home(siteKey)).banners.slice(0, 1).map((banner) => banner.image);
+    }
+    const table = COVER_PAGES[page];
+    const id = Number(query.get('id'));
+    if (!table || !Number.isSafeInteger(id) || id <= 0) return [];
+    const cover = await publishedCover(app.database.db, table, siteKey, id);
+    return cover ? [cover] : [];
+  });
   app.setNotFoundHandler((request, reply) =>
     isApi(request.url) ? apiNotFound(request, reply) : servePage(request, reply),
   );

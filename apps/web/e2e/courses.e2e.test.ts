@@ -64,6 +64,47 @@ describe('the course list', () => {
   });
 });
 
+describe('pull to refresh', () => {
+  it('arrives after the list has painted, and reloads the list when pulled down from the top', async () => {
+    await openPhone();
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(request.url()));
+    await page.goto(url('/scourseList'));
+    await cards().first().waitFor();
+    const firstCard = requested.findIndex((address) => address.includes('/files/covers/'));
+    await page.locator('.adm-pull-to-refresh').waitFor({ state: 'attached' });
+    // Its chunk was asked for after the first cover, never in the list's first wave.
+    const kit = requested.findIndex((address) =>
+      /\/assets\/pull-to-refresh-[^/]*\.js$/.test(address),
+    );
+    expect(kit).toBeGreaterThan(firstCard);
+
+    const reloads = () =>
+      requested.filter((address) => /\/api\/courses\?(?=.*page=1)/.test(address)).length;
+    const before = reloads();
+    const cdp = await page.context().newCDPSession(page);
+    const box = await cards().first().boundingBox();
+    if (!box) throw new Error('the first card is not on screen');
+    const x = box.x + box.width / 2;
+    const top = box.y + 10;
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', y: number) =>
+      cdp.send('Input.dispatchTouchEvent', {
+        type,
+        touchPoints: type === 'touchEnd' ? [] : [{ x, y }],
+      });
+    // A finger on the first card drawn 300 px down, slowly, then lifted.
+    await touch('touchStart', top);
+    for (let y = top + 20; y <= top + 300; y += 20) {
+      await touch('touchMove', y);
+      await page.waitForTimeout(16);
+    }
+    await touch('touchEnd', top + 300);
+    await expect.poll(reloads).toBe(before + 1);
+    await cards().first().waitFor();
+    expect(await cards().count()).toBe(20);
+  });
+});
+
 describe('the course detail', () => {
   it('shows the facts, the introduction, the teacher and the chapters', async () => {
     await openPhone();

@@ -215,6 +215,31 @@ describe('the web app host', () => {
     expect((await ctx.app.inject({ url: '/scourseList' })).body).not.toContain('rel="preload"');
   });
 
+  it("names a detail page's cover for preloading, only for a published item of the site", async () => {
+    const db = ctx.app.database.db;
+    const cover = '/files/covers/preload-me.svg';
+    const course = await createCourse(db, { site_key: 'jingan', title: '封面预加载', cover });
+    const page = (url: string) => ctx.app.inject({ url }).then((response) => response.body);
+    const preload = `<link rel="preload" as="image" href="${cover}" fetchpriority="high">`;
+    expect(await page(`/scourseDetail?id=${course.id}`)).toContain(preload);
+    const before = await db
+      .selectFrom('courses')
+      .select('view_count')
+      .where('id', '=', course.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(before.view_count)).toBe(0);
+    for (const url of [
+      `/xuhui/scourseDetail?id=${course.id}`,
+      '/scourseDetail?id=999999',
+      '/scourseDetail?id=abc',
+      '/scourseDetail?id=-1',
+      '/scourseDetail',
+      `/ebookDetails?id=${course.id}999`,
+    ]) {
+      expect(await page(url)).not.toContain('rel="preload"');
+    }
+  });
+
   it('resolves a variant from the first path segment', async () => {
     const response = await ctx.app.inject({ url: '/xuhui/scourseDetail?id=3' });
     expect(configOf(response.body)).toMatchObject({ siteKey: 'xuhui', siteName: '徐汇学习网' });

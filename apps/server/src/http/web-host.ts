@@ -49,10 +49,14 @@ export function imagePreloads(urls: readonly string[]): string {
 }
 
 /**
- * What a page shows first that the HTML can announce: the images to preload, by site and page
- * path (without the site's prefix). Failures mean no hints, never a failed page.
+ * What a page shows first that the HTML can announce: the images to preload, by site, page
+ * path (without the site's prefix) and query. Failures mean no hints, never a failed page.
  */
-export type PageHints = (siteKey: string, page: string) => Promise<readonly string[]>;
+export type PageHints = (
+  siteKey: string,
+  page: string,
+  query: URLSearchParams,
+) => Promise<readonly string[]>;
 
 /**
  * Serves the built web app: hashed `/assets` cached for a year, the other build files briefly,
@@ -121,6 +125,7 @@ export async function registerWebHost(
     const images = await firstImages(
       site.key,
       pathname.slice(sitePrefix(site.key).length) || '/',
+      new URLSearchParams(request.url.split('?')[1] ?? ''),
     ).catch((error: unknown) => {
       request.log.warn({ err: error }, 'no page hints');
       return [];

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useFirstScreenPainted } from './after-paint.ts';
 import './content-card.css';
 
 /**
@@ -31,15 +32,21 @@ export function ContentCard({
   className?: string;
   titleClassName?: string;
   column?: boolean;
-  /** On the first screen: the cover loads at once, first, instead of when scrolled near. */
+  /**
+   * On the first screen: the cover loads at once, first; the others only once the first screen
+   * has painted, and then when scrolled near.
+   */
   priority?: boolean;
   children?: ReactNode;
 }) {
+  // The other covers wait for the first screen's paint: on a slow network the 15 more requests
+  // would otherwise delay it (the box keeps its size and colour meanwhile).
+  const painted = useFirstScreenPainted();
   return (
     <Link className={joinClasses('content-card', column && 'column', className)} to={to}>
       <img
         className={book ? 'content-card-cover book' : 'content-card-cover'}
-        src={cover}
+        src={priority || painted ? cover : undefined}
         alt=""
         width={coverSize[0]}
         height={coverSize[1]}

@@ -4,6 +4,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { loginCheck } from '@/platform/login-check.ts';
 import { get, post } from '@/platform/request.ts';
 import { isLoggedIn, subscribeLogin } from '@/platform/session.ts';
+import { afterPaint, useFirstScreenPainted } from './after-paint.ts';
 
 /**
  * The favourite toggle and the view record that every detail page shares (courses and classes
@@ -72,9 +73,11 @@ export function FavouriteButton({
   contentId: number;
 }) {
   const loggedIn = useSyncExternalStore(subscribeLogin, isLoggedIn);
+  // Asked once the first screen has painted (a page opened later asks at once).
+  const painted = useFirstScreenPainted();
   const state = useQuery({
     ...favouriteStateQueryOptions(contentType, contentId),
-    enabled: loggedIn,
+    enabled: loggedIn && painted,
   });
   const toggle = useFavouriteToggle(contentType, contentId);
   const favourited = loggedIn && state.data?.favourited === true;
@@ -107,8 +110,11 @@ export function useRecordView(contentType: ContentType, contentId: number | null
   const client = useQueryClient();
   useEffect(() => {
     if (!contentId || !isLoggedIn()) return;
-    post('/history', { contentType, contentId }, { quiet: true, loginRequired: true })
-      .then(() => client.invalidateQueries({ queryKey: ['history'] }))
-      .catch(() => {});
+    // After the page has painted: not in the wave of requests its first screen waits on.
+    return afterPaint(() => {
+      post('/history', { contentType, contentId }, { quiet: true, loginRequired: true })
+        .then(() => client.invalidateQueries({ queryKey: ['history'] }))
+        .catch(() => {});
+    });
   }, [client, contentType, contentId]);
 }

@@ -1,17 +1,42 @@
 import type { Page } from '@portal/contract';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { InfiniteScroll } from 'antd-mobile';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { afterPaint } from './after-paint.ts';
 import { PageSkeleton } from './page-skeleton.tsx';
 import { RetryButton, StateView } from './state-view.tsx';
 
+type PullToRefreshKit = typeof import('./pull-to-refresh.tsx')['PullToRefresh'];
+
+let pullToRefreshKit: PullToRefreshKit | null = null;
+
 /**
- * Pull to refresh, loaded beside the list rather than before it: the list shows (and is the
- * page's largest paint) while the gesture code arrives, then the same items move into it.
+ * Pull to refresh (about 25 KB of animation and gesture code), once the list has painted: the
+ * list shows first, then the same items move into it. Asked for during the render (as `lazy`
+ * does), its chunks would be on the wire before the list's first paint and delay it on a slow
+ * network; null until it is there, and for good when it cannot be downloaded.
  */
-const PullToRefresh = lazy(() =>
-  import('./pull-to-refresh.tsx').then((module) => ({ default: module.PullToRefresh })),
-);
+function usePullToRefreshKit(wanted: boolean): PullToRefreshKit | null {
+  const [kit, setKit] = useState(() => pullToRefreshKit);
+  useEffect(() => {
+    if (!wanted || kit) return;
+    let live = true;
+    const cancel = afterPaint(() => {
+      import('./pull-to-refresh.tsx').then(
+        (module) => {
+          pullToRefreshKit = module.PullToRefresh;
+          if (live) setKit(() => module.PullToRefresh);
+        },
+        () => {},
+      );
+    });
+    return () => {
+      live = false;
+      cancel();
+    };
+  }, [wanted, kit]);
+  return kit;
+}
 
 /**
  * A list fed by a paged (infinite) query: `skeleton` while the first page loads, an error with a
@@ -38,6 +63,7 @@ export function PagedList<T>({
   children: (item: T, index: number) => ReactNode;
 }) {
   const { list } = pagedItems(query);
+  const PullToRefresh = usePullToRefreshKit(pullToRefresh && list.length > 0);
   if (query.isPending) return skeleton;
   if (list.length === 0) {
     if (!query.isError) return empty;
@@ -58,11 +84,9 @@ export function PagedList<T>({
       />
     </>
   );
-  if (!pullToRefresh) return items;
+  if (!pullToRefresh || !PullToRefresh) return items;
   return (
-    <Suspense fallback={items}>
-      <PullToRefresh onRefresh={async () => void (await query.refetch())}>{items}</PullToRefresh>
-    </Suspense>
+    <PullToRefresh onRefresh={async () => void (await query.refetch())}>{items}</PullToRefresh>
   );
 }
 
