@@ -278,7 +278,7 @@ describe('LessonArticle', () => {
       />,
     );
     expect(screen.getByRole('heading', { name: '开机与解锁' })).toBeTruthy();
-    expect(screen.getByText('要点')).toBeTruthy();
+    expect(await screen.findByText('要点')).toBeTruthy();
     await vi.waitFor(() => expect(onReported).toHaveBeenCalledTimes(1));
     expect(calls[0]?.body).toEqual({
       lessonId: 31,
