@@ -1,7 +1,8 @@
 import type { Page } from '@portal/contract';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { InfiniteScroll } from 'antd-mobile';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { afterPaint } from './after-paint.ts';
 import { PageSkeleton } from './page-skeleton.tsx';
 import { RetryButton, StateView } from './state-view.tsx';
@@ -84,9 +85,47 @@ export function PagedList<T>({
       />
     </>
   );
-  if (!pullToRefresh || !PullToRefresh) return items;
+  if (!pullToRefresh) return items;
   return (
-    <PullToRefresh onRefresh={async () => void (await query.refetch())}>{items}</PullToRefresh>
+    <KeptInPlace
+      wrap={(slot) =>
+        PullToRefresh ? (
+          <PullToRefresh onRefresh={async () => void (await query.refetch())}>{slot}</PullToRefresh>
+        ) : (
+          slot
+        )
+      }
+    >
+      {items}
+    </KeptInPlace>
+  );
+}
+
+/**
+ * `children` rendered into an element of their own that moves, as it is, into whichever slot
+ * `wrap` renders: when pull to refresh arrives around a list already on screen, the list's
+ * elements stay the same ones (a tap or a scroll in progress carries on) instead of being
+ * rebuilt inside it.
+ */
+function KeptInPlace({
+  wrap,
+  children,
+}: {
+  wrap: (slot: ReactNode) => ReactNode;
+  children: ReactNode;
+}) {
+  const [node] = useState(() => document.createElement('div'));
+  const place = useCallback(
+    (slot: HTMLDivElement | null) => {
+      if (slot && node.parentNode !== slot) slot.append(node);
+    },
+    [node],
+  );
+  return (
+    <>
+      {wrap(<div ref={place} />)}
+      {createPortal(children, node)}
+    </>
   );
 }
 
