@@ -29,6 +29,7 @@ import { coursesModule } from './modules/courses/courses.routes.ts';
 import { ebooksModule } from './modules/ebooks/ebooks.routes.ts';
 import { favouritesModule } from './modules/favourites/favourites.routes.ts';
 import { homeModule } from './modules/home/home.routes.ts';
+import { liveModule } from './modules/live/live.routes.ts';
 import { searchModule } from './modules/search/search.routes.ts';
 import { sitesModule } from './modules/sites/sites.routes.ts';
 import { ssoModule } from './modules/sso/sso.routes.ts';
@@ -65,6 +66,7 @@ const modules = [
   ebooksModule,
   topicsModule,
   activitiesModule,
+  liveModule,
   studyModule,
   searchModule,
   homeModule,

@@ -7,6 +7,7 @@ export * from './ebooks.ts';
 export * from './envelope.ts';
 export * from './favourites.ts';
 export * from './home.ts';
+export * from './live.ts';
 export * from './search.ts';
 export * from './sites.ts';
 export * from './study.ts';

@@ -36,6 +36,8 @@ export const fieldLabels: Record<string, string> = {
   ebookId: '电子书',
   keyword: '关键词',
   slug: '专题',
+  sessionId: '直播',
+  channelId: '直播频道',
 };
 
 /** The Chinese label of a field path such as `['body', 'username']`, or `请求内容` when unknown. */

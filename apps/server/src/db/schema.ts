@@ -407,6 +407,55 @@ export interface TopicItemsTable {
   sort: Generated<number>;
 }
 
+/** A live channel (直播频道) of a site, e.g. 静安区社区学院直播间. */
+export interface LiveChannelsTable {
+  id: Generated<number>;
+  site_key: string;
+  name: string;
+  /** URL path of a 16:9 cover. */
+  cover: string;
+  /** Plain text. */
+  introduction: string;
+  sort: Generated<number>;
+  /** 0/1. */
+  published: Generated<number>;
+}
+
+/** A live session (课程直播): upcoming, live or ended by its times (`liveStateAt`). */
+export interface LiveSessionsTable {
+  id: Generated<number>;
+  site_key: string;
+  channel_id: number;
+  title: string;
+  /** URL path of a 16:9 cover. */
+  cover: string;
+  speaker: string;
+  /** e.g. 复旦大学历史系教授 */
+  speaker_title: string;
+  /** Rich HTML, returned as stored. */
+  introduction: string;
+  /** Epoch ms. */
+  starts_at: number;
+  /** Epoch ms, after `starts_at`. */
+  ends_at: number;
+  /** The stream while live; null when not set yet. */
+  stream_url: string | null;
+  /** The replay once ended; null when there is none. */
+  replay_url: string | null;
+  /** The related course, if any. */
+  course_id: number | null;
+  /** 0/1. */
+  published: Generated<number>;
+  created_at: number;
+}
+
+/** A learner's reservation of a session (one row per learner and session). */
+export interface LiveReservationsTable {
+  user_id: number;
+  session_id: number;
+  created_at: number;
+}
+
 export interface Database {
   sites: SitesTable;
   users: UsersTable;
@@ -441,6 +490,9 @@ export interface Database {
   topics: TopicsTable;
   topic_sections: TopicSectionsTable;
   topic_items: TopicItemsTable;
+  live_channels: LiveChannelsTable;
+  live_sessions: LiveSessionsTable;
+  live_reservations: LiveReservationsTable;
 }
 
 export type SiteRow = Selectable<SitesTable>;
@@ -488,3 +540,8 @@ export type TopicRow = Selectable<TopicsTable>;
 export type NewTopicRow = Insertable<TopicsTable>;
 export type NewTopicSectionRow = Insertable<TopicSectionsTable>;
 export type NewTopicItemRow = Insertable<TopicItemsTable>;
+export type LiveChannelRow = Selectable<LiveChannelsTable>;
+export type NewLiveChannelRow = Insertable<LiveChannelsTable>;
+export type LiveSessionRow = Selectable<LiveSessionsTable>;
+export type NewLiveSessionRow = Insertable<LiveSessionsTable>;
+export type LiveReservationRow = Selectable<LiveReservationsTable>;

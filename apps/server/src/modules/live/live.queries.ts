@@ -1,0 +1,189 @@
+import type { LiveState } from '@portal/contract';
+import { type Kysely, sql } from 'kysely';
+import { countRows, insertReturningIds } from '../../db/rows.ts';
+import type { Database, NewLiveChannelRow, NewLiveSessionRow } from '../../db/schema.ts';
+import { publishedOn } from '../content/published.ts';
+
+/** The published channels of a site, in their order. */
+export function listChannelRows(db: Kysely<Database>, siteKey: string) {
+  return db
+    .selectFrom('live_channels as ch')
+    .select(['ch.id', 'ch.name', 'ch.cover', 'ch.introduction'])
+    .where(publishedOn(siteKey, 'ch'))
+    .orderBy('ch.sort')
+    .orderBy('ch.id')
+    .execute();
+}
+
+/** How many published sessions of the site each channel has, by channel id. */
+export async function countSessionsPerChannel(db: Kysely<Database>, siteKey: string) {
+  const rows = await db
+    .selectFrom('live_sessions as s')
+    .select(['s.channel_id', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where(publishedOn(siteKey, 's'))
+    .groupBy('s.channel_id')
+    .execute();
+  return new Map(rows.map((row) => [Number(row.channel_id), Number(row.n)]));
+}
+
+export interface LiveSessionFilter {
+  siteKey: string;
+  now: number;
+  state?: LiveState | undefined;
+  channelId?: number | undefined;
+}
+
+/**
+ * The published sessions of a site (in a published channel) matching the filter, as a query to
+ * count or page. The state is the contract's `liveStateAt` written as ranges of the times.
+ */
+function filteredSessions(db: Kysely<Database>, filter: LiveSessionFilter) {
+  let query = db
+    .selectFrom('live_sessions as s')
+    .innerJoin('live_channels as ch', 'ch.id', 's.channel_id')
+    .where(publishedOn(filter.siteKey, 's'))
+    .where('ch.published', '=', 1);
+  if (filter.channelId !== undefined) query = query.where('s.channel_id', '=', filter.channelId);
+  if (filter.state === 'upcoming') query = query.where('s.starts_at', '>', filter.now);
+  if (filter.state === 'live') {
+    query = query.where('s.starts_at', '<=', filter.now).where('s.ends_at', '>', filter.now);
+  }
+  if (filter.state === 'ended') query = query.where('s.ends_at', '<=', filter.now);
+  return query;
+}
+
+/** How many published sessions of the site match the filter. */
+export function countSessions(db: Kysely<Database>, filter: LiveSessionFilter) {
+  return countRows(filteredSessions(db, filter));
+}
+
+const SUMMARY_COLUMNS = [
+  's.id',
+  's.title',
+  's.cover',
+  's.channel_id',
+  'ch.name as channel_name',
+  's.speaker',
+  's.speaker_title',
+  's.starts_at',
+  's.ends_at',
+  's.replay_url',
+] as const;
+
+/**
+ * One page of the matching sessions: live ones first, then upcoming by start time, then ended
+ * ones, the latest start first (ties by id).
+ */
+export function listSessionRows(
+  db: Kysely<Database>,
+  filter: LiveSessionFilter & { limit: number; offset: number },
+) {
+  const { now } = filter;
+  const ended = sql`s.ends_at <= ${now}`;
+  return filteredSessions(db, filter)
+    .select(SUMMARY_COLUMNS)
+    .orderBy(sql`case when ${ended} then 2 when s.starts_at > ${now} then 1 else 0 end`)
+    .orderBy(sql`case when ${ended} then -s.starts_at else s.starts_at end`)
+    .orderBy('s.id')
+    .limit(filter.limit)
+    .offset(filter.offset)
+    .execute();
+}
+
+export type LiveSessionSummaryRow = Awaited<ReturnType<typeof listSessionRows>>[number];
+
+/** A published session of the site (in a published channel) with its channel, or undefined. */
+export function findSessionRow(db: Kysely<Database>, siteKey: string, id: number) {
+  return db
+    .selectFrom('live_sessions as s')
+    .innerJoin('live_channels as ch', 'ch.id', 's.channel_id')
+    .select([
+      ...SUMMARY_COLUMNS,
+      'ch.cover as channel_cover',
+      's.introduction',
+      's.stream_url',
+      's.course_id',
+    ])
+    .where('s.id', '=', id)
+    .where(publishedOn(siteKey, 's'))
+    .where('ch.published', '=', 1)
+    .executeTakeFirst();
+}
+
+/** True when the learner holds a reservation of the session. */
+export async function hasReservation(db: Kysely<Database>, userId: number, sessionId: number) {
+  const row = await db
+    .selectFrom('live_reservations')
+    .select('session_id')
+    .where('user_id', '=', userId)
+    .where('session_id', '=', sessionId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Reserves a session for the learner; a second reservation (even a concurrent one) finds the
+ * `(user_id, session_id)` key taken and changes nothing.
+ */
+export function insertReservation(
+  db: Kysely<Database>,
+  row: { user_id: number; session_id: number; created_at: number },
+) {
+  return db
+    .insertInto('live_reservations')
+    .values(row)
+    .onConflict((oc) => oc.columns(['user_id', 'session_id']).doNothing())
+    .execute();
+}
+
+/** Removes the learner's reservation of a session, if any. */
+export function deleteReservation(db: Kysely<Database>, userId: number, sessionId: number) {
+  return db
+    .deleteFrom('live_reservations')
+    .where('user_id', '=', userId)
+    .where('session_id', '=', sessionId)
+    .execute();
+}
+
+/** The learner's reservations of the site's published sessions, as a query. */
+function scheduleQuery(db: Kysely<Database>, siteKey: string, userId: number) {
+  return db
+    .selectFrom('live_reservations as r')
+    .innerJoin('live_sessions as s', 's.id', 'r.session_id')
+    .innerJoin('live_channels as ch', 'ch.id', 's.channel_id')
+    .where('r.user_id', '=', userId)
+    .where(publishedOn(siteKey, 's'))
+    .where('ch.published', '=', 1);
+}
+
+/** How many published sessions of the site the learner reserved. */
+export function countSchedule(db: Kysely<Database>, siteKey: string, userId: number) {
+  return countRows(scheduleQuery(db, siteKey, userId));
+}
+
+/** One page of the learner's reserved sessions of the site, by start time (ties by id). */
+export function listScheduleRows(
+  db: Kysely<Database>,
+  siteKey: string,
+  userId: number,
+  limit: number,
+  offset: number,
+) {
+  return scheduleQuery(db, siteKey, userId)
+    .select(SUMMARY_COLUMNS)
+    .orderBy('s.starts_at')
+    .orderBy('s.id')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+/** Inserts channels and answers their ids in order. */
+export function insertLiveChannels(db: Kysely<Database>, rows: NewLiveChannelRow[]) {
+  return insertReturningIds(db, 'live_channels', rows);
+}
+
+/** Inserts sessions (at most a few hundred at once) and answers their ids in order. */
+export function insertLiveSessions(db: Kysely<Database>, rows: NewLiveSessionRow[]) {
+  return insertReturningIds(db, 'live_sessions', rows);
+}

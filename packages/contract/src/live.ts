@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { pageQuery } from './envelope.ts';
+import { LIVE_STATES } from './live-state.ts';
+import { cardShape, idParam, idQuery } from './parts.ts';
+
+/** `upcoming` (预告), `live` (直播中) or `ended` (已结束), by `liveStateAt`. */
+export const liveStateSchema = z.enum(LIVE_STATES);
+
+/** `GET /api/live/channels`: a published live channel of the site. */
+export const liveChannelSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** URL path of a 16:9 cover. */
+  cover: z.string(),
+  /** Plain text. */
+  introduction: z.string(),
+  /** Published sessions of the channel. */
+  sessionCount: z.number().int(),
+});
+export type LiveChannel = z.infer<typeof liveChannelSchema>;
+
+/** A live session in a list (card). */
+export const liveSessionSummarySchema = z.object({
+  /** The cover is a 16:9 image. */
+  ...cardShape(),
+  channelId: z.number().int(),
+  channelName: z.string(),
+  speaker: z.string(),
+  speakerTitle: z.string(),
+  /** ISO 8601. */
+  startsAt: z.string(),
+  /** ISO 8601. */
+  endsAt: z.string(),
+  state: liveStateSchema,
+  /** An ended session with a replay to watch. */
+  hasReplay: z.boolean(),
+});
+export type LiveSessionSummary = z.infer<typeof liveSessionSummarySchema>;
+
+/** `GET /api/live/sessions/detail?id=`: a published session of the site. */
+export const liveSessionDetailSchema = liveSessionSummarySchema.extend({
+  /** Rich HTML as stored: sanitize before showing it. */
+  introduction: z.string(),
+  channel: z.object({ id: z.number().int(), name: z.string(), cover: z.string() }),
+  /** The stream while live, else null. */
+  streamUrl: z.string().nullable(),
+  /** The replay once ended, else null. */
+  replayUrl: z.string().nullable(),
+  courseId: z.number().int().nullable(),
+  /** The caller has reserved it; false for a visitor. */
+  reserved: z.boolean(),
+});
+export type LiveSessionDetail = z.infer<typeof liveSessionDetailSchema>;
+
+/**
+ * `GET /api/live/sessions`: one page of published sessions. Without `state`: live first, then
+ * upcoming by start time, then ended, the latest first.
+ */
+export const liveSessionListQuerySchema = pageQuery.extend({
+  state: liveStateSchema.optional(),
+  channelId: idParam.optional(),
+});
+export type LiveSessionListQuery = z.infer<typeof liveSessionListQuerySchema>;
+
+export const liveSessionDetailQuerySchema = idQuery();
+
+/** `POST /api/live/reservations` and `/api/live/reservations/remove` (login): both idempotent. */
+export const liveReservationBodySchema = z.object({ sessionId: idParam });
+export type LiveReservationBody = z.infer<typeof liveReservationBodySchema>;
+
+/** Answer of reserve and remove: whether the caller now holds a reservation. */
+export const liveReservationResultSchema = z.object({
+  sessionId: z.number().int(),
+  reserved: z.boolean(),
+});
+export type LiveReservationResult = z.infer<typeof liveReservationResultSchema>;
+
+/** `GET /api/live/schedule` (login): the caller's reserved sessions by start time. */
+export const liveScheduleQuerySchema = pageQuery;
