@@ -8,6 +8,7 @@ import { seedClasses } from './classes.ts';
 import { seedCourses } from './courses.ts';
 import { writeCategoryCovers } from './covers.ts';
 import { seedEbooks, writeEbookFiles } from './ebooks.ts';
+import { seedLive, writeLiveCovers } from './live.ts';
 import { Random } from './random.ts';
 import { seedSearchTerms } from './search.ts';
 import {
@@ -73,6 +74,8 @@ const steps: Array<(context: SeedContext) => Promise<void>> = [
   seedClasses,
   seedActivities,
   seedEbooks,
+  // After courses: a few sessions name a related course.
+  seedLive,
   // After courses, activities and e-books: it tags them.
   seedTopics,
   seedSearchTerms,
@@ -88,6 +91,7 @@ const fileWriters: Array<(db: Kysely<Database>, dir: string) => number | Promise
   writeEbookFiles,
   writeTopicBanners,
   (_db, dir) => writeActivityCovers(dir),
+  (_db, dir) => writeLiveCovers(dir),
 ];
 
 /**

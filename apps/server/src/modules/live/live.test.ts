@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createLearners, type TestLearner } from '../../testing/class-factory.ts';
 import { createLiveChannel, createLiveSession } from '../../testing/live-factory.ts';
-import { body, describeEachEngine } from '../../testing/test-app.ts';
+import { body, describeEachEngine, loginAs } from '../../testing/test-app.ts';
 import { LiveMessages } from './live.service.ts';
 
 const SITE = 'livetest';
@@ -321,6 +321,43 @@ describeEachEngine('live API', (ctx) => {
 
     it('asks a visitor to log in (301)', async () => {
       expect(body(await get(ctx().app, '/api/live/schedule')).code).toBe(301);
+    });
+  });
+
+  describe('the demo seed', () => {
+    const demo = (url: string, token?: string) =>
+      ctx().app.inject({
+        url,
+        headers: { 'x-site': 'jingan', ...(token ? bearer(token) : {}) },
+      });
+
+    it('opens on sessions live now, with three channels and thirty sessions', async () => {
+      const channelList = body<LiveChannel[]>(await demo('/api/live/channels')).data;
+      expect(channelList.map((channel) => channel.name)).toEqual([
+        '静安区社区学院直播间',
+        '街道社区学校频道',
+        '合作高校公开课',
+      ]);
+      const page = body<Page<LiveSessionSummary>>(await demo('/api/live/sessions?size=50')).data;
+      expect(page.total).toBe(30);
+      expect(page.list.slice(0, 3).map((item) => item.state)).toEqual(['live', 'live', 'live']);
+      expect(page.list.some((item) => item.hasReplay)).toBe(true);
+    });
+
+    it('lets the demo learner reserve an upcoming session and find it in the schedule', async () => {
+      const token = await loginAs(ctx().app);
+      const upcoming = body<Page<LiveSessionSummary>>(
+        await demo('/api/live/sessions?state=upcoming&size=1'),
+      ).data.list[0] as LiveSessionSummary;
+      const reserved = await ctx().app.inject({
+        method: 'POST',
+        url: '/api/live/reservations',
+        headers: { 'x-site': 'jingan', ...bearer(token) },
+        payload: { sessionId: upcoming.id },
+      });
+      expect(body(reserved).code).toBe(0);
+      const schedule = body<Page<LiveSessionSummary>>(await demo('/api/live/schedule', token)).data;
+      expect(schedule.list.map((item) => item.id)).toContain(upcoming.id);
     });
   });
 });
