@@ -40,6 +40,8 @@ export const liveModule = portalModule({
       login: 'none',
       query: liveSessionListQuerySchema,
       response: pageOf(liveSessionSummarySchema),
+      // A session's state follows the clock; the cache's short life (seconds) bounds the lag.
+      visitorCache: { firstPages: 3 },
       handle: ({ site, query }) => live.list(site.key, query),
     });
     api.get('/api/live/sessions/detail', {
