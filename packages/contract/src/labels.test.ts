@@ -7,6 +7,11 @@ describe('labelOf', () => {
     expect(labelOf(['body', 'username'])).toBe('用户名');
     expect(labelOf(['ticket'])).toBe('登录票据');
   });
+  it('names a field by the endpoint group when its shared name would mislead', () => {
+    expect(labelOf(['querystring', 'state'], '/api/live/sessions')).toBe('直播状态');
+    expect(labelOf(['querystring', 'state'], '/api/study/courses')).toBe('学习状态');
+    expect(labelOf(['querystring', 'page'], '/api/live/sessions')).toBe('页码');
+  });
   it('falls back to the raw key, or 请求内容 for the whole body', () => {
     expect(labelOf(['body', 'mystery'])).toBe('mystery');
     expect(labelOf([])).toBe('请求内容');

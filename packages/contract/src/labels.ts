@@ -40,11 +40,27 @@ export const fieldLabels: Record<string, string> = {
   channelId: '直播频道',
 };
 
-/** The Chinese label of a field path such as `['body', 'username']`, or `请求内容` when unknown. */
-export function labelOf(path: readonly PropertyKey[]): string {
+/**
+ * Names a field has under one group of endpoints (by path prefix) where the shared name above
+ * would mislead: `state` is a study state elsewhere, a live session's state here.
+ */
+export const scopedFieldLabels: Record<string, Record<string, string>> = {
+  '/api/live/': { state: '直播状态' },
+};
+
+/**
+ * The Chinese label of a field path such as `['body', 'username']` (under the endpoint `url`,
+ * when given), or `请求内容` when unknown.
+ */
+export function labelOf(path: readonly PropertyKey[], url?: string): string {
+  const scoped = url
+    ? Object.entries(scopedFieldLabels).find(([prefix]) => url.startsWith(prefix))?.[1]
+    : undefined;
   for (let i = path.length - 1; i >= 0; i -= 1) {
     const key = path[i];
-    if (typeof key === 'string' && key in fieldLabels) return fieldLabels[key] as string;
+    if (typeof key !== 'string') continue;
+    if (scoped && key in scoped) return scoped[key] as string;
+    if (key in fieldLabels) return fieldLabels[key] as string;
   }
   const last = path.at(-1);
   return typeof last === 'string' ? last : '请求内容';

@@ -5,7 +5,7 @@ import { cardShape, idParam, idQuery } from './parts.ts';
 
 /** `upcoming` (预告), `live` (直播中) or `ended` (已结束), by `liveStateAt`. */
 export const liveStateSchema = z.enum(LIVE_STATES, {
-  error: '直播状态只能是 upcoming（预告）、live（直播中）或 ended（已结束）',
+  error: '只能是 upcoming（预告）、live（直播中）或 ended（已结束）',
 });
 
 /** `GET /api/live/channels`: a published live channel of the site. */

@@ -58,7 +58,7 @@ function describe(error: FastifyError | AppError, request: FastifyRequest): Fail
   if (hasZodFastifySchemaValidationErrors(error)) {
     const first = error.validation[0];
     const path = first?.instancePath.split('/').filter(Boolean) ?? [];
-    const label = labelOf(path);
+    const label = labelOf(path, request.routeOptions.url);
     const missing =
       first?.keyword === 'invalid_type' &&
       valueAt(request, error.validationContext, path) === undefined;
