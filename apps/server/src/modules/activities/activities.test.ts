@@ -282,7 +282,7 @@ describeEachEngine('activities API', (ctx) => {
 
     it('answers 400 naming the field for an unknown kind or status and bad paging', async () => {
       expect(body(await list('?kind=party'))).toMatchObject({ code: 400, data: null });
-      expect(body(await list('?kind=party')).message).toMatch(/^活动类型：/);
+      expect(body(await list('?kind=party')).message).toMatch(/^类型：/);
       expect(body(await list('?status=abc')).message).toMatch(/^状态：/);
       expect(body(await list('?page=0')).message).toMatch(/^页码：/);
       expect(body(await list('?size=51')).message).toMatch(/^每页条数：/);
