@@ -4,6 +4,7 @@ import type { Database, NewUserRow } from '../db/schema.ts';
 import { hashPassword } from '../modules/account/password.ts';
 import { insertSites } from '../modules/sites/sites.queries.ts';
 import { seedActivities, writeActivityCovers } from './activities.ts';
+import { seedArticles, writeArticleFiles } from './articles.ts';
 import { seedClasses } from './classes.ts';
 import { seedCourses } from './courses.ts';
 import { writeCategoryCovers } from './covers.ts';
@@ -73,6 +74,7 @@ const steps: Array<(context: SeedContext) => Promise<void>> = [
   seedClasses,
   seedActivities,
   seedEbooks,
+  seedArticles,
   // After courses, activities and e-books: it tags them.
   seedTopics,
   seedSearchTerms,
@@ -88,6 +90,8 @@ const fileWriters: Array<(db: Kysely<Database>, dir: string) => number | Promise
   writeEbookFiles,
   writeTopicBanners,
   (_db, dir) => writeActivityCovers(dir),
+  // The articles' images and the notices' PDF attachments.
+  writeArticleFiles,
 ];
 
 /**
