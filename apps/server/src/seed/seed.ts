@@ -74,10 +74,11 @@ const steps: Array<(context: SeedContext) => Promise<void>> = [
   seedClasses,
   seedActivities,
   seedEbooks,
-  seedArticles,
   // After courses, activities and e-books: it tags them.
   seedTopics,
   seedSearchTerms,
+  // Last: its random draws come after every earlier area's, which stay as they were.
+  seedArticles,
 ];
 
 /**
