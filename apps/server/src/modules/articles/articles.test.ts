@@ -402,6 +402,33 @@ describeEachEngine('articles API', (ctx) => {
       await app.database.db.deleteFrom('articles').where('id', 'in', stored).execute();
     });
 
+    it('sanitizes a body again on the way out, even one written around the store path', async () => {
+      const { app } = ctx();
+      const [row] = await app.database.db
+        .insertInto('articles')
+        .values({
+          site_key: SITE,
+          channel_id: channels.talk,
+          kind: 'talk',
+          title: '<b>绕过</b>',
+          summary: '',
+          cover: null,
+          source: '直接写入',
+          body_html:
+            '<p onclick="alert(1)">文</p><script>alert(1)</script><iframe src="/x"></iframe>',
+          published: 1,
+          published_at: now - 40 * DAY,
+          created_at: now,
+        })
+        .returning('id')
+        .execute();
+      const id = Number(row?.id);
+      const detail = body<ArticleDetail>(await get(app, `/api/articles/detail?id=${id}`));
+      expect(detail.data.bodyHtml).toBe('<p>文</p>');
+      expect(detail.data.title).toBe('<b>绕过</b>');
+      await app.database.db.deleteFrom('articles').where('id', '=', id).execute();
+    });
+
     it('refuses an empty or too long title and an unknown channel, storing nothing', async () => {
       const { app } = ctx();
       const before = await readCount('articles');
