@@ -23,6 +23,7 @@ import { securityPlugin } from './http/security.ts';
 import { registerWebHost } from './http/web-host.ts';
 import { accountModule } from './modules/account/account.routes.ts';
 import { activitiesModule } from './modules/activities/activities.routes.ts';
+import { articlesModule } from './modules/articles/articles.routes.ts';
 import { classesModule } from './modules/classes/classes.routes.ts';
 import { COVER_PAGES, publishedCover } from './modules/content/covers.queries.ts';
 import { coursesModule } from './modules/courses/courses.routes.ts';
@@ -67,6 +68,7 @@ const modules = [
   topicsModule,
   activitiesModule,
   liveModule,
+  articlesModule,
   studyModule,
   searchModule,
   homeModule,

@@ -1,5 +1,6 @@
 export * from './account.ts';
 export * from './activities.ts';
+export * from './articles.ts';
 export * from './classes.ts';
 export * from './constants.ts';
 export * from './courses.ts';

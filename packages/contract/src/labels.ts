@@ -37,15 +37,15 @@ export const fieldLabels: Record<string, string> = {
   keyword: '关键词',
   slug: '专题',
   sessionId: '直播',
-  channelId: '直播频道',
 };
 
 /**
  * Names a field has under one group of endpoints (by path prefix) where the shared name above
- * would mislead: `state` is a study state elsewhere, a live session's state here.
+ * would mislead or none fits: `state` is a study state elsewhere, a live session's state here.
  */
 export const scopedFieldLabels: Record<string, Record<string, string>> = {
-  '/api/live/': { state: '直播状态' },
+  '/api/live/': { state: '直播状态', channelId: '直播频道' },
+  '/api/articles': { kind: '栏目类型', channelId: '栏目' },
 };
 
 /**

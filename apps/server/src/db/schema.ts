@@ -456,6 +456,54 @@ export interface LiveReservationsTable {
   created_at: number;
 }
 
+/** What an article is: 资讯, 通知, 公告, 风采, 展示 or 讲座访谈 (one list page each). */
+export type ArticleKindValue = 'news' | 'info' | 'notice' | 'fengcai' | 'zanshi' | 'talk';
+
+/** A channel of a site's articles of one kind (e.g. the tabs of 资讯). */
+export interface ArticleChannelsTable {
+  id: Generated<number>;
+  site_key: string;
+  kind: ArticleKindValue;
+  name: string;
+  sort: Generated<number>;
+}
+
+/** An article: plain-text title and summary, a sanitized HTML body, maybe a PDF attachment. */
+export interface ArticlesTable {
+  id: Generated<number>;
+  site_key: string;
+  channel_id: number;
+  /** The channel's kind (kept on the row for the lists' index). */
+  kind: ArticleKindValue;
+  /** Plain text, never HTML. */
+  title: string;
+  /** Plain text. */
+  summary: string;
+  /** URL path of a 4:3 cover, or null. */
+  cover: string | null;
+  /** The author or source shown under the title, e.g. 静安区社区学院. */
+  source: string;
+  /** Sanitized by `sanitizeArticleHtml` before it is stored. */
+  body_html: string;
+  /** URL path of a PDF, e.g. `/files/articles/jingan-notice-1.pdf`, or null. */
+  attachment_url: string | null;
+  attachment_name: string | null;
+  /** 0/1: pinned articles come first. */
+  pinned: Generated<number>;
+  view_count: Generated<number>;
+  /** 0/1. */
+  published: Generated<number>;
+  published_at: number;
+  created_at: number;
+}
+
+/** A learner has read an article (one row per learner and article). */
+export interface ArticleReadsTable {
+  user_id: number;
+  article_id: number;
+  read_at: number;
+}
+
 export interface Database {
   sites: SitesTable;
   users: UsersTable;
@@ -493,6 +541,9 @@ export interface Database {
   live_channels: LiveChannelsTable;
   live_sessions: LiveSessionsTable;
   live_reservations: LiveReservationsTable;
+  article_channels: ArticleChannelsTable;
+  articles: ArticlesTable;
+  article_reads: ArticleReadsTable;
 }
 
 export type SiteRow = Selectable<SitesTable>;
@@ -545,3 +596,7 @@ export type NewLiveChannelRow = Insertable<LiveChannelsTable>;
 export type LiveSessionRow = Selectable<LiveSessionsTable>;
 export type NewLiveSessionRow = Insertable<LiveSessionsTable>;
 export type LiveReservationRow = Selectable<LiveReservationsTable>;
+export type ArticleChannelRow = Selectable<ArticleChannelsTable>;
+export type NewArticleChannelRow = Insertable<ArticleChannelsTable>;
+export type ArticleRow = Selectable<ArticlesTable>;
+export type NewArticleRow = Insertable<ArticlesTable>;

@@ -4,6 +4,7 @@ import type { Database, NewUserRow } from '../db/schema.ts';
 import { hashPassword } from '../modules/account/password.ts';
 import { insertSites } from '../modules/sites/sites.queries.ts';
 import { seedActivities, writeActivityCovers } from './activities.ts';
+import { seedArticles, writeArticleFiles } from './articles.ts';
 import { seedClasses } from './classes.ts';
 import { seedCourses } from './courses.ts';
 import { writeCategoryCovers } from './covers.ts';
@@ -79,6 +80,8 @@ const steps: Array<(context: SeedContext) => Promise<void>> = [
   // After courses, activities and e-books: it tags them.
   seedTopics,
   seedSearchTerms,
+  // Last: its random draws come after every earlier area's, which stay as they were.
+  seedArticles,
 ];
 
 /**
@@ -92,6 +95,8 @@ const fileWriters: Array<(db: Kysely<Database>, dir: string) => number | Promise
   writeTopicBanners,
   (_db, dir) => writeActivityCovers(dir),
   (_db, dir) => writeLiveCovers(dir),
+  // The articles' images and the notices' PDF attachments.
+  writeArticleFiles,
 ];
 
 /**

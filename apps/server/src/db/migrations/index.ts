@@ -13,6 +13,7 @@ import { createTopics } from './20261123_0920_create_topics.ts';
 import { searchActivitiesEbooks } from './20261123_0930_search_activities_ebooks.ts';
 import { createSearchBigrams } from './20261124_0900_create_search_bigrams.ts';
 import { createLive } from './20261125_0900_create_live.ts';
+import { createArticles } from './20261125_0910_create_articles.ts';
 
 /** All migrations in order; names sort by time, and both engines run the same list. */
 export function migrationsFor(engine: Engine): Record<string, Migration> {
@@ -36,5 +37,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '20261123_0931_search_activities_ebooks': searchActivitiesEbooks(engine),
     '20261124_0900_create_search_bigrams': createSearchBigrams(engine),
     '20261125_0900_create_live': createLive(engine),
+    '20261125_0910_create_articles': createArticles(engine),
   };
 }

@@ -1,0 +1,62 @@
+import {
+  articleChannelQuerySchema,
+  articleChannelSchema,
+  articleDetailQuerySchema,
+  articleDetailSchema,
+  articleListQuerySchema,
+  articleReadAllBodySchema,
+  articleReadAllResultSchema,
+  articleSummarySchema,
+  pageOf,
+} from '@portal/contract';
+import { z } from 'zod';
+import { portalModule } from '../../http/portal-module.ts';
+import { ArticleService } from './articles.service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    articles: ArticleService;
+  }
+}
+
+/**
+ * Articles (资讯, 通知, 公告, 风采, 展示, 讲座访谈): public lists and details of the request's site;
+ * a learner's answers mark the notices they have not read, and opening one marks it read.
+ */
+export const articlesModule = portalModule({
+  name: 'articles',
+  tag: 'articles',
+  create: (app) => new ArticleService(app.database.db),
+  routes(api, articles) {
+    api.get('/api/articles/channels', {
+      summary: '文章栏目（可按类型筛选，含已发布文章数）',
+      login: 'none',
+      query: articleChannelQuerySchema,
+      response: z.array(articleChannelSchema),
+      handle: ({ site, query }) => articles.channels(site.key, query),
+    });
+    api.get('/api/articles', {
+      summary:
+        '文章列表（置顶在前，再按发布时间新到旧；可按类型与栏目筛选，分页）；登录时标出未读通知',
+      login: 'optional',
+      query: articleListQuerySchema,
+      response: pageOf(articleSummarySchema),
+      handle: ({ site, learner, query }) => articles.list(site.key, query, learner?.id ?? null),
+    });
+    api.get('/api/articles/detail', {
+      summary: '文章详情（计一次浏览；登录时标为已读）',
+      login: 'optional',
+      query: articleDetailQuerySchema,
+      response: articleDetailSchema,
+      handle: ({ site, learner, query }) =>
+        articles.detail(site.key, query.id, learner?.id ?? null),
+    });
+    api.post('/api/articles/read-all', {
+      summary: '将某类通知全部标为已读（需登录）',
+      login: 'required',
+      body: articleReadAllBodySchema,
+      response: articleReadAllResultSchema,
+      handle: ({ site, learner, body }) => articles.readAll(site.key, learner.id, body.kind),
+    });
+  },
+});

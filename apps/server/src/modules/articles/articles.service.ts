@@ -1,0 +1,182 @@
+import {
+  ARTICLE_TITLE_MAX,
+  type ArticleChannel,
+  type ArticleChannelQuery,
+  type ArticleDetail,
+  type ArticleKind,
+  type ArticleListQuery,
+  type ArticleReadAllResult,
+  type ArticleSummary,
+  ErrorCode,
+  type Page,
+  READ_MARKED_KINDS,
+} from '@portal/contract';
+import type { Kysely } from 'kysely';
+import { readPage } from '../../db/paging.ts';
+import type { Database, NewArticleRow } from '../../db/schema.ts';
+import { AppError, invalid } from '../../platform/errors.ts';
+import { sanitizeArticleHtml } from '../../platform/sanitize-html.ts';
+import { isoTime } from '../../platform/time.ts';
+import {
+  type ArticleSummaryRow,
+  countArticles,
+  countArticleView,
+  countPublishedPerChannel,
+  findArticleRow,
+  findChannel,
+  insertArticles,
+  listArticleRows,
+  listChannelRows,
+  markAllRead,
+  markRead,
+} from './articles.queries.ts';
+
+/** Unknown, unpublished and other-site articles all answer the same. */
+const articleGone = () => new AppError(ErrorCode.notFound, '文章不存在或已下线');
+
+const readMarked = (kind: ArticleKind) => (READ_MARKED_KINDS as readonly string[]).includes(kind);
+
+function toSummary(row: ArticleSummaryRow, userId: number | null): ArticleSummary {
+  return {
+    id: row.id,
+    kind: row.kind,
+    channelId: row.channel_id,
+    channelName: row.channel_name,
+    title: row.title,
+    summary: row.summary,
+    cover: row.cover,
+    source: row.source,
+    pinned: Number(row.pinned) === 1,
+    viewCount: Number(row.view_count),
+    publishedAt: isoTime(row.published_at),
+    unread: userId !== null && readMarked(row.kind) && Number(row.is_read) === 0,
+    hasAttachment: row.attachment_url !== null,
+  };
+}
+
+/** What the store path takes for one article; the body is any HTML, sanitized on the way in. */
+export interface ArticleInput {
+  channelId: number;
+  title: string;
+  summary?: string | undefined;
+  cover?: string | null | undefined;
+  source: string;
+  bodyHtml: string;
+  attachment?: { url: string; name: string } | null | undefined;
+  pinned?: boolean | undefined;
+  published?: boolean | undefined;
+  publishedAt: number;
+}
+
+/**
+ * The row stored for an article of a channel (`kind` is the channel's): the title is plain text,
+ * trimmed, from 1 to {@link ARTICLE_TITLE_MAX} characters, and the body is sanitized. Bad input
+ * throws 400 naming the field. Used by {@link ArticleService.createArticle} and the seed.
+ */
+export function articleRow(
+  siteKey: string,
+  channel: { id: number; kind: ArticleKind },
+  input: ArticleInput,
+  now: number,
+): NewArticleRow {
+  const title = input.title.trim();
+  if (title.length === 0) throw invalid('标题：不能为空');
+  if ([...title].length > ARTICLE_TITLE_MAX) {
+    throw invalid(`标题：最多 ${ARTICLE_TITLE_MAX} 个字`);
+  }
+  const bodyHtml = sanitizeArticleHtml(input.bodyHtml);
+  if (bodyHtml.length === 0) throw invalid('正文：不能为空');
+  return {
+    site_key: siteKey,
+    channel_id: channel.id,
+    kind: channel.kind,
+    title,
+    summary: (input.summary ?? '').trim().slice(0, 200),
+    cover: input.cover ?? null,
+    source: input.source.trim().slice(0, 100),
+    body_html: bodyHtml,
+    attachment_url: input.attachment?.url ?? null,
+    attachment_name: input.attachment?.name ?? null,
+    pinned: input.pinned ? 1 : 0,
+    published: input.published === false ? 0 : 1,
+    published_at: input.publishedAt,
+    created_at: now,
+  };
+}
+
+/** The articles of a site (资讯, 通知, 公告, 风采, 展示, 讲座访谈) and learners' read marks. */
+export class ArticleService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** The site's channels of a kind (or all), with their published article counts. */
+  async channels(siteKey: string, query: ArticleChannelQuery): Promise<ArticleChannel[]> {
+    const [rows, counts] = await Promise.all([
+      listChannelRows(this.db, siteKey, query.kind),
+      countPublishedPerChannel(this.db, siteKey),
+    ]);
+    return rows.map((row) => ({
+      id: row.id,
+      kind: row.kind,
+      name: row.name,
+      count: counts.get(row.id) ?? 0,
+    }));
+  }
+
+  /** One page of the site's published articles: pinned first, then newest published. */
+  async list(
+    siteKey: string,
+    query: ArticleListQuery,
+    userId: number | null,
+  ): Promise<Page<ArticleSummary>> {
+    const filter = { siteKey, kind: query.kind, channelId: query.channelId };
+    return readPage(
+      query,
+      {
+        count: () => countArticles(this.db, filter),
+        rows: (window) => listArticleRows(this.db, { ...filter, ...window, userId }),
+      },
+      (rows) => rows.map((row) => toSummary(row, userId)),
+    );
+  }
+
+  /**
+   * A published article of the site: counts the view (an atomic increment, so concurrent views
+   * are never lost) and, for a learner, marks it read. The body is sanitized again on the way out.
+   */
+  async detail(siteKey: string, id: number, userId: number | null): Promise<ArticleDetail> {
+    const viewCount = await countArticleView(this.db, siteKey, id);
+    if (viewCount === undefined) throw articleGone();
+    if (userId !== null) await markRead(this.db, userId, id, this.now());
+    const row = await findArticleRow(this.db, siteKey, id, userId);
+    if (!row) throw articleGone();
+    return {
+      ...toSummary(row, userId),
+      viewCount,
+      bodyHtml: sanitizeArticleHtml(row.body_html),
+      attachment:
+        row.attachment_url === null
+          ? null
+          : { url: row.attachment_url, name: row.attachment_name ?? '附件.pdf' },
+    };
+  }
+
+  /** Marks every published article of the kind on the site read by the learner. */
+  async readAll(siteKey: string, userId: number, kind: ArticleKind): Promise<ArticleReadAllResult> {
+    return { marked: await markAllRead(this.db, siteKey, kind, userId, this.now()) };
+  }
+
+  /**
+   * Stores an article in a channel of the site (the store path of imports and the seed): the
+   * title must be plain text of 1 to {@link ARTICLE_TITLE_MAX} characters, the body is sanitized.
+   * Answers the new id; an unknown channel or bad input stores nothing.
+   */
+  async createArticle(siteKey: string, input: ArticleInput): Promise<number> {
+    const channel = await findChannel(this.db, siteKey, input.channelId);
+    if (!channel) throw invalid('栏目：不存在');
+    const [id] = await insertArticles(this.db, [articleRow(siteKey, channel, input, this.now())]);
+    return id as number;
+  }
+}
