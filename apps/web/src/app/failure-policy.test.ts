@@ -56,7 +56,7 @@ describe('the failure policy (spec section 8)', () => {
   it('shows the server message in a centred toast for any other code', async () => {
     const show = vi.spyOn(Toast, 'show');
     createFailurePolicy(vi.fn())(new ApiError(409, '名额已满', null));
-    await settle();
+    await vi.waitFor(() => expect(toastText()).toBe('名额已满'));
     expect(show).toHaveBeenCalledWith(
       expect.objectContaining({
         content: '名额已满',
@@ -92,8 +92,7 @@ describe('the failure policy (spec section 8)', () => {
 
   it('shows 网络异常 for a network or HTTP failure', async () => {
     createFailurePolicy(vi.fn())(new NetworkError(new TypeError('offline')));
-    await settle();
-    expect(toastText()).toBe('网络异常');
+    await vi.waitFor(() => expect(toastText()).toBe('网络异常'));
   });
 
   it('on 301 forgets the login and shows the login dialog once, with no toast', async () => {
@@ -102,6 +101,7 @@ describe('the failure policy (spec section 8)', () => {
     const policy = createFailurePolicy(vi.fn());
     policy(new ApiError(301, '登录已过期', null));
     policy(new ApiError(301, '登录已过期', null));
+    await vi.waitFor(() => expect(dialogs()).toBe(1));
     await settle();
     expect(localStorage.getItem(StorageKey.token)).toBeNull();
     expect(localStorage.getItem(StorageKey.userInfo)).toBeNull();
@@ -116,8 +116,7 @@ describe('the failure policy (spec section 8)', () => {
     await settle();
     expect(dialogs()).toBe(0);
     policy(new NotLoggedInError('未登录'));
-    await settle();
-    expect(dialogs()).toBe(1);
+    await vi.waitFor(() => expect(dialogs()).toBe(1));
     expect(toastText()).toBeNull();
   });
 });
