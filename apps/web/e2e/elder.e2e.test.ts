@@ -500,7 +500,7 @@ describe('elder mode (长辈模式) in the mine area', () => {
     await page.waitForURL(`${portal.baseUrl}/index/home`);
     await page.getByText('您好，王秀兰').waitFor();
     expect(await isElder(page)).toBe(true);
-    await page.goto(`${portal.baseUrl}/liveList`);
+    await page.goto(`${portal.baseUrl}/liveZzxk`);
     await page.getByRole('heading', { name: '建设中' }).waitFor();
     expect(await isElder(page)).toBe(true);
     expect(await bodyFont()).toBe('20px');
