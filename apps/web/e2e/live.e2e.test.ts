@@ -167,6 +167,26 @@ describe('a session', () => {
     expect(detail.reserved).toBe(false);
   });
 
+  it('shows the server message when 预约 is refused (409)', async () => {
+    const login = await apiLogin(suite.portal.baseUrl);
+    const upcoming = (await sessions({ state: 'upcoming' }))[1];
+    if (!upcoming) throw new Error('the demo has too few upcoming sessions');
+    await api('/live/reservations/remove', login.token, { sessionId: upcoming.id });
+    await openPhone(login);
+    await page.route('**/api/live/reservations', (route) =>
+      route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 409, message: '直播已开始，不能再预约', data: null }),
+      }),
+    );
+    await page.goto(url(`/liveDetails?id=${upcoming.id}`));
+    await page.getByRole('button', { name: '预约', exact: true }).click();
+    await page.getByText('直播已开始，不能再预约').waitFor();
+    expect(
+      await page.getByRole('button', { name: '预约', exact: true }).getAttribute('aria-pressed'),
+    ).toBe('false');
+  });
+
   it('notes the state of a live session and of an ended one', async () => {
     const live = (await sessions({ state: 'live' }))[0];
     const ended = (await sessions({ state: 'ended' }))[0] as
