@@ -1,5 +1,5 @@
 import type { LiveSessionDetail } from '@portal/contract';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { paths } from '@/platform/paths.ts';
 import { ShareButton } from '@/platform/share-button.tsx';
 import {
@@ -29,8 +29,12 @@ function Countdown({ session, onStart }: { session: LiveSessionDetail; onStart: 
   const startsAt = Date.parse(session.startsAt);
   const now = useNow(5_000);
   const started = now >= startsAt;
+  // Once only: the server's answer may still say 预告 for a moment (clocks differ).
+  const asked = useRef(false);
   useEffect(() => {
-    if (started) onStart();
+    if (!started || asked.current) return;
+    asked.current = true;
+    onStart();
   }, [started, onStart]);
   return (
     <p className="live-countdown">
