@@ -1,5 +1,4 @@
 import type { LiveSessionDetail } from '@portal/contract';
-import { useEffect, useRef } from 'react';
 import { paths } from '@/platform/paths.ts';
 import { ShareButton } from '@/platform/share-button.tsx';
 import {
@@ -11,11 +10,10 @@ import {
 } from '@/ui/detail-page.tsx';
 import { RichHtml } from '@/ui/rich-html.tsx';
 import { liveDetailQueryOptions } from '../api/live.ts';
-import { countdownParts, countdownText } from '../components/countdown.ts';
+import { Countdown } from '../components/countdown-line.tsx';
 import { LiveStateBadge } from '../components/live-state-badge.tsx';
 import { liveTimeText } from '../components/live-time.ts';
 import { ReserveButton } from '../components/reserve-button.tsx';
-import { useNow } from '../components/use-now.ts';
 import '../live.css';
 
 const MISSING_LIVE: MissingText = {
@@ -24,31 +22,12 @@ const MISSING_LIVE: MissingText = {
   way: { to: paths.liveList, label: '去看看直播' },
 };
 
-/** The countdown to an upcoming session's start, renewed every few seconds; asks again at 0. */
-function Countdown({ session, onStart }: { session: LiveSessionDetail; onStart: () => void }) {
-  const startsAt = Date.parse(session.startsAt);
-  const now = useNow(5_000);
-  const started = now >= startsAt;
-  // Once only: the server's answer may still say 预告 for a moment (clocks differ).
-  const asked = useRef(false);
-  useEffect(() => {
-    if (!started || asked.current) return;
-    asked.current = true;
-    onStart();
-  }, [started, onStart]);
-  return (
-    <p className="live-countdown">
-      距开始还有 <strong>{countdownText(countdownParts(startsAt, now))}</strong>
-    </p>
-  );
-}
-
 /** What a session is now: the countdown and 预约, or a note of live or ended. */
 function StatePanel({ session, refresh }: { session: LiveSessionDetail; refresh: () => void }) {
   if (session.state === 'upcoming') {
     return (
       <section className="live-state-panel" aria-label="直播预约">
-        <Countdown session={session} onStart={refresh} />
+        <Countdown startsAt={session.startsAt} onStart={refresh} />
         <ReserveButton session={session} />
       </section>
     );
