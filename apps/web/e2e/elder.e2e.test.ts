@@ -500,7 +500,7 @@ describe('elder mode (长辈模式) in the mine area', () => {
     await page.waitForURL(`${portal.baseUrl}/index/home`);
     await page.getByText('您好，王秀兰').waitFor();
     expect(await isElder(page)).toBe(true);
-    await page.goto(`${portal.baseUrl}/liveList`);
+    await page.goto(`${portal.baseUrl}/liveZzxk`);
     await page.getByRole('heading', { name: '建设中' }).waitFor();
     expect(await isElder(page)).toBe(true);
     expect(await bodyFont()).toBe('20px');
@@ -570,7 +570,7 @@ const auditedPages: readonly AuditedPage[] = [
   },
   {
     name: 'a page under construction',
-    path: '/liveList',
+    path: '/liveZzxk',
     login: false,
     tabBar: false,
     ready: (page) => page.getByRole('heading', { name: '建设中' }).waitFor(),
@@ -625,6 +625,28 @@ const auditedPages: readonly AuditedPage[] = [
     login: true,
     tabBar: false,
     ready: (page) => page.getByRole('heading', { name: '活动介绍' }).waitFor(),
+  },
+  {
+    name: 'the live list',
+    path: '/liveList',
+    login: false,
+    tabBar: false,
+    ready: (page) => page.locator('.live-card').first().waitFor(),
+  },
+  {
+    name: 'the live channels',
+    path: '/channelList',
+    login: false,
+    tabBar: false,
+    ready: (page) => page.locator('.live-channel-card').first().waitFor(),
+  },
+  {
+    name: 'an upcoming live session',
+    path: async () =>
+      `/liveDetails?id=${await firstId('/api/live/sessions?size=1&state=upcoming')}`,
+    login: true,
+    tabBar: false,
+    ready: (page) => page.getByRole('heading', { name: '直播介绍' }).waitFor(),
   },
   {
     name: 'an unknown address',

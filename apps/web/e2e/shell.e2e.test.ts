@@ -80,8 +80,8 @@ describe('routes and guards', () => {
 
   it('shows one 建设中 page for a route whose area is not built yet, with a way home', async () => {
     await openPhone();
-    await page.goto(url('/liveList'));
-    await page.getByRole('heading', { name: '直播' }).waitFor();
+    await page.goto(url('/liveZzxk'));
+    await page.getByRole('heading', { name: '直播课堂' }).waitFor();
     await page.getByRole('heading', { name: '建设中' }).waitFor();
     await page.getByRole('link', { name: '回到首页' }).click();
     await page.waitForURL(url('/index/home'));
@@ -338,7 +338,7 @@ describe('navigation', () => {
 
     await live.click();
     await page.waitForURL(url('/liveList'));
-    await page.getByRole('heading', { name: '建设中' }).waitFor();
+    await page.getByRole('heading', { name: '直播', exact: true }).waitFor();
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     // The home page is hidden at once and frozen (React's Activity hides it) after 1000 ms.
     const kept = page.locator('.kept-page').first();

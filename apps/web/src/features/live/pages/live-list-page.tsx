@@ -1,0 +1,121 @@
+import { LIVE_STATE_LABELS, LIVE_STATES, type LiveState } from '@portal/contract/constants';
+import { Link, useSearchParams } from 'react-router';
+import { paths } from '@/platform/paths.ts';
+import { PageHeader } from '@/ui/page-header.tsx';
+import { PagedList } from '@/ui/paged-list.tsx';
+import { StateView } from '@/ui/state-view.tsx';
+import { useLiveChannels, useLiveSessions } from '../api/live.ts';
+import { filterSearch, idParam, stateParam } from '../components/list-params.ts';
+import { LiveCard } from '../components/live-card.tsx';
+import '../live.css';
+
+/** Cards a phone shows before scrolling: their covers load first. */
+const FIRST_SCREEN = 4;
+
+/** The filters live in the address (`?state=&channelId=`), so a filtered list is shareable. */
+function useFilters() {
+  const [params, setParams] = useSearchParams();
+  const state = stateParam(params.get('state'));
+  const channelId = idParam(params.get('channelId')) ?? undefined;
+  const update = (next: { state?: LiveState | null; channelId?: number | null }) => {
+    setParams(
+      filterSearch({
+        state: next.state === undefined ? state : (next.state ?? undefined),
+        channelId: next.channelId === undefined ? channelId : (next.channelId ?? undefined),
+      }),
+      { replace: true },
+    );
+  };
+  return { state, channelId, update };
+}
+
+/**
+ * `/liveList`: the sessions by state (全部 puts live first) and channel, with pull to
+ * refresh and infinite scroll; 频道 leads to /channelList.
+ */
+export function LiveListPage() {
+  const { state, channelId, update } = useFilters();
+  const channels = useLiveChannels();
+  const sessions = useLiveSessions({ state, channelId });
+  const filtered = state !== undefined || channelId !== undefined;
+
+  return (
+    <>
+      <PageHeader
+        right={
+          <Link className="live-header-link" to={paths.channelList}>
+            频道
+          </Link>
+        }
+      />
+      <div className="live-filters">
+        <fieldset className="live-chips live-states">
+          <legend className="sr-only">直播状态</legend>
+          {[null, ...LIVE_STATES].map((option) => {
+            const active = (state ?? null) === option;
+            return (
+              <button
+                key={option ?? 'all'}
+                type="button"
+                className={active ? 'live-chip active' : 'live-chip'}
+                aria-pressed={active}
+                onClick={() => update({ state: option })}
+              >
+                {option ? LIVE_STATE_LABELS[option] : '全部'}
+              </button>
+            );
+          })}
+        </fieldset>
+        {channels.data && channels.data.length > 0 ? (
+          <fieldset className="live-chips live-channels">
+            <legend className="sr-only">直播频道</legend>
+            {[{ id: 0, name: '全部频道' }, ...channels.data].map((channel) => {
+              const active = (channelId ?? 0) === channel.id;
+              return (
+                <button
+                  key={channel.id}
+                  type="button"
+                  className={active ? 'live-chip active' : 'live-chip'}
+                  aria-pressed={active}
+                  onClick={() => update({ channelId: channel.id || null })}
+                >
+                  {channel.name}
+                </button>
+              );
+            })}
+          </fieldset>
+        ) : null}
+      </div>
+      <main className="page-body live-list" aria-busy={sessions.isFetching}>
+        <PagedList
+          query={sessions}
+          errorTitle="直播没有加载出来"
+          empty={
+            <StateView
+              kind="empty"
+              title={filtered ? '没有符合条件的直播' : '暂无直播'}
+              description={filtered ? '换个状态或频道看看吧。' : '新的直播正在筹备中，敬请期待。'}
+            >
+              {filtered ? (
+                <button
+                  type="button"
+                  className="link-button primary"
+                  onClick={() => update({ state: null, channelId: null })}
+                >
+                  查看全部直播
+                </button>
+              ) : null}
+            </StateView>
+          }
+          pullToRefresh
+        >
+          {(session, index) => (
+            <li key={session.id}>
+              <LiveCard session={session} priority={index < FIRST_SCREEN} />
+            </li>
+          )}
+        </PagedList>
+      </main>
+    </>
+  );
+}
