@@ -34,7 +34,7 @@ async function openLoggedIn(username = '13800000001') {
   await storeLogin(page, suite.portal.baseUrl, login);
 }
 
-const cards = () => page.locator('.article-card');
+const cards = () => page.locator('.article-list .article-card');
 const unreadMarks = () => page.locator('.article-list .article-unread');
 
 describe('资讯', () => {
@@ -58,7 +58,7 @@ describe('资讯', () => {
     const first = inChannel.list[0];
     if (!first) throw new Error('empty channel');
     await expect
-      .poll(() => page.locator('.content-card-title').first().textContent())
+      .poll(() => page.locator('.article-list .content-card-title').first().textContent())
       .toContain(first.title);
     await cards().first().click();
     await page.waitForURL(url(`/contentDetails?id=${first.id}`));

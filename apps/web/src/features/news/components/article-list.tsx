@@ -30,7 +30,7 @@ export function ArticleList({ kind, channelId }: { kind: ArticleKind; channelId?
           <ContentCard
             to={articleHref(article)}
             cover={article.cover}
-            className="article-card boxed clamp"
+            className="article-card boxed"
             priority={index < FIRST_SCREEN}
             title={
               <>
