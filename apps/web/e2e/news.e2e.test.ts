@@ -78,6 +78,54 @@ describe('资讯', () => {
     expect(box?.width).toBeGreaterThan(300);
   });
 
+  it('swipes between the images of a body in the full-screen viewer', async () => {
+    const db = new Database(path.join(suite.portal.dataDir, 'portal.sqlite'));
+    const seeded = db
+      .prepare(
+        "SELECT channel_id, body_html FROM articles WHERE site_key = 'jingan' AND kind = 'news' AND body_html LIKE '%<img%' LIMIT 1",
+      )
+      .get() as { channel_id: number; body_html: string };
+    const source = /<img src="([^"]+)"/.exec(seeded.body_html)?.[1];
+    if (!source) throw new Error('no image in the seed bodies');
+    const now = Date.now();
+    const id = Number(
+      db
+        .prepare(
+          `INSERT INTO articles (site_key, channel_id, kind, title, summary, cover, source, body_html, published, published_at, created_at)
+           VALUES ('jingan', ?, 'news', '两张图片', '', NULL, '测试', ?, 1, ?, ?)`,
+        )
+        .run(
+          seeded.channel_id,
+          `<p>第一张</p><p><img src="${source}" alt="一"></p><p>第二张</p><p><img src="${source}" alt="二"></p>`,
+          now,
+          now,
+        ).lastInsertRowid,
+    );
+    db.close();
+
+    ({ page } = await suite.open());
+    await page.goto(url(`/contentDetails?id=${id}`));
+    await page.locator('.article-body img').nth(1).click();
+    const indicator = page.locator('.adm-image-viewer-indicator');
+    await expect.poll(() => indicator.textContent()).toBe('2 / 2');
+    const box = await page.locator('.adm-image-viewer-content').boundingBox();
+    if (!box) throw new Error('no viewer');
+    // A finger swipes to the right (touch events, as a phone sends them).
+    const cdp = await page.context().newCDPSession(page);
+    const y = box.y + box.height / 2;
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number) =>
+      cdp.send('Input.dispatchTouchEvent', {
+        type,
+        touchPoints: type === 'touchEnd' ? [] : [{ x, y }],
+      });
+    await touch('touchStart', box.x + 30);
+    for (let step = 1; step <= 10; step += 1) {
+      await touch('touchMove', box.x + 30 + ((box.width - 60) * step) / 10);
+    }
+    await touch('touchEnd', box.x + box.width - 30);
+    await expect.poll(() => indicator.textContent()).toBe('1 / 2');
+  });
+
   it('reaches 通知 and 公告 from the news page, and 风采 opens on its own route', async () => {
     await openLoggedIn();
     await page.goto(url('/index/news'));
