@@ -34,7 +34,7 @@ async function openLoggedIn(username = '13800000001') {
   await storeLogin(page, suite.portal.baseUrl, login);
 }
 
-const cards = () => page.locator('.article-list .article-card');
+const cards = () => page.locator('.article-list .article-card:visible');
 const unreadMarks = () => page.locator('.article-list .article-unread');
 
 describe('资讯', () => {
@@ -58,12 +58,21 @@ describe('资讯', () => {
     const first = inChannel.list[0];
     if (!first) throw new Error('empty channel');
     await expect
-      .poll(() => page.locator('.article-list .content-card-title').first().textContent())
+      .poll(() => page.locator('.article-list .content-card-title:visible').first().textContent())
       .toContain(first.title);
     await cards().first().click();
     await page.waitForURL(url(`/contentDetails?id=${first.id}`));
     await page.getByRole('heading', { level: 1, name: first.title }).waitFor();
     await page.locator('.article-body .rich-html p').first().waitFor();
+
+    // Back on the list: the channel is in the address, still chosen.
+    await page.goBack();
+    await page.waitForURL(url(`/index/news?channelId=${channel.id}`));
+    expect(
+      await page
+        .getByRole('button', { name: channel.name, exact: true })
+        .getAttribute('aria-pressed'),
+    ).toBe('true');
 
     // An article with images in its body: a tap opens the viewer full screen.
     const withImage = dbRow<{ id: number }>(
@@ -140,7 +149,7 @@ describe('资讯', () => {
     await page.waitForURL(url('/index/news'));
     await page.getByRole('button', { name: '风采', exact: true }).click();
     await page.waitForURL(url('/index/news?kind=fengcai'));
-    await page.locator('a.article-card[href^="/fengcaiDetails?id="]').first().click();
+    await page.locator('a.article-card[href^="/fengcaiDetails?id="]:visible').first().click();
     await page.waitForURL(/\/fengcaiDetails\?id=\d+$/);
     await page.locator('.article-title').waitFor();
   });
