@@ -604,6 +604,27 @@ const auditedPages: readonly AuditedPage[] = [
     ready: (page) => page.locator('.ebook-head h1').waitFor(),
   },
   {
+    name: 'the news page',
+    path: '/index/news',
+    login: true,
+    tabBar: true,
+    ready: (page) => page.locator('.article-card').first().waitFor(),
+  },
+  {
+    name: 'the notices with unread marks',
+    path: '/index/notice',
+    login: true,
+    tabBar: true,
+    ready: (page) => page.locator('.article-unread').first().waitFor(),
+  },
+  {
+    name: 'an article',
+    path: async () => `/contentDetails?id=${await firstId('/api/articles?size=1&kind=news')}`,
+    login: true,
+    tabBar: false,
+    ready: (page) => page.locator('.article-body .rich-html p').first().waitFor(),
+  },
+  {
     name: 'a class signup form',
     path: async () =>
       `/classSignup?id=${await firstId(`/api/classes?size=1&status=${encodeURIComponent('报名中')}`)}`,

@@ -7,9 +7,6 @@ import { paths } from '@/platform/paths.ts';
  * table in step (a route has a page exactly when it is not listed here).
  */
 export const underConstruction: readonly PagePath[] = [
-  paths.news,
-  paths.newsInfo,
-  paths.notice,
   paths.map,
   paths.delivery,
   paths.createTeam,
@@ -17,10 +14,6 @@ export const underConstruction: readonly PagePath[] = [
   paths.teamList,
   paths.joinTeam,
   paths.teamWorkDetail,
-  paths.contentDetail,
-  paths.fengcaiDetail,
-  paths.showcaseDetail,
-  paths.talkDetail,
   paths.teamDetail,
   paths.liveCourses,
   paths.nearbyMap,

@@ -23,7 +23,8 @@ export function ContentCard({
   children,
 }: {
   to: string;
-  cover: string;
+  /** The cover's address; null for an item without one (the text takes the row). */
+  cover: string | null;
   /** The cover's width and height attributes (its shape before the CSS applies). */
   coverSize?: readonly [number, number];
   book?: boolean;
@@ -44,16 +45,18 @@ export function ContentCard({
   const painted = useFirstScreenPainted();
   return (
     <Link className={joinClasses('content-card', column && 'column', className)} to={to}>
-      <img
-        className={book ? 'content-card-cover book' : 'content-card-cover'}
-        src={priority || painted ? cover : undefined}
-        alt=""
-        width={coverSize[0]}
-        height={coverSize[1]}
-        loading={priority ? 'eager' : 'lazy'}
-        fetchPriority={priority ? 'high' : 'auto'}
-        decoding="async"
-      />
+      {cover === null ? null : (
+        <img
+          className={book ? 'content-card-cover book' : 'content-card-cover'}
+          src={priority || painted ? cover : undefined}
+          alt=""
+          width={coverSize[0]}
+          height={coverSize[1]}
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : 'auto'}
+          decoding="async"
+        />
+      )}
       <span className="content-card-body">
         <span className={joinClasses('content-card-title', titleClassName)}>{title}</span>
         {children}

@@ -1,0 +1,80 @@
+import type { ArticleDetail } from '@portal/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { ImageViewer } from 'antd-mobile';
+import { type MouseEvent, useEffect } from 'react';
+import { Link } from 'react-router';
+import { formatDate } from '@/lib/format-date.ts';
+import { paths } from '@/platform/paths.ts';
+import { ShareButton } from '@/platform/share-button.tsx';
+import { DetailPage, type MissingText, useDetailById } from '@/ui/detail-page.tsx';
+import { RichHtml } from '@/ui/rich-html.tsx';
+import { ARTICLE_LISTS_KEY, articleDetailQueryOptions } from '../api/articles.ts';
+import { imagesOf, marksUnread, pdfHref } from '../lib/article-path.ts';
+import '../news.css';
+
+const MISSING_ARTICLE: MissingText = {
+  what: '文章',
+  description: '看看其他资讯吧。',
+  way: { to: paths.news, label: '浏览资讯' },
+};
+
+/** A tap on an image of the body opens the body's images full screen, at the tapped one. */
+function openImage(event: MouseEvent<HTMLElement>) {
+  const { sources, index } = imagesOf(event.currentTarget, event.target);
+  if (index < 0) return;
+  event.preventDefault();
+  ImageViewer.Multi.show({ images: sources, defaultIndex: index });
+}
+
+function Article({ article }: { article: ArticleDetail }) {
+  const client = useQueryClient();
+  // Opening a notice marked it read on the server: the lists drop its mark.
+  useEffect(() => {
+    if (marksUnread(article.kind)) void client.invalidateQueries({ queryKey: ARTICLE_LISTS_KEY });
+  }, [client, article.kind]);
+  // Closing the page closes a viewer left open.
+  useEffect(() => () => ImageViewer.clear(), []);
+
+  return (
+    <main className="page-body article-page">
+      <article>
+        <h1 className="article-title">{article.title}</h1>
+        <p className="article-facts">
+          <span>{article.source}</span>
+          <time dateTime={article.publishedAt}>{formatDate(article.publishedAt)}</time>
+          <span>{article.viewCount} 次浏览</span>
+        </p>
+        {/* biome-ignore lint/a11y/noStaticElementInteractions: a tap on a body image enlarges it; body text and images read the same without the viewer */}
+        {/* biome-ignore lint/a11y/useKeyWithClickEvents: the enlarging viewer is a touch extra, nothing is only reachable through it */}
+        <div className="article-body" onClick={openImage}>
+          <RichHtml html={article.bodyHtml} />
+        </div>
+        {article.attachment ? (
+          <p className="article-attachment">
+            附件：
+            <Link className="link-button" to={pdfHref(article.attachment.url)}>
+              {article.attachment.name}
+            </Link>
+          </p>
+        ) : null}
+      </article>
+    </main>
+  );
+}
+
+/**
+ * `/contentDetails?id=` (and `/fengcaiDetails`, `/zanshiDetails`, `/talkDetails`): an article,
+ * its body sanitized again here, images full screen on a tap, a PDF in the `/pdf` reader.
+ */
+export function ArticlePage() {
+  const detail = useDetailById(articleDetailQueryOptions);
+  return (
+    <DetailPage
+      detail={detail}
+      missing={MISSING_ARTICLE}
+      actions={(article) => <ShareButton title={article.title} pic={article.cover ?? undefined} />}
+    >
+      {(article) => <Article article={article} />}
+    </DetailPage>
+  );
+}
