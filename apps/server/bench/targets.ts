@@ -135,6 +135,28 @@ export const TARGETS: BenchTarget[] = [
     }),
   },
   {
+    name: 'live list (first page)',
+    path: '/api/live/sessions?page=1&size=20',
+    okPrefix: ENVELOPE_OK,
+    check: envelope((data) => {
+      const page = data as { list?: Array<{ state?: string }>; total?: number };
+      return Array.isArray(page.list) && page.list.length === 20 && page.list[0]?.state === 'live'
+        ? null
+        : 'expected a full first page of live sessions, live ones first';
+    }),
+  },
+  {
+    name: 'news list (first page)',
+    path: '/api/articles?kind=news&page=1&size=20',
+    okPrefix: ENVELOPE_OK,
+    check: envelope((data) => {
+      const page = data as { list?: unknown[]; total?: number };
+      return Array.isArray(page.list) && page.list.length === 20
+        ? null
+        : 'expected a full first page of news';
+    }),
+  },
+  {
     // A rare two-character term (one e-book title per site at every scale: 古文观止选读) reads
     // only the documents holding it through the bigram index, so 100k+ courses cost it nothing.
     name: 'search: rare two-character term',
