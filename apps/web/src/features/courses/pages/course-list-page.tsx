@@ -8,6 +8,7 @@ import { useCategories } from '../api/get-categories.ts';
 import { useCourses } from '../api/get-courses.ts';
 import { CourseCard } from '../components/course-card.tsx';
 import '../courses.css';
+import '@/ui/chips.css';
 
 /** Cards a phone shows before scrolling: their covers load first, at once. */
 const FIRST_SCREEN = 4;
@@ -50,7 +51,7 @@ export function CourseListPage() {
         {/* Every category in view at once (wrapping chips): nothing hides off the edge. */}
         {categories.isPending ? null : (
           <>
-            <fieldset className="course-categories">
+            <fieldset className="chip-row course-categories">
               <legend className="sr-only">课程分类</legend>
               {[{ id: 0, name: '全部' }, ...(categories.data ?? [])].map((category) => {
                 const active = (categoryId ?? 0) === category.id;
@@ -58,7 +59,7 @@ export function CourseListPage() {
                   <button
                     key={category.id}
                     type="button"
-                    className={active ? 'category-chip active' : 'category-chip'}
+                    className={active ? 'chip category-chip active' : 'chip category-chip'}
                     aria-pressed={active}
                     onClick={() => update({ categoryId: category.id || undefined })}
                   >

@@ -8,6 +8,7 @@ import { useLiveChannels, useLiveSessions } from '../api/live.ts';
 import { filterSearch, idParam, stateParam } from '../components/list-params.ts';
 import { LiveCard } from '../components/live-card.tsx';
 import '../live.css';
+import '@/ui/chips.css';
 
 /** Cards a phone shows before scrolling: their covers load first. */
 const FIRST_SCREEN = 4;
@@ -49,7 +50,7 @@ export function LiveListPage() {
         }
       />
       <div className="live-filters">
-        <fieldset className="live-chips live-states">
+        <fieldset className="chip-row live-states">
           <legend className="sr-only">直播状态</legend>
           {[null, ...LIVE_STATES].map((option) => {
             const active = (state ?? null) === option;
@@ -57,7 +58,7 @@ export function LiveListPage() {
               <button
                 key={option ?? 'all'}
                 type="button"
-                className={active ? 'live-chip active' : 'live-chip'}
+                className={active ? 'chip active' : 'chip'}
                 aria-pressed={active}
                 onClick={() => update({ state: option })}
               >
@@ -67,7 +68,7 @@ export function LiveListPage() {
           })}
         </fieldset>
         {channels.data && channels.data.length > 0 ? (
-          <fieldset className="live-chips live-channels">
+          <fieldset className="chip-row live-channels">
             <legend className="sr-only">直播频道</legend>
             {[{ id: 0, name: '全部频道' }, ...channels.data].map((channel) => {
               const active = (channelId ?? 0) === channel.id;
@@ -75,7 +76,7 @@ export function LiveListPage() {
                 <button
                   key={channel.id}
                   type="button"
-                  className={active ? 'live-chip active' : 'live-chip'}
+                  className={active ? 'chip active' : 'chip'}
                   aria-pressed={active}
                   onClick={() => update({ channelId: channel.id || null })}
                 >

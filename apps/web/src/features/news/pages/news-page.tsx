@@ -6,6 +6,7 @@ import { ArticleList } from '../components/article-list.tsx';
 import { NewsLinks } from '../components/news-links.tsx';
 import { NEWS_PAGE_KINDS, newsParams, newsSearch } from '../lib/news-params.ts';
 import '../news.css';
+import '@/ui/chips.css';
 
 /**
  * `/index/news` (资讯): the site's news by channel, and its showcases (风采, 展示, 讲座访谈), with
@@ -23,13 +24,13 @@ export function NewsPage() {
       <PageHeader />
       <NewsLinks />
       <div className="news-filters">
-        <fieldset className="news-kinds">
+        <fieldset className="chip-row news-kinds">
           <legend className="sr-only">栏目类型</legend>
           {NEWS_PAGE_KINDS.map((each) => (
             <button
               key={each}
               type="button"
-              className={each === kind ? 'news-kind active' : 'news-kind'}
+              className={each === kind ? 'chip active' : 'chip'}
               aria-pressed={each === kind}
               onClick={() => update({ kind: each })}
             >
@@ -38,7 +39,7 @@ export function NewsPage() {
           ))}
         </fieldset>
         {channels.data && channels.data.length > 0 ? (
-          <fieldset className="news-channels">
+          <fieldset className="chip-row news-channels">
             <legend className="sr-only">栏目</legend>
             {[{ id: 0, name: '全部' }, ...channels.data].map((channel) => {
               const active = (channelId ?? 0) === channel.id;
@@ -46,7 +47,7 @@ export function NewsPage() {
                 <button
                   key={channel.id}
                   type="button"
-                  className={active ? 'news-channel active' : 'news-channel'}
+                  className={active ? 'chip active' : 'chip'}
                   aria-pressed={active}
                   onClick={() => update({ kind, channelId: channel.id || undefined })}
                 >
