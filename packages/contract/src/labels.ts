@@ -44,7 +44,7 @@ export const fieldLabels: Record<string, string> = {
  * would mislead or none fits: `state` is a study state elsewhere, a live session's state here.
  */
 export const scopedFieldLabels: Record<string, Record<string, string>> = {
-  '/api/live/': { state: '直播状态', channelId: '直播频道' },
+  '/api/live/': { state: '直播状态', channelId: '直播频道', site: '学习网' },
   '/api/articles': { kind: '栏目类型', channelId: '栏目' },
 };
 

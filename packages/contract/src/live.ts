@@ -44,10 +44,12 @@ export const liveSessionDetailSchema = liveSessionSummarySchema.extend({
   /** Rich HTML as stored: sanitize before showing it. */
   introduction: z.string(),
   channel: z.object({ id: z.number().int(), name: z.string(), cover: z.string() }),
-  /** The stream while live, else null. */
+  /** The live HLS playlist while live (`/api/live/sessions/stream.m3u8?...`), else null. */
   streamUrl: z.string().nullable(),
-  /** The replay once ended, else null. */
+  /** The replay (MP4 or HLS) once ended, else null. */
   replayUrl: z.string().nullable(),
+  /** Viewers watching now (heartbeats in the last {@link LIVE_VIEWER_WINDOW_MS}); 0 unless live. */
+  viewers: z.number().int(),
   courseId: z.number().int().nullable(),
   /** The caller has reserved it; false for a visitor. */
   reserved: z.boolean(),
@@ -79,3 +81,34 @@ export type LiveReservationResult = z.infer<typeof liveReservationResultSchema>;
 
 /** `GET /api/live/schedule` (login): the caller's reserved sessions by start time. */
 export const liveScheduleQuerySchema = pageQuery;
+
+/**
+ * `GET /api/live/sessions/stream.m3u8?site=&id=`: the live HLS playlist of a session of `site`
+ * while it is live (a player fetches it without headers, so the site is in the URL).
+ */
+export const liveStreamQuerySchema = z.object({
+  site: z.string().min(1).max(32),
+  id: idParam,
+});
+export type LiveStreamQuery = z.infer<typeof liveStreamQuerySchema>;
+
+/** A viewer counts as watching for this long after their last heartbeat. */
+export const LIVE_VIEWER_WINDOW_MS = 45_000;
+
+/** How often a playing viewer sends a heartbeat (well inside the window). */
+export const LIVE_HEARTBEAT_EVERY_MS = 15_000;
+
+/**
+ * `POST /api/live/heartbeat`: the caller is watching a live session now. A learner counts by
+ * account; a visitor by the device key (`X-Finger`), or not at all without one. The server
+ * keeps the time (other fields are dropped).
+ */
+export const liveHeartbeatBodySchema = z.object({ sessionId: idParam });
+export type LiveHeartbeatBody = z.infer<typeof liveHeartbeatBodySchema>;
+
+export const liveViewersSchema = z.object({
+  sessionId: z.number().int(),
+  /** Distinct viewers with a heartbeat in the last {@link LIVE_VIEWER_WINDOW_MS}. */
+  viewers: z.number().int(),
+});
+export type LiveViewers = z.infer<typeof liveViewersSchema>;

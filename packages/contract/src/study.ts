@@ -88,3 +88,35 @@ export const lessonContentSchema = z.object({
   articleHtml: z.string().nullable(),
 });
 export type LessonContent = z.infer<typeof lessonContentSchema>;
+
+/**
+ * `POST /api/study/live-progress`: watching of a live session or its replay since the previous
+ * report, like `POST /api/study/progress` (no time stamp; seconds are credited by the server's
+ * clock). The position is kept for a replay only.
+ */
+export const liveProgressReportSchema = z.object({
+  sessionId: idParam,
+  /** The playback position, in seconds of the replay (ignored while live). */
+  positionSeconds: seconds,
+  /** Seconds actually played since the previous report: a delta, not a total. */
+  watchedSeconds: seconds,
+  /** The replay's real duration as the player saw it. */
+  durationSeconds: seconds.optional(),
+});
+export type LiveProgressReport = z.infer<typeof liveProgressReportSchema>;
+
+/** `GET /api/study/live-progress?sessionId=`: where the learner's replay resumes. */
+export const liveProgressQuerySchema = z.object({ sessionId: idParam });
+export type LiveProgressQuery = z.infer<typeof liveProgressQuerySchema>;
+
+/** The learner's watching of a session after a report, or as stored. */
+export const liveProgressSchema = z.object({
+  sessionId: z.number().int(),
+  /** Where the replay resumes, in seconds (0 before any report). */
+  positionSeconds: z.number(),
+  /** Total seconds watched of this session (live and replay), as counted by the server. */
+  watchedSeconds: z.number(),
+  /** Seconds of this report counted as learning time (0 when read). */
+  countedSeconds: z.number(),
+});
+export type LiveProgress = z.infer<typeof liveProgressSchema>;

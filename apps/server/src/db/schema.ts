@@ -456,6 +456,28 @@ export interface LiveReservationsTable {
   created_at: number;
 }
 
+/** Who watches a live session now: one row per session and viewer, `last_seen` by heartbeat. */
+export interface LiveViewersTable {
+  session_id: number;
+  /** `u:<user id>` for a learner, `d:<device key>` for a visitor. */
+  viewer_key: string;
+  last_seen: number;
+}
+
+/** A learner's watching of a live session or its replay. */
+export interface LiveWatchingTable {
+  user_id: number;
+  session_id: number;
+  /** Where the replay resumes. */
+  position_seconds: Generated<number>;
+  /** Seconds watched in total, as credited by the server. */
+  watched_seconds: Generated<number>;
+  /** Server time up to which watching this session was credited. */
+  credited_until: number;
+  created_at: number;
+  updated_at: number;
+}
+
 /** What an article is: 资讯, 通知, 公告, 风采, 展示 or 讲座访谈 (one list page each). */
 export type ArticleKindValue = 'news' | 'info' | 'notice' | 'fengcai' | 'zanshi' | 'talk';
 
@@ -541,6 +563,8 @@ export interface Database {
   live_channels: LiveChannelsTable;
   live_sessions: LiveSessionsTable;
   live_reservations: LiveReservationsTable;
+  live_viewers: LiveViewersTable;
+  live_watching: LiveWatchingTable;
   article_channels: ArticleChannelsTable;
   articles: ArticlesTable;
   article_reads: ArticleReadsTable;

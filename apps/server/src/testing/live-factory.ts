@@ -37,7 +37,7 @@ export async function createLiveSession(
       speaker: '张老师',
       speaker_title: '社区学院讲师',
       introduction: '<p>直播简介</p>',
-      stream_url: '/media/demo/lesson.mp4',
+      stream_url: '/media/demo/lesson.m3u8',
       replay_url: null,
       course_id: null,
       published: 1,

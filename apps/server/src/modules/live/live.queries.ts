@@ -187,3 +187,75 @@ export function insertLiveChannels(db: Kysely<Database>, rows: NewLiveChannelRow
 export function insertLiveSessions(db: Kysely<Database>, rows: NewLiveSessionRow[]) {
   return insertReturningIds(db, 'live_sessions', rows);
 }
+
+/** Records a viewer's heartbeat: one upsert on the `(session_id, viewer_key)` key. */
+export function upsertViewer(
+  db: Kysely<Database>,
+  row: { session_id: number; viewer_key: string; last_seen: number },
+) {
+  return db
+    .insertInto('live_viewers')
+    .values(row)
+    .onConflict((oc) =>
+      oc.columns(['session_id', 'viewer_key']).doUpdateSet((eb) => ({
+        last_seen: eb.ref('excluded.last_seen'),
+      })),
+    )
+    .execute();
+}
+
+/** Removes the session's viewers last seen at or before `before`. */
+export function deleteStaleViewers(db: Kysely<Database>, sessionId: number, before: number) {
+  return db
+    .deleteFrom('live_viewers')
+    .where('session_id', '=', sessionId)
+    .where('last_seen', '<=', before)
+    .execute();
+}
+
+/** How many viewers of the session were seen after `since`. */
+export function countViewers(db: Kysely<Database>, sessionId: number, since: number) {
+  return countRows(
+    db
+      .selectFrom('live_viewers')
+      .where('session_id', '=', sessionId)
+      .where('last_seen', '>', since),
+  );
+}
+
+/** The learner's watching of a session, or undefined before the first report. */
+export function findWatching(db: Kysely<Database>, userId: number, sessionId: number) {
+  return db
+    .selectFrom('live_watching')
+    .select(['position_seconds', 'watched_seconds', 'credited_until'])
+    .where('user_id', '=', userId)
+    .where('session_id', '=', sessionId)
+    .executeTakeFirst();
+}
+
+/** Stores the learner's watching of a session: one upsert on the `(user_id, session_id)` key. */
+export function saveWatching(
+  db: Kysely<Database>,
+  row: {
+    user_id: number;
+    session_id: number;
+    position_seconds: number;
+    watched_seconds: number;
+    credited_until: number;
+    now: number;
+  },
+) {
+  const { now, ...values } = row;
+  return db
+    .insertInto('live_watching')
+    .values({ ...values, created_at: now, updated_at: now })
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'session_id']).doUpdateSet((eb) => ({
+        position_seconds: eb.ref('excluded.position_seconds'),
+        watched_seconds: eb.ref('excluded.watched_seconds'),
+        credited_until: eb.ref('excluded.credited_until'),
+        updated_at: eb.ref('excluded.updated_at'),
+      })),
+    )
+    .execute();
+}

@@ -1,5 +1,6 @@
 import {
   liveChannelSchema,
+  liveHeartbeatBodySchema,
   liveReservationBodySchema,
   liveReservationResultSchema,
   liveScheduleQuerySchema,
@@ -7,11 +8,19 @@ import {
   liveSessionDetailSchema,
   liveSessionListQuerySchema,
   liveSessionSummarySchema,
+  liveStreamQuerySchema,
+  liveViewersSchema,
   pageOf,
 } from '@portal/contract';
 import { z } from 'zod';
+import { BUNDLED_MEDIA_DIR, uploadedMediaDir } from '../../http/media-host.ts';
 import { portalModule } from '../../http/portal-module.ts';
 import { LiveService } from './live.service.ts';
+import { LiveSources } from './live-source.ts';
+import { createViewerStore } from './live-viewers.ts';
+
+/** The exact type players insist on for an HLS playlist. */
+const HLS_TYPE = 'application/vnd.apple.mpegurl';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,14 +29,21 @@ declare module 'fastify' {
 }
 
 /**
- * Live sessions (课程直播): the public channels, list and detail of the request's site, and a
- * learner's reservations (预约) and schedule (我的日程).
+ * Live sessions (课程直播): the public channels, list and detail of the request's site, a
+ * learner's reservations (预约) and schedule (我的日程), the live stream of a session that is
+ * live now and the heartbeats that count its viewers. (Learning time from watching is reported
+ * under `/api/study`.)
  */
 export const liveModule = portalModule({
   name: 'live',
   tag: 'live',
-  create: (app) => new LiveService(app.database.db),
-  routes(api, live) {
+  create: (app) => {
+    const viewers = createViewerStore(app.database.db, app.config.redisUrl);
+    app.addHook('onClose', () => viewers.close());
+    const sources = new LiveSources([BUNDLED_MEDIA_DIR, uploadedMediaDir(app.config)]);
+    return new LiveService(app.database.db, { viewers, sources });
+  },
+  routes(api, live, app) {
     api.get('/api/live/channels', {
       summary: '直播频道（含已上线直播数）',
       login: 'none',
@@ -72,5 +88,36 @@ export const liveModule = portalModule({
       response: pageOf(liveSessionSummarySchema),
       handle: ({ site, learner, query }) => live.schedule(site.key, learner.id, query),
     });
+    api.post('/api/live/heartbeat', {
+      summary:
+        '正在观看直播（播放中每 15 秒一次）：按账号或设备计入观看人数，答复当前观看人数；服务器计时',
+      login: 'optional',
+      body: liveHeartbeatBodySchema,
+      response: liveViewersSchema,
+      handle: ({ site, learner, request, body }) => {
+        const device = request.fingerprint();
+        const viewer = learner ? `u:${learner.id}` : device ? `d:${device}` : null;
+        return live.heartbeat(site.key, body.sessionId, viewer);
+      },
+    });
+    // Not JSON: the HLS playlist itself, fetched by the player without headers (the site is
+    // in the query). Failures still answer the envelope.
+    app.get(
+      '/api/live/sessions/stream.m3u8',
+      {
+        config: { login: 'none' },
+        schema: {
+          tags: ['live'],
+          summary: '直播中场次的 HLS 直播流（滑动窗口播放列表）；未开播或已结束答复 409',
+          querystring: liveStreamQuerySchema,
+        },
+      },
+      async (request, reply) => {
+        const query = request.query as z.infer<typeof liveStreamQuerySchema>;
+        const playlist = await live.stream(query.site, query.id);
+        // The window moves every few seconds: players reload it, caches keep it a second.
+        return reply.type(HLS_TYPE).header('cache-control', 'public, max-age=1').send(playlist);
+      },
+    );
   },
 });

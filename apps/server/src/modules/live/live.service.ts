@@ -1,10 +1,14 @@
 import {
   ErrorCode,
+  LIVE_VIEWER_WINDOW_MS,
   type LiveChannel,
+  type LiveProgress,
+  type LiveProgressReport,
   type LiveReservationResult,
   type LiveSessionDetail,
   type LiveSessionListQuery,
   type LiveSessionSummary,
+  type LiveViewers,
   liveStateAt,
   type Page,
   type PageQuery,
@@ -14,24 +18,50 @@ import { readPage } from '../../db/paging.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError, conflict } from '../../platform/errors.ts';
 import { isoTime } from '../../platform/time.ts';
+import { lockLearnerClock } from '../study/learning-time.ts';
+import { clampPosition, effectiveDuration } from '../study/study.rules.ts';
 import {
   countSchedule,
   countSessions,
   countSessionsPerChannel,
   deleteReservation,
   findSessionRow,
+  findWatching,
   hasReservation,
   insertReservation,
   type LiveSessionSummaryRow,
   listChannelRows,
   listScheduleRows,
   listSessionRows,
+  saveWatching,
 } from './live.queries.ts';
+import { livePlaylist } from './live-playlist.ts';
+import type { LiveSources } from './live-source.ts';
+import type { ViewerStore } from './live-viewers.ts';
 
 export const LiveMessages = {
   notFound: '课程直播不存在或已下线',
   notReservable: '直播已开始或已结束，无法预约',
+  notStarted: '直播尚未开始，请在开播后观看',
+  ended: '直播已结束',
+  endedWithReplay: '直播已结束，请观看回放',
+  notLive: '直播未在进行中',
+  noStream: '直播信号暂不可用，请稍后再试',
+  notWatchable: '这场直播现在没有可观看的内容',
 } as const;
+
+/** The live playlist of a session of a site (players fetch it without headers). */
+export const streamUrlOf = (siteKey: string, id: number) =>
+  `/api/live/sessions/stream.m3u8?site=${encodeURIComponent(siteKey)}&id=${id}`;
+
+/** Positions and watched totals are answered to the tenth of a second. */
+const tenth = (seconds: number) => Math.round(seconds * 10) / 10;
+
+/** What a session row tells of its times. */
+const timesOf = (row: { starts_at: number | string; ends_at: number | string }) => ({
+  startsAt: Number(row.starts_at),
+  endsAt: Number(row.ends_at),
+});
 
 /** Unknown, unpublished and other-site sessions all answer the same. */
 const sessionGone = () => new AppError(ErrorCode.notFound, LiveMessages.notFound);
@@ -58,7 +88,9 @@ function toSummary(row: LiveSessionSummaryRow, now: number): LiveSessionSummary 
 export class LiveService {
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly now: () => number = Date.now,
+    private readonly watch: { viewers: ViewerStore; sources: LiveSources },
+    // Looked up on each call (not bound once), so tests can move the clock.
+    private readonly now: () => number = () => Date.now(),
   ) {}
 
   /** The site's published channels, in order, with their published session counts. */
@@ -97,13 +129,16 @@ export class LiveService {
       userId === null ? false : hasReservation(this.db, userId, id),
     ]);
     if (!row) throw sessionGone();
-    const summary = toSummary(row, this.now());
+    const now = this.now();
+    const summary = toSummary(row, now);
+    const live = summary.state === 'live';
     return {
       ...summary,
       introduction: row.introduction,
       channel: { id: row.channel_id, name: row.channel_name, cover: row.channel_cover },
-      streamUrl: summary.state === 'live' ? row.stream_url : null,
+      streamUrl: live && row.stream_url !== null ? streamUrlOf(siteKey, id) : null,
       replayUrl: summary.state === 'ended' ? row.replay_url : null,
+      viewers: live ? await this.watch.viewers.count(id, now, LIVE_VIEWER_WINDOW_MS) : 0,
       courseId: row.course_id,
       reserved,
     };
@@ -151,5 +186,103 @@ export class LiveService {
       },
       (rows) => rows.map((row) => toSummary(row, now)),
     );
+  }
+
+  /**
+   * The live HLS playlist of a session of the site while it is live: its source's segments in a
+   * loop from the start (see `live-playlist.ts`). Upcoming and ended sessions answer 409.
+   */
+  async stream(siteKey: string, id: number): Promise<string> {
+    const row = await findSessionRow(this.db, siteKey, id);
+    if (!row) throw sessionGone();
+    const now = this.now();
+    const times = timesOf(row);
+    const state = liveStateAt(times, now);
+    if (state === 'upcoming') throw conflict(LiveMessages.notStarted);
+    if (state === 'ended') {
+      throw conflict(row.replay_url ? LiveMessages.endedWithReplay : LiveMessages.ended);
+    }
+    const segments = row.stream_url ? await this.watch.sources.segments(row.stream_url) : [];
+    if (segments.length === 0) throw new AppError(ErrorCode.notFound, LiveMessages.noStream);
+    return livePlaylist(segments, now - times.startsAt);
+  }
+
+  /**
+   * A heartbeat of a viewer (`u:<id>` or `d:<device>`; null counts nobody) of a live session of
+   * the site; answers the viewers now. The time is the server's; a session that is not live
+   * answers 409 and records nothing.
+   */
+  async heartbeat(siteKey: string, sessionId: number, viewer: string | null): Promise<LiveViewers> {
+    const row = await findSessionRow(this.db, siteKey, sessionId);
+    if (!row) throw sessionGone();
+    const now = this.now();
+    if (liveStateAt(timesOf(row), now) !== 'live') throw conflict(LiveMessages.notLive);
+    const { viewers } = this.watch;
+    const count =
+      viewer === null
+        ? await viewers.count(sessionId, now, LIVE_VIEWER_WINDOW_MS)
+        : await viewers.beat(sessionId, viewer, now, LIVE_VIEWER_WINDOW_MS);
+    return { sessionId, viewers: count };
+  }
+
+  /** The learner's watching of a session of the site: where the replay resumes. */
+  async watching(siteKey: string, userId: number, sessionId: number): Promise<LiveProgress> {
+    const [row, watching] = await Promise.all([
+      findSessionRow(this.db, siteKey, sessionId),
+      findWatching(this.db, userId, sessionId),
+    ]);
+    if (!row) throw sessionGone();
+    return {
+      sessionId,
+      positionSeconds: tenth(Number(watching?.position_seconds ?? 0)),
+      watchedSeconds: tenth(Number(watching?.watched_seconds ?? 0)),
+      countedSeconds: 0,
+    };
+  }
+
+  /**
+   * Records what the player reports of a live session of the site (live, or ended with a
+   * replay): learning time credited by the study rules (server clock, per session and per
+   * learner, into today's learning day), and the replay's position, clamped to the session's
+   * length. One transaction, serialized per learner by their study clock.
+   */
+  async reportWatching(
+    siteKey: string,
+    userId: number,
+    report: LiveProgressReport,
+  ): Promise<LiveProgress> {
+    const row = await findSessionRow(this.db, siteKey, report.sessionId);
+    if (!row) throw sessionGone();
+    const times = timesOf(row);
+    return this.db.transaction().execute(async (trx) => {
+      const clock = await lockLearnerClock(trx, userId, this.now);
+      const state = liveStateAt(times, clock.now);
+      const replay = state === 'ended' && row.replay_url !== null;
+      if (state !== 'live' && !replay) throw conflict(LiveMessages.notWatchable);
+      const previous = await findWatching(trx, userId, report.sessionId);
+      const { item, countedMs } = await clock.credit(
+        report.watchedSeconds * 1000,
+        previous ? Number(previous.credited_until) : null,
+      );
+      const length = (times.endsAt - times.startsAt) / 1000;
+      const position = replay
+        ? clampPosition(report.positionSeconds, effectiveDuration(length, report.durationSeconds))
+        : Number(previous?.position_seconds ?? 0);
+      const watched = Number(previous?.watched_seconds ?? 0) + item.creditedMs / 1000;
+      await saveWatching(trx, {
+        user_id: userId,
+        session_id: report.sessionId,
+        position_seconds: position,
+        watched_seconds: watched,
+        credited_until: item.creditedUntil,
+        now: clock.now,
+      });
+      return {
+        sessionId: report.sessionId,
+        positionSeconds: tenth(position),
+        watchedSeconds: tenth(watched),
+        countedSeconds: countedMs / 1000,
+      };
+    });
   }
 }

@@ -190,7 +190,8 @@ describeEachEngine('live API', (ctx) => {
       expect(data).toMatchObject({
         id: ids.live1,
         state: 'live',
-        streamUrl: '/media/demo/lesson.mp4',
+        streamUrl: `/api/live/sessions/stream.m3u8?site=${SITE}&id=${ids.live1}`,
+        viewers: 0,
         replayUrl: null,
         hasReplay: false,
         reserved: false,

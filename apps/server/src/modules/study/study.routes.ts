@@ -3,6 +3,9 @@ import {
   courseProgressSchema,
   lessonContentSchema,
   lessonQuerySchema,
+  liveProgressQuerySchema,
+  liveProgressReportSchema,
+  liveProgressSchema,
   myReadingQuerySchema,
   myReadingSchema,
   pageOf,
@@ -68,6 +71,22 @@ export const studyModule = portalModule({
       query: studyCoursesQuerySchema,
       response: pageOf(studyCourseSchema),
       handle: ({ site, learner, query }) => study.courses(site.key, learner.id, query),
+    });
+    // Live sessions and replays: the live module checks the session, the study rules credit.
+    api.post('/api/study/live-progress', {
+      summary: '上报直播或回放的观看：上次上报以来实际观看的秒数、回放位置（计入学习时长）',
+      login: 'required',
+      body: liveProgressReportSchema,
+      response: liveProgressSchema,
+      handle: ({ site, learner, body }) => app.live.reportWatching(site.key, learner.id, body),
+    });
+    api.get('/api/study/live-progress', {
+      summary: '我观看一场直播的记录：回放从哪里继续',
+      login: 'required',
+      query: liveProgressQuerySchema,
+      response: liveProgressSchema,
+      handle: ({ site, learner, query }) =>
+        app.live.watching(site.key, learner.id, query.sessionId),
     });
     // E-book reading moved here from `/api/ebooks`; the first paths still answer the same.
     api.post('/api/study/ebook-progress', {

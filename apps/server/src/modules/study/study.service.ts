@@ -13,8 +13,8 @@ import { readPage } from '../../db/paging.ts';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../platform/errors.ts';
 import { isoTime, isoTimeOrNull } from '../../platform/time.ts';
+import { lockLearnerClock } from './learning-time.ts';
 import {
-  addLearningSeconds,
   completeCourseLearner,
   countCompletedLessons,
   countCourseCompletion,
@@ -30,18 +30,10 @@ import {
   listCourseLessonIds,
   listLessonProgress,
   listStudyCourseRows,
-  lockStudyClock,
-  setStudyClock,
   touchCourseLearner,
   updateLessonProgress,
 } from './study.queries.ts';
-import {
-  clampPosition,
-  creditWatch,
-  dayKey,
-  effectiveDuration,
-  isComplete,
-} from './study.rules.ts';
+import { clampPosition, dayKey, effectiveDuration, isComplete } from './study.rules.ts';
 
 /** Positions and watched totals are answered to the tenth of a second. */
 const tenth = (seconds: number) => Math.round(seconds * 10) / 10;
@@ -114,9 +106,8 @@ export class StudyService {
     }
     const courseId = lesson.course_id;
     return this.db.transaction().execute(async (trx) => {
-      const learnerClock = await lockStudyClock(trx, userId);
-      // Read after the lock: a report that waited for another is credited at its own time.
-      const now = this.now();
+      const clock = await lockLearnerClock(trx, userId, this.now);
+      const { now } = clock;
       const previous = await findLessonProgress(trx, userId, lesson.id);
 
       const duration = effectiveDuration(
@@ -125,13 +116,10 @@ export class StudyService {
       );
       const position =
         lesson.kind === 'video' ? clampPosition(report.positionSeconds, duration) : 0;
-      const lessonCredit = creditWatch(
+      const { item: lessonCredit, countedMs } = await clock.credit(
         report.watchedSeconds * 1000,
         previous ? Number(previous.credited_until) : null,
-        now,
       );
-      // The learner's own clock bounds their time across lessons (two tabs count once).
-      const learnerCredit = creditWatch(lessonCredit.creditedMs, learnerClock, now);
       const watched = Number(previous?.watched_seconds ?? 0) + lessonCredit.creditedMs / 1000;
       const wasCompleted = Number(previous?.completed ?? 0) === 1;
       const completed = isComplete({
@@ -162,11 +150,6 @@ export class StudyService {
           created_at: now,
         });
       }
-      await setStudyClock(trx, userId, learnerCredit.creditedUntil);
-      if (learnerCredit.creditedMs > 0) {
-        await addLearningSeconds(trx, userId, dayKey(now), learnerCredit.creditedMs / 1000, now);
-      }
-
       // Most reports are of a course already started: one update. The first report inserts
       // the row, and only the insert that wrote it counts the learner.
       const touched = await touchCourseLearner(trx, userId, courseId, lesson.id, now);
@@ -192,7 +175,7 @@ export class StudyService {
         positionSeconds: tenth(position),
         watchedSeconds: tenth(watched),
         completed,
-        countedSeconds: learnerCredit.creditedMs / 1000,
+        countedSeconds: countedMs / 1000,
         course: { ...course, completed: courseCompleted },
       };
     });

@@ -1,0 +1,50 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { addLearningSeconds, lockStudyClock, setStudyClock } from './study.queries.ts';
+import { type Credit, creditWatch, dayKey } from './study.rules.ts';
+
+/** What crediting one report of watching gave. */
+export interface LearningCredit {
+  /** The credit against the watched thing's own clock (a lesson's, a live session's). */
+  item: Credit;
+  /** Milliseconds added to the learner's day (bounded by the learner's clock too). */
+  countedMs: number;
+}
+
+/** A learner's clock, locked for the rest of a transaction, and the moment it was read at. */
+export interface LearnerClock {
+  /** The server's clock, read after the lock (a report that waited is credited at its time). */
+  now: number;
+  /**
+   * Credits `claimedMs` of watching against the item's clock (`itemCreditedUntil`, null before
+   * the first report) and the learner's, and adds what counts to today's learning time.
+   */
+  credit(claimedMs: number, itemCreditedUntil: number | null): Promise<LearningCredit>;
+}
+
+/**
+ * Locks the learner's study clock in `trx` (one learner's reports are credited one after
+ * another; see README.md) and answers how to credit watching of any content: lessons, live
+ * sessions and replays all count learning time by the same rules (`study.rules.ts`).
+ */
+export async function lockLearnerClock(
+  trx: Kysely<Database>,
+  userId: number,
+  clock: () => number,
+): Promise<LearnerClock> {
+  const learnerUntil = await lockStudyClock(trx, userId);
+  const now = clock();
+  return {
+    now,
+    async credit(claimedMs, itemCreditedUntil) {
+      const item = creditWatch(claimedMs, itemCreditedUntil, now);
+      // The learner's own clock bounds their time across items (two tabs count once).
+      const learner = creditWatch(item.creditedMs, learnerUntil, now);
+      await setStudyClock(trx, userId, learner.creditedUntil);
+      if (learner.creditedMs > 0) {
+        await addLearningSeconds(trx, userId, dayKey(now), learner.creditedMs / 1000, now);
+      }
+      return { item, countedMs: learner.creditedMs };
+    },
+  };
+}
