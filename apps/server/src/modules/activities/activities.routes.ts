@@ -20,8 +20,8 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { jsonField, withMultipart } from '../../http/multipart.ts';
 import { portalModule } from '../../http/portal-module.ts';
+import { attachmentDisposition } from '../../platform/calendar-file.ts';
 import { UploadStore, uploadsDir } from '../../platform/upload-store.ts';
-import { attachmentDisposition } from './activities.ics.ts';
 import {
   ActivityMessages,
   ActivityService,

@@ -21,6 +21,7 @@ import type { Kysely } from 'kysely';
 import { pageWindow, readPage, toPage } from '../../db/paging.ts';
 import { readInIdOrder } from '../../db/rows.ts';
 import type { ActivityRow, Database } from '../../db/schema.ts';
+import { calendarFile, htmlToText } from '../../platform/calendar-file.ts';
 import { AppError, conflict, forbidden, invalid } from '../../platform/errors.ts';
 import { PublicCache } from '../../platform/public-cache.ts';
 import { ShortCache } from '../../platform/short-cache.ts';
@@ -29,7 +30,6 @@ import { isoTime, isoTimeOrNull } from '../../platform/time.ts';
 import type { ReceivedFile, UploadStore } from '../../platform/upload-store.ts';
 import { seatFields, timesOf } from '../seats/seat-status.ts';
 import { admit, parseFormFields, releaseSeatAndCancel, takeSeatAndSignUp } from '../seats/seats.ts';
-import { activityCalendar, htmlToText } from './activities.ics.ts';
 import {
   ACTIVITY_SEATS,
   countMyApplicationRows,
@@ -505,8 +505,9 @@ export class ActivityService {
     const row = await findCalendarActivity(this.db, id);
     if (!row) return null;
     const page = row.kind === '特色活动' ? 'extensionDetails' : 'activityDetails';
-    const text = activityCalendar({
+    const text = calendarFile({
       uid: `activity-${row.id}@${host}`,
+      kind: '活动',
       title: row.title,
       place: row.place,
       description: [`主办：${row.organiser}`, htmlToText(row.description)].join('\n'),

@@ -358,4 +358,37 @@ describeEachEngine('live playback API', (ctx) => {
       expect((await today(token(8))).seconds).toBe(0);
     });
   });
+
+  describe('GET /ics/live-:id.ics', () => {
+    it('downloads the session as a calendar event named by its title', async () => {
+      const response = await ctx().app.inject({ url: `/ics/live-${ids.up}.ics` });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('text/calendar; charset=utf-8');
+      expect(response.headers['content-disposition']).toBe(
+        `attachment; filename="live-${ids.up}.ics"; filename*=UTF-8''${encodeURIComponent('测试直播.ics')}`,
+      );
+      const lines = response.body.split('\r\n');
+      expect(lines).toContain('SUMMARY:测试直播');
+      expect(lines).toContain('PRODID:-//直播播放测试学习网//课程直播//ZH');
+      expect(lines.some((line) => /^DTSTART:\d{8}T\d{6}Z$/.test(line))).toBe(true);
+      expect(lines).toContain(`UID:live-${ids.up}@localhost`);
+      expect(response.body).toContain(`/liveplay/liveDetails?id=${ids.up}`);
+    });
+
+    it('answers 404 for an unknown or unpublished session', async () => {
+      const { db } = ctx().app.database;
+      const channel = await createLiveChannel(db, { siteKey: SITE, published: 0 });
+      const hidden = await createLiveSession(db, {
+        site_key: SITE,
+        channel_id: channel,
+        starts_at: Date.now() + HOUR,
+        ends_at: Date.now() + 2 * HOUR,
+      });
+      for (const url of ['/ics/live-999999.ics', `/ics/live-${hidden}.ics`, '/ics/live-x.ics']) {
+        const response = await ctx().app.inject({ url });
+        expect(response.statusCode).toBe(404);
+        expect(response.json()).toMatchObject({ code: 404 });
+      }
+    });
+  });
 });

@@ -259,3 +259,27 @@ export function saveWatching(
     )
     .execute();
 }
+
+/** A published session (in a published channel) of any site, for its calendar file. */
+export function findCalendarSession(db: Kysely<Database>, id: number) {
+  return db
+    .selectFrom('live_sessions as s')
+    .innerJoin('live_channels as ch', 'ch.id', 's.channel_id')
+    .innerJoin('sites', 'sites.key', 's.site_key')
+    .select([
+      's.id',
+      's.site_key',
+      's.title',
+      's.speaker',
+      's.speaker_title',
+      's.introduction',
+      's.starts_at',
+      's.ends_at',
+      'ch.name as channel_name',
+      'sites.name as site_name',
+    ])
+    .where('s.id', '=', id)
+    .where('s.published', '=', 1)
+    .where('ch.published', '=', 1)
+    .executeTakeFirst();
+}

@@ -1,4 +1,5 @@
 import {
+  ErrorCode,
   liveChannelSchema,
   liveHeartbeatBodySchema,
   liveReservationBodySchema,
@@ -15,7 +16,8 @@ import {
 import { z } from 'zod';
 import { BUNDLED_MEDIA_DIR, uploadedMediaDir } from '../../http/media-host.ts';
 import { portalModule } from '../../http/portal-module.ts';
-import { LiveService } from './live.service.ts';
+import { attachmentDisposition } from '../../platform/calendar-file.ts';
+import { LiveMessages, LiveService } from './live.service.ts';
 import { LiveSources } from './live-source.ts';
 import { createViewerStore } from './live-viewers.ts';
 
@@ -117,6 +119,31 @@ export const liveModule = portalModule({
         const playlist = await live.stream(query.site, query.id);
         // The window moves every few seconds: players reload it, caches keep it a second.
         return reply.type(HLS_TYPE).header('cache-control', 'public, max-age=1').send(playlist);
+      },
+    );
+    // Outside /api and public, like an activity's: a calendar file to add the session to a
+    // phone's calendar (添加到日历).
+    app.get<{ Params: { id: string } }>(
+      '/ics/live-:id.ics',
+      { schema: { hide: true } },
+      async (request, reply) => {
+        const id = /^\d{1,15}$/.test(request.params.id) ? Number(request.params.id) : 0;
+        const origin = `${request.protocol}://${request.host}`;
+        const calendar = id > 0 ? await live.calendar(id, request.hostname, origin) : null;
+        if (!calendar) {
+          return reply
+            .code(404)
+            .type('application/json; charset=utf-8')
+            .send({ code: ErrorCode.notFound, message: LiveMessages.notFound, data: null });
+        }
+        return reply
+          .header('content-type', 'text/calendar; charset=utf-8')
+          .header(
+            'content-disposition',
+            attachmentDisposition(`${calendar.title}.ics`, `live-${id}.ics`),
+          )
+          .header('cache-control', 'no-cache')
+          .send(calendar.text);
       },
     );
   },

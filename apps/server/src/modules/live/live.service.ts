@@ -12,10 +12,12 @@ import {
   liveStateAt,
   type Page,
   type PageQuery,
+  sitePrefix,
 } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import { readPage } from '../../db/paging.ts';
 import type { Database } from '../../db/schema.ts';
+import { calendarFile, htmlToText } from '../../platform/calendar-file.ts';
 import { AppError, conflict } from '../../platform/errors.ts';
 import { isoTime } from '../../platform/time.ts';
 import { lockLearnerClock } from '../study/learning-time.ts';
@@ -25,6 +27,7 @@ import {
   countSessions,
   countSessionsPerChannel,
   deleteReservation,
+  findCalendarSession,
   findSessionRow,
   findWatching,
   hasReservation,
@@ -284,5 +287,28 @@ export class LiveService {
         countedSeconds: countedMs / 1000,
       };
     });
+  }
+
+  /**
+   * The iCalendar file of a published session (any site), or null: `host` names the server in
+   * the event's UID, `origin` starts the link to its detail page.
+   */
+  async calendar(id: number, host: string, origin: string) {
+    const row = await findCalendarSession(this.db, id);
+    if (!row) return null;
+    const speaker = [row.speaker, row.speaker_title].filter(Boolean).join('，');
+    const text = calendarFile({
+      uid: `live-${row.id}@${host}`,
+      kind: '课程直播',
+      title: row.title,
+      place: `线上直播 · ${row.channel_name}`,
+      description: [`主讲：${speaker}`, htmlToText(row.introduction)].join('\n'),
+      startAt: Number(row.starts_at),
+      endAt: Number(row.ends_at),
+      stamp: this.now(),
+      url: `${origin}${sitePrefix(row.site_key)}/liveDetails?id=${row.id}`,
+      producer: row.site_name,
+    });
+    return { title: row.title, text };
   }
 }

@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
-  activityCalendar,
   attachmentDisposition,
+  calendarFile,
   escapeText,
   foldLine,
   htmlToText,
   icsTime,
-} from './activities.ics.ts';
+} from './calendar-file.ts';
 
 const EVENT = {
   uid: 'activity-12@portal.example.cn',
+  kind: '活动',
   title: '海派文化讲座',
   place: '静安区图书馆 三楼报告厅',
   description: '主办：静安区图书馆\n了解石库门',
@@ -20,9 +21,9 @@ const EVENT = {
   producer: '静安学习网',
 };
 
-describe('activityCalendar', () => {
+describe('calendarFile', () => {
   it('writes one VEVENT with CRLF line ends and UTC times', () => {
-    expect(activityCalendar(EVENT)).toBe(
+    expect(calendarFile(EVENT)).toBe(
       [
         'BEGIN:VCALENDAR',
         'VERSION:2.0',
@@ -46,7 +47,7 @@ describe('activityCalendar', () => {
   });
 
   it('folds long lines to 75 octets without splitting a character', () => {
-    const text = activityCalendar({ ...EVENT, description: '石库门弄堂生活'.repeat(20) });
+    const text = calendarFile({ ...EVENT, description: '石库门弄堂生活'.repeat(20) });
     const lines = text.split('\r\n');
     for (const line of lines) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
     const description = lines.findIndex((line) => line.startsWith('DESCRIPTION:'));

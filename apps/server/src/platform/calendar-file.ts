@@ -1,11 +1,14 @@
 /**
- * An activity as an iCalendar file (RFC 5545) a phone's calendar can import: one VEVENT, lines
- * ended by CRLF and folded at 75 octets, text values escaped, times in UTC.
+ * An event (an activity, a live session) as an iCalendar file (RFC 5545) a phone's calendar can
+ * import: one VEVENT, lines ended by CRLF and folded at 75 octets, text values escaped, times in
+ * UTC.
  */
 
 export interface CalendarEvent {
   /** Globally unique, e.g. `activity-12@example.cn`. */
   uid: string;
+  /** What the calendar holds, for PRODID, e.g. 活动 or 课程直播. */
+  kind: string;
   title: string;
   place: string;
   /** Plain text (see {@link htmlToText}). */
@@ -15,7 +18,7 @@ export interface CalendarEvent {
   endAt: number;
   /** When the file was made (DTSTAMP), epoch milliseconds. */
   stamp: number;
-  /** The activity's detail page. */
+  /** The event's detail page. */
   url: string;
   /** Who publishes the calendar, for PRODID, e.g. 静安学习网. */
   producer: string;
@@ -107,11 +110,11 @@ export function htmlToText(html: string): string {
 }
 
 /** The whole `.ics` file of one event. */
-export function activityCalendar(event: CalendarEvent): string {
+export function calendarFile(event: CalendarEvent): string {
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
-    `PRODID:-//${escapeText(event.producer)}//活动//ZH`,
+    `PRODID:-//${escapeText(event.producer)}//${escapeText(event.kind)}//ZH`,
     'CALSCALE:GREGORIAN',
     'METHOD:PUBLISH',
     'BEGIN:VEVENT',
