@@ -49,7 +49,7 @@ async function api<T>(login: Login, pathname: string): Promise<T> {
   return body.data;
 }
 
-const video = () => page.locator('video.lesson-video');
+const video = () => page.locator('video.video-player');
 const currentTime = () => video().evaluate((element: HTMLVideoElement) => element.currentTime);
 
 describe('watching a lesson', () => {

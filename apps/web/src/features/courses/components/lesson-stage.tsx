@@ -1,30 +1,14 @@
 import type { CourseDetail, CourseProgress, ProgressResult } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Component, type ReactNode, Suspense, use, useState } from 'react';
-import { loadChunk } from '@/platform/chunk-load.ts';
+import { Suspense, use, useState } from 'react';
 import { loginCheck } from '@/platform/login-check.ts';
 import { applyProgressResult } from '@/platform/queries/course-progress.ts';
 import { isMissing } from '@/platform/queries/detail.ts';
+import { PlayerBoundary, playerChunk, VideoStageBox } from '@/ui/video-stage.tsx';
 import { useLesson } from '../api/get-lesson.ts';
 
-type PlayerModule = typeof import('./lesson-player.tsx');
-
-let playerModule: Promise<PlayerModule> | null = null;
-
-/**
- * The player's chunk (and, inside it, hls.js on demand): loaded only when a lesson is opened,
- * once, with the chunk time-out; a failed load is forgotten so a retry loads it again.
- */
-function loadPlayer(): Promise<PlayerModule> {
-  if (!playerModule) {
-    const loading = loadChunk(() => import('./lesson-player.tsx'));
-    playerModule = loading;
-    loading.catch(() => {
-      if (playerModule === loading) playerModule = null;
-    });
-  }
-  return playerModule;
-}
+/** The player's chunk: loaded only when a lesson is opened. */
+const loadPlayer = playerChunk(() => import('./lesson-player.tsx'));
 
 /** The lesson ids of a course in catalogue order. */
 export function lessonIdsOf(course: CourseDetail): number[] {
@@ -51,38 +35,6 @@ export function lessonToContinue(
   return after ?? ids.find((id) => !done.has(id)) ?? last;
 }
 
-/** A 16:9 box the size of the player, for what stands in its place. */
-function StageBox({ children, busy = false }: { children?: ReactNode; busy?: boolean }) {
-  if (busy) {
-    return <div className="lesson-stage-box" role="status" aria-busy="true" aria-label="加载中" />;
-  }
-  return <div className="lesson-stage-box">{children}</div>;
-}
-
-interface BoundaryProps {
-  children: ReactNode;
-  onRetry: () => void;
-}
-
-/** Keeps the course page when the player's chunk cannot be loaded (an optional widget). */
-class PlayerBoundary extends Component<BoundaryProps, { failed: boolean }> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override render() {
-    if (!this.state.failed) return this.props.children;
-    return (
-      <StageBox>
-        <p>播放器没有加载出来，请检查网络后重试。</p>
-        <button type="button" className="link-button primary" onClick={this.props.onRetry}>
-          重试
-        </button>
-      </StageBox>
-    );
-  }
-}
-
 /** The course progress query, as far as the stage needs it. */
 export interface ProgressState {
   data: CourseProgress | undefined;
@@ -102,11 +54,11 @@ function LoadedStage({ course, lessonId, progress, autoPlay }: StageProps) {
   const client = useQueryClient();
   const lesson = useLesson(lessonId);
   const handleReported = (result: ProgressResult) => applyProgressResult(client, result);
-  if (lesson.isPending) return <StageBox busy />;
+  if (lesson.isPending) return <VideoStageBox busy />;
   if (lesson.isError) {
     const missing = isMissing(lessonId, lesson.error);
     return (
-      <StageBox>
+      <VideoStageBox>
         <p>{missing ? '这个课时不存在或已下线。' : '课时没有加载出来，请检查网络后重试。'}</p>
         {missing ? null : (
           <button
@@ -117,7 +69,7 @@ function LoadedStage({ course, lessonId, progress, autoPlay }: StageProps) {
             重试
           </button>
         )}
-      </StageBox>
+      </VideoStageBox>
     );
   }
   const content = lesson.data;
@@ -160,28 +112,28 @@ export function LessonStage({
   const [attempt, setAttempt] = useState(0);
   if (!loggedIn) {
     return (
-      <StageBox>
+      <VideoStageBox>
         <p>登录后即可观看本课时，并记录学习进度。</p>
         <button type="button" className="link-button primary" onClick={() => void loginCheck()}>
           登录后学习
         </button>
-      </StageBox>
+      </VideoStageBox>
     );
   }
   if (progress.isError) {
     return (
-      <StageBox>
+      <VideoStageBox>
         <p>学习进度没有加载出来，请检查网络后重试。</p>
         <button type="button" className="link-button primary" onClick={() => progress.refetch()}>
           重试
         </button>
-      </StageBox>
+      </VideoStageBox>
     );
   }
-  if (!progress.data) return <StageBox busy />;
+  if (!progress.data) return <VideoStageBox busy />;
   return (
     <PlayerBoundary key={attempt} onRetry={() => setAttempt((count) => count + 1)}>
-      <Suspense fallback={<StageBox busy />}>
+      <Suspense fallback={<VideoStageBox busy />}>
         <LoadedStage
           course={course}
           lessonId={lessonId}
