@@ -29,3 +29,9 @@ export function liveStateAt(session: LiveTimes, now: number): LiveState {
   if (now >= ms(session.startsAt)) return 'live';
   return 'upcoming';
 }
+
+/** A viewer counts as watching for this long after their last heartbeat. */
+export const LIVE_VIEWER_WINDOW_MS = 45_000;
+
+/** How often a playing viewer sends a heartbeat (well inside the window). */
+export const LIVE_HEARTBEAT_EVERY_MS = 15_000;

@@ -48,7 +48,7 @@ export const liveSessionDetailSchema = liveSessionSummarySchema.extend({
   streamUrl: z.string().nullable(),
   /** The replay (MP4 or HLS) once ended, else null. */
   replayUrl: z.string().nullable(),
-  /** Viewers watching now (heartbeats in the last {@link LIVE_VIEWER_WINDOW_MS}); 0 unless live. */
+  /** Viewers watching now (heartbeats in the last `LIVE_VIEWER_WINDOW_MS`); 0 unless live. */
   viewers: z.number().int(),
   courseId: z.number().int().nullable(),
   /** The caller has reserved it; false for a visitor. */
@@ -92,12 +92,6 @@ export const liveStreamQuerySchema = z.object({
 });
 export type LiveStreamQuery = z.infer<typeof liveStreamQuerySchema>;
 
-/** A viewer counts as watching for this long after their last heartbeat. */
-export const LIVE_VIEWER_WINDOW_MS = 45_000;
-
-/** How often a playing viewer sends a heartbeat (well inside the window). */
-export const LIVE_HEARTBEAT_EVERY_MS = 15_000;
-
 /**
  * `POST /api/live/heartbeat`: the caller is watching a live session now. A learner counts by
  * account; a visitor by the device key (`X-Finger`), or not at all without one. The server
@@ -108,7 +102,7 @@ export type LiveHeartbeatBody = z.infer<typeof liveHeartbeatBodySchema>;
 
 export const liveViewersSchema = z.object({
   sessionId: z.number().int(),
-  /** Distinct viewers with a heartbeat in the last {@link LIVE_VIEWER_WINDOW_MS}. */
+  /** Distinct viewers with a heartbeat in the last `LIVE_VIEWER_WINDOW_MS`. */
   viewers: z.number().int(),
 });
 export type LiveViewers = z.infer<typeof liveViewersSchema>;

@@ -29,6 +29,17 @@ export class EnvelopeText {
   constructor(readonly text: Buffer) {}
 }
 
+/**
+ * An `/api` answer that is not JSON (e.g. an HLS playlist a player fetches): sent as is, with
+ * its media type; failures of the same route still answer the envelope.
+ */
+export class RawAnswer {
+  constructor(
+    readonly type: string,
+    readonly body: string,
+  ) {}
+}
+
 /** Wraps a handler's return value in `{ code: 0, message: '', data }` for every `/api` route. */
 export function wrap(data: unknown) {
   return { code: ErrorCode.ok, message: '', data: data ?? null };
@@ -105,6 +116,10 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
         // Bytes with a JSON type are sent without serializing them again.
         reply.type('application/json; charset=utf-8');
         return data.text;
+      }
+      if (data instanceof RawAnswer) {
+        reply.type(data.type);
+        return data.body;
       }
       return data === reply ? reply : wrap(data);
     };

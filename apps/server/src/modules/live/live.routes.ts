@@ -14,6 +14,7 @@ import {
   pageOf,
 } from '@portal/contract';
 import { z } from 'zod';
+import { RawAnswer } from '../../http/envelope.ts';
 import { BUNDLED_MEDIA_DIR, uploadedMediaDir } from '../../http/media-host.ts';
 import { portalModule } from '../../http/portal-module.ts';
 import { attachmentDisposition } from '../../platform/calendar-file.ts';
@@ -118,7 +119,8 @@ export const liveModule = portalModule({
         const query = request.query as z.infer<typeof liveStreamQuerySchema>;
         const playlist = await live.stream(query.site, query.id);
         // The window moves every few seconds: players reload it, caches keep it a second.
-        return reply.type(HLS_TYPE).header('cache-control', 'public, max-age=1').send(playlist);
+        reply.header('cache-control', 'public, max-age=1');
+        return new RawAnswer(HLS_TYPE, playlist);
       },
     );
     // Outside /api and public, like an activity's: a calendar file to add the session to a

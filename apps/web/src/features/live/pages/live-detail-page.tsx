@@ -10,7 +10,9 @@ import {
 } from '@/ui/detail-page.tsx';
 import { RichHtml } from '@/ui/rich-html.tsx';
 import { liveDetailQueryOptions } from '../api/live.ts';
+import { CalendarLink } from '../components/calendar-link.tsx';
 import { Countdown } from '../components/countdown-line.tsx';
+import { hasVideo, LiveStage } from '../components/live-stage.tsx';
 import { LiveStateBadge } from '../components/live-state-badge.tsx';
 import { liveTimeText } from '../components/live-time.ts';
 import { ReserveButton } from '../components/reserve-button.tsx';
@@ -22,23 +24,24 @@ const MISSING_LIVE: MissingText = {
   way: { to: paths.liveList, label: '去看看直播' },
 };
 
-/** What a session is now: the countdown and 预约, or a note of live or ended. */
+/**
+ * What a session is now: the countdown, 预约 and 添加到日历 before it starts; 添加到日历 while
+ * live (the player above shows it); a note of an ended one and its replay.
+ */
 function StatePanel({ session, refresh }: { session: LiveSessionDetail; refresh: () => void }) {
   if (session.state === 'upcoming') {
     return (
       <section className="live-state-panel" aria-label="直播预约">
         <Countdown startsAt={session.startsAt} onStart={refresh} />
         <ReserveButton session={session} />
+        <CalendarLink sessionId={session.id} />
       </section>
     );
   }
   if (session.state === 'live') {
     return (
       <section className="live-state-panel" aria-label="直播状态">
-        <p className="live-state-note">
-          <LiveStateBadge state="live" />
-          <span>正在直播，观看功能即将上线。</span>
-        </p>
+        <CalendarLink sessionId={session.id} />
       </section>
     );
   }
@@ -46,15 +49,15 @@ function StatePanel({ session, refresh }: { session: LiveSessionDetail; refresh:
     <section className="live-state-panel" aria-label="直播状态">
       <p className="live-state-note">
         <LiveStateBadge state="ended" />
-        <span>{session.hasReplay ? '有回放' : '暂无回放'}</span>
+        <span>{session.hasReplay ? '可观看回放，从上次停下的地方继续' : '暂无回放'}</span>
       </p>
     </section>
   );
 }
 
 /**
- * `/liveDetails?id=`: a session's cover, state, channel, speaker, times and introduction; for an
- * upcoming one the countdown and 预约, else a note of its state (the player comes later).
+ * `/liveDetails?id=`: a session's stream (live) or replay (ended), else its cover; its state,
+ * channel, speaker, times and introduction; for an upcoming one the countdown and 预约.
  */
 export function LiveDetailPage() {
   const detail = useDetailById(liveDetailQueryOptions);
@@ -66,7 +69,11 @@ export function LiveDetailPage() {
     >
       {(item) => (
         <main className="live-detail">
-          <img className="live-detail-cover" src={item.cover} alt="" width={750} height={422} />
+          {hasVideo(item) ? (
+            <LiveStage session={item} />
+          ) : (
+            <img className="live-detail-cover" src={item.cover} alt="" width={750} height={422} />
+          )}
           <section className="live-section">
             <h1>{item.title}</h1>
             <LiveStateBadge state={item.state} />
