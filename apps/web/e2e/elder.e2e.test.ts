@@ -670,6 +670,20 @@ const auditedPages: readonly AuditedPage[] = [
     ready: (page) => page.getByRole('heading', { name: '直播介绍' }).waitFor(),
   },
   {
+    name: 'a live session playing now',
+    path: async () => `/liveDetails?id=${await firstId('/api/live/sessions?size=1&state=live')}`,
+    login: true,
+    tabBar: false,
+    ready: (page) => page.getByRole('region', { name: '直播播放' }).waitFor(),
+  },
+  {
+    name: 'a replay',
+    path: async () => `/liveDetails?id=${await firstId('/api/live/sessions?size=1&state=ended')}`,
+    login: true,
+    tabBar: false,
+    ready: (page) => page.getByRole('heading', { name: '直播介绍' }).waitFor(),
+  },
+  {
     name: 'an unknown address',
     path: '/nope-not-a-page',
     login: false,
