@@ -4,6 +4,7 @@ import { Suspense, use, useState, useSyncExternalStore } from 'react';
 import { isLoggedIn, subscribeLogin } from '@/platform/session.ts';
 import { PlayerBoundary, playerChunk, VideoStageBox } from '@/ui/video-stage.tsx';
 import { liveProgressQueryOptions } from '../api/watch-live.ts';
+import { useRefreshAtEnd } from './use-refresh-at-end.ts';
 
 /** The player's chunk (and hls.js inside it, where needed): loaded only for a video. */
 const loadPlayer = playerChunk(() => import('./live-player.tsx'));
@@ -37,11 +38,13 @@ export function hasVideo(session: LiveSessionDetail): boolean {
 
 /**
  * The top of `/liveDetails` when there is something to watch: the live stream or the replay in
- * the shared player (its chunk loaded here), with a retry when the chunk fails.
+ * the shared player (its chunk loaded here), with a retry when the chunk fails. When a live
+ * session ends, `onEnd` (a refresh of the detail) switches the page to its replay or note.
  */
-export function LiveStage({ session }: { session: LiveSessionDetail }) {
+export function LiveStage({ session, onEnd }: { session: LiveSessionDetail; onEnd: () => void }) {
   const loggedIn = useSyncExternalStore(subscribeLogin, isLoggedIn);
   const [attempt, setAttempt] = useState(0);
+  useRefreshAtEnd(session, onEnd);
   const Loaded = session.state === 'live' ? LoadedLive : LoadedReplay;
   return (
     <PlayerBoundary key={attempt} onRetry={() => setAttempt((count) => count + 1)}>

@@ -70,7 +70,7 @@ export function LiveDetailPage() {
       {(item) => (
         <main className="live-detail">
           {hasVideo(item) ? (
-            <LiveStage session={item} />
+            <LiveStage session={item} onEnd={detail.retry} />
           ) : (
             <img className="live-detail-cover" src={item.cover} alt="" width={750} height={422} />
           )}
