@@ -8,7 +8,10 @@ import { writeNewFile } from './files.ts';
 import { districtName, type SeedContext, seededSites } from './support.ts';
 import { HOUR, localDay, MINUTE } from './time.ts';
 
-/** URL path of the demo stream a live session plays (the bundled HLS of the demo lesson). */
+/**
+ * URL path of a session's source: the bundled HLS of the demo lesson, which the live module loops
+ * into a live stream while the session is live (`modules/live/live-playlist.ts`).
+ */
 export const DEMO_LIVE_STREAM_URL = '/media/demo/lesson.m3u8';
 
 interface ChannelSpec {
