@@ -49,7 +49,7 @@ function StatePanel({ session, refresh }: { session: LiveSessionDetail; refresh:
     <section className="live-state-panel" aria-label="直播状态">
       <p className="live-state-note">
         <LiveStateBadge state="ended" />
-        <span>{session.hasReplay ? '可观看回放，从上次停下的地方继续' : '暂无回放'}</span>
+        <span>{session.hasReplay ? '可观看回放' : '暂无回放'}</span>
       </p>
     </section>
   );
