@@ -24,6 +24,8 @@ const TABS: Array<{ key: 'all' | ContentType; title: string }> = [
   { key: 'class', title: '班级' },
   { key: 'activity', title: '活动' },
   { key: 'ebook', title: '电子书' },
+  { key: 'live', title: '直播' },
+  { key: 'article', title: '资讯' },
 ];
 
 /** What each list says: its time label, its remove wording and its empty state. */

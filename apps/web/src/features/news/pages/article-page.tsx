@@ -5,8 +5,13 @@ import { type MouseEvent, useEffect } from 'react';
 import { Link } from 'react-router';
 import { formatDate } from '@/lib/format-date.ts';
 import { paths } from '@/platform/paths.ts';
-import { ShareButton } from '@/platform/share-button.tsx';
-import { DetailPage, type MissingText, useDetailById } from '@/ui/detail-page.tsx';
+import {
+  DetailPage,
+  FavouriteAndShare,
+  type MissingText,
+  useDetailById,
+} from '@/ui/detail-page.tsx';
+import { useRecordView } from '@/ui/favourite-button.tsx';
 import { RichHtml } from '@/ui/rich-html.tsx';
 import { ARTICLE_LISTS_KEY, articleDetailQueryOptions } from '../api/articles.ts';
 import { imagesOf, marksUnread, pdfHref } from '../lib/article-path.ts';
@@ -68,11 +73,12 @@ function Article({ article }: { article: ArticleDetail }) {
  */
 export function ArticlePage() {
   const detail = useDetailById(articleDetailQueryOptions);
+  useRecordView('article', detail.data?.id);
   return (
     <DetailPage
       detail={detail}
       missing={MISSING_ARTICLE}
-      actions={(article) => <ShareButton title={article.title} pic={article.cover ?? undefined} />}
+      actions={(article) => <FavouriteAndShare type="article" item={article} />}
     >
       {(article) => <Article article={article} />}
     </DetailPage>
