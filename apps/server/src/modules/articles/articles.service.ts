@@ -15,6 +15,7 @@ import type { Kysely } from 'kysely';
 import { readPage } from '../../db/paging.ts';
 import type { Database, NewArticleRow } from '../../db/schema.ts';
 import { AppError, invalid } from '../../platform/errors.ts';
+import { PublicCache } from '../../platform/public-cache.ts';
 import { sanitizeArticleHtml } from '../../platform/sanitize-html.ts';
 import { isoTime } from '../../platform/time.ts';
 import {
@@ -109,6 +110,7 @@ export class ArticleService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly now: () => number = Date.now,
+    private readonly publicCache: PublicCache = new PublicCache(),
   ) {}
 
   /** The site's channels of a kind (or all), with their published article counts. */
@@ -177,6 +179,8 @@ export class ArticleService {
     const channel = await findChannel(this.db, siteKey, input.channelId);
     if (!channel) throw invalid('栏目：不存在');
     const [id] = await insertArticles(this.db, [articleRow(siteKey, channel, input, this.now())]);
+    // Visitors' kept lists show it at once.
+    await this.publicCache.invalidate(siteKey);
     return id as number;
   }
 }
