@@ -273,7 +273,10 @@ describe('资讯', () => {
         (window as unknown as Record<string, unknown>)[name] = () => runs.push(name);
       }
       document.addEventListener('securitypolicyviolation', (event) => {
-        if (event.effectiveDirective.startsWith('script-src')) runs.push(`csp:${event.blockedURI}:${event.sourceFile}:${event.lineNumber}:${event.sample}:${location.href}`);
+        if (event.effectiveDirective.startsWith('script-src'))
+          runs.push(
+            `csp:${event.blockedURI}:${event.sourceFile}:${event.lineNumber}:${event.sample}:${location.href}`,
+          );
       });
     });
     const dialogs: string[] = [];

@@ -34,7 +34,8 @@ export const searchResultSchema = z.object({
   cover: z.string().nullable(),
   /**
    * Course: teacher · category; class: term · place; activity: kind · place; e-book: author ·
-   * publisher; live session: speaker · channel; article: its kind's name · channel.
+   * publisher; live session: speaker · channel; article: its kind's name · channel (news:
+   * channel · source).
    */
   subtitle: z.string(),
   /** The title in order, split into matching and other parts (joined, they are the title). */

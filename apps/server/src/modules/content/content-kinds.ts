@@ -116,7 +116,10 @@ const live: ContentKind = {
   },
 };
 
-/** An article (资讯, 通知, 公告, 风采...): its kind's name and channel; many have no cover. */
+/**
+ * An article: its kind's name and channel (`公告 · 学院公告`), or for news, whose kind the card's
+ * tag already names, its channel and source; many have no cover.
+ */
 const article: ContentKind = {
   visible: visibleIn('articles'),
   async cards(db, siteKey, ids) {
@@ -124,7 +127,7 @@ const article: ContentKind = {
     const rows = await db
       .selectFrom('articles as a')
       .innerJoin('article_channels as ch', 'ch.id', 'a.channel_id')
-      .select(['a.id', 'a.title', 'a.cover', 'a.kind', 'ch.name as channelName'])
+      .select(['a.id', 'a.title', 'a.cover', 'a.kind', 'a.source', 'ch.name as channelName'])
       .where('a.id', 'in', ids)
       .where(publishedOn(siteKey, 'a'))
       .execute();
@@ -134,7 +137,10 @@ const article: ContentKind = {
         {
           title: row.title,
           cover: row.cover,
-          subtitle: `${ARTICLE_KIND_NAMES[row.kind]} · ${row.channelName}`,
+          subtitle:
+            row.kind === 'news'
+              ? `${row.channelName} · ${row.source}`
+              : `${ARTICLE_KIND_NAMES[row.kind]} · ${row.channelName}`,
         },
       ]),
     );

@@ -336,7 +336,7 @@ describeEachEngine('search index', (ctx) => {
       expect.objectContaining({
         type: 'article',
         id: byTitle,
-        subtitle: '资讯 · 宋锦工坊动态',
+        subtitle: '宋锦工坊动态 · 静安区社区学院',
         cover: null,
       }),
     ]);
