@@ -49,3 +49,17 @@ if (js > BUDGET.initialJs || css > BUDGET.initialCss) {
   console.error('bundle budget exceeded');
   process.exit(1);
 }
+
+// zod stays on the server: the web app takes the contract's values from
+// `@portal/contract/constants` (types cost nothing). A schema in a chunk costs about 60 KB, and
+// zod's eval probe breaks the CSP (a `script-src` violation on every page that loads it).
+const withZod = fs
+  .readdirSync(path.join(dist, 'assets'))
+  .filter((file) => file.endsWith('.js'))
+  .filter((file) => fs.readFileSync(path.join(dist, 'assets', file), 'utf8').includes('$ZodType'));
+if (withZod.length > 0) {
+  console.error(
+    `zod is in the web bundle (${withZod.join(', ')}): import values from @portal/contract/constants`,
+  );
+  process.exit(1);
+}

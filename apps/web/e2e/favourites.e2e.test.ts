@@ -82,6 +82,44 @@ describe('favourites and history', () => {
     await page.getByRole('heading', { name: '还没有学习足迹' }).waitFor();
   });
 
+  it('favourites an article and a live session, and finds them under their tabs', async () => {
+    const listed = async <T>(path: string) => {
+      const answer = await fetch(url(path), { headers: { 'x-site': 'jingan' } });
+      return ((await answer.json()) as { data: { list: T[] } }).data.list;
+    };
+    const [article] = await listed<{ id: number; title: string }>('/api/articles?kind=news&size=1');
+    const [live] = await listed<{ id: number; title: string }>('/api/live/sessions?size=1');
+    if (!article || !live) throw new Error('no demo article or live session');
+    await openPhone();
+    await storeLogin(page, suite.portal.baseUrl, await apiLogin(suite.portal.baseUrl));
+    for (const [address, title] of [
+      [`/contentDetails?id=${article.id}`, article.title],
+      [`/liveDetails?id=${live.id}`, live.title],
+    ] as const) {
+      await page.goto(url(address));
+      await page.getByRole('heading', { level: 1, name: title }).waitFor();
+      await page.getByRole('button', { name: '收藏', exact: true }).click();
+      await page.getByRole('button', { name: '已收藏' }).waitFor();
+    }
+
+    await page.goto(url('/collect'));
+    await page.locator('.adm-tabs-tab', { hasText: '资讯' }).click();
+    const row = page.locator('.saved-item', { hasText: article.title });
+    await row.waitFor();
+    expect(await page.locator('.saved-item').count()).toBe(1);
+    expect(await row.locator('.content-type').textContent()).toBe('资讯');
+    await page.locator('.adm-tabs-tab', { hasText: '直播' }).click();
+    await page.locator('.saved-item', { hasText: live.title }).getByRole('link').click();
+    await page.waitForURL(url(`/liveDetails?id=${live.id}`));
+    await page.getByRole('button', { name: '已收藏' }).waitFor();
+
+    // Both openings are in 学习足迹, the live session (opened last) first.
+    await page.goto(url('/footmark'));
+    await page.locator('.saved-item').nth(1).waitFor();
+    const titles = await page.locator('.saved-item-title').allTextContents();
+    expect(titles.slice(0, 2)).toEqual([live.title, article.title]);
+  });
+
   it('asks a visitor to log in when they tap 收藏', async () => {
     const [course] = await courses(1);
     if (!course) throw new Error('no demo course');

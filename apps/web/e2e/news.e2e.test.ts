@@ -1,7 +1,11 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { XSS_PAYLOADS } from '../../server/src/platform/xss-payloads.ts';
 import { apiLogin, phoneSuite, storeLogin } from './harness.ts';
 
 const suite = phoneSuite();
@@ -186,11 +190,124 @@ describe('资讯', () => {
     await page.locator('.pdf-page[data-page-number="1"]').waitFor();
   });
 
+  it('takes the learner back to where they left a long article, with a way to the top', async () => {
+    const article = dbRow<{ id: number; title: string }>(
+      `SELECT id, title FROM articles WHERE site_key = 'jingan' AND published = 1
+       ORDER BY length(body_html) DESC LIMIT 1`,
+    );
+    await openLoggedIn();
+    const open = async () => {
+      await page.goto(url(`/contentDetails?id=${article.id}`));
+      await page.locator('.article-body .rich-html p').first().waitFor();
+    };
+    const scrollable = () =>
+      page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
+    await open();
+    const height = await scrollable();
+    expect(height).toBeGreaterThan(await page.evaluate(() => window.innerHeight));
+    await page.evaluate((y) => window.scrollTo(0, y), Math.round(height / 2));
+    await page.waitForTimeout(600);
+
+    await page.goto(url('/index/news'));
+    await cards().first().waitFor();
+    await open();
+    await page.getByText('已回到上次阅读的位置').waitFor();
+    expect(Math.abs((await page.evaluate(() => window.scrollY)) - height / 2)).toBeLessThan(80);
+
+    await page.getByRole('button', { name: '从头阅读' }).click();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await open();
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect(await page.getByText('已回到上次阅读的位置').count()).toBe(0);
+  });
+
   it('shows the missing state with a way back for an unknown article', async () => {
     ({ page } = await suite.open());
     await page.goto(url('/contentDetails?id=99999999'));
     await page.getByText('文章不存在或已下线').waitFor();
     await page.getByRole('link', { name: '浏览资讯' }).waitFor();
+  });
+
+  it('never runs any payload of the public XSS corpus imported as article titles and bodies', async () => {
+    const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+    const channel = dbRow<{ name: string }>(
+      "SELECT name FROM article_channels WHERE site_key = 'jingan' AND kind = 'news' LIMIT 1",
+    );
+    const file = path.join(suite.portal.dataDir, 'xss-import.json');
+    const marker = (i: number) => `攻击样本${i}号`;
+    fs.writeFileSync(
+      file,
+      JSON.stringify(
+        XSS_PAYLOADS.map((payload, i) => ({
+          channel: channel.name,
+          title: `${marker(i)}${payload}`.slice(0, 100),
+          summary: payload.slice(0, 200),
+          source: payload.slice(0, 100),
+          bodyHtml: `<p>${marker(i)}</p>${payload}`,
+          publishedAt: new Date(Date.now() + 60_000 + i).toISOString(),
+        })),
+      ),
+    );
+    // The operators' import path (`npm run import:articles`), on the running portal's database.
+    const imported = spawnSync(
+      path.join(root, 'node_modules/.bin/tsx'),
+      ['apps/server/src/modules/articles/import.cli.ts', '--site', 'jingan', '--file', file],
+      { cwd: root, env: { ...process.env, DATA_DIR: suite.portal.dataDir, DATABASE_URL: '' } },
+    );
+    expect(imported.status, String(imported.stderr)).toBe(0);
+    const ids = (
+      await api<{ list: { id: number; title: string }[] }>('/articles?kind=news&size=50')
+    ).list.filter((item) => item.title.startsWith('攻击样本'));
+    expect(ids.length).toBeGreaterThan(0);
+    const first = dbRow<{ id: number }>(
+      `SELECT min(id) AS id FROM articles WHERE title LIKE '${marker(0)}%'`,
+    ).id;
+
+    await openLoggedIn('13800000002');
+    // Whatever a payload would run: the dialogs, and scripts the page's CSP had to stop.
+    await page.addInitScript(() => {
+      const runs: string[] = [];
+      (window as { __runs?: string[] }).__runs = runs;
+      for (const name of ['alert', 'confirm', 'prompt', 'print'] as const) {
+        (window as unknown as Record<string, unknown>)[name] = () => runs.push(name);
+      }
+      document.addEventListener('securitypolicyviolation', (event) => {
+        if (event.effectiveDirective.startsWith('script-src'))
+          runs.push(
+            `csp:${event.blockedURI}:${event.sourceFile}:${event.lineNumber}:${event.sample}:${location.href}`,
+          );
+      });
+    });
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    const runs = () => page.evaluate(() => (window as { __runs?: string[] }).__runs ?? []);
+
+    // The titles and summaries in the list...
+    await page.goto(url('/index/news'));
+    await page.locator('.article-card', { hasText: marker(XSS_PAYLOADS.length - 1) }).waitFor();
+    // ...and every body, opened in turn within the app (as a tap on a card would).
+    for (let i = 0; i < XSS_PAYLOADS.length; i += 1) {
+      await page.evaluate((id) => {
+        history.pushState(null, '', `/contentDetails?id=${id}`);
+        dispatchEvent(new PopStateEvent('popstate'));
+      }, first + i);
+      await page.locator('.article-body', { hasText: marker(i) }).waitFor();
+      // Handlers a payload hoped for fire on pointer events: hover everything in the body.
+      await page.evaluate(() => {
+        for (const element of document.querySelectorAll('.article-body *')) {
+          for (const type of ['mouseover', 'mouseenter', 'focus', 'toggle']) {
+            element.dispatchEvent(new Event(type, { bubbles: true }));
+          }
+        }
+      });
+    }
+    await page.waitForTimeout(300);
+    expect(await runs()).toEqual([]);
+    expect(dialogs).toEqual([]);
   });
 
   it('never runs a script stored in an article title or body', async () => {

@@ -77,6 +77,32 @@ describe('search', () => {
     await expect.poll(() => recent.count()).toBe(0);
   });
 
+  it('finds live sessions and articles under their own tabs, and opens them', async () => {
+    const listed = async (path: string) => {
+      const answer = await fetch(url(path), { headers: { 'x-site': 'jingan' } });
+      return ((await answer.json()) as { data: { list: Array<{ id: number; title: string }> } })
+        .data.list;
+    };
+    const [live] = await listed('/api/live/sessions?size=1');
+    const [article] = await listed('/api/articles?kind=notice&size=1');
+    if (!live || !article) throw new Error('no demo live session or notice');
+    await openLoggedIn();
+    for (const [type, label, item, path] of [
+      ['live', '直播', live, '/liveDetails'],
+      ['article', '资讯', article, '/contentDetails'],
+    ] as const) {
+      await page.goto(url(`/searchResult?q=${encodeURIComponent(item.title)}&type=${type}`));
+      const card = cards().filter({ hasText: item.title }).first();
+      await card.waitFor();
+      expect(new Set(await page.locator('.search-card-type').allTextContents())).toEqual(
+        new Set([label]),
+      );
+      await card.click();
+      await page.waitForURL((address) => address.pathname === path);
+      await page.getByRole('heading', { level: 1, name: item.title }).waitFor();
+    }
+  });
+
   it('shows a designed empty state with hot terms to try', async () => {
     await openLoggedIn();
     await page.goto(url(`/searchResult?q=${encodeURIComponent('量子纠缠')}`));

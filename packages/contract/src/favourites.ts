@@ -8,7 +8,7 @@ import { idParam } from './parts.ts';
  * (`modules/content/content-kinds.ts`) and a migration that widens the tables' CHECK
  * (`allowContentTypes` of `20261122_1730_create_favourites.ts`).
  */
-export const CONTENT_TYPES = ['course', 'class', 'activity', 'ebook'] as const;
+export const CONTENT_TYPES = ['course', 'class', 'activity', 'ebook', 'live', 'article'] as const;
 export const contentTypeSchema = z.enum(CONTENT_TYPES);
 export type ContentType = z.infer<typeof contentTypeSchema>;
 
@@ -37,7 +37,8 @@ export const contentCardSchema = z.object({
   contentType: contentTypeSchema,
   contentId: z.number().int(),
   title: z.string(),
-  cover: z.string(),
+  /** Null for content without a cover (many articles). */
+  cover: z.string().nullable(),
   /** e.g. `张老师 · 健康养生` for a course, `2026年秋季 · 静安区社区学院` for a class. */
   subtitle: z.string(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from './envelope.ts';
+import { CONTENT_TYPES } from './favourites.ts';
 
 /** Longest search query, in characters. */
 export const SEARCH_QUERY_MAX = 50;
@@ -7,7 +8,7 @@ export const SEARCH_QUERY_MAX = 50;
 export const HOT_TERMS_MAX = 10;
 
 /** What a search looks in: everything, or one content type. */
-export const searchTypeSchema = z.enum(['all', 'course', 'class', 'activity', 'ebook']);
+export const searchTypeSchema = z.enum(['all', ...CONTENT_TYPES]);
 export type SearchType = z.infer<typeof searchTypeSchema>;
 
 /**
@@ -24,13 +25,18 @@ export type SearchQuery = z.infer<typeof searchQuerySchema>;
 export const highlightSegmentSchema = z.object({ text: z.string(), match: z.boolean() });
 export type HighlightSegment = z.infer<typeof highlightSegmentSchema>;
 
-/** One search hit: a course, a class, an activity or an e-book, its title split for highlighting. */
+/** One search hit: any kind of content of `CONTENT_TYPES`, its title split for highlighting. */
 export const searchResultSchema = z.object({
-  type: z.enum(['course', 'class', 'activity', 'ebook']),
+  type: z.enum(CONTENT_TYPES),
   id: z.number().int(),
   title: z.string(),
-  cover: z.string(),
-  /** Course: teacher · category; class: term · place; activity: kind · place; e-book: author · publisher. */
+  /** Null for content without a cover (many articles). */
+  cover: z.string().nullable(),
+  /**
+   * Course: teacher · category; class: term · place; activity: kind · place; e-book: author ·
+   * publisher; live session: speaker · channel; article: its kind's name · channel (news:
+   * channel · source).
+   */
   subtitle: z.string(),
   /** The title in order, split into matching and other parts (joined, they are the title). */
   highlights: z.array(highlightSegmentSchema),

@@ -222,7 +222,7 @@ export interface HistoryTable {
 /** One course or class as search sees it; written only by the triggers of the search migration. */
 export interface SearchDocumentsTable {
   id: Generated<number>;
-  kind: 'course' | 'class' | 'activity' | 'ebook';
+  kind: ContentType;
   ref_id: number;
   site_key: string;
   title: string;

@@ -28,7 +28,9 @@ export interface RouteInput<L extends LoginRule, Q, B> {
  * How a route's answers to visitors are kept in the site's public cache (`app.publicCache`):
  * serialized, per site and parsed query, for a short time, and dropped as soon as what visitors
  * see of the site changes (a signup moving seats or a status). Only calls without a token are
- * answered from it, so nothing of a learner is ever kept.
+ * answered from it, so nothing of a learner is ever kept: a public route (login `none`) for every
+ * visitor, and a route whose login is `optional` (its answer marks things for a learner, such as
+ * unread notices) for the calls that carry no `Authorization` header at all.
  */
 export interface VisitorCache<Q> {
   /** Keeps only pages 1 to `firstPages` of a list (the pages most visits stop at). */
@@ -56,8 +58,8 @@ export interface ApiRoute<
    * handler, marked deprecated in the OpenAPI docs, until no web app in the field calls it.
    */
   formerly?: string;
-  /** Public answers only (login `none`): see {@link VisitorCache}. */
-  visitorCache?: L extends 'none' ? VisitorCache<Parsed<Q>> : never;
+  /** Answers to calls without a token (login `none` or `optional`): see {@link VisitorCache}. */
+  visitorCache?: L extends 'required' ? never : VisitorCache<Parsed<Q>>;
   handle: (input: RouteInput<L, Q, B>) => Promise<z.input<R>> | z.input<R>;
 }
 

@@ -1,9 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import type { ActivitySummary, ClassSummary, EbookSummary, Home, Page } from '@portal/contract';
+import type {
+  ActivitySummary,
+  ArticleSummary,
+  ClassSummary,
+  EbookSummary,
+  Home,
+  Page,
+} from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { createDatabase } from '../db/database.ts';
+import { insertArticleChannels } from '../modules/articles/articles.queries.ts';
 import { PublicCache } from '../platform/public-cache.ts';
 import { createActivity, FULL_FORM } from '../testing/activity-factory.ts';
 import {
@@ -153,6 +161,46 @@ describeEachEngine('visitors served from the public cache', (ctx) => {
     expect(await titles('/api/ebooks?page=1&size=1')).toEqual([first]);
     expect(await titles('/api/ebooks?page=4&size=1')).not.toEqual([fourth]);
     expect(await titles('/api/ebooks?keyword=改过')).toContain('改过的书名');
+  });
+
+  it('keeps a visitor’s article list (login optional) but builds a learner’s with their unread marks', async () => {
+    const { app } = ctx();
+    const [channel] = await insertArticleChannels(app.database.db, [
+      { site_key: SITE, kind: 'notice', name: '缓存公告', sort: 1 },
+    ]);
+    const notice = (title: string) =>
+      app.articles.createArticle(SITE, {
+        channelId: Number(channel),
+        title,
+        source: '测试',
+        bodyHtml: '<p>正文</p>',
+        publishedAt: Date.now(),
+      });
+    const first = await notice('第一条公告');
+    type Notices = Page<ArticleSummary>;
+    const visitor = () => get<Notices>(app, SITE, '/api/articles?kind=notice');
+    const before = await visitor();
+    expect(before.list.map((item) => [item.id, item.unread])).toEqual([[first, false]]);
+
+    // Written behind the service's back: visitors are served the kept list...
+    await app.database.db
+      .updateTable('articles')
+      .set({ title: '改过的公告' })
+      .where('id', '=', first)
+      .execute();
+    expect(await visitor()).toEqual(before);
+    // ...a learner's is built fresh, with the notice unread...
+    const token = learners[0]?.token ?? '';
+    const mine = await get<Notices>(app, SITE, '/api/articles?kind=notice', token);
+    expect(mine.list.map((item) => [item.title, item.unread])).toEqual([['改过的公告', true]]);
+    // ...and a call with a token that is no good is not answered from the kept list either.
+    const stale = await get<Notices>(app, SITE, '/api/articles?kind=notice', 'not-a-token');
+    expect(stale.list[0]?.title).toBe('改过的公告');
+    expect((await visitor()).list[0]?.title).toBe('第一条公告');
+
+    // An article stored through the service shows at once.
+    const second = await notice('第二条公告');
+    expect((await visitor()).list.map((item) => item.id)).toEqual([second, first]);
   });
 });
 

@@ -78,6 +78,29 @@ function summaryOf(kind: ArticleKind, i: number, district: string): string {
   return text.split('。')[0]?.slice(0, 80) ?? '';
 }
 
+/** Headings of the further sections of a long body. */
+const LONG_SECTION_TITLES: Partial<Record<ArticleKind, readonly string[]>> = {
+  talk: ['嘉宾访谈', '现场问答', '学习心得', '延伸阅读'],
+  news: ['活动回顾', '学员心声', '下一步安排'],
+};
+
+/**
+ * The further sections of a long body: each a heading and three of the kind's paragraphs,
+ * chosen by the article's `serial` (not drawn from the seed's random stream, so the rest of the
+ * demo content stays as it was).
+ */
+function longSections(kind: ArticleKind, district: string, serial: number): string[] {
+  const paragraphs = articleParagraphs[kind];
+  const paragraph = (n: number) =>
+    `<p>${(paragraphs[(serial + n) % paragraphs.length] ?? '').replaceAll('{区}', district)}</p>`;
+  return (LONG_SECTION_TITLES[kind] ?? []).flatMap((title, section) => [
+    `<h2>${title}</h2>`,
+    paragraph(section * 3),
+    paragraph(section * 3 + 1),
+    paragraph(section * 3 + 2),
+  ]);
+}
+
 /** A body of real sentences: an opening, a heading, more paragraphs, maybe an image. */
 function bodyOf(
   context: SeedContext,
@@ -85,6 +108,9 @@ function bodyOf(
   district: string,
   topic: string,
   image: string | null,
+  /** Several screens long (talks, some news): sections follow the first part. */
+  long: boolean,
+  serial: number,
 ): string {
   const { random } = context;
   const paragraphs = articleParagraphs[kind];
@@ -101,6 +127,7 @@ function bodyOf(
     );
   }
   parts.push(`<p>${pick()}</p>`, `<p>${pick()}</p>`);
+  if (long) parts.push(...longSections(kind, district, serial));
   if (kind === 'notice' || kind === 'info') {
     parts.push(
       '<ul><li>咨询时间：工作日 9:00-17:00</li><li>咨询方式：到所在街道社区学校现场咨询</li></ul>',
@@ -154,6 +181,8 @@ export async function seedArticles(context: SeedContext): Promise<void> {
             district,
             topic,
             withImage ? articleCoverPath(spec.kind, ((i + 1) % COVER_VARIANTS) + 1) : null,
+            spec.kind === 'talk' || (spec.kind === 'news' && i % 4 === 1),
+            i,
           ),
           attachment: attached ? { url: attachmentPath(site.key, i), name: `${topic}.pdf` } : null,
           pinned: (notice && i < PINNED_NOTICES) || (spec.kind === 'info' && i === 0),

@@ -1,7 +1,8 @@
+import type { ContentType } from '@portal/contract';
 import { href } from './paths.ts';
 
 /** The kinds of content that lists across areas show (favourites, history, search results). */
-export type LinkedContentType = 'course' | 'class' | 'activity' | 'ebook';
+export type LinkedContentType = ContentType;
 
 /** What a learner calls each kind of content, as a small tag on a card. */
 export const CONTENT_TYPE_LABELS: Record<LinkedContentType, string> = {
@@ -9,11 +10,14 @@ export const CONTENT_TYPE_LABELS: Record<LinkedContentType, string> = {
   class: '班级',
   activity: '活动',
   ebook: '电子书',
+  live: '直播',
+  article: '资讯',
 };
 
 /**
  * The detail page of a piece of content. An activity opens at `/activityDetails`, which sends a
- * special activity (特色活动) on to its own page.
+ * special activity (特色活动) on to its own page; an article of any kind opens at the general
+ * article page `/contentDetails`.
  */
 export function contentHref(type: LinkedContentType, id: number): string {
   switch (type) {
@@ -25,6 +29,10 @@ export function contentHref(type: LinkedContentType, id: number): string {
       return href('activityDetail', { id });
     case 'ebook':
       return href('ebookDetail', { id });
+    case 'live':
+      return href('liveDetail', { id });
+    case 'article':
+      return href('contentDetail', { id });
   }
 }
 

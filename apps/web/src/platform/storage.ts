@@ -15,6 +15,8 @@ export const StorageKey = {
   elderMode: 'elderMode',
   /** JSON array of the learner's recent search terms on this device, newest first (at most 10). */
   searchHistory: 'searchHistory',
+  /** JSON of where the learner left each long article on this device (the 50 latest). */
+  readingPositions: 'readingPositions',
 } as const;
 
 /** `sessionStorage` keys: they last one browsing session. */

@@ -115,12 +115,12 @@ export function FavouriteAndShare({
   item,
 }: {
   type: ContentType;
-  item: { id: number; title: string; cover: string };
+  item: { id: number; title: string; cover: string | null };
 }) {
   return (
     <>
       <FavouriteButton contentType={type} contentId={item.id} />
-      <ShareButton title={item.title} pic={item.cover} />
+      <ShareButton title={item.title} pic={item.cover ?? undefined} />
     </>
   );
 }

@@ -14,7 +14,7 @@ import {
 const KINDS = ['course', 'class', 'activity', 'ebook'] as const;
 
 /** The searchable text of the activities picked by `where` (a condition on `a`). */
-const activityDocs = (where: string) => `
+export const activityDocs = (where: string) => `
   INSERT INTO search_documents
     (kind, ref_id, site_key, title, search_text, published, popularity, sort_time)
   SELECT 'activity', a.id, a.site_key, a.title,
@@ -28,7 +28,7 @@ const activityDocs = (where: string) => `
     sort_time = excluded.sort_time`;
 
 /** The searchable text of the e-books picked by `where` (a condition on `e`). */
-const ebookDocs = (where: string) => `
+export const ebookDocs = (where: string) => `
   INSERT INTO search_documents
     (kind, ref_id, site_key, title, search_text, published, popularity, sort_time)
   SELECT 'ebook', e.id, e.site_key, e.title,

@@ -4,10 +4,10 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { testEngines } from '../../testing/test-app.ts';
 import { createDatabase } from '../database.ts';
-import { migrateToLatest } from '../migrate.ts';
 import { migrationsFor } from './index.ts';
 
 const BEFORE = '20261123_0931_search_activities_ebooks';
+const MIGRATION = '20261124_0900_create_search_bigrams';
 
 describe('the search_bigrams migration', () => {
   for (const engine of testEngines()) {
@@ -43,7 +43,8 @@ describe('the search_bigrams migration', () => {
           .values([document(1, '古文AB 𠀀字'), document(2, '文'), document(3, '')])
           .execute();
 
-        await migrateToLatest(database);
+        // Up to this migration only: a later one rebuilds SQLite's documents from the sources.
+        expect((await migrator.migrateTo(MIGRATION)).error).toBeUndefined();
 
         const { rows } = await sql<{ gram: string; document_id: number }>`
           SELECT gram, document_id FROM search_bigrams`.execute(db);

@@ -26,7 +26,7 @@ declare module 'fastify' {
 export const articlesModule = portalModule({
   name: 'articles',
   tag: 'articles',
-  create: (app) => new ArticleService(app.database.db),
+  create: (app) => new ArticleService(app.database.db, Date.now, app.publicCache),
   routes(api, articles) {
     api.get('/api/articles/channels', {
       summary: '文章栏目（可按类型筛选，含已发布文章数）',
@@ -41,6 +41,9 @@ export const articlesModule = portalModule({
       login: 'optional',
       query: articleListQuerySchema,
       response: pageOf(articleSummarySchema),
+      // Visitors (no token) see no unread marks, so their first pages are one answer per query;
+      // view counts lag by the cache's short life at most.
+      visitorCache: { firstPages: 3 },
       handle: ({ site, learner, query }) => articles.list(site.key, query, learner?.id ?? null),
     });
     api.get('/api/articles/detail', {

@@ -15,6 +15,7 @@ import type { Kysely } from 'kysely';
 import { readPage } from '../../db/paging.ts';
 import type { Database, NewArticleRow } from '../../db/schema.ts';
 import { AppError, invalid } from '../../platform/errors.ts';
+import { PublicCache } from '../../platform/public-cache.ts';
 import { sanitizeArticleHtml } from '../../platform/sanitize-html.ts';
 import { isoTime } from '../../platform/time.ts';
 import {
@@ -104,11 +105,18 @@ export function articleRow(
   };
 }
 
+/** One article of an import file: as {@link ArticleInput}, its channel named instead of numbered. */
+export type ArticleImport = Omit<ArticleInput, 'channelId'> & { channel: string };
+
+/** The longest import, in articles (one insert statement, one transaction). */
+export const ARTICLE_IMPORT_MAX = 500;
+
 /** The articles of a site (资讯, 通知, 公告, 风采, 展示, 讲座访谈) and learners' read marks. */
 export class ArticleService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly now: () => number = Date.now,
+    private readonly publicCache: PublicCache = new PublicCache(),
   ) {}
 
   /** The site's channels of a kind (or all), with their published article counts. */
@@ -177,6 +185,36 @@ export class ArticleService {
     const channel = await findChannel(this.db, siteKey, input.channelId);
     if (!channel) throw invalid('栏目：不存在');
     const [id] = await insertArticles(this.db, [articleRow(siteKey, channel, input, this.now())]);
+    // Visitors' kept lists show it at once.
+    await this.publicCache.invalidate(siteKey);
     return id as number;
+  }
+
+  /**
+   * Stores a batch of articles (the import path of operators): each checked and sanitized as by
+   * {@link createArticle}, its channel found by name among the site's; all are stored or, when
+   * one is refused, none (the message names its place, e.g. `第 3 篇：标题：不能为空`).
+   */
+  async importArticles(siteKey: string, inputs: readonly ArticleImport[]): Promise<number[]> {
+    if (inputs.length === 0) throw invalid('导入文件：没有文章');
+    if (inputs.length > ARTICLE_IMPORT_MAX) {
+      throw invalid(`导入文件：一次最多 ${ARTICLE_IMPORT_MAX} 篇`);
+    }
+    const channels = await listChannelRows(this.db, siteKey);
+    const now = this.now();
+    const rows = inputs.map((input, index) => {
+      const place = `第 ${index + 1} 篇：`;
+      const channel = channels.find((row) => row.name === input.channel);
+      if (!channel) throw invalid(`${place}栏目：本站没有“${input.channel}”`);
+      try {
+        return articleRow(siteKey, channel, { ...input, channelId: channel.id }, now);
+      } catch (error) {
+        if (error instanceof AppError) throw invalid(`${place}${error.message}`);
+        throw error;
+      }
+    });
+    const ids = await this.db.transaction().execute((trx) => insertArticles(trx, rows));
+    await this.publicCache.invalidate(siteKey);
+    return ids;
   }
 }

@@ -371,6 +371,45 @@ describeEachEngine('articles API', (ctx) => {
   });
 
   describe('the store path', () => {
+    it('imports a batch by channel name, sanitized, and stores none when one is refused', async () => {
+      const { app } = ctx();
+      const before = await readCount('articles');
+      const article = (title: string, channel = '讲座访谈') => ({
+        channel,
+        title,
+        source: '导入',
+        bodyHtml: '<p onclick="alert(1)">导入正文</p><script>alert(2)</script>',
+        publishedAt: now - 60 * DAY,
+      });
+      const refused = async (batch: ReturnType<typeof article>[], message: string) => {
+        await expect(app.articles.importArticles(SITE, batch)).rejects.toMatchObject({
+          code: ErrorCode.invalid,
+          message,
+        });
+        expect(await readCount('articles')).toBe(before);
+      };
+      await refused([article('一'), article('二'), article('  ')], '第 3 篇：标题：不能为空');
+      await refused(
+        [article('一'), article('二', '徐汇公告')],
+        '第 2 篇：栏目：本站没有“徐汇公告”',
+      );
+      await refused([], '导入文件：没有文章');
+      await refused(
+        Array.from({ length: 501 }, (_, i) => article(`第${i}篇`)),
+        '导入文件：一次最多 500 篇',
+      );
+
+      const ids = await app.articles.importArticles(SITE, [article('导入一'), article('导入二')]);
+      expect(ids).toHaveLength(2);
+      const detail = body<ArticleDetail>(await get(app, `/api/articles/detail?id=${ids[1]}`));
+      expect(detail.data).toMatchObject({
+        kind: 'talk',
+        title: '导入二',
+        bodyHtml: '<p>导入正文</p>',
+      });
+      await app.database.db.deleteFrom('articles').where('id', 'in', ids).execute();
+    });
+
     it('stores every XSS payload as a clean body, read back clean', async () => {
       const { app } = ctx();
       const stored: number[] = [];

@@ -1,4 +1,4 @@
-import type { ContentCard, ContentType } from '@portal/contract';
+import { ARTICLE_KIND_NAMES, type ContentCard, type ContentType } from '@portal/contract';
 import { type Expression, type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { publishedOn } from './published.ts';
@@ -25,7 +25,9 @@ export type Card = Omit<ContentCard, 'contentType' | 'contentId'>;
  * Every content table has `id`, `site_key` and `published` (0/1).
  */
 const visibleIn =
-  (table: 'courses' | 'classes' | 'activities' | 'ebooks'): ContentKind['visible'] =>
+  (
+    table: 'courses' | 'classes' | 'activities' | 'ebooks' | 'live_sessions' | 'articles',
+  ): ContentKind['visible'] =>
   (_db, siteKey, contentId) =>
     sql<SqlBool>`exists (select 1 from ${sql.table(table)} as content_row
       where content_row.id = ${contentId} and ${publishedOn(siteKey, 'content_row')})`;
@@ -93,6 +95,58 @@ const ebook: ContentKind = {
   cards: cardsFrom('ebooks', ['author', 'publisher']),
 };
 
+/** A live session: its speaker and channel under the title. */
+const live: ContentKind = {
+  visible: visibleIn('live_sessions'),
+  async cards(db, siteKey, ids) {
+    if (ids.length === 0) return new Map();
+    const rows = await db
+      .selectFrom('live_sessions as l')
+      .innerJoin('live_channels as ch', 'ch.id', 'l.channel_id')
+      .select(['l.id', 'l.title', 'l.cover', 'l.speaker', 'ch.name as channelName'])
+      .where('l.id', 'in', ids)
+      .where(publishedOn(siteKey, 'l'))
+      .execute();
+    return new Map(
+      rows.map((row) => [
+        row.id,
+        { title: row.title, cover: row.cover, subtitle: `${row.speaker} · ${row.channelName}` },
+      ]),
+    );
+  },
+};
+
+/**
+ * An article: its kind's name and channel (`公告 · 学院公告`), or for news, whose kind the card's
+ * tag already names, its channel and source; many have no cover.
+ */
+const article: ContentKind = {
+  visible: visibleIn('articles'),
+  async cards(db, siteKey, ids) {
+    if (ids.length === 0) return new Map();
+    const rows = await db
+      .selectFrom('articles as a')
+      .innerJoin('article_channels as ch', 'ch.id', 'a.channel_id')
+      .select(['a.id', 'a.title', 'a.cover', 'a.kind', 'a.source', 'ch.name as channelName'])
+      .where('a.id', 'in', ids)
+      .where(publishedOn(siteKey, 'a'))
+      .execute();
+    return new Map(
+      rows.map((row) => [
+        row.id,
+        {
+          title: row.title,
+          cover: row.cover,
+          subtitle:
+            row.kind === 'news'
+              ? `${row.channelName} · ${row.source}`
+              : `${ARTICLE_KIND_NAMES[row.kind]} · ${row.channelName}`,
+        },
+      ]),
+    );
+  },
+};
+
 /**
  * The content registry: one entry per content type of the contract's `CONTENT_TYPES`, used by
  * favourites, history and search. A new area plugs into all three by adding its entry here.
@@ -102,6 +156,8 @@ export const contentKinds: Record<ContentType, ContentKind> = {
   class: klass,
   activity,
   ebook,
+  live,
+  article,
 };
 
 /**

@@ -6,7 +6,9 @@ import { createActivity } from '../../testing/activity-factory.ts';
 import { createClass, createLearners, type TestLearner } from '../../testing/class-factory.ts';
 import { createCategory, createCourse, createTeacher } from '../../testing/course-factory.ts';
 import { createEbook } from '../../testing/ebook-factory.ts';
+import { createLiveChannel, createLiveSession } from '../../testing/live-factory.ts';
 import { body, describeEachEngine } from '../../testing/test-app.ts';
+import { insertArticleChannels, insertArticles } from '../articles/articles.queries.ts';
 
 const SITE = 'favtest';
 const NOT_FOUND = '内容不存在或已下线';
@@ -54,6 +56,10 @@ describeEachEngine('favourites and history API', (ctx) => {
     hiddenActivity: 0,
     ebook: 0,
     otherEbook: 0,
+    live: 0,
+    hiddenLive: 0,
+    article: 0,
+    otherArticle: 0,
   };
 
   beforeAll(async () => {
@@ -64,7 +70,7 @@ describeEachEngine('favourites and history API', (ctx) => {
       .values({ key: SITE, name: '收藏测试学习网', sort: 9, created_at: Date.now() })
       .execute();
     app.sites.invalidate();
-    learners = await createLearners(db, 8, SITE);
+    learners = await createLearners(db, 10, SITE);
     const categoryId = await createCategory(db, { siteKey: SITE, name: '健康养生' });
     const teacherId = await createTeacher(db, { siteKey: SITE, name: '李老师' });
     const on = { site_key: SITE, category_id: categoryId, teacher_id: teacherId };
@@ -97,6 +103,30 @@ describeEachEngine('favourites and history API', (ctx) => {
       publisher: '上海教育出版社',
     });
     ids.otherEbook = await createEbook(db, { title: '别的站点的书' });
+    const liveChannel = await createLiveChannel(db, { siteKey: SITE, name: '社区学院直播间' });
+    const live = { site_key: SITE, channel_id: liveChannel, starts_at: 1, ends_at: 2 };
+    ids.live = await createLiveSession(db, { ...live, title: '摄影讲座直播', speaker: '周老师' });
+    ids.hiddenLive = await createLiveSession(db, { ...live, published: 0 });
+    const [newsChannel] = await insertArticleChannels(db, [
+      { site_key: SITE, kind: 'notice', name: '学院公告', sort: 1 },
+    ]);
+    const article = {
+      channel_id: Number(newsChannel),
+      kind: 'notice' as const,
+      summary: '',
+      cover: null,
+      source: '社区学院',
+      body_html: '<p>正文</p>',
+      published: 1,
+      published_at: 1,
+      created_at: 1,
+    };
+    const [mine, other] = await insertArticles(db, [
+      { ...article, site_key: SITE, title: '寒假开放时间' },
+      { ...article, site_key: 'jingan', title: '别的站点公告' },
+    ]);
+    ids.article = Number(mine);
+    ids.otherArticle = Number(other);
   });
 
   const course = (id = ids.course) => ({ contentType: 'course', contentId: id });
@@ -390,6 +420,54 @@ describeEachEngine('favourites and history API', (ctx) => {
         const answer = await post(app, '/api/favourites', ref, { token: token(7) });
         expect(body(answer)).toMatchObject({ code: 404, message: NOT_FOUND });
       }
+    });
+  });
+
+  describe('live sessions and articles', () => {
+    const live = (id = ids.live) => ({ contentType: 'live', contentId: id });
+    const article = (id = ids.article) => ({ contentType: 'article', contentId: id });
+
+    it('favourites a live session and an article, and keeps their views', async () => {
+      const { app } = ctx();
+      for (const ref of [live(), article()]) {
+        const answer = await post(app, '/api/favourites', ref, { token: token(8) });
+        expect(body(answer)).toEqual({ code: 0, message: '', data: { favourited: true } });
+        await post(app, '/api/history', ref, { token: token(8) });
+        await pause();
+      }
+      const { data } = await favourites(8);
+      expect(
+        data.list.map(({ contentType, title, subtitle, cover }) => ({
+          contentType,
+          title,
+          subtitle,
+          cover,
+        })),
+      ).toEqual([
+        { contentType: 'article', title: '寒假开放时间', subtitle: '公告 · 学院公告', cover: null },
+        {
+          contentType: 'live',
+          title: '摄影讲座直播',
+          subtitle: '周老师 · 社区学院直播间',
+          cover: '/files/covers/live-session-1.svg',
+        },
+      ]);
+      expect((await favourites(8, '?contentType=live')).data.total).toBe(1);
+      expect((await history(8, '?contentType=article')).data.list).toEqual([
+        expect.objectContaining({ contentType: 'article', contentId: ids.article }),
+      ]);
+    });
+
+    it("refuses an unpublished live session and another site's article with 404", async () => {
+      const { app } = ctx();
+      for (const ref of [live(ids.hiddenLive), article(ids.otherArticle)]) {
+        const answer = await post(app, '/api/favourites', ref, { token: token(9) });
+        expect(body(answer)).toMatchObject({ code: 404, message: NOT_FOUND });
+        const viewed = await post(app, '/api/history', ref, { token: token(9) });
+        expect(body(viewed)).toMatchObject({ code: 404, message: NOT_FOUND });
+      }
+      expect((await favourites(9)).data.total).toBe(0);
+      expect((await history(9)).data.total).toBe(0);
     });
   });
 

@@ -1,4 +1,4 @@
-import type { SearchType } from '@portal/contract';
+import type { ContentType, SearchType } from '@portal/contract';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Engine } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
@@ -40,7 +40,7 @@ export interface SearchFilter extends SearchScope {
 
 export interface SearchHitRow {
   id: number;
-  kind: 'course' | 'class' | 'activity' | 'ebook';
+  kind: ContentType;
   ref_id: number;
   title: string;
 }

@@ -6,7 +6,9 @@ import { createActivity } from '../../testing/activity-factory.ts';
 import { createClass } from '../../testing/class-factory.ts';
 import { createCategory, createCourse, createTeacher } from '../../testing/course-factory.ts';
 import { createEbook } from '../../testing/ebook-factory.ts';
+import { createLiveChannel, createLiveSession } from '../../testing/live-factory.ts';
 import { body, describeEachEngine } from '../../testing/test-app.ts';
+import { insertArticleChannels, insertArticles } from '../articles/articles.queries.ts';
 import { insertCourses } from '../courses/courses.queries.ts';
 import { SHORT_QUERY_HITS, searchRowsQuery } from './search.queries.ts';
 import { highlight, normaliseTerm } from './search.service.ts';
@@ -273,6 +275,84 @@ describeEachEngine('search index', (ctx) => {
     expect(await found('剪纸图谱')).toEqual([]);
     await db.deleteFrom('activities').where('id', '=', activity).execute();
     expect(await found('窗花剪纸')).toEqual([]);
+  });
+  it('finds live sessions by title, speaker and channel, and articles by title, summary and channel', async () => {
+    const db = ctx().app.database.db;
+    const now = Date.now();
+    const channel = await createLiveChannel(db, { siteKey: 'jingan', name: '缂丝直播间' });
+    const live = await createLiveSession(db, {
+      site_key: 'jingan',
+      channel_id: channel,
+      title: '宋锦织造漫谈',
+      speaker: '缂丝传人',
+      starts_at: now + 3_600_000,
+      ends_at: now + 7_200_000,
+    });
+    const [articleChannel] = await insertArticleChannels(db, [
+      { site_key: 'jingan', kind: 'news', name: '宋锦工坊动态', sort: 99 },
+    ]);
+    const article = async (title: string, summary: string, published = 1) => {
+      const [id] = await insertArticles(db, [
+        {
+          site_key: 'jingan',
+          channel_id: Number(articleChannel),
+          kind: 'news',
+          title,
+          summary,
+          cover: null,
+          source: '静安区社区学院',
+          body_html: '<p>正文</p>',
+          published,
+          published_at: now,
+          created_at: now,
+        },
+      ]);
+      return Number(id);
+    };
+    const byTitle = await article('宋锦展开幕', '');
+    const bySummary = await article('非遗周末', '一起看宋锦');
+    await article('宋锦草稿', '', 0);
+
+    expect(await found('缂丝')).toEqual([`live:${live}`]);
+    expect(await found('缂丝直播间')).toEqual([`live:${live}`]);
+    expect((await found('宋锦')).sort()).toEqual(
+      [`live:${live}`, `article:${byTitle}`, `article:${bySummary}`].sort(),
+    );
+    expect(await found('宋锦工坊')).toEqual(
+      expect.arrayContaining([`article:${byTitle}`, `article:${bySummary}`]),
+    );
+    expect(await found('宋锦草稿')).toEqual([]);
+    const lives = await search(ctx().app, { q: '宋锦', type: 'live' });
+    expect(lives.data.list).toEqual([
+      expect.objectContaining({
+        type: 'live',
+        id: live,
+        subtitle: '缂丝传人 · 缂丝直播间',
+        cover: '/files/covers/live-session-1.svg',
+      }),
+    ]);
+    const articles = await search(ctx().app, { q: '宋锦展', type: 'article' });
+    expect(articles.data.list).toEqual([
+      expect.objectContaining({
+        type: 'article',
+        id: byTitle,
+        subtitle: '宋锦工坊动态 · 静安区社区学院',
+        cover: null,
+      }),
+    ]);
+
+    await db.updateTable('live_sessions').set({ published: 0 }).where('id', '=', live).execute();
+    await db
+      .updateTable('article_channels')
+      .set({ name: '云锦工坊动态' })
+      .where('id', '=', Number(articleChannel))
+      .execute();
+    expect(await found('缂丝')).toEqual([]);
+    expect((await found('云锦工坊')).sort()).toEqual(
+      [`article:${byTitle}`, `article:${bySummary}`].sort(),
+    );
+    await db.deleteFrom('articles').where('id', '=', byTitle).execute();
+    expect(await found('宋锦展')).toEqual([]);
   });
 });
 

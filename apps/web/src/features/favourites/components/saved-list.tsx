@@ -24,6 +24,8 @@ const TABS: Array<{ key: 'all' | ContentType; title: string }> = [
   { key: 'class', title: '班级' },
   { key: 'activity', title: '活动' },
   { key: 'ebook', title: '电子书' },
+  { key: 'live', title: '直播' },
+  { key: 'article', title: '资讯' },
 ];
 
 /** What each list says: its time label, its remove wording and its empty state. */
@@ -36,14 +38,14 @@ const WORDS: Record<
     remove: '取消收藏',
     clear: '清空收藏',
     emptyTitle: '还没有收藏',
-    emptyText: '在课程或班级页面点“收藏”，就能在这里找到它。',
+    emptyText: '在课程、班级、活动、直播或文章页面点“收藏”，就能在这里找到它。',
   },
   history: {
     when: '浏览于',
     remove: '删除',
     clear: '清空足迹',
     emptyTitle: '还没有学习足迹',
-    emptyText: '看过的课程和班级会按时间记在这里。',
+    emptyText: '看过的课程、活动、直播和文章会按时间记在这里。',
   },
 };
 

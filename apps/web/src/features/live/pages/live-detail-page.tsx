@@ -1,13 +1,14 @@
 import type { LiveSessionDetail } from '@portal/contract';
 import { paths } from '@/platform/paths.ts';
-import { ShareButton } from '@/platform/share-button.tsx';
 import {
   DetailPage,
   DetailSection,
   Fact,
+  FavouriteAndShare,
   type MissingText,
   useDetailById,
 } from '@/ui/detail-page.tsx';
+import { useRecordView } from '@/ui/favourite-button.tsx';
 import { RichHtml } from '@/ui/rich-html.tsx';
 import { liveDetailQueryOptions } from '../api/live.ts';
 import { CalendarLink } from '../components/calendar-link.tsx';
@@ -61,11 +62,12 @@ function StatePanel({ session, refresh }: { session: LiveSessionDetail; refresh:
  */
 export function LiveDetailPage() {
   const detail = useDetailById(liveDetailQueryOptions);
+  useRecordView('live', detail.data?.id);
   return (
     <DetailPage
       detail={detail}
       missing={MISSING_LIVE}
-      actions={(item) => <ShareButton title={item.title} pic={item.cover} />}
+      actions={(item) => <FavouriteAndShare type="live" item={item} />}
     >
       {(item) => (
         <main className="live-detail">

@@ -1,15 +1,21 @@
 import type { ArticleDetail } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { ImageViewer } from 'antd-mobile';
-import { type MouseEvent, useEffect } from 'react';
+import { type MouseEvent, useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { formatDate } from '@/lib/format-date.ts';
 import { paths } from '@/platform/paths.ts';
-import { ShareButton } from '@/platform/share-button.tsx';
-import { DetailPage, type MissingText, useDetailById } from '@/ui/detail-page.tsx';
+import {
+  DetailPage,
+  FavouriteAndShare,
+  type MissingText,
+  useDetailById,
+} from '@/ui/detail-page.tsx';
+import { useRecordView } from '@/ui/favourite-button.tsx';
 import { RichHtml } from '@/ui/rich-html.tsx';
 import { ARTICLE_LISTS_KEY, articleDetailQueryOptions } from '../api/articles.ts';
 import { imagesOf, marksUnread, pdfHref } from '../lib/article-path.ts';
+import { useReadingPosition } from '../lib/reading-position.ts';
 import '../news.css';
 
 const MISSING_ARTICLE: MissingText = {
@@ -26,8 +32,26 @@ function openImage(event: MouseEvent<HTMLElement>) {
   ImageViewer.Multi.show({ images: sources, defaultIndex: index });
 }
 
+/** Says the page went back to where the learner left off, with a way to the top; then goes. */
+function ResumedNote({ onRestart, onDismiss }: { onRestart: () => void; onDismiss: () => void }) {
+  useEffect(() => {
+    const timer = window.setTimeout(onDismiss, 6000);
+    return () => window.clearTimeout(timer);
+  }, [onDismiss]);
+  return (
+    <div className="article-resumed" role="status">
+      <span>已回到上次阅读的位置</span>
+      <button type="button" className="link-button" onClick={onRestart}>
+        从头阅读
+      </button>
+    </div>
+  );
+}
+
 function Article({ article }: { article: ArticleDetail }) {
   const client = useQueryClient();
+  const body = useRef<HTMLDivElement>(null);
+  const reading = useReadingPosition(article.id, body);
   // Opening a notice marked it read on the server: the lists drop its mark.
   useEffect(() => {
     if (marksUnread(article.kind)) void client.invalidateQueries({ queryKey: ARTICLE_LISTS_KEY });
@@ -46,7 +70,7 @@ function Article({ article }: { article: ArticleDetail }) {
         </p>
         {/* biome-ignore lint/a11y/noStaticElementInteractions: a tap on a body image enlarges it; body text and images read the same without the viewer */}
         {/* biome-ignore lint/a11y/useKeyWithClickEvents: the enlarging viewer is a touch extra, nothing is only reachable through it */}
-        <div className="article-body" onClick={openImage}>
+        <div className="article-body" ref={body} onClick={openImage}>
           <RichHtml html={article.bodyHtml} />
         </div>
         {article.attachment ? (
@@ -58,6 +82,9 @@ function Article({ article }: { article: ArticleDetail }) {
           </p>
         ) : null}
       </article>
+      {reading.restored ? (
+        <ResumedNote onRestart={reading.restart} onDismiss={reading.dismiss} />
+      ) : null}
     </main>
   );
 }
@@ -68,11 +95,12 @@ function Article({ article }: { article: ArticleDetail }) {
  */
 export function ArticlePage() {
   const detail = useDetailById(articleDetailQueryOptions);
+  useRecordView('article', detail.data?.id);
   return (
     <DetailPage
       detail={detail}
       missing={MISSING_ARTICLE}
-      actions={(article) => <ShareButton title={article.title} pic={article.cover ?? undefined} />}
+      actions={(article) => <FavouriteAndShare type="article" item={article} />}
     >
       {(article) => <Article article={article} />}
     </DetailPage>

@@ -1,4 +1,4 @@
-import { ARTICLE_KIND_NAMES } from '@portal/contract';
+import { ARTICLE_KIND_NAMES } from '@portal/contract/constants';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/ui/page-header.tsx';
 import { useArticleChannels } from '../api/articles.ts';

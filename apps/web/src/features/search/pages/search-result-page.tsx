@@ -19,6 +19,8 @@ const tabs: readonly { type: SearchType; title: string }[] = [
   { type: 'class', title: '班级' },
   { type: 'activity', title: '活动' },
   { type: 'ebook', title: '电子书' },
+  { type: 'live', title: '直播' },
+  { type: 'article', title: '资讯' },
 ];
 
 const isType = (value: string | null): value is SearchType =>
