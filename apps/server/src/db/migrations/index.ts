@@ -14,6 +14,7 @@ import { searchActivitiesEbooks } from './20261123_0930_search_activities_ebooks
 import { createSearchBigrams } from './20261124_0900_create_search_bigrams.ts';
 import { createLive } from './20261125_0900_create_live.ts';
 import { createArticles } from './20261125_0910_create_articles.ts';
+import { createMessages } from './20261126_0910_create_messages.ts';
 
 /** All migrations in order; names sort by time, and both engines run the same list. */
 export function migrationsFor(engine: Engine): Record<string, Migration> {
@@ -38,5 +39,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '20261124_0900_create_search_bigrams': createSearchBigrams(engine),
     '20261125_0900_create_live': createLive(engine),
     '20261125_0910_create_articles': createArticles(engine),
+    '20261126_0910_create_messages': createMessages(engine),
   };
 }

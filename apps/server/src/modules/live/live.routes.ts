@@ -26,7 +26,7 @@ declare module 'fastify' {
 export const liveModule = portalModule({
   name: 'live',
   tag: 'live',
-  create: (app) => new LiveService(app.database.db),
+  create: (app) => new LiveService(app.database.db, Date.now, app.sideEffects),
   routes(api, live) {
     api.get('/api/live/channels', {
       summary: '直播频道（含已上线直播数）',
