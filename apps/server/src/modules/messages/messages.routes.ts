@@ -6,7 +6,6 @@ import {
   messageUnreadSchema,
   pageOf,
 } from '@portal/contract';
-import { z } from 'zod';
 import { portalModule } from '../../http/portal-module.ts';
 import { subscribeMessageProducers } from './messages.producers.ts';
 import { MessageService } from './messages.service.ts';
@@ -66,7 +65,6 @@ export const messagesModule = portalModule({
     api.post('/api/messages/read-all', {
       summary: '全部标为已读（需登录）；答复之后的未读数',
       login: 'required',
-      body: z.object({}).optional(),
       response: messageUnreadSchema,
       handle: ({ site, learner }) => messages.readAll(site.key, learner.id),
     });
