@@ -5,9 +5,9 @@ import { MessageTexts } from './message-texts.ts';
 import { insertMessage } from './messages.queries.ts';
 import {
   claimReminder,
-  findClaimedReminder,
   finishReminder,
   listDueReminderIds,
+  lockClaimedReminder,
   subjectStillHeld,
 } from './reminders.queries.ts';
 
@@ -90,7 +90,7 @@ export class ReminderJob {
     return this.db
       .transaction()
       .execute(async (trx) => {
-        const row = await findClaimedReminder(trx, id, this.runner);
+        const row = await lockClaimedReminder(trx, id, this.runner);
         if (!row) return undefined;
         const wanted = !isStale(row, now) && (await subjectStillHeld(trx, row));
         if (wanted) {

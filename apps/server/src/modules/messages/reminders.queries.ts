@@ -111,18 +111,24 @@ export async function claimReminder(
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** The reminder while `runner` still holds it, else undefined. */
-export function findClaimedReminder(
+/**
+ * The reminder while `runner` still holds it, else undefined; locks its row for the caller's
+ * transaction. A write (an update that changes nothing), so that on SQLite the transaction takes
+ * the write lock first, waiting its turn, instead of reading and then failing to upgrade when
+ * another instance wrote meanwhile; on PostgreSQL it holds the row against a concurrent cancel.
+ */
+export function lockClaimedReminder(
   db: Db,
   id: number,
   runner: string,
 ): Promise<MessageReminderRow | undefined> {
   return db
-    .selectFrom('message_reminders')
-    .selectAll()
+    .updateTable('message_reminders')
+    .set((eb) => ({ claimed_by: eb.ref('claimed_by') }))
     .where('id', '=', id)
     .where('claimed_by', '=', runner)
     .where('done_at', 'is', null)
+    .returningAll()
     .executeTakeFirst();
 }
 
