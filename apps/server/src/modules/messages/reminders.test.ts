@@ -248,6 +248,20 @@ describeEachEngine('the reminder job', (ctx) => {
     expect((await job('a', startsAt - DAY + MINUTE).runOnce()).sent).toBe(1);
   });
 
+  it('sends nothing when the reservation is gone by the time the reminder is due', async () => {
+    const { app } = ctx();
+    const { db } = app.database;
+    const [learner] = (await createLearners(db, 1)) as [TestLearner];
+    const startsAt = Date.now() + 2 * DAY;
+    const id = await session(startsAt);
+    await app.live.reserve('jingan', learner.id, id);
+    // Removed without the service (e.g. by an operator): the reminder rows are still pending.
+    await db.deleteFrom('live_reservations').where('user_id', '=', learner.id).execute();
+    const run = await job('a', startsAt - DAY + MINUTE).runOnce();
+    expect(run).toMatchObject({ sent: 0, missed: 1 });
+    expect(await remindersOf(learner.id)).toEqual([]);
+  });
+
   it('after a restart sends what fell due meanwhile, unless the event has started', async () => {
     const { app } = ctx();
     const [learner] = (await createLearners(app.database.db, 1)) as [TestLearner];
