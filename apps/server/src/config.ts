@@ -35,6 +35,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: flag.default(true),
   WEB_DIST_DIR: z.string().optional(),
+  REMINDER_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
 });
 
 /** Everything the server reads from its environment, parsed once. */
@@ -54,6 +55,8 @@ export interface Config {
   webDistDir: string;
   /** Pretty logs for a person at a terminal; JSON lines otherwise. */
   prettyLogs: boolean;
+  /** How often this instance runs the reminder job (messages); 0 turns it off. */
+  reminderIntervalMs: number;
 }
 
 /**
@@ -81,5 +84,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     prettyLogs: Boolean(process.stdout.isTTY),
+    reminderIntervalMs: e.REMINDER_INTERVAL_MS,
   };
 }

@@ -539,6 +539,18 @@ async function firstId(apiPath: string): Promise<number> {
   return id;
 }
 
+/** The demo learner's newest message (the messages API needs the login). */
+async function firstMessageId(): Promise<number> {
+  const { token } = await apiLogin(portal.baseUrl);
+  const answer = await fetch(`${portal.baseUrl}/api/messages?size=1`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const body = (await answer.json()) as { data: { list: { id: number }[] } };
+  const id = body.data.list[0]?.id;
+  if (!id) throw new Error('no demo message');
+  return id;
+}
+
 const mineReady = (page: Page) => page.getByRole('heading', { name: '王秀兰' }).waitFor();
 
 const auditedPages: readonly AuditedPage[] = [
@@ -557,6 +569,20 @@ const auditedPages: readonly AuditedPage[] = [
     ready: (page) => page.getByText('您好，王秀兰').waitFor(),
   },
   { name: 'mine', path: '/index/userInfo', login: true, tabBar: true, ready: mineReady },
+  {
+    name: 'my messages',
+    path: '/messageDetails',
+    login: true,
+    tabBar: false,
+    ready: (page) => page.locator('.message-item').first().waitFor(),
+  },
+  {
+    name: 'a message',
+    path: async () => `/messageDetails?id=${await firstMessageId()}`,
+    login: true,
+    tabBar: false,
+    ready: (page) => page.locator('.message-body').waitFor(),
+  },
   {
     name: 'mine asking to confirm the logout',
     path: '/index/userInfo',

@@ -133,10 +133,11 @@ export interface PhoneSuite {
 }
 
 /**
- * One real portal and one Chromium for a test file, torn down after it; each test opens its own
- * phone with {@link PhoneSuite.open}, and a page error fails the test.
+ * One real portal (with `env` added to its configuration) and one Chromium for a test file, torn
+ * down after it; each test opens its own phone with {@link PhoneSuite.open}, and a page error
+ * fails the test.
  */
-export function phoneSuite(): PhoneSuite {
+export function phoneSuite(env: Record<string, string> = {}): PhoneSuite {
   let portal: Portal | undefined;
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
@@ -147,7 +148,7 @@ export function phoneSuite(): PhoneSuite {
   };
 
   beforeAll(async () => {
-    [portal, browser] = await Promise.all([startPortal(), launchChromium()]);
+    [portal, browser] = await Promise.all([startPortal(env), launchChromium()]);
   });
   afterAll(async () => {
     await browser?.close();

@@ -7,5 +7,6 @@ export * from './codes.ts';
 export * from './labels.ts';
 export * from './limits.ts';
 export * from './live-state.ts';
+export * from './message-kinds.ts';
 export * from './signup-form.ts';
 export * from './site-prefix.ts';

@@ -46,6 +46,7 @@ export const fieldLabels: Record<string, string> = {
 export const scopedFieldLabels: Record<string, Record<string, string>> = {
   '/api/live/': { state: '直播状态', channelId: '直播频道', site: '学习网' },
   '/api/articles': { kind: '栏目类型', channelId: '栏目' },
+  '/api/messages': { id: '消息编号' },
 };
 
 /**

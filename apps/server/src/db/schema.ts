@@ -526,6 +526,63 @@ export interface ArticleReadsTable {
   read_at: number;
 }
 
+/** What a message is about: a signup, a check-in, a reminder, or a notice to everyone. */
+export type MessageKindValue = 'signup' | 'checkin' | 'reminder' | 'notice';
+
+/** A learner's message (`user_id` set) or a notice to everyone on the site (`user_id` null). */
+export interface MessagesTable {
+  id: Generated<number>;
+  site_key: string;
+  user_id: number | null;
+  kind: MessageKindValue;
+  title: string;
+  /** Plain text. */
+  body: string;
+  /** The occurrence it reports (`class.signup:12:...`, `reminder:7`), unique per learner. */
+  dedupe_key: string;
+  /** What it links to (`class`, `activity`, `live`, `article`), with `link_id`. */
+  link_type: string | null;
+  link_id: number | null;
+  created_at: number;
+  /** When the learner read it (own messages only; notices use `message_reads`). */
+  read_at: number | null;
+}
+
+/** A notice a learner has read. */
+export interface MessageReadsTable {
+  user_id: number;
+  message_id: number;
+  read_at: number;
+}
+
+/** "All read up to": a learner's notices of the site created until then count as read. */
+export interface MessageMarksTable {
+  user_id: number;
+  site_key: string;
+  read_all_at: number;
+}
+
+/** A reminder due at `due_at`, claimed and sent once by the due-time job. */
+export interface MessageRemindersTable {
+  id: Generated<number>;
+  site_key: string;
+  user_id: number;
+  /** `live`, `class` or `activity`. */
+  subject_type: string;
+  subject_id: number;
+  subject_title: string;
+  /** How long before the event: 1440 (a day) or 60 (an hour). */
+  lead_minutes: number;
+  event_at: number;
+  due_at: number;
+  created_at: number;
+  /** The runner holding it until `claim_expires_at` (a lease a crashed runner loses). */
+  claimed_by: string | null;
+  claim_expires_at: number | null;
+  done_at: number | null;
+  outcome: 'sent' | 'missed' | 'cancelled' | null;
+}
+
 export interface Database {
   sites: SitesTable;
   users: UsersTable;
@@ -568,6 +625,10 @@ export interface Database {
   article_channels: ArticleChannelsTable;
   articles: ArticlesTable;
   article_reads: ArticleReadsTable;
+  messages: MessagesTable;
+  message_reads: MessageReadsTable;
+  message_marks: MessageMarksTable;
+  message_reminders: MessageRemindersTable;
 }
 
 export type SiteRow = Selectable<SitesTable>;
@@ -624,3 +685,7 @@ export type ArticleChannelRow = Selectable<ArticleChannelsTable>;
 export type NewArticleChannelRow = Insertable<ArticleChannelsTable>;
 export type ArticleRow = Selectable<ArticlesTable>;
 export type NewArticleRow = Insertable<ArticlesTable>;
+export type MessageRow = Selectable<MessagesTable>;
+export type NewMessageRow = Insertable<MessagesTable>;
+export type MessageReminderRow = Selectable<MessageRemindersTable>;
+export type NewMessageReminderRow = Insertable<MessageRemindersTable>;

@@ -10,6 +10,7 @@ import { seedCourses } from './courses.ts';
 import { writeCategoryCovers } from './covers.ts';
 import { seedEbooks, writeEbookFiles } from './ebooks.ts';
 import { seedLive, writeLiveCovers } from './live.ts';
+import { seedMessages } from './messages.ts';
 import { Random } from './random.ts';
 import { seedSearchTerms } from './search.ts';
 import {
@@ -82,6 +83,8 @@ const steps: Array<(context: SeedContext) => Promise<void>> = [
   seedSearchTerms,
   // Last: its random draws come after every earlier area's, which stay as they were.
   seedArticles,
+  // After signups and articles (no random draws): the demo learners' messages and notices.
+  seedMessages,
 ];
 
 /**

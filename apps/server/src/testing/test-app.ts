@@ -42,6 +42,8 @@ export async function buildTestApp(
     dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-')),
     logLevel: 'silent',
     webDistDir: path.join(os.tmpdir(), 'portal-no-dist'),
+    // Tests run the reminder job themselves (`app.reminders.runOnce()`) unless they ask.
+    reminderIntervalMs: 0,
     ...overrides,
   };
   const schema = `t_${randomBytes(6).toString('hex')}`;

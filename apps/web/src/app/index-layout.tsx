@@ -8,6 +8,8 @@ import {
 import type { ReactNode } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { type PathName, paths } from '@/platform/paths.ts';
+import { useUnreadMessages } from '@/platform/queries/unread-messages.ts';
+import { CountBadge } from '@/ui/count-badge.tsx';
 
 interface Tab {
   name: PathName;
@@ -30,6 +32,8 @@ const tabs: readonly Tab[] = [
  */
 export function IndexLayout() {
   const { pathname } = useLocation();
+  // One cached request for the 我的 tab's badge; none for a visitor.
+  const unread = useUnreadMessages();
   return (
     <div className="index-shell">
       <div className="index-content">
@@ -48,8 +52,14 @@ export function IndexLayout() {
           >
             <span className="tab-bar-icon" aria-hidden="true">
               {tab.icon}
+              {tab.name === 'mine' && unread > 0 ? <CountBadge count={unread} /> : null}
             </span>
-            <span className="tab-bar-label">{tab.label}</span>
+            <span className="tab-bar-label">
+              {tab.label}
+              {tab.name === 'mine' && unread > 0 ? (
+                <span className="sr-only">，{unread} 条未读消息</span>
+              ) : null}
+            </span>
           </NavLink>
         ))}
       </nav>

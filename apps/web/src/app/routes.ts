@@ -158,7 +158,7 @@ export const routes: readonly RouteEntry[] = [
   route(paths.activityList, 'auth', '更多活动', 'activities/activity-list', { keepAlive: true }),
   route(paths.activityDetail, 'auth', '活动详情', 'activities/activity-detail'),
   route(paths.activityApply, 'auth', '活动报名', 'activities/activity-apply'),
-  route(paths.messageDetail, 'auth', '消息详情'),
+  route(paths.messageDetail, 'auth', '消息详情', 'messages/message-detail'),
   route(paths.favourites, 'auth', '我的收藏', 'favourites/favourites'),
   route(paths.history, 'auth', '学习足迹', 'favourites/history'),
   route(paths.learning, 'auth', '正在学习', 'study/learning'),

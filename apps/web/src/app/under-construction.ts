@@ -17,7 +17,6 @@ export const underConstruction: readonly PagePath[] = [
   paths.teamDetail,
   paths.liveCourses,
   paths.nearbyMap,
-  paths.messageDetail,
   paths.medals,
   paths.pointsRecord,
   paths.pointsTasks,

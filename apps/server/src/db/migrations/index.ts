@@ -15,6 +15,7 @@ import { createSearchBigrams } from './20261124_0900_create_search_bigrams.ts';
 import { createLive } from './20261125_0900_create_live.ts';
 import { createArticles } from './20261125_0910_create_articles.ts';
 import { createLivePlay } from './20261126_0900_create_live_play.ts';
+import { createMessages } from './20261126_0910_create_messages.ts';
 import { searchLiveArticles } from './20261126_0930_search_live_articles.ts';
 
 /** All migrations in order; names sort by time, and both engines run the same list. */
@@ -41,6 +42,7 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '20261125_0900_create_live': createLive(engine),
     '20261125_0910_create_articles': createArticles(engine),
     '20261126_0900_create_live_play': createLivePlay(),
+    '20261126_0910_create_messages': createMessages(engine),
     '20261126_0930_allow_live_article': allowContentTypes(engine, [
       'course',
       'class',

@@ -224,6 +224,7 @@ export function findApplicationByCode(db: Kysely<Database>, siteKey: string, cod
       'activity_applications.id',
       'activity_applications.status',
       'activity_applications.checked_in_at',
+      'activity_applications.user_id',
       'activities.id as activity_id',
       'activities.title as activity_title',
       'activities.organiser_id',

@@ -66,6 +66,7 @@ export const activitiesModule = portalModule({
       new UploadStore(uploadsDir(app.config)),
       Date.now,
       app.publicCache,
+      app.sideEffects,
     ),
   routes(api, activities, app) {
     api.get('/api/activities', {

@@ -25,6 +25,7 @@ import { calendarFile, htmlToText } from '../../platform/calendar-file.ts';
 import { AppError, conflict, forbidden, invalid } from '../../platform/errors.ts';
 import { PublicCache } from '../../platform/public-cache.ts';
 import { ShortCache } from '../../platform/short-cache.ts';
+import { SideEffects } from '../../platform/side-effects.ts';
 import { SNIFFED_TYPES, type SniffedMime, sniffMime } from '../../platform/sniff-mime.ts';
 import { isoTime, isoTimeOrNull } from '../../platform/time.ts';
 import type { ReceivedFile, UploadStore } from '../../platform/upload-store.ts';
@@ -233,6 +234,8 @@ export class ActivityService {
     private readonly now: () => number = Date.now,
     /** What visitors are shown: an application or cancel changes seats (and maybe a status). */
     private readonly publicCache: PublicCache = new PublicCache(),
+    /** Applications, cancels and check-ins are recorded there, in their own transactions. */
+    private readonly effects: SideEffects = new SideEffects(),
   ) {}
 
   /**
@@ -343,6 +346,19 @@ export class ActivityService {
               created_at: now,
             })),
           );
+          await this.effects.record(trx, {
+            kind: 'activity.apply',
+            siteKey,
+            learnerId: userId,
+            key: `activity.apply:${applicationId}`,
+            detail: {
+              activityId: row.id,
+              title: row.title,
+              place: row.place,
+              startAt: row.start_at,
+              at: now,
+            },
+          });
         },
       });
       if (!claim.ok) {
@@ -384,6 +400,14 @@ export class ActivityService {
       values: { checkin_code: null },
       // Someone already at the door keeps their place.
       unlessSet: ['checked_in_at'],
+      within: (trx, applicationId) =>
+        this.effects.record(trx, {
+          kind: 'activity.cancel',
+          siteKey,
+          learnerId: userId,
+          key: `activity.cancel:${applicationId}:${now}`,
+          detail: { activityId: row.id },
+        }),
     });
     if (!released.ok) {
       const application = await findApplication(this.db, row.id, userId);
@@ -471,7 +495,18 @@ export class ActivityService {
     if (row.checked_in_at !== null)
       throw conflict(ActivityMessages.checkinTwice(row.checked_in_at));
     if (now >= row.end_at) throw conflict(ActivityMessages.checkinEnded);
-    if (!(await markCheckedIn(this.db, row.id, now))) {
+    const checkedIn = await this.db.transaction().execute(async (trx) => {
+      if (!(await markCheckedIn(trx, row.id, now))) return false;
+      await this.effects.record(trx, {
+        kind: 'activity.checkin',
+        siteKey,
+        learnerId: row.user_id,
+        key: `activity.checkin:${row.id}`,
+        detail: { activityId: row.activity_id, title: row.activity_title, at: now },
+      });
+      return true;
+    });
+    if (!checkedIn) {
       // Someone else checked the same code in (or it was cancelled) a moment ago.
       const latest = await findApplicationCheckin(this.db, row.id);
       if (latest?.checked_in_at != null) {

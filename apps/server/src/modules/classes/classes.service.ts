@@ -160,7 +160,8 @@ export class ClassService {
           siteKey,
           learnerId: userId,
           key: `class.signup:${signupId}`,
-          detail: { classId: row.id },
+          // What messages need: the title and start (reminders), and when (a new signup each time).
+          detail: { classId: row.id, title: row.title, startAt: row.start_at, at: now },
         }),
     });
     if (!claim.ok) {
@@ -184,6 +185,14 @@ export class ClassService {
       parentId: row.id,
       userId,
       now,
+      within: (trx, signupId) =>
+        this.effects.record(trx, {
+          kind: 'class.cancel',
+          siteKey,
+          learnerId: userId,
+          key: `class.cancel:${signupId}:${now}`,
+          detail: { classId: row.id },
+        }),
     });
     if (!released.ok) throw conflict(ClassMessages.notSignedUp);
     await this.publicCache.invalidate(siteKey);

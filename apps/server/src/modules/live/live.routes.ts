@@ -44,7 +44,7 @@ export const liveModule = portalModule({
     const viewers = createViewerStore(app.database.db, app.config.redisUrl);
     app.addHook('onClose', () => viewers.close());
     const sources = new LiveSources([BUNDLED_MEDIA_DIR, uploadedMediaDir(app.config)]);
-    return new LiveService(app.database.db, { viewers, sources });
+    return new LiveService(app.database.db, { viewers, sources }, undefined, app.sideEffects);
   },
   routes(api, live, app) {
     api.get('/api/live/channels', {

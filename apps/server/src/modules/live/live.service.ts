@@ -19,6 +19,7 @@ import { readPage } from '../../db/paging.ts';
 import type { Database } from '../../db/schema.ts';
 import { calendarFile, htmlToText } from '../../platform/calendar-file.ts';
 import { AppError, conflict } from '../../platform/errors.ts';
+import { SideEffects } from '../../platform/side-effects.ts';
 import { isoTime } from '../../platform/time.ts';
 import { lockLearnerClock } from '../study/learning-time.ts';
 import { clampPosition, effectiveDuration } from '../study/study.rules.ts';
@@ -94,6 +95,8 @@ export class LiveService {
     private readonly watch: { viewers: ViewerStore; sources: LiveSources },
     // Looked up on each call (not bound once), so tests can move the clock.
     private readonly now: () => number = () => Date.now(),
+    /** Reservations and their removal are recorded there (reminders hang off them). */
+    private readonly effects: SideEffects = new SideEffects(),
   ) {}
 
   /** The site's published channels, in order, with their published session counts. */
@@ -162,7 +165,16 @@ export class LiveService {
     const now = this.now();
     const times = { startsAt: Number(row.starts_at), endsAt: Number(row.ends_at) };
     if (liveStateAt(times, now) !== 'upcoming') throw conflict(LiveMessages.notReservable);
-    await insertReservation(this.db, { user_id: userId, session_id: sessionId, created_at: now });
+    await this.db.transaction().execute(async (trx) => {
+      await insertReservation(trx, { user_id: userId, session_id: sessionId, created_at: now });
+      await this.effects.record(trx, {
+        kind: 'live.reserve',
+        siteKey,
+        learnerId: userId,
+        key: `live.reserve:${sessionId}:${userId}:${now}`,
+        detail: { sessionId, title: row.title, startAt: times.startsAt },
+      });
+    });
     return { sessionId, reserved: true };
   }
 
@@ -174,7 +186,17 @@ export class LiveService {
   ): Promise<LiveReservationResult> {
     const row = await findSessionRow(this.db, siteKey, sessionId);
     if (!row) throw sessionGone();
-    await deleteReservation(this.db, userId, sessionId);
+    const now = this.now();
+    await this.db.transaction().execute(async (trx) => {
+      await deleteReservation(trx, userId, sessionId);
+      await this.effects.record(trx, {
+        kind: 'live.unreserve',
+        siteKey,
+        learnerId: userId,
+        key: `live.unreserve:${sessionId}:${userId}:${now}`,
+        detail: { sessionId },
+      });
+    });
     return { sessionId, reserved: false };
   }
 

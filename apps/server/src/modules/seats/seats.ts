@@ -219,8 +219,9 @@ export async function takeSeatAndSignUp<S extends SignupTable>(
 /**
  * Cancels the learner's active signup and frees its seat, in one transaction (seat first, the
  * same order as signing up). `values` are written on the cancelled row; `unlessSet` names
- * columns that must still be null for the signup to be cancelled (e.g. a check-in time).
- * `ok: false` (with nothing changed) when there is no such active signup.
+ * columns that must still be null for the signup to be cancelled (e.g. a check-in time);
+ * `within` runs last in the same transaction. `ok: false` (with nothing changed) when there is
+ * no such active signup.
  */
 export async function releaseSeatAndCancel<S extends SignupTable>(
   db: Db,
@@ -231,6 +232,8 @@ export async function releaseSeatAndCancel<S extends SignupTable>(
     now: number;
     values?: SignupValues<S>;
     unlessSet?: ReadonlyArray<keyof Database[S] & string>;
+    /** Runs in the cancel's transaction with the signup's id (e.g. side effects). */
+    within?: (trx: Transaction<Database>, signupId: number) => Promise<void>;
   },
 ): Promise<SeatRelease> {
   const { parentId, userId, now, values = {}, unlessSet = [] } = release;
@@ -253,6 +256,7 @@ export async function releaseSeatAndCancel<S extends SignupTable>(
       const cancelled = rows[0];
       // Throwing rolls the released seat back when there was no active signup to cancel.
       if (!cancelled) throw new Rollback();
+      await release.within?.(trx, cancelled.id);
       return { ok: true, seats, signupId: cancelled.id, signedAt: Number(cancelled.signed_at) };
     });
   } catch (error) {

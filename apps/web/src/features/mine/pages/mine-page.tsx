@@ -6,7 +6,9 @@ import { Link, useNavigate } from 'react-router';
 import { isElderMode, setElderMode, subscribeElderMode } from '@/platform/elder-mode.ts';
 import { type PathName, paths } from '@/platform/paths.ts';
 import { profileQueryOptions } from '@/platform/profile-query.ts';
+import { useUnreadMessages } from '@/platform/queries/unread-messages.ts';
 import { logout, storedUser } from '@/platform/session.ts';
+import { CountBadge } from '@/ui/count-badge.tsx';
 import '../mine.css';
 
 interface MineLink {
@@ -49,6 +51,25 @@ function MineLinkRow({ name, label }: MineLink) {
       <Link className="mine-link" to={paths[name]}>
         <span>{label}</span>
         <RightOutline aria-hidden="true" />
+      </Link>
+    </li>
+  );
+}
+
+/** 我的消息, with how many are unread. */
+function MessagesRow() {
+  const unread = useUnreadMessages();
+  return (
+    <li>
+      <Link className="mine-link" to={paths.messageDetail}>
+        <span>
+          我的消息
+          {unread > 0 ? <span className="sr-only">，{unread} 条未读</span> : null}
+        </span>
+        <span className="mine-link-end">
+          {unread > 0 ? <CountBadge count={unread} /> : null}
+          <RightOutline aria-hidden="true" />
+        </span>
       </Link>
     </li>
   );
@@ -98,6 +119,9 @@ export function MinePage() {
           <p className="mine-phone">{user?.phone ?? ''}</p>
         </div>
       </header>
+      <MineSection title="消息">
+        <MessagesRow />
+      </MineSection>
       <LinkList title="我的学习" links={studyLinks} />
       <LinkList title="积分与成就" links={rewardLinks} />
       <MineSection title="设置">

@@ -1,0 +1,108 @@
+import type { SideEffect, SideEffects } from '../../platform/side-effects.ts';
+import { MessageTexts } from './message-texts.ts';
+import { insertMessage } from './messages.queries.ts';
+import { cancelReminders, type ReminderSubject, scheduleReminders } from './reminders.queries.ts';
+
+/** A number the recording service put in the effect's detail (a programming error if not). */
+function numberOf(effect: SideEffect, key: string): number {
+  const value = effect.detail?.[key];
+  if (typeof value !== 'number') throw new Error(`${effect.kind}: detail.${key} is not a number`);
+  return value;
+}
+
+function textOf(effect: SideEffect, key: string): string {
+  const value = effect.detail?.[key];
+  return typeof value === 'string' ? value : '';
+}
+
+/** The side effects that put a learner's event on the calendar, and what they are about. */
+const SCHEDULING: ReadonlyArray<[kind: string, subject: ReminderSubject, idKey: string]> = [
+  ['class.signup', 'class', 'classId'],
+  ['activity.apply', 'activity', 'activityId'],
+  ['live.reserve', 'live', 'sessionId'],
+];
+
+/** The side effects that take it off again. */
+const CANCELLING: ReadonlyArray<[kind: string, subject: ReminderSubject, idKey: string]> = [
+  ['class.cancel', 'class', 'classId'],
+  ['activity.cancel', 'activity', 'activityId'],
+  ['live.unreserve', 'live', 'sessionId'],
+];
+
+/**
+ * Subscribes the message producers to the services' side effects, so that each message and
+ * reminder is written in the transaction of what it reports (a rolled-back signup leaves none):
+ * signup results and check-ins become messages at once; signups and reservations schedule
+ * their day-ahead and hour-ahead reminders (sent by the {@link ReminderJob}), cancels cancel
+ * them. `effect.key` plus the occurrence time keys each message, so a retry writes one.
+ */
+export function subscribeMessageProducers(effects: SideEffects, now: () => number): void {
+  for (const [kind, subjectType, idKey] of SCHEDULING) {
+    effects.on(kind, (trx, effect) =>
+      scheduleReminders(
+        trx,
+        {
+          siteKey: effect.siteKey,
+          userId: effect.learnerId,
+          subjectType,
+          subjectId: numberOf(effect, idKey),
+          title: textOf(effect, 'title'),
+          eventAt: numberOf(effect, 'startAt'),
+        },
+        now(),
+      ),
+    );
+  }
+  for (const [kind, subjectType, idKey] of CANCELLING) {
+    effects.on(kind, async (trx, effect) => {
+      await cancelReminders(trx, effect.learnerId, subjectType, numberOf(effect, idKey), now());
+    });
+  }
+
+  effects.on('class.signup', async (trx, effect) => {
+    const classId = numberOf(effect, 'classId');
+    await insertMessage(trx, {
+      site_key: effect.siteKey,
+      user_id: effect.learnerId,
+      kind: 'signup',
+      ...MessageTexts.classSignup(textOf(effect, 'title'), numberOf(effect, 'startAt')),
+      dedupe_key: `${effect.key}:${numberOf(effect, 'at')}`,
+      link_type: 'class',
+      link_id: classId,
+      created_at: numberOf(effect, 'at'),
+      read_at: null,
+    });
+  });
+  effects.on('activity.apply', async (trx, effect) => {
+    const text = MessageTexts.activitySignup(
+      textOf(effect, 'title'),
+      numberOf(effect, 'startAt'),
+      textOf(effect, 'place'),
+    );
+    await insertMessage(trx, {
+      site_key: effect.siteKey,
+      user_id: effect.learnerId,
+      kind: 'signup',
+      ...text,
+      dedupe_key: `${effect.key}:${numberOf(effect, 'at')}`,
+      link_type: 'activity',
+      link_id: numberOf(effect, 'activityId'),
+      created_at: numberOf(effect, 'at'),
+      read_at: null,
+    });
+  });
+  effects.on('activity.checkin', async (trx, effect) => {
+    const at = numberOf(effect, 'at');
+    await insertMessage(trx, {
+      site_key: effect.siteKey,
+      user_id: effect.learnerId,
+      kind: 'checkin',
+      ...MessageTexts.activityCheckin(textOf(effect, 'title'), at),
+      dedupe_key: effect.key,
+      link_type: 'activity',
+      link_id: numberOf(effect, 'activityId'),
+      created_at: at,
+      read_at: null,
+    });
+  });
+}

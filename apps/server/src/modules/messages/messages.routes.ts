@@ -1,0 +1,72 @@
+import {
+  messageDetailQuerySchema,
+  messageDetailSchema,
+  messageListQuerySchema,
+  messageSummarySchema,
+  messageUnreadSchema,
+  pageOf,
+} from '@portal/contract';
+import { portalModule } from '../../http/portal-module.ts';
+import { subscribeMessageProducers } from './messages.producers.ts';
+import { MessageService } from './messages.service.ts';
+import { ReminderJob } from './reminder-job.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    messages: MessageService;
+    /** The due-time job that sends reminders (runs on an interval unless turned off). */
+    reminders: ReminderJob;
+  }
+}
+
+/**
+ * Messages (我的消息): a learner's list, detail (which marks read), unread count and mark all
+ * read; the producers that turn other areas' side effects into messages and reminders; and the
+ * reminder job, started with the server every `reminderIntervalMs` (0: off) and stopped on close.
+ */
+export const messagesModule = portalModule({
+  name: 'messages',
+  tag: 'messages',
+  create: (app) => {
+    subscribeMessageProducers(app.sideEffects, Date.now);
+    return new MessageService(app.database.db);
+  },
+  routes(api, messages, app) {
+    const job = new ReminderJob(app.database.db);
+    app.decorate('reminders', job);
+    const interval = app.config.reminderIntervalMs;
+    if (interval > 0) {
+      app.addHook('onReady', async () =>
+        job.start(interval, (error) => app.log.error({ err: error }, 'reminder job failed')),
+      );
+    }
+    app.addHook('onClose', () => job.stop());
+
+    api.get('/api/messages', {
+      summary: '我的消息：本人的消息与本站通知，最新在前，标明未读（需登录）',
+      login: 'required',
+      query: messageListQuerySchema,
+      response: pageOf(messageSummarySchema),
+      handle: ({ site, learner, query }) => messages.list(site.key, learner.id, query),
+    });
+    api.get('/api/messages/detail', {
+      summary: '消息详情；打开即标为已读（需登录；他人的消息视为不存在）',
+      login: 'required',
+      query: messageDetailQuerySchema,
+      response: messageDetailSchema,
+      handle: ({ site, learner, query }) => messages.detail(site.key, learner.id, query.id),
+    });
+    api.get('/api/messages/unread-count', {
+      summary: '未读消息数（需登录）',
+      login: 'required',
+      response: messageUnreadSchema,
+      handle: ({ site, learner }) => messages.unread(site.key, learner.id),
+    });
+    api.post('/api/messages/read-all', {
+      summary: '全部标为已读（需登录）；答复之后的未读数',
+      login: 'required',
+      response: messageUnreadSchema,
+      handle: ({ site, learner }) => messages.readAll(site.key, learner.id),
+    });
+  },
+});
