@@ -6,5 +6,6 @@ export * from './codes.ts';
 export * from './labels.ts';
 export * from './limits.ts';
 export * from './live-state.ts';
+export * from './schedule-rules.ts';
 export * from './signup-form.ts';
 export * from './site-prefix.ts';

@@ -9,6 +9,7 @@ export * from './envelope.ts';
 export * from './favourites.ts';
 export * from './home.ts';
 export * from './live.ts';
+export * from './schedule.ts';
 export * from './search.ts';
 export * from './sites.ts';
 export * from './study.ts';

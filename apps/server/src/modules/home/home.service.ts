@@ -1,5 +1,6 @@
 import type {
   ActivitySummary,
+  ArticleSummary,
   Banner,
   ClassSummary,
   CourseSummary,
@@ -9,6 +10,7 @@ import type {
 import { PublicCache } from '../../platform/public-cache.ts';
 import { ShortCache } from '../../platform/short-cache.ts';
 import type { ActivityService } from '../activities/activities.service.ts';
+import type { ArticleService } from '../articles/articles.service.ts';
 import type { ClassService } from '../classes/classes.service.ts';
 import type { CourseService } from '../courses/courses.service.ts';
 import type { EbookService } from '../ebooks/ebooks.service.ts';
@@ -29,6 +31,8 @@ const NEW_COURSES = 4;
 const RUNNING_CLASSES = 3;
 const OPEN_ACTIVITIES = 4;
 const NEW_EBOOKS = 6;
+const NEWS = 4;
+const NOTICES = 5;
 
 /** What the banners are drawn from besides courses and classes. */
 interface BannerExtras {
@@ -135,6 +139,7 @@ export class HomeService {
       activities: ActivityService;
       ebooks: EbookService;
       topics: TopicService;
+      articles: ArticleService;
     },
     private readonly now: () => number = Date.now,
     /** The sites' content versions: a change of what visitors see retires a kept home at once. */
@@ -158,19 +163,22 @@ export class HomeService {
   }
 
   private async build(siteKey: string): Promise<Home> {
-    const [popular, newest, open, running, activities, ebooks, topics] = await Promise.all([
-      this.courses.list(siteKey, { page: 1, size: RECOMMENDED, sort: 'popular' }),
-      this.courses.list(siteKey, {
-        page: 1,
-        size: RECOMMENDED + NEW_COURSES,
-        sort: 'newest',
-      }),
-      this.classes.list(siteKey, { page: 1, size: OPEN_CLASSES, status: '报名中' }),
-      this.classes.list(siteKey, { page: 1, size: RUNNING_CLASSES, status: '进行中' }),
-      this.more.activities.list(siteKey, { page: 1, size: OPEN_ACTIVITIES, status: '报名中' }),
-      this.more.ebooks.list(siteKey, { page: 1, size: NEW_EBOOKS }),
-      this.more.topics.banners(siteKey, 1),
-    ]);
+    const [popular, newest, open, running, activities, ebooks, topics, news, notices] =
+      await Promise.all([
+        this.courses.list(siteKey, { page: 1, size: RECOMMENDED, sort: 'popular' }),
+        this.courses.list(siteKey, {
+          page: 1,
+          size: RECOMMENDED + NEW_COURSES,
+          sort: 'newest',
+        }),
+        this.classes.list(siteKey, { page: 1, size: OPEN_CLASSES, status: '报名中' }),
+        this.classes.list(siteKey, { page: 1, size: RUNNING_CLASSES, status: '进行中' }),
+        this.more.activities.list(siteKey, { page: 1, size: OPEN_ACTIVITIES, status: '报名中' }),
+        this.more.ebooks.list(siteKey, { page: 1, size: NEW_EBOOKS }),
+        this.more.topics.banners(siteKey, 1),
+        this.more.articles.list(siteKey, { page: 1, size: NEWS, kind: 'news' }, null),
+        this.notices(siteKey),
+      ]);
     const recommended = mix(popular.list, newest.list, RECOMMENDED);
     const shown = new Set(recommended.map((course) => course.id));
     const fresh = newest.list.filter((course) => !shown.has(course.id)).slice(0, NEW_COURSES);
@@ -193,7 +201,23 @@ export class HomeService {
       recommended,
       openClasses: open.list,
       sections,
+      news: news.list,
+      notices,
     };
+  }
+
+  /** The notice bar's items: the newest 公告 and 通知 together, pinned first, then newest. */
+  private async notices(siteKey: string): Promise<ArticleSummary[]> {
+    const query = { page: 1, size: NOTICES } as const;
+    const [notice, info] = await Promise.all([
+      this.more.articles.list(siteKey, { ...query, kind: 'notice' }, null),
+      this.more.articles.list(siteKey, { ...query, kind: 'info' }, null),
+    ]);
+    return [...notice.list, ...info.list]
+      .sort(
+        (a, b) => Number(b.pinned) - Number(a.pinned) || b.publishedAt.localeCompare(a.publishedAt),
+      )
+      .slice(0, NOTICES);
   }
 
   /** The learner's panel: the course to continue, active classes and time learned today. */

@@ -7,11 +7,14 @@ import {
   liveSessionDetailSchema,
   liveSessionListQuerySchema,
   liveSessionSummarySchema,
+  liveTimetableQuerySchema,
+  liveTimetableSchema,
   pageOf,
 } from '@portal/contract';
 import { z } from 'zod';
 import { portalModule } from '../../http/portal-module.ts';
 import { LiveService } from './live.service.ts';
+import { LiveTimetableService } from './live-timetable.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,7 +30,8 @@ export const liveModule = portalModule({
   name: 'live',
   tag: 'live',
   create: (app) => new LiveService(app.database.db),
-  routes(api, live) {
+  routes(api, live, app) {
+    const timetable = new LiveTimetableService(app.database.db);
     api.get('/api/live/channels', {
       summary: '直播频道（含已上线直播数）',
       login: 'none',
@@ -71,6 +75,15 @@ export const liveModule = portalModule({
       query: liveScheduleQuerySchema,
       response: pageOf(liveSessionSummarySchema),
       handle: ({ site, learner, query }) => live.schedule(site.key, learner.id, query),
+    });
+    api.get('/api/live/timetable', {
+      summary:
+        '自主选课课表：今天起至多 14 天（北京时间）每天的直播，按开始时间；带有效登录凭证时标出已选与时间冲突',
+      login: 'optional',
+      query: liveTimetableQuerySchema,
+      response: liveTimetableSchema,
+      handle: ({ site, learner, query }) =>
+        timetable.timetable(site.key, learner?.id ?? null, query),
     });
   },
 });
