@@ -1,6 +1,6 @@
 import type { ArticleKind, Home } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { body, describeEachEngine } from '../../testing/test-app.ts';
 
 const SITE = 'homenewstest';

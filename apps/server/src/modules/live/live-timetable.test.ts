@@ -6,7 +6,7 @@ import {
   type TimetableSession,
 } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { createLearners, type TestLearner } from '../../testing/class-factory.ts';
 import { createLiveChannel, createLiveSession } from '../../testing/live-factory.ts';
 import { body, describeEachEngine } from '../../testing/test-app.ts';

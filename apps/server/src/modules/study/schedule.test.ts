@@ -1,6 +1,6 @@
 import type { Page, ScheduleItem } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { createActivity } from '../../testing/activity-factory.ts';
 import { createClass, createLearners, type TestLearner } from '../../testing/class-factory.ts';
 import { createLiveChannel, createLiveSession } from '../../testing/live-factory.ts';
