@@ -57,7 +57,7 @@ export const homeSchema = z.object({
   sections: z.array(homeSectionSchema),
   /** The newest 资讯 (news articles), pinned first. */
   news: z.array(articleSummarySchema),
-  /** For the notice bar: the newest 公告 and 通知, pinned first (`unread` is always false here). */
+  /** For the notice bar: the newest 公告, pinned first (`unread` is always false here). */
   notices: z.array(articleSummarySchema),
 });
 export type Home = z.infer<typeof homeSchema>;

@@ -1,6 +1,5 @@
 import type {
   ActivitySummary,
-  ArticleSummary,
   Banner,
   ClassSummary,
   CourseSummary,
@@ -177,7 +176,7 @@ export class HomeService {
         this.more.ebooks.list(siteKey, { page: 1, size: NEW_EBOOKS }),
         this.more.topics.banners(siteKey, 1),
         this.more.articles.list(siteKey, { page: 1, size: NEWS, kind: 'news' }, null),
-        this.notices(siteKey),
+        this.more.articles.list(siteKey, { page: 1, size: NOTICES, kind: 'notice' }, null),
       ]);
     const recommended = mix(popular.list, newest.list, RECOMMENDED);
     const shown = new Set(recommended.map((course) => course.id));
@@ -202,22 +201,8 @@ export class HomeService {
       openClasses: open.list,
       sections,
       news: news.list,
-      notices,
+      notices: notices.list,
     };
-  }
-
-  /** The notice bar's items: the newest 公告 and 通知 together, pinned first, then newest. */
-  private async notices(siteKey: string): Promise<ArticleSummary[]> {
-    const query = { page: 1, size: NOTICES } as const;
-    const [notice, info] = await Promise.all([
-      this.more.articles.list(siteKey, { ...query, kind: 'notice' }, null),
-      this.more.articles.list(siteKey, { ...query, kind: 'info' }, null),
-    ]);
-    return [...notice.list, ...info.list]
-      .sort(
-        (a, b) => Number(b.pinned) - Number(a.pinned) || b.publishedAt.localeCompare(a.publishedAt),
-      )
-      .slice(0, NOTICES);
   }
 
   /** The learner's panel: the course to continue, active classes and time learned today. */

@@ -6,11 +6,6 @@ import { paths } from '@/platform/paths.ts';
 /** How long each title stays (the portal's swiper interval, spec section 9). */
 export const NOTICE_INTERVAL_MS = 3000;
 
-const KIND_LABELS: Partial<Record<ArticleSummary['kind'], string>> = {
-  notice: '公告',
-  info: '通知',
-};
-
 const reducedMotion = () =>
   typeof window.matchMedia === 'function' &&
   window.matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -27,9 +22,9 @@ function useRotation(count: number): number {
 }
 
 /**
- * The home's notice bar: the newest 公告 and 通知 titles, one at a time in turn (whole, never cut
- * off); a tap opens the 公告 list, and 通知 beside it opens the 通知 list. Both lists need login:
- * a visitor goes through the login flow as on every auth route.
+ * The home's notice bar: the newest 公告 titles, pinned first, one at a time in turn (whole, never
+ * cut off); a tap opens the 公告 list, and 通知 beside it the 通知 list. Both lists need login: a
+ * visitor goes through the login flow as on every auth route.
  */
 export function NoticeBar({ notices }: { notices: readonly ArticleSummary[] }) {
   const index = useRotation(notices.length);
@@ -38,7 +33,7 @@ export function NoticeBar({ notices }: { notices: readonly ArticleSummary[] }) {
   return (
     <section className="home-notice" aria-label="公告通知">
       <Link className="home-notice-main" to={paths.notice}>
-        <span className="home-notice-tag">{KIND_LABELS[current.kind] ?? '公告'}</span>
+        <span className="home-notice-tag">公告</span>
         <span className="home-notice-title" key={current.id}>
           {current.title}
         </span>
