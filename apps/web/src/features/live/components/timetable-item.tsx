@@ -7,18 +7,23 @@ import { href } from '@/platform/paths.ts';
 import { LiveStateBadge } from './live-state-badge.tsx';
 import { ReserveButton } from './reserve-button.tsx';
 
-/** A session as a clash note names it: `《书法入门》（明天 · 11月27日 周五 14:45-16:15）`. */
-export function sessionWhenText(session: TimetableSession, today: string): string {
-  const day = dayHeading(shanghaiDay(session.startsAt), today);
-  return `《${session.title}》（${day} ${clockRangeText(session.startsAt, session.endsAt)}）`;
+/**
+ * A session as a clash note names it: `《书法入门》（14:45-16:15）`, with its day
+ * (`明天 · 11月27日 周五 14:45-16:15`) unless it is on `day`.
+ */
+export function sessionWhenText(session: TimetableSession, today: string, day?: string): string {
+  const start = shanghaiDay(session.startsAt);
+  const range = clockRangeText(session.startsAt, session.endsAt);
+  const when = start === day ? range : `${dayHeading(start, today)} ${range}`;
+  return `《${session.title}》（${when}）`;
 }
 
 /** Asks before picking a session that overlaps picked ones; true to pick it anyway. */
-async function confirmClash(others: readonly TimetableSession[], today: string) {
+async function confirmClash(others: readonly TimetableSession[], today: string, day: string) {
   const { Dialog } = await loadFeedbackKit();
   return Dialog.confirm({
     title: '时间冲突',
-    content: `与已选的${others.map((other) => sessionWhenText(other, today)).join('、')}时间冲突，仍要选择吗？`,
+    content: `与已选的${others.map((other) => sessionWhenText(other, today, day)).join('、')}时间冲突，仍要选择吗？`,
     confirmText: '仍要选择',
     cancelText: '取消',
   });
@@ -66,7 +71,11 @@ export function TimetableItem({
       </p>
       {clashing ? (
         <p className="timetable-clash-note">
-          与{clashes.map((other) => sessionWhenText(other, today)).join('、')}时间重叠
+          与
+          {clashes
+            .map((other) => sessionWhenText(other, today, shanghaiDay(session.startsAt)))
+            .join('、')}
+          时间重叠
         </p>
       ) : null}
       {session.state === 'upcoming' ? (
@@ -76,8 +85,17 @@ export function TimetableItem({
           labels={mine ? { off: '选课', on: '移除' } : { off: '选课', on: '已选' }}
           toggle={!mine}
           name={session.title}
-          confirmReserve={clashes.length > 0 ? () => confirmClash(clashes, today) : undefined}
+          confirmReserve={
+            clashes.length > 0
+              ? () => confirmClash(clashes, today, shanghaiDay(session.startsAt))
+              : undefined
+          }
         />
+      ) : null}
+      {session.state === 'live' ? (
+        <Link className="timetable-pick" to={href('liveDetail', { id: session.id })}>
+          进入直播<span className="sr-only">：{session.title}</span>
+        </Link>
       ) : null}
     </li>
   );
