@@ -1,3 +1,5 @@
+import { addDays, shanghaiDay, shanghaiMidnight } from '@portal/contract/constants';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   clockRangeText,
@@ -30,5 +32,32 @@ describe('schedule times on the Shanghai clock', () => {
     expect(relativeDayText('2026-11-29', '2026-11-26')).toBe('周日');
     expect(dayHeading('2026-11-27', '2026-11-26')).toBe('明天 · 11月27日 周五');
     expect(dayHeading('2026-12-01', '2026-11-26')).toBe('12月1日 周二');
+  });
+});
+
+describe('schedule times (properties)', () => {
+  const times = fc.integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2100, 0, 1) });
+
+  it('puts a time at its Shanghai day and clock: midnight plus the hours and minutes', () => {
+    fc.assert(
+      fc.property(times, (time) => {
+        const iso = new Date(time).toISOString();
+        const [hours, minutes] = clockText(iso).split(':').map(Number);
+        const midnight = shanghaiMidnight(shanghaiDay(iso)) ?? Number.NaN;
+        const minute = Math.floor(time / 60_000) * 60_000;
+        expect(midnight + ((hours ?? 0) * 60 + (minutes ?? 0)) * 60_000).toBe(minute);
+      }),
+    );
+  });
+
+  it('walks the weekdays in order, day after day', () => {
+    fc.assert(
+      fc.property(times, (time) => {
+        const day = shanghaiDay(time);
+        const order = ['周日', '周一', '周二', '周三', '周四', '周五', '周六'];
+        const next = order.indexOf(weekdayText(addDays(day, 1)));
+        expect(next).toBe((order.indexOf(weekdayText(day)) + 1) % 7);
+      }),
+    );
   });
 });

@@ -149,6 +149,54 @@ describeEachEngine('GET /api/live/timetable', (ctx) => {
     }
   });
 
+  it('keeps one pick per session under concurrent taps, and shows what is stored', async () => {
+    const { app } = ctx();
+    const token = learner(1).token;
+    const tap = (path: string, sessionId: number) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/live/reservations${path}`,
+        headers: { 'x-site': SITE, authorization: `Bearer ${token}` },
+        payload: { sessionId },
+      });
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => tap('', i % 2 === 0 ? ids.touching : ids.overlapping)),
+    );
+    for (const answer of answers) expect(body(answer).code).toBe(0);
+    const stored = await app.database.db
+      .selectFrom('live_reservations')
+      .select('session_id')
+      .where('user_id', '=', learner(1).id)
+      .execute();
+    expect(stored.map((row) => Number(row.session_id)).sort((a, b) => a - b)).toEqual(
+      [ids.touching, ids.overlapping].sort((a, b) => a - b),
+    );
+    const mine = await timetable('', token);
+    expect(find(mine, ids.touching)).toMatchObject({
+      reserved: true,
+      clashesWith: [ids.overlapping],
+    });
+    expect(find(mine, ids.overlapping)).toMatchObject({
+      reserved: true,
+      clashesWith: [ids.touching],
+    });
+    // Concurrent removals and picks of one session end in one state, shown as stored.
+    await Promise.all(
+      Array.from({ length: 10 }, (_, i) => tap(i % 2 === 0 ? '/remove' : '', ids.touching)),
+    );
+    const rows = await app.database.db
+      .selectFrom('live_reservations')
+      .select('session_id')
+      .where('user_id', '=', learner(1).id)
+      .where('session_id', '=', ids.touching)
+      .execute();
+    expect(rows.length).toBeLessThanOrEqual(1);
+    const after = await timetable('', token);
+    expect(find(after, ids.touching).reserved).toBe(rows.length === 1);
+    await tap('/remove', ids.touching);
+    await tap('/remove', ids.overlapping);
+  });
+
   it('answers a shorter window from a later day', async () => {
     const from = addDays(shanghaiDay(Date.now()), 1);
     const answer = await timetable(`?from=${from}&days=3`);
