@@ -1,15 +1,11 @@
-import type { LiveTimetable, TimetableSession } from '@portal/contract';
-import { useSyncExternalStore } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { dayHeading } from '@/lib/schedule-time.ts';
-import { loginCheck } from '@/platform/login-check.ts';
 import { paths } from '@/platform/paths.ts';
-import { isLoggedIn, subscribeLogin } from '@/platform/session.ts';
 import { PageHeader } from '@/ui/page-header.tsx';
 import { StateView } from '@/ui/state-view.tsx';
 import { useTimetable } from '../api/get-timetable.ts';
+import { DayList } from '../components/day-list.tsx';
 import { DayStrip } from '../components/day-strip.tsx';
-import { TimetableItem } from '../components/timetable-item.tsx';
+import { TimetableMine } from '../components/timetable-mine.tsx';
 import '../live.css';
 import '../timetable.css';
 
@@ -28,100 +24,6 @@ function useChoice() {
     setParams(search, { replace: true });
   };
   return { view, date, update };
-}
-
-/** One day's sessions by start time, or the designed empty day. */
-function DayList({
-  timetable,
-  date,
-  byId,
-  onChoose,
-}: {
-  timetable: LiveTimetable;
-  date: string;
-  byId: ReadonlyMap<number, TimetableSession>;
-  onChoose: (date: string) => void;
-}) {
-  const day = timetable.days.find((item) => item.date === date);
-  if (!day || day.sessions.length === 0) {
-    const next = timetable.days.find((item) => item.date > date && item.sessions.length > 0);
-    return (
-      <StateView kind="empty" title="这一天没有直播" description="换一天看看吧。">
-        {next ? (
-          <button type="button" className="link-button primary" onClick={() => onChoose(next.date)}>
-            看看{dayHeading(next.date, timetable.today)}
-          </button>
-        ) : null}
-      </StateView>
-    );
-  }
-  return (
-    <ul className="timetable-list" aria-label={`${dayHeading(day.date, timetable.today)}的直播`}>
-      {day.sessions.map((session) => (
-        <TimetableItem key={session.id} session={session} byId={byId} today={timetable.today} />
-      ))}
-    </ul>
-  );
-}
-
-/** 我的日程: the picked sessions of the two weeks, by day. */
-function MySchedule({
-  timetable,
-  byId,
-  onBrowse,
-}: {
-  timetable: LiveTimetable;
-  byId: ReadonlyMap<number, TimetableSession>;
-  onBrowse: () => void;
-}) {
-  const loggedIn = useSyncExternalStore(subscribeLogin, isLoggedIn);
-  if (!loggedIn) {
-    return (
-      <StateView kind="empty" title="登录后查看我的日程" description="选好的直播会按日期排在这里。">
-        <button type="button" className="link-button primary" onClick={() => void loginCheck()}>
-          登录
-        </button>
-      </StateView>
-    );
-  }
-  const days = timetable.days
-    .map((day) => ({ ...day, sessions: day.sessions.filter((session) => session.reserved) }))
-    .filter((day) => day.sessions.length > 0);
-  if (days.length === 0) {
-    return (
-      <StateView
-        kind="empty"
-        title="还没有选课"
-        description="在课表里点“选课”，选好的直播会出现在这里，开播前记得来看。"
-      >
-        <button type="button" className="link-button primary" onClick={onBrowse}>
-          去课表选课
-        </button>
-      </StateView>
-    );
-  }
-  return (
-    <div className="timetable-mine">
-      {days.map((day) => (
-        <section key={day.date} aria-labelledby={`mine-${day.date}`}>
-          <h2 id={`mine-${day.date}`} className="timetable-mine-day">
-            {dayHeading(day.date, timetable.today)}
-          </h2>
-          <ul className="timetable-list">
-            {day.sessions.map((session) => (
-              <TimetableItem
-                key={session.id}
-                session={session}
-                byId={byId}
-                today={timetable.today}
-                mine
-              />
-            ))}
-          </ul>
-        </section>
-      ))}
-    </div>
-  );
 }
 
 /** Grey blocks in the shape of the day strip and a few sessions. */
@@ -214,7 +116,7 @@ export function LiveTimetablePage() {
           </>
         ) : null}
         {timetable && view === 'mine' ? (
-          <MySchedule
+          <TimetableMine
             timetable={timetable}
             byId={byId}
             onBrowse={() => update({ view: 'timetable' })}
