@@ -500,7 +500,7 @@ describe('elder mode (长辈模式) in the mine area', () => {
     await page.waitForURL(`${portal.baseUrl}/index/home`);
     await page.getByText('您好，王秀兰').waitFor();
     expect(await isElder(page)).toBe(true);
-    await page.goto(`${portal.baseUrl}/liveZzxk`);
+    await page.goto(`${portal.baseUrl}/addGroupList`);
     await page.getByRole('heading', { name: '建设中' }).waitFor();
     expect(await isElder(page)).toBe(true);
     expect(await bodyFont()).toBe('20px');
@@ -596,7 +596,7 @@ const auditedPages: readonly AuditedPage[] = [
   },
   {
     name: 'a page under construction',
-    path: '/liveZzxk',
+    path: '/addGroupList',
     login: false,
     tabBar: false,
     ready: (page) => page.getByRole('heading', { name: '建设中' }).waitFor(),
@@ -708,6 +708,27 @@ const auditedPages: readonly AuditedPage[] = [
     login: true,
     tabBar: false,
     ready: (page) => page.getByRole('heading', { name: '直播介绍' }).waitFor(),
+  },
+  {
+    name: 'the live timetable (自主选课)',
+    path: '/liveZzxk',
+    login: true,
+    tabBar: false,
+    ready: (page) => page.locator('.timetable-item').first().waitFor(),
+  },
+  {
+    name: 'my schedule on the timetable page',
+    path: '/liveZzxk?view=mine',
+    login: true,
+    tabBar: false,
+    ready: (page) => page.getByRole('tab', { name: /我的日程/, selected: true }).waitFor(),
+  },
+  {
+    name: 'the study tab with 我的日程',
+    path: '/index/study',
+    login: true,
+    tabBar: true,
+    ready: (page) => page.getByRole('heading', { name: '我的日程' }).waitFor(),
   },
   {
     name: 'an unknown address',

@@ -80,8 +80,8 @@ describe('routes and guards', () => {
 
   it('shows one 建设中 page for a route whose area is not built yet, with a way home', async () => {
     await openPhone();
-    await page.goto(url('/liveZzxk'));
-    await page.getByRole('heading', { name: '直播课堂' }).waitFor();
+    await page.goto(url('/addGroupList'));
+    await page.getByRole('heading', { name: '学习团队' }).waitFor();
     await page.getByRole('heading', { name: '建设中' }).waitFor();
     await page.getByRole('link', { name: '回到首页' }).click();
     await page.waitForURL(url('/index/home'));

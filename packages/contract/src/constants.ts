@@ -8,5 +8,6 @@ export * from './labels.ts';
 export * from './limits.ts';
 export * from './live-state.ts';
 export * from './message-kinds.ts';
+export * from './schedule-rules.ts';
 export * from './signup-form.ts';
 export * from './site-prefix.ts';

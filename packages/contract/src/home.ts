@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { activitySummarySchema } from './activities.ts';
+import { articleSummarySchema } from './articles.ts';
 import { classSummarySchema, myClassSchema } from './classes.ts';
 import { courseSummarySchema } from './courses.ts';
 import { ebookSummarySchema } from './ebooks.ts';
@@ -54,6 +55,10 @@ export const homeSchema = z.object({
   /** Classes open for signup (报名中) with seats left. */
   openClasses: z.array(classSummarySchema),
   sections: z.array(homeSectionSchema),
+  /** The newest 资讯 (news articles), pinned first. */
+  news: z.array(articleSummarySchema),
+  /** For the notice bar: the newest 公告, pinned first (`unread` is always false here). */
+  notices: z.array(articleSummarySchema),
 });
 export type Home = z.infer<typeof homeSchema>;
 

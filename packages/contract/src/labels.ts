@@ -37,6 +37,8 @@ export const fieldLabels: Record<string, string> = {
   keyword: '关键词',
   slug: '专题',
   sessionId: '直播',
+  from: '开始日期',
+  days: '天数',
 };
 
 /**

@@ -82,6 +82,8 @@ describe('compileEnvelopeWriter', () => {
       recommended: [],
       openClasses: [],
       sections: [{ kind: 'ebooks', title: '新书上架', items: [] }],
+      news: [],
+      notices: [],
     };
     expect(JSON.parse(write(ok(home))).data).toEqual(home);
   });

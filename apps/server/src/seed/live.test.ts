@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { liveStateAt } from '@portal/contract';
+import { clashesOf, liveStateAt, shanghaiDay } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Db } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
@@ -55,6 +55,27 @@ describe('the live demo seed', () => {
     for (const row of sessions) {
       if (Number(row.starts_at) > now) expect(Number(row.starts_at)).toBeLessThan(now + 14 * DAY);
     }
+  });
+
+  it('has upcoming sessions that overlap, one pair of them tomorrow', async () => {
+    const rows = await database.db
+      .selectFrom('live_sessions')
+      .select(['id', 'starts_at', 'ends_at'])
+      .where('site_key', '=', 'jingan')
+      .where('starts_at', '>', now)
+      .execute();
+    const spans = rows.map((row) => ({
+      id: row.id,
+      startsAt: Number(row.starts_at),
+      endsAt: Number(row.ends_at),
+    }));
+    const clashing = [...clashesOf(spans).keys()];
+    expect(clashing.length).toBeGreaterThanOrEqual(4);
+    const tomorrow = shanghaiDay(now + DAY);
+    const clashingTomorrow = spans.filter(
+      (span) => clashing.includes(span.id) && shanghaiDay(span.startsAt) === tomorrow,
+    );
+    expect(clashingTomorrow).toHaveLength(2);
   });
 
   it('has sessions live for a while after the seed time', async () => {

@@ -353,6 +353,15 @@ const SLOTS = [
   [19, 0],
 ] as const;
 
+/** Upcoming sessions (by their number among them) that overlap the one before. */
+const OVERLAPPING: readonly number[] = [2, 11];
+
+/** The start of the `n`th upcoming session: later today for the first, else a day's slot. */
+function upcomingStart(now: number, n: number, [hour, minute]: readonly [number, number]) {
+  if (n === 0) return now + 2 * HOUR;
+  return localDay(now, 1 + Math.floor((n * 13) / UPCOMING_COUNT), hour, minute);
+}
+
 interface Placement {
   starts_at: number;
   ends_at: number;
@@ -374,10 +383,11 @@ function placeSessions(now: number): Placement[] {
       const n = i - LIVE_COUNT;
       const [hour, minute] = SLOTS[n % SLOTS.length] ?? SLOTS[0];
       // The first one starts later today; the others from tomorrow on, up to 14 days ahead.
-      const starts_at =
-        n === 0
-          ? now + 2 * HOUR
-          : localDay(now, 1 + Math.floor((n * 13) / UPCOMING_COUNT), hour, minute);
+      // A few start 45 minutes into the one before, for the timetable's 时间冲突.
+      const previous = n - 1;
+      const starts_at = OVERLAPPING.includes(n)
+        ? upcomingStart(now, previous, SLOTS[previous % SLOTS.length] ?? SLOTS[0]) + 45 * MINUTE
+        : upcomingStart(now, n, [hour, minute]);
       return { starts_at, ends_at: starts_at + 90 * MINUTE, replay_url: null };
     }
     const n = i - LIVE_COUNT - UPCOMING_COUNT;

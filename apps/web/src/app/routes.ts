@@ -146,7 +146,7 @@ export const routes: readonly RouteEntry[] = [
   route(paths.talkDetail, 'public', '讲座访谈', 'news/article'),
   route(paths.teamDetail, 'public', '团队详情'),
   route(paths.liveList, 'public', '直播', 'live/live-list'),
-  route(paths.liveCourses, 'public', '直播课堂'),
+  route(paths.liveCourses, 'public', '自主选课', 'live/live-timetable'),
   route(paths.channelList, 'public', '频道', 'live/channel-list'),
   route(paths.login, 'public', '登录', 'account/login'),
   route(paths.authPage, 'public', '登录', 'account/auth'),

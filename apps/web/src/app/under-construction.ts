@@ -15,7 +15,6 @@ export const underConstruction: readonly PagePath[] = [
   paths.joinTeam,
   paths.teamWorkDetail,
   paths.teamDetail,
-  paths.liveCourses,
   paths.nearbyMap,
   paths.medals,
   paths.pointsRecord,

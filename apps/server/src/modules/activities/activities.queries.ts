@@ -115,7 +115,7 @@ export interface MyActivityFilter {
 }
 
 /** The learner's applications at published activities of the site, in one state if given. */
-function myApplications(db: Kysely<Database>, filter: MyActivityFilter) {
+export function myApplications(db: Kysely<Database>, filter: MyActivityFilter) {
   let query = db
     .selectFrom('activity_applications')
     .innerJoin('activities', 'activities.id', 'activity_applications.activity_id')

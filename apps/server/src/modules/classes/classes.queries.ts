@@ -100,7 +100,7 @@ export const CLASS_SEATS: SeatLedger<'class_signups'> = {
 };
 
 /** The learner's active signups at published classes of the site. */
-function myClasses(db: Kysely<Database>, filter: { userId: number; siteKey: string }) {
+export function myClasses(db: Kysely<Database>, filter: { userId: number; siteKey: string }) {
   return db
     .selectFrom('class_signups')
     .innerJoin('classes', 'classes.id', 'class_signups.class_id')

@@ -20,13 +20,19 @@ export const homeModule = portalModule({
       app.courses,
       app.classes,
       app.study,
-      { activities: app.activities, ebooks: app.ebooks, topics: app.topics },
+      {
+        activities: app.activities,
+        ebooks: app.ebooks,
+        topics: app.topics,
+        articles: app.articles,
+      },
       Date.now,
       app.publicCache,
     ),
   routes(api, home) {
     api.get('/api/home', {
-      summary: '首页：轮播图、推荐课程、报名中的班级与各栏目区块（公开，按站点缓存数秒）',
+      summary:
+        '首页：轮播图、推荐课程、报名中的班级、各栏目区块、最新资讯与公告通知（公开，按站点缓存数秒）',
       login: 'none',
       response: homeSchema,
       visitorCache: {},

@@ -9,6 +9,7 @@ import type {
 import { PublicCache } from '../../platform/public-cache.ts';
 import { ShortCache } from '../../platform/short-cache.ts';
 import type { ActivityService } from '../activities/activities.service.ts';
+import type { ArticleService } from '../articles/articles.service.ts';
 import type { ClassService } from '../classes/classes.service.ts';
 import type { CourseService } from '../courses/courses.service.ts';
 import type { EbookService } from '../ebooks/ebooks.service.ts';
@@ -29,6 +30,8 @@ const NEW_COURSES = 4;
 const RUNNING_CLASSES = 3;
 const OPEN_ACTIVITIES = 4;
 const NEW_EBOOKS = 6;
+const NEWS = 4;
+const NOTICES = 5;
 
 /** What the banners are drawn from besides courses and classes. */
 interface BannerExtras {
@@ -135,6 +138,7 @@ export class HomeService {
       activities: ActivityService;
       ebooks: EbookService;
       topics: TopicService;
+      articles: ArticleService;
     },
     private readonly now: () => number = Date.now,
     /** The sites' content versions: a change of what visitors see retires a kept home at once. */
@@ -158,19 +162,22 @@ export class HomeService {
   }
 
   private async build(siteKey: string): Promise<Home> {
-    const [popular, newest, open, running, activities, ebooks, topics] = await Promise.all([
-      this.courses.list(siteKey, { page: 1, size: RECOMMENDED, sort: 'popular' }),
-      this.courses.list(siteKey, {
-        page: 1,
-        size: RECOMMENDED + NEW_COURSES,
-        sort: 'newest',
-      }),
-      this.classes.list(siteKey, { page: 1, size: OPEN_CLASSES, status: '报名中' }),
-      this.classes.list(siteKey, { page: 1, size: RUNNING_CLASSES, status: '进行中' }),
-      this.more.activities.list(siteKey, { page: 1, size: OPEN_ACTIVITIES, status: '报名中' }),
-      this.more.ebooks.list(siteKey, { page: 1, size: NEW_EBOOKS }),
-      this.more.topics.banners(siteKey, 1),
-    ]);
+    const [popular, newest, open, running, activities, ebooks, topics, news, notices] =
+      await Promise.all([
+        this.courses.list(siteKey, { page: 1, size: RECOMMENDED, sort: 'popular' }),
+        this.courses.list(siteKey, {
+          page: 1,
+          size: RECOMMENDED + NEW_COURSES,
+          sort: 'newest',
+        }),
+        this.classes.list(siteKey, { page: 1, size: OPEN_CLASSES, status: '报名中' }),
+        this.classes.list(siteKey, { page: 1, size: RUNNING_CLASSES, status: '进行中' }),
+        this.more.activities.list(siteKey, { page: 1, size: OPEN_ACTIVITIES, status: '报名中' }),
+        this.more.ebooks.list(siteKey, { page: 1, size: NEW_EBOOKS }),
+        this.more.topics.banners(siteKey, 1),
+        this.more.articles.list(siteKey, { page: 1, size: NEWS, kind: 'news' }, null),
+        this.more.articles.list(siteKey, { page: 1, size: NOTICES, kind: 'notice' }, null),
+      ]);
     const recommended = mix(popular.list, newest.list, RECOMMENDED);
     const shown = new Set(recommended.map((course) => course.id));
     const fresh = newest.list.filter((course) => !shown.has(course.id)).slice(0, NEW_COURSES);
@@ -193,6 +200,8 @@ export class HomeService {
       recommended,
       openClasses: open.list,
       sections,
+      news: news.list,
+      notices: notices.list,
     };
   }
 

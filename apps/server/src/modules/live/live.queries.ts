@@ -146,7 +146,7 @@ export function deleteReservation(db: Kysely<Database>, userId: number, sessionI
 }
 
 /** The learner's reservations of the site's published sessions, as a query. */
-function scheduleQuery(db: Kysely<Database>, siteKey: string, userId: number) {
+export function scheduleQuery(db: Kysely<Database>, siteKey: string, userId: number) {
   return db
     .selectFrom('live_reservations as r')
     .innerJoin('live_sessions as s', 's.id', 'r.session_id')

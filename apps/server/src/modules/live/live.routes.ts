@@ -10,6 +10,8 @@ import {
   liveSessionListQuerySchema,
   liveSessionSummarySchema,
   liveStreamQuerySchema,
+  liveTimetableQuerySchema,
+  liveTimetableSchema,
   liveViewersSchema,
   pageOf,
 } from '@portal/contract';
@@ -24,6 +26,8 @@ import { createViewerStore } from './live-viewers.ts';
 
 /** The exact type players insist on for an HLS playlist. */
 const HLS_TYPE = 'application/vnd.apple.mpegurl';
+
+import { LiveTimetableService } from './live-timetable.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -47,6 +51,7 @@ export const liveModule = portalModule({
     return new LiveService(app.database.db, { viewers, sources }, undefined, app.sideEffects);
   },
   routes(api, live, app) {
+    const timetable = new LiveTimetableService(app.database.db);
     api.get('/api/live/channels', {
       summary: '直播频道（含已上线直播数）',
       login: 'none',
@@ -148,5 +153,14 @@ export const liveModule = portalModule({
           .send(calendar.text);
       },
     );
+    api.get('/api/live/timetable', {
+      summary:
+        '自主选课课表：今天起至多 14 天（北京时间）每天的直播，按开始时间；带有效登录凭证时标出已选与时间冲突',
+      login: 'optional',
+      query: liveTimetableQuerySchema,
+      response: liveTimetableSchema,
+      handle: ({ site, learner, query }) =>
+        timetable.timetable(site.key, learner?.id ?? null, query),
+    });
   },
 });

@@ -70,7 +70,8 @@ const timesOf = (row: { starts_at: number | string; ends_at: number | string }) 
 /** Unknown, unpublished and other-site sessions all answer the same. */
 const sessionGone = () => new AppError(ErrorCode.notFound, LiveMessages.notFound);
 
-function toSummary(row: LiveSessionSummaryRow, now: number): LiveSessionSummary {
+/** A session row as the contract's card, its state at `now`. */
+export function toSummary(row: LiveSessionSummaryRow, now: number): LiveSessionSummary {
   const times = { startsAt: Number(row.starts_at), endsAt: Number(row.ends_at) };
   const state = liveStateAt(times, now);
   return {

@@ -8,16 +8,19 @@ import {
   liveProgressSchema,
   myReadingQuerySchema,
   myReadingSchema,
+  myScheduleQuerySchema,
   pageOf,
   progressReportSchema,
   progressResultSchema,
   readingProgressSchema,
   readingReportSchema,
+  scheduleItemSchema,
   studyCourseSchema,
   studyCoursesQuerySchema,
   todayStudySchema,
 } from '@portal/contract';
 import { portalModule } from '../../http/portal-module.ts';
+import { ScheduleService } from './schedule.service.ts';
 import { StudyService } from './study.service.ts';
 
 declare module 'fastify' {
@@ -37,6 +40,7 @@ export const studyModule = portalModule({
   tag: 'study',
   create: (app) => new StudyService(app.database.db),
   routes(api, study, app) {
+    const schedule = new ScheduleService(app.database.db);
     api.get('/api/study/lesson', {
       summary: '课时内容（视频地址或图文）',
       login: 'required',
@@ -104,6 +108,13 @@ export const studyModule = portalModule({
       query: myReadingQuerySchema,
       response: pageOf(myReadingSchema),
       handle: ({ site, learner, query }) => app.ebooks.reading(site.key, learner.id, query),
+    });
+    api.get('/api/study/schedule', {
+      summary: '我的日程：已预约的直播、已报名的班级与活动中尚未结束的，按开始时间（需登录）',
+      login: 'required',
+      query: myScheduleQuerySchema,
+      response: pageOf(scheduleItemSchema),
+      handle: ({ site, learner, query }) => schedule.coming(site.key, learner.id, query),
     });
   },
 });

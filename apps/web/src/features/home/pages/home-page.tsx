@@ -18,6 +18,8 @@ import {
   EbookTile,
 } from '../components/home-cards.tsx';
 import { LearnerPanel } from '../components/learner-panel.tsx';
+import { NewsSection } from '../components/news-section.tsx';
+import { NoticeBar } from '../components/notice-bar.tsx';
 import '../home.css';
 
 interface Entry {
@@ -188,10 +190,11 @@ function HomeContent({ account }: { account: ReactNode }) {
       </>
     );
   }
-  const { banners, recommended, openClasses, sections } = home.data;
+  const { banners, recommended, openClasses, sections, news, notices } = home.data;
   return (
     <>
       {banners.length > 0 ? <BannerSwiper banners={banners} /> : null}
+      <NoticeBar notices={notices ?? []} />
       {account}
       <Entries />
       {recommended.length > 0 ? (
@@ -220,6 +223,7 @@ function HomeContent({ account }: { account: ReactNode }) {
       {sections.map((section, n) => (
         <AreaSection key={`${section.kind}-${section.title}`} section={section} n={n} />
       ))}
+      <NewsSection news={news ?? []} />
     </>
   );
 }

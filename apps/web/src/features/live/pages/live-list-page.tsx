@@ -32,7 +32,7 @@ function useFilters() {
 
 /**
  * `/liveList`: the sessions by state (全部 puts live first) and channel, with pull to
- * refresh and infinite scroll; 频道 leads to /channelList.
+ * refresh and infinite scroll; 频道 leads to /channelList and 自主选课 to the timetable.
  */
 export function LiveListPage() {
   const { state, channelId, update } = useFilters();
@@ -50,6 +50,10 @@ export function LiveListPage() {
         }
       />
       <div className="live-filters">
+        <Link className="live-timetable-entry" to={paths.liveCourses}>
+          <span className="live-timetable-entry-name">自主选课</span>
+          <span className="live-timetable-entry-note">按日期挑选直播，加入我的日程 ›</span>
+        </Link>
         <fieldset className="chip-row live-states">
           <legend className="sr-only">直播状态</legend>
           {[null, ...LIVE_STATES].map((option) => {

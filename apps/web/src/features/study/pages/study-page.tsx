@@ -9,6 +9,7 @@ import { PagedList } from '@/ui/paged-list.tsx';
 import { ProgressBar } from '@/ui/progress-bar.tsx';
 import { StateView } from '@/ui/state-view.tsx';
 import { useStudyReading } from '../api/get-study-more.ts';
+import { MySchedule } from '../components/my-schedule.tsx';
 import { StudyCourseList } from '../components/study-course-list.tsx';
 import '../study.css';
 
@@ -185,7 +186,10 @@ function StudyReading() {
   );
 }
 
-/** `/index/study`: what I am learning, my classes, activities and books, what I completed. */
+/**
+ * `/index/study`: 我的日程 (what is coming up), then what I am learning, my classes, activities and
+ * books, what I completed.
+ */
 export function StudyPage() {
   const [params, setParams] = useSearchParams();
   const wanted = params.get('tab');
@@ -199,6 +203,7 @@ export function StudyPage() {
           正在学习 ›
         </Link>
       </header>
+      <MySchedule />
       <div className="study-tabs" role="tablist" aria-label="学习分类">
         {tabs.map((tab) => (
           <button
