@@ -1,4 +1,5 @@
 import {
+  ARTICLE_KIND_NAMES,
   ARTICLE_TITLE_MAX,
   type ArticleChannel,
   type ArticleChannelQuery,
@@ -18,6 +19,7 @@ import { AppError, invalid } from '../../platform/errors.ts';
 import { PublicCache } from '../../platform/public-cache.ts';
 import { sanitizeArticleHtml } from '../../platform/sanitize-html.ts';
 import { isoTime } from '../../platform/time.ts';
+import { insertMessage } from '../messages/messages.queries.ts';
 import {
   type ArticleSummaryRow,
   countArticles,
@@ -105,8 +107,11 @@ export function articleRow(
   };
 }
 
-/** One article of an import file: as {@link ArticleInput}, its channel named instead of numbered. */
-export type ArticleImport = Omit<ArticleInput, 'channelId'> & { channel: string };
+/**
+ * One article of an import file: as {@link ArticleInput}, its channel named instead of numbered;
+ * `notify` also sends it to every learner of the site as a notice in 我的消息.
+ */
+export type ArticleImport = Omit<ArticleInput, 'channelId'> & { channel: string; notify?: boolean };
 
 /** The longest import, in articles (one insert statement, one transaction). */
 export const ARTICLE_IMPORT_MAX = 500;
@@ -193,7 +198,9 @@ export class ArticleService {
   /**
    * Stores a batch of articles (the import path of operators): each checked and sanitized as by
    * {@link createArticle}, its channel found by name among the site's; all are stored or, when
-   * one is refused, none (the message names its place, e.g. `第 3 篇：标题：不能为空`).
+   * one is refused, none (the message names its place, e.g. `第 3 篇：标题：不能为空`). Those
+   * marked `notify` go to every learner as a notice linking to the article, in the same
+   * transaction.
    */
   async importArticles(siteKey: string, inputs: readonly ArticleImport[]): Promise<number[]> {
     if (inputs.length === 0) throw invalid('导入文件：没有文章');
@@ -213,7 +220,27 @@ export class ArticleService {
         throw error;
       }
     });
-    const ids = await this.db.transaction().execute((trx) => insertArticles(trx, rows));
+    const ids = await this.db.transaction().execute(async (trx) => {
+      const stored = await insertArticles(trx, rows);
+      for (const [index, input] of inputs.entries()) {
+        const row = rows[index];
+        const id = stored[index];
+        if (!input.notify || !row || id === undefined) continue;
+        await insertMessage(trx, {
+          site_key: siteKey,
+          user_id: null,
+          kind: 'notice',
+          title: `${ARTICLE_KIND_NAMES[row.kind]}：${row.title}`.slice(0, 200),
+          body: row.summary || '点击查看全文。',
+          dedupe_key: `article:${id}`,
+          link_type: 'article',
+          link_id: id,
+          created_at: now,
+          read_at: null,
+        });
+      }
+      return stored;
+    });
     await this.publicCache.invalidate(siteKey);
     return ids;
   }

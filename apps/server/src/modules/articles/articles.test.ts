@@ -4,6 +4,7 @@ import {
   type ArticleReadAllResult,
   type ArticleSummary,
   ErrorCode,
+  type MessageSummary,
   type Page,
 } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
@@ -399,14 +400,30 @@ describeEachEngine('articles API', (ctx) => {
         '导入文件：一次最多 500 篇',
       );
 
-      const ids = await app.articles.importArticles(SITE, [article('导入一'), article('导入二')]);
+      const ids = await app.articles.importArticles(SITE, [
+        article('导入一'),
+        { ...article('导入二'), notify: true, summary: '请大家留意' },
+      ]);
       expect(ids).toHaveLength(2);
+      // The one marked notify reaches every learner's 我的消息 as a notice linking to it.
+      const messages = await app.inject({
+        url: '/api/messages',
+        headers: { 'x-site': SITE, ...bearer(learner(2).token) },
+      });
+      expect(body<Page<MessageSummary>>(messages).data.list[0]).toMatchObject({
+        kind: 'notice',
+        title: '讲座访谈：导入二',
+        excerpt: '请大家留意',
+        read: false,
+        link: { type: 'article', id: ids[1] },
+      });
       const detail = body<ArticleDetail>(await get(app, `/api/articles/detail?id=${ids[1]}`));
       expect(detail.data).toMatchObject({
         kind: 'talk',
         title: '导入二',
         bodyHtml: '<p>导入正文</p>',
       });
+      await app.database.db.deleteFrom('messages').where('link_id', 'in', ids).execute();
       await app.database.db.deleteFrom('articles').where('id', 'in', ids).execute();
     });
 

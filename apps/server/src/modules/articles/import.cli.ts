@@ -13,8 +13,10 @@ import { ArticleService } from './articles.service.ts';
  *
  * Stores the articles of a JSON file (an array) in the site's channels, named by channel name:
  * [{ "channel": "社区动态", "title": "…", "bodyHtml": "<p>…</p>", "source": "…", "summary": "…",
- *    "cover": "/files/…", "pinned": false, "published": true, "publishedAt": "2026-11-26T09:00:00+08:00" }]
+ *    "cover": "/files/…", "pinned": false, "published": true, "publishedAt": "2026-11-26T09:00:00+08:00",
+ *    "notify": true }]
  * Bodies are sanitized as every stored article is; all are stored, or none when one is refused.
+ * `notify` sends the article to every learner of the site as a notice in 我的消息.
  */
 const importFileSchema = z.array(
   z.object({
@@ -26,6 +28,7 @@ const importFileSchema = z.array(
     bodyHtml: z.string(),
     pinned: z.boolean().optional(),
     published: z.boolean().optional(),
+    notify: z.boolean().optional(),
     publishedAt: z.iso.datetime({ offset: true }).optional(),
   }),
 );
