@@ -35,6 +35,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: flag.default(true),
   WEB_DIST_DIR: z.string().optional(),
+  CODE_SENDER: z.enum(['log', 'file']).default('log'),
 });
 
 /** Everything the server reads from its environment, parsed once. */
@@ -54,6 +55,8 @@ export interface Config {
   webDistDir: string;
   /** Pretty logs for a person at a terminal; JSON lines otherwise. */
   prettyLogs: boolean;
+  /** Where phone verification codes go: the server log, or `DATA_DIR/sent-codes.log`. */
+  codeSender: 'log' | 'file';
 }
 
 /**
@@ -81,5 +84,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     prettyLogs: Boolean(process.stdout.isTTY),
+    codeSender: e.CODE_SENDER,
   };
 }

@@ -15,6 +15,7 @@ import { createSearchBigrams } from './20261124_0900_create_search_bigrams.ts';
 import { createLive } from './20261125_0900_create_live.ts';
 import { createArticles } from './20261125_0910_create_articles.ts';
 import { searchLiveArticles } from './20261126_0930_search_live_articles.ts';
+import { addAccountSettings } from './20261126_1000_add_account_settings.ts';
 
 /** All migrations in order; names sort by time, and both engines run the same list. */
 export function migrationsFor(engine: Engine): Record<string, Migration> {
@@ -48,5 +49,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
       'article',
     ]),
     '20261126_0931_search_live_articles': searchLiveArticles(engine),
+    '20261126_1000_add_account_settings': addAccountSettings(engine),
   };
 }

@@ -63,6 +63,15 @@ export function findLiveSession(db: Kysely<Database>, tokenHash: string, now: nu
     .executeTakeFirst();
 }
 
+/** The device key and sign-in time of a session. */
+export function findSessionDevice(db: Kysely<Database>, sessionId: number) {
+  return db
+    .selectFrom('sessions')
+    .select(['device_key', 'signed_in_at'])
+    .where('id', '=', sessionId)
+    .executeTakeFirst();
+}
+
 /** Shortens a rotated session to its grace period (never lengthens it). */
 export function retireSession(
   db: Kysely<Database>,
