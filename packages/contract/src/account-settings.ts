@@ -75,6 +75,3 @@ export const sendCodeResultSchema = z.object({ resendAfterSeconds: z.number().in
 export const bindPhoneBodySchema = z.object({ phone: phoneSchema, code: phoneCodeSchema });
 /** `POST /api/account/phone/unbind`: the code sent to the bound phone. */
 export const unbindPhoneBodySchema = z.object({ code: phoneCodeSchema });
-
-/** Largest avatar upload, in bytes. */
-export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
