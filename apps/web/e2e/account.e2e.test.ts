@@ -101,7 +101,7 @@ describe('the account settings on a phone', () => {
     })
       .png()
       .toBuffer();
-    await page.getByLabel('选择头像图片').setInputFiles({
+    await page.getByLabel('更换头像').setInputFiles({
       name: 'me.png',
       mimeType: 'image/png',
       buffer: png,

@@ -2,7 +2,7 @@ import type { UserInfo } from '@portal/contract';
 import { AVATAR_MAX_BYTES } from '@portal/contract/constants';
 import { Button } from 'antd-mobile';
 import { UserOutline } from 'antd-mobile-icons';
-import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { useAvatarUpload, useRename } from '../api/account-settings.ts';
 import { nicknameProblem } from './account-checks.ts';
 import { AccountField, AccountSection, FormMessage } from './account-field.tsx';
@@ -12,7 +12,6 @@ const IMAGE_TYPES = 'image/jpeg,image/png,image/webp';
 /** The avatar and 更换头像: the picture is checked and cut to a square by the server. */
 function AvatarPicker({ user }: { user: UserInfo }) {
   const upload = useAvatarUpload();
-  const input = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
   const handlePick = (event: ChangeEvent<HTMLInputElement>) => {
@@ -33,23 +32,15 @@ function AvatarPicker({ user }: { user: UserInfo }) {
         {user.avatar ? <img src={user.avatar} alt="" /> : <UserOutline />}
       </span>
       <div className="account-avatar-actions">
-        <Button
-          color="primary"
-          fill="outline"
-          loading={upload.isPending}
-          onClick={() => input.current?.click()}
-        >
-          更换头像
-        </Button>
-        <input
-          ref={input}
-          type="file"
-          accept={IMAGE_TYPES}
-          className="sr-only"
-          aria-label="选择头像图片"
-          tabIndex={-1}
-          onChange={handlePick}
-        />
+        <label className={upload.isPending ? 'account-avatar-pick busy' : 'account-avatar-pick'}>
+          {upload.isPending ? '正在上传…' : '更换头像'}
+          <input
+            type="file"
+            accept={IMAGE_TYPES}
+            disabled={upload.isPending}
+            onChange={handlePick}
+          />
+        </label>
         <small>JPG、PNG 或 WebP，不超过 5 MB</small>
         {problem ? (
           <p className="account-error" role="alert">
