@@ -154,3 +154,24 @@ export async function erasePersonalData(db: Kysely<Database>, userId: number) {
     .execute();
   return attachments.map((row) => row.storage_key);
 }
+
+/** The learner's active class signups and activity applications, with their sites. */
+export async function activeSignups(db: Kysely<Database>, userId: number) {
+  const [classes, activities] = await Promise.all([
+    db
+      .selectFrom('class_signups')
+      .innerJoin('classes', 'classes.id', 'class_signups.class_id')
+      .select(['classes.site_key', 'classes.id'])
+      .where('class_signups.user_id', '=', userId)
+      .where('class_signups.status', '=', 'active')
+      .execute(),
+    db
+      .selectFrom('activity_applications')
+      .innerJoin('activities', 'activities.id', 'activity_applications.activity_id')
+      .select(['activities.site_key', 'activities.id'])
+      .where('activity_applications.user_id', '=', userId)
+      .where('activity_applications.status', '=', 'active')
+      .execute(),
+  ]);
+  return { classes, activities };
+}

@@ -31,6 +31,10 @@ export const accountSettingsModule = portalModule({
       app.counters,
       new UploadStore(uploadsDir(app.config)),
       { dir: path.join(filesDir(app.config), 'avatars'), urlPrefix: '/files/avatars/' },
+      {
+        cancelClass: (siteKey, userId, id) => app.classes.cancel(siteKey, userId, id),
+        cancelActivity: (siteKey, userId, id) => app.activities.cancel(siteKey, userId, id),
+      },
       app.clock,
     ),
   routes(api, settings) {

@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import type { CounterStore } from '../../platform/counter-store.ts';
-import { conflict, invalid, notFound, tooMany } from '../../platform/errors.ts';
+import { AppError, conflict, invalid, notFound, tooMany } from '../../platform/errors.ts';
 import { SNIFFED_TYPES, sniffMime } from '../../platform/sniff-mime.ts';
 import type { ReceivedFile, UploadStore } from '../../platform/upload-store.ts';
 import { findUserById } from '../account/account.queries.ts';
@@ -14,6 +14,7 @@ import { toUserInfo } from '../account/account.service.ts';
 import { hashPassword, verifyPassword } from '../account/password.ts';
 import { ATTACHMENT_AREA } from '../activities/activities.service.ts';
 import {
+  activeSignups,
   anonymiseUser,
   deviceKeyOf,
   erasePersonalData,
@@ -36,6 +37,15 @@ const AVATAR_URL = /^\/files\/avatars\/([A-Za-z0-9_-]{22}\.webp)$/;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/**
+ * Cancels one signup through its area's own rules (seats freed, caches retired); refuses (an
+ * `AppError`) when the signup window has closed.
+ */
+export interface SignupCanceller {
+  cancelClass(siteKey: string, userId: number, classId: number): Promise<unknown>;
+  cancelActivity(siteKey: string, userId: number, activityId: number): Promise<unknown>;
+}
+
 /** Where kept avatars live: `DATA_DIR/files/avatars`, served publicly under random names. */
 export interface AvatarFolder {
   dir: string;
@@ -53,6 +63,7 @@ export class AccountSettingsService {
     private readonly counters: CounterStore,
     readonly uploads: UploadStore,
     private readonly avatars: AvatarFolder,
+    private readonly signups: SignupCanceller,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -147,12 +158,28 @@ export class AccountSettingsService {
     const row = await findUserById(this.db, user.id);
     if (!row || row.deleted_at !== null) throw conflict('该账号已注销');
     await this.checkOwnPassword(user.id, password, '密码不正确，账号未注销');
+    await this.releaseSeats(user.id);
     const attachments = await this.db.transaction().execute(async (trx) => {
       if (!(await anonymiseUser(trx, user.id, this.now()))) throw conflict('该账号已注销');
       return erasePersonalData(trx, user.id);
     });
     await this.uploads.remove(ATTACHMENT_AREA, attachments);
     await this.removeAvatarFile(row.avatar);
+  }
+
+  /**
+   * Frees the seats the learner still holds where cancelling is still allowed; a signup whose
+   * window has closed stays (anonymised) as the record of who came.
+   */
+  private async releaseSeats(userId: number) {
+    const { classes, activities } = await activeSignups(this.db, userId);
+    const attempts = [
+      ...classes.map((row) => this.signups.cancelClass(row.site_key, userId, row.id)),
+      ...activities.map((row) => this.signups.cancelActivity(row.site_key, userId, row.id)),
+    ];
+    for (const result of await Promise.allSettled(attempts)) {
+      if (result.status === 'rejected' && !(result.reason instanceof AppError)) throw result.reason;
+    }
   }
 
   private async profileOf(userId: number): Promise<UserInfo> {

@@ -13,6 +13,7 @@ import {
   TEST_PASSWORD,
 } from '../../testing/account-factory.ts';
 import { multipart } from '../../testing/activity-factory.ts';
+import { BASIC_FORM, createClass, seatsOf, windows } from '../../testing/class-factory.ts';
 import { body, describeEachEngine, ssoTicket } from '../../testing/test-app.ts';
 
 const IPHONE =
@@ -362,31 +363,45 @@ describeEachEngine('account settings API', (ctx) => {
       ).resolves.toBeGreaterThan(learner.id);
     });
 
-    it('blanks the answers of the learner’s class signups but keeps the signup', async () => {
+    it('frees the seat of an open class signup and blanks the answers of a closed one', async () => {
       const { app } = ctx();
       const learner = await registerLearner(app);
       const db = app.database.db;
-      const klass = await db.selectFrom('classes').select('id').limit(1).executeTakeFirstOrThrow();
+      const open = await createClass(db);
+      const closed = await createClass(db, { ...windows.closed(), seats_taken: 1 });
+      const signed = await postAs(app, learner.token, '/api/classes/signup', {
+        classId: open,
+        form: BASIC_FORM,
+      });
+      expect(signed.code).toBe(0);
       const now = Date.now();
       await db
         .insertInto('class_signups')
         .values({
-          class_id: klass.id,
+          class_id: closed,
           user_id: learner.id,
-          form: '{"name":"张三","phone":"13900000000"}',
-          status: 'cancelled',
+          form: JSON.stringify(BASIC_FORM),
+          status: 'active',
           signed_up_at: now,
           created_at: now,
           updated_at: now,
         })
         .execute();
+
       await postAs(app, learner.token, '/api/account/delete', { password: TEST_PASSWORD });
+
+      expect((await seatsOf(db, open)).seatsTaken).toBe(0);
+      expect((await seatsOf(db, closed)).seatsTaken).toBe(1);
       const signups = await db
         .selectFrom('class_signups')
-        .select('form')
+        .select(['class_id', 'status', 'form'])
         .where('user_id', '=', learner.id)
+        .orderBy('class_id')
         .execute();
-      expect(signups).toEqual([{ form: '{}' }]);
+      expect(signups).toEqual([
+        { class_id: open, status: 'cancelled', form: '{}' },
+        { class_id: closed, status: 'active', form: '{}' },
+      ]);
     });
 
     it('deletes once: a second deletion, even at the same moment, is refused with a clear message', async () => {

@@ -111,8 +111,9 @@ export function revokeSessionByHash(db: Kysely<Database>, tokenHash: string, now
     .execute();
 }
 
-/** Deletes sessions and tickets that can no longer be used. */
+/** Deletes sessions, tickets and phone codes that can no longer be used. */
 export async function deleteExpired(db: Kysely<Database>, now: number) {
   await db.deleteFrom('sessions').where('expires_at', '<', now).execute();
   await db.deleteFrom('login_tickets').where('expires_at', '<', now).execute();
+  await db.deleteFrom('phone_codes').where('expires_at', '<', now).execute();
 }

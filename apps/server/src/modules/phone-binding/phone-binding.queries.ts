@@ -75,7 +75,3 @@ export function setLoginName(db: Kysely<Database>, userId: number, username: str
     .where('deleted_at', 'is', null)
     .execute();
 }
-
-export function deleteExpiredCodes(db: Kysely<Database>, now: number) {
-  return db.deleteFrom('phone_codes').where('expires_at', '<', now).execute();
-}
