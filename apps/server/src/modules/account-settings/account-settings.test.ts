@@ -104,6 +104,24 @@ describeEachEngine('account settings API', (ctx) => {
       expect((await userRow(app, learner.id)).avatar).toBe(second.data.avatar);
     });
 
+    it('keeps exactly one file when two uploads race, the one the account shows', async () => {
+      const { app } = ctx();
+      const learner = await registerLearner(app);
+      const filesBefore = fs.existsSync(avatarsDir(app))
+        ? fs.readdirSync(avatarsDir(app)).length
+        : 0;
+      const [a, b] = await Promise.all([
+        uploadAvatar(app, learner.token, await photo(200, 200)),
+        uploadAvatar(app, learner.token, await photo(300, 300)),
+      ]);
+      const codes = [body(a).code, body(b).code];
+      expect(codes.every((code) => code === 0 || code === 409)).toBe(true);
+      expect(codes).toContain(0);
+      const shown = (await userRow(app, learner.id)).avatar ?? '';
+      expect(fs.readdirSync(avatarsDir(app)).length).toBe(filesBefore + 1);
+      expect(fs.existsSync(path.join(avatarsDir(app), path.basename(shown)))).toBe(true);
+    });
+
     it('refuses an executable renamed .png, a broken image and a file over 5 MB; nothing is kept', async () => {
       const { app } = ctx();
       const learner = await registerLearner(app);
