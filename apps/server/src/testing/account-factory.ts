@@ -5,11 +5,11 @@ export const TEST_PASSWORD = 'Learn2026x';
 
 let counter = 0;
 
-/** A fresh, unused mobile number (`139` + 8 digits) for a throwaway account. */
+/** A fresh, unused mobile number (`137` + 8 digits; seeded learners use 138 and 139). */
 export function newPhone(): string {
   counter += 1;
   const tail = (Date.now() % 100_000) * 1000 + counter;
-  return `139${String(tail).padStart(8, '0').slice(-8)}`;
+  return `137${String(tail).padStart(8, '0').slice(-8)}`;
 }
 
 /** Registers a throwaway learner (as the account center does) and logs in with a phone UA. */
