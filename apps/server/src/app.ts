@@ -31,6 +31,7 @@ import { ebooksModule } from './modules/ebooks/ebooks.routes.ts';
 import { favouritesModule } from './modules/favourites/favourites.routes.ts';
 import { homeModule } from './modules/home/home.routes.ts';
 import { liveModule } from './modules/live/live.routes.ts';
+import { medalsModule } from './modules/medals/medals.routes.ts';
 import { messagesModule } from './modules/messages/messages.routes.ts';
 import { searchModule } from './modules/search/search.routes.ts';
 import { sitesModule } from './modules/sites/sites.routes.ts';
@@ -75,6 +76,7 @@ const modules = [
   homeModule,
   favouritesModule,
   messagesModule,
+  medalsModule,
 ];
 
 export interface BuildOptions {

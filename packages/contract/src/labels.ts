@@ -49,6 +49,8 @@ export const scopedFieldLabels: Record<string, Record<string, string>> = {
   '/api/live/': { state: '直播状态', channelId: '直播频道', site: '学习网' },
   '/api/articles': { kind: '栏目类型', channelId: '栏目' },
   '/api/messages': { id: '消息编号' },
+  '/api/medals': { key: '勋章编号' },
+  '/api/certificates': { id: '证书编号', code: '证书验证码' },
 };
 
 /**
