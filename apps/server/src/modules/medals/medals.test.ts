@@ -18,6 +18,12 @@ import { awardMedals } from './medals.awards.ts';
 import { VERIFY_LIMIT } from './medals.service.ts';
 
 const DAY = 86_400_000;
+
+/** The value, which the test set up to be there. */
+function must<T>(value: T | undefined): T {
+  if (value === undefined) throw new Error('missing test fixture');
+  return value;
+}
 const auth = (token: string | null) => (token ? { authorization: `Bearer ${token}` } : {});
 
 function get(app: FastifyInstance, url: string, token: string | null, address = '127.0.0.1') {
@@ -76,7 +82,7 @@ describeEachEngine('medals and achievements API', (ctx) => {
   });
 
   it('shows every medal locked with progress 0 to a new learner', async () => {
-    const list = await medals(learners[0]!.token);
+    const list = await medals(must(learners[0]).token);
     expect(list.earnedCount).toBe(0);
     expect(list.total).toBeGreaterThanOrEqual(10);
     expect(list.medals.every((m) => !m.earned && m.current === 0 && m.earnedAt === null)).toBe(
@@ -86,7 +92,7 @@ describeEachEngine('medals and achievements API', (ctx) => {
   });
 
   it('awards 初学乍练 once when the first course is completed, with a message', async () => {
-    const [learner] = learners as [TestLearner];
+    const learner = must(learners[0]);
     const first = await oneLessonCourse(app(), '第一门课');
     const second = await oneLessonCourse(app(), '第二门课');
     await complete(learner.token, first.lesson);
@@ -107,7 +113,7 @@ describeEachEngine('medals and achievements API', (ctx) => {
   });
 
   it('awards a medal once when concurrent deeds cross its threshold together', async () => {
-    const learner = learners[1]!;
+    const learner = must(learners[1]);
     const db = app().database.db;
     const course = await oneLessonCourse(app(), '并发课程');
     await db
@@ -146,7 +152,7 @@ describeEachEngine('medals and achievements API', (ctx) => {
   });
 
   it('awards the streak and hours medals when credited time crosses them', async () => {
-    const learner = learners[2]!;
+    const learner = must(learners[2]);
     const db = app().database.db;
     const now = Date.now();
     await db
@@ -177,7 +183,7 @@ describeEachEngine('medals and achievements API', (ctx) => {
   });
 
   it('awards 开卷有益 when an e-book is read to its last page', async () => {
-    const learner = learners[3]!;
+    const learner = must(learners[3]);
     const ebookId = await createEbook(app().database.db, { page_count: 3 });
     await post(app(), '/api/study/ebook-progress', learner.token, { ebookId, page: 2 });
     expect(medal(await medals(learner.token), 'book-1').earned).toBe(false);
@@ -189,7 +195,7 @@ describeEachEngine('medals and achievements API', (ctx) => {
   });
 
   it('refuses a malformed medal key with a Chinese message and answers 404 for an unknown one', async () => {
-    const token = learners[0]!.token;
+    const token = must(learners[0]).token;
     const bad = body(await get(app(), '/api/medals/detail?key=..%2Fx', token));
     expect(bad.code).toBe(400);
     expect(bad.message).toContain('勋章编号');
@@ -198,7 +204,7 @@ describeEachEngine('medals and achievements API', (ctx) => {
   });
 
   it('issues one certificate per completed course and finished class, with milestones', async () => {
-    const learner = learners[4]!;
+    const learner = must(learners[4]);
     const db = app().database.db;
     const course = await oneLessonCourse(app(), '证书课程');
     await complete(learner.token, course.lesson);
@@ -235,11 +241,11 @@ describeEachEngine('medals and achievements API', (ctx) => {
   });
 
   it('serves the certificate as a PDF naming the learner, and 404 for another learner', async () => {
-    const [owner, other] = [learners[4]!, learners[5]!];
+    const [owner, other] = [must(learners[4]), must(learners[5])];
     const { certificates } = body<Achievements>(
       await get(app(), '/api/achievements', owner.token),
     ).data;
-    const certificate = certificates.find((c) => c.subjectType === 'course')!;
+    const certificate = must(certificates.find((c) => c.subjectType === 'course'));
     const response = await get(app(), `/api/certificates/file?id=${certificate.id}`, owner.token);
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
@@ -259,9 +265,9 @@ describeEachEngine('medals and achievements API', (ctx) => {
 
   it('lets anyone verify a code, showing the name masked; an unknown code is not found', async () => {
     const { certificates } = body<Achievements>(
-      await get(app(), '/api/achievements', learners[4]!.token),
+      await get(app(), '/api/achievements', must(learners[4]).token),
     ).data;
-    const certificate = certificates.find((c) => c.subjectType === 'course')!;
+    const certificate = must(certificates.find((c) => c.subjectType === 'course'));
     const checked = body<CertificateVerification>(
       await get(
         app(),
