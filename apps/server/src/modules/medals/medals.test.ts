@@ -12,7 +12,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { createClass, createLearners, type TestLearner } from '../../testing/class-factory.ts';
 import { createCourse } from '../../testing/course-factory.ts';
 import { createEbook } from '../../testing/ebook-factory.ts';
-import { body, describeEachEngine } from '../../testing/test-app.ts';
+import { body, describeEachEngine, loginAs } from '../../testing/test-app.ts';
 import { dayKey } from '../study/study.rules.ts';
 import { awardMedals } from './medals.awards.ts';
 import { VERIFY_LIMIT } from './medals.service.ts';
@@ -73,6 +73,16 @@ describeEachEngine('medals and achievements API', (ctx) => {
 
   beforeAll(async () => {
     learners = await createLearners(app().database.db, 6);
+  });
+
+  it('gives the demo learner the medals their seeded check-ins earn, and locks the rest', async () => {
+    const list = await medals(await loginAs(app()));
+    const attended = medal(list, 'activity-1');
+    expect(attended).toMatchObject({ earned: true, current: 1 });
+    expect(
+      list.medals.filter((m) => m.earned).every((m) => m.metric === 'activities_attended'),
+    ).toBe(true);
+    expect(medal(list, 'course-1')).toMatchObject({ earned: false, current: 0 });
   });
 
   it('answers 301 to a visitor', async () => {
