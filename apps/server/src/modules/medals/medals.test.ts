@@ -9,6 +9,12 @@ import type {
 import type { FastifyInstance } from 'fastify';
 import { PDFDocument } from 'pdf-lib';
 import { beforeAll, expect, it } from 'vitest';
+import {
+  addStaff,
+  createActivity,
+  FULL_FORM,
+  organiserId,
+} from '../../testing/activity-factory.ts';
 import { createClass, createLearners, type TestLearner } from '../../testing/class-factory.ts';
 import { createCourse } from '../../testing/course-factory.ts';
 import { createEbook } from '../../testing/ebook-factory.ts';
@@ -202,6 +208,30 @@ describeEachEngine('medals and achievements API', (ctx) => {
     expect((await medalMessages(learner.token)).map((m) => m.title)).toEqual([
       '获得勋章：「开卷有益」',
     ]);
+  });
+
+  it('awards 积极参与 when staff check the learner in at an activity', async () => {
+    const db = app().database.db;
+    const [learner, staff] = await createLearners(db, 2);
+    if (!learner || !staff) throw new Error('no learners');
+    await addStaff(db, await organiserId(db), staff.id);
+    const activityId = await createActivity(db, { title: '勋章签到活动' });
+    await post(app(), '/api/activities/apply', learner.token, { activityId, form: FULL_FORM });
+    const row = await db
+      .selectFrom('activity_applications')
+      .select('checkin_code')
+      .where('activity_id', '=', activityId)
+      .executeTakeFirstOrThrow();
+    expect(medal(await medals(learner.token), 'activity-1').earned).toBe(false);
+    const checkin = await post(app(), '/api/activities/checkin', staff.token, {
+      code: row.checkin_code,
+    });
+    expect(body(checkin).code).toBe(0);
+    expect(medal(await medals(learner.token), 'activity-1')).toMatchObject({ earned: true });
+    expect((await medalMessages(learner.token)).map((m) => m.title)).toEqual([
+      '获得勋章：「积极参与」',
+    ]);
+    expect(await medalMessages(staff.token)).toEqual([]);
   });
 
   it('refuses a malformed medal key with a Chinese message and answers 404 for an unknown one', async () => {
