@@ -8,6 +8,7 @@ import {
   medalSchema,
 } from '@portal/contract';
 import type { z } from 'zod';
+import { RawAnswer } from '../../http/envelope.ts';
 import { portalModule } from '../../http/portal-module.ts';
 import { attachmentDisposition } from '../../platform/calendar-file.ts';
 import { subscribeMedalAwards } from './medals.awards.ts';
@@ -76,13 +77,12 @@ export const medalsModule = portalModule({
         const query = request.query as z.infer<typeof certificateFileQuerySchema>;
         const file = await medals.file(learner.id, query.id);
         reply
-          .header('content-type', 'application/pdf')
           .header(
             'content-disposition',
             attachmentDisposition(file.name, `certificate-${query.id}.pdf`),
           )
           .header('cache-control', 'private, no-store');
-        return reply.send(Buffer.from(file.bytes));
+        return new RawAnswer('application/pdf', Buffer.from(file.bytes));
       },
     );
   },
