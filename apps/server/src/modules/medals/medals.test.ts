@@ -18,6 +18,7 @@ import {
 import { createClass, createLearners, type TestLearner } from '../../testing/class-factory.ts';
 import { createCourse } from '../../testing/course-factory.ts';
 import { createEbook } from '../../testing/ebook-factory.ts';
+import { createLiveChannel, createLiveSession } from '../../testing/live-factory.ts';
 import { body, describeEachEngine, loginAs } from '../../testing/test-app.ts';
 import { dayKey } from '../study/study.rules.ts';
 import { awardMedals } from './medals.awards.ts';
@@ -232,6 +233,49 @@ describeEachEngine('medals and achievements API', (ctx) => {
       '获得勋章：「积极参与」',
     ]);
     expect(await medalMessages(staff.token)).toEqual([]);
+  });
+
+  it('awards 直播新人 when credited watching of a live session reaches 10 minutes', async () => {
+    const db = app().database.db;
+    const [learner] = await createLearners(db, 1);
+    if (!learner) throw new Error('no learner');
+    const now = Date.now();
+    const channel = await createLiveChannel(db, { siteKey: 'jingan' });
+    const sessionId = await createLiveSession(db, {
+      site_key: 'jingan',
+      channel_id: channel,
+      starts_at: now - 20 * 60_000,
+      ends_at: now + 60 * 60_000,
+    });
+    // Nine minutes fifty watched before (credited up to two minutes ago).
+    await db
+      .insertInto('live_watching')
+      .values({
+        user_id: learner.id,
+        session_id: sessionId,
+        position_seconds: 0,
+        watched_seconds: 590,
+        credited_until: now - 120_000,
+        created_at: now - 600_000,
+        updated_at: now - 120_000,
+      })
+      .execute();
+    expect(medal(await medals(learner.token), 'live-1')).toMatchObject({
+      earned: false,
+      current: 0,
+    });
+    const report = body<{ countedSeconds: number }>(
+      await post(app(), '/api/study/live-progress', learner.token, {
+        sessionId,
+        positionSeconds: 0,
+        watchedSeconds: 30,
+      }),
+    );
+    expect(report.data.countedSeconds).toBe(30);
+    expect(medal(await medals(learner.token), 'live-1')).toMatchObject({
+      earned: true,
+      current: 1,
+    });
   });
 
   it('refuses a malformed medal key with a Chinese message and answers 404 for an unknown one', async () => {
