@@ -85,12 +85,13 @@ describe('medals and achievements', () => {
       '0/1 门',
     );
 
-    // The detail sheet of an earned medal offers 分享.
+    // The detail of an earned medal offers 分享; back returns to the wall.
     await earned.getByRole('button', { name: /积极参与/ }).click();
-    const sheet = page.getByRole('dialog', { name: '勋章详情' });
-    await sheet.getByRole('heading', { name: '积极参与' }).waitFor();
-    await sheet.getByRole('button', { name: '分享' }).waitFor();
-    await sheet.getByRole('button', { name: '关闭' }).click();
+    const detail = page.getByRole('region', { name: '勋章详情' });
+    await detail.getByRole('heading', { name: '积极参与' }).waitFor();
+    await detail.getByRole('button', { name: '分享' }).waitFor();
+    await page.getByRole('button', { name: '返回' }).click();
+    await locked.waitFor();
 
     // Completing a course crosses 初学乍练's threshold: it is announced in 我的消息.
     const lessonId = publishOneLessonCourse('一课速成：手机拍照');

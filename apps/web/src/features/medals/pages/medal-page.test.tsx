@@ -129,12 +129,13 @@ describe('/medal', () => {
     expect(screen.getByText(/枚勋章/).textContent).toContain('1 / 2');
   });
 
-  it('opens a medal detail with 分享 for an earned medal', async () => {
+  it('opens a medal detail in place of the wall, with 分享 for an earned medal', async () => {
     const calls = fakeServer();
     renderAt('/medal', <MedalPage />);
     fireEvent.click(await screen.findByRole('button', { name: /积极参与/ }));
-    const dialog = await screen.findByRole('dialog', { name: '勋章详情' });
+    const dialog = await screen.findByRole('region', { name: '勋章详情' });
     await within(dialog).findByRole('heading', { name: '积极参与' });
+    expect(screen.queryByRole('region', { name: '未获得' })).toBeNull();
     expect(within(dialog).getByText('2026-11-20 获得')).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: '分享' })).toBeTruthy();
     expect(calls).toContain('/api/medals/detail?key=activity-1');

@@ -8,7 +8,7 @@ import { PageSkeleton } from '@/ui/page-skeleton.tsx';
 import { ProgressTrack } from '@/ui/progress-bar.tsx';
 import { RetryButton, StateView } from '@/ui/state-view.tsx';
 import { MedalBadge } from '../components/medal-badge.tsx';
-import { METRIC_UNITS, MedalSheet } from '../components/medal-sheet.tsx';
+import { METRIC_UNITS, MedalDetail } from '../components/medal-detail.tsx';
 import '../medals.css';
 
 const KEY = /^[a-z0-9-]{1,32}$/;
@@ -70,7 +70,7 @@ function MedalGroup({
 
 /**
  * `/medal`: the medal wall: earned medals with their dates, locked ones greyed with progress;
- * a tap (or `?key=`) opens a medal's detail with 分享.
+ * a tap opens a medal's detail (`/medal?key=`, with 分享); back returns to the wall.
  */
 export function MedalPage() {
   const medals = useMedals();
@@ -78,7 +78,6 @@ export function MedalPage() {
   const key = params.get('key');
   const openKey = key && KEY.test(key) ? key : null;
   const handleOpen = (next: string) => setParams({ key: next });
-  const handleClose = () => setParams({}, { replace: true });
 
   const body = () => {
     if (medals.data) {
@@ -121,11 +120,28 @@ export function MedalPage() {
     return <PageSkeleton />;
   };
 
+  if (key !== null) {
+    return (
+      <>
+        <PageHeader title="勋章详情" />
+        <main className="page-body medals">
+          {openKey ? (
+            <MedalDetail medalKey={openKey} />
+          ) : (
+            <StateView
+              kind="missing"
+              title="勋章不存在"
+              way={{ to: href('medals'), label: '查看全部勋章' }}
+            />
+          )}
+        </main>
+      </>
+    );
+  }
   return (
     <>
       <PageHeader />
       <main className="page-body medals">{body()}</main>
-      <MedalSheet medalKey={openKey} onClose={handleClose} />
     </>
   );
 }

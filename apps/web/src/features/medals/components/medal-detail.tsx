@@ -1,5 +1,4 @@
 import type { Medal } from '@portal/contract';
-import { CenterPopup } from 'antd-mobile';
 import { formatDate } from '@/lib/format-date.ts';
 import { href } from '@/platform/paths.ts';
 import { useDetail } from '@/platform/queries/detail.ts';
@@ -51,38 +50,22 @@ function MedalFacts({ medal }: { medal: Medal }) {
   );
 }
 
-/** A medal's detail over the wall (`/medal?key=`): its badge, what earns it, its date or progress. */
-export function MedalSheet({
-  medalKey,
-  onClose,
-}: {
-  medalKey: string | null;
-  onClose: () => void;
-}) {
-  const detail = useDetail(medalKey, medalDetailQueryOptions(medalKey ?? ''));
+/**
+ * A medal's detail in place of the wall (`/medal?key=`; a page, not a pop-up, as the
+ * elder-friendly rules ask): its badge, what earns it, its date or progress, and 分享.
+ */
+export function MedalDetail({ medalKey }: { medalKey: string }) {
+  const detail = useDetail(medalKey, medalDetailQueryOptions(medalKey));
   return (
-    <CenterPopup
-      style={{ '--max-width': 'min(94vw, 420px)' }}
-      visible={medalKey !== null}
-      onClose={onClose}
-      onMaskClick={onClose}
-      destroyOnClose
-      role="dialog"
-      aria-label="勋章详情"
-    >
-      <div className="medal-sheet">
-        {detail.status === 'ready' ? (
-          <MedalFacts medal={detail.data} />
-        ) : (
-          <DetailState
-            detail={detail}
-            missing={{ what: '勋章', way: { to: href('medals'), label: '查看全部勋章' } }}
-          />
-        )}
-        <button type="button" className="link-button block" onClick={onClose}>
-          关闭
-        </button>
-      </div>
-    </CenterPopup>
+    <section className="medal-sheet" aria-label="勋章详情">
+      {detail.status === 'ready' ? (
+        <MedalFacts medal={detail.data} />
+      ) : (
+        <DetailState
+          detail={detail}
+          missing={{ what: '勋章', way: { to: href('medals'), label: '查看全部勋章' } }}
+        />
+      )}
+    </section>
   );
 }
