@@ -131,14 +131,20 @@ export async function listLearningDays(db: Db, userId: number, limit: number) {
   return rows.map((row) => row.day);
 }
 
-/** The first completed course's completion time, or null. */
-export async function findFirstCourseCompletion(db: Db, userId: number) {
+/** When the learner completed their `n`th course (from 1), or null before they did. */
+export async function findNthCourseCompletion(db: Db, userId: number, n: number) {
   const row = await db
     .selectFrom('course_learners')
-    .select((eb) => eb.fn.min<number | string | null>('completed_at').as('first'))
+    .select('completed_at')
     .where('user_id', '=', userId)
+    .where('completed_at', 'is not', null)
+    .orderBy('completed_at')
+    .offset(n - 1)
+    .limit(1)
     .executeTakeFirst();
-  return row?.first === null || row?.first === undefined ? null : Number(row.first);
+  return row?.completed_at === null || row?.completed_at === undefined
+    ? null
+    : Number(row.completed_at);
 }
 
 // ---------------------------------------------------------------------------------------------

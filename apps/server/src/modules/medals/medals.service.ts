@@ -19,8 +19,8 @@ import { metricValue } from './medals.awards.ts';
 import {
   countLearnerMedals,
   findCertificateByCode,
-  findFirstCourseCompletion,
   findMedalRule,
+  findNthCourseCompletion,
   findOwnCertificate,
   insertCertificate,
   listCertificates,
@@ -158,9 +158,10 @@ export class MedalService {
   /** Milestones with their dates or progress, and every certificate (made on first need). */
   async achievements(userId: number): Promise<Achievements> {
     await this.issueCertificates(userId);
-    const [certificates, firstCourse, seconds, days, completed] = await Promise.all([
+    const [certificates, firstCourse, tenthCourse, seconds, days, completed] = await Promise.all([
       listCertificates(this.db, userId),
-      findFirstCourseCompletion(this.db, userId),
+      findNthCourseCompletion(this.db, userId, 1),
+      findNthCourseCompletion(this.db, userId, 10),
       sumLearningSeconds(this.db, userId),
       listLearningDays(this.db, userId, 400),
       metricValue(this.db, userId, 'courses_completed', this.now()),
@@ -177,12 +178,12 @@ export class MedalService {
       'streak-30': longestStreak(days),
       'courses-10': completed,
     };
-    // When each was reached: the medal of the same threshold records the moment.
+    // When each was reached: the nth completion, or the medal of the same threshold.
     const reachedAt: Record<(typeof MILESTONES)[number]['key'], number | null | undefined> = {
       'first-course': firstCourse,
       'hours-100': earned.get('hours-100'),
       'streak-30': earned.get('streak-30'),
-      'courses-10': null,
+      'courses-10': tenthCourse,
     };
     const milestones: Milestone[] = MILESTONES.map((milestone) => {
       const value = current[milestone.key];
