@@ -32,7 +32,10 @@ export function listPendingRules(db: Db, userId: number, metrics: readonly Medal
         ),
       ),
     )
+    // One order for every caller: concurrent deeds insert shared medals in the same order
+    // (no lock cycle on PostgreSQL's unique index).
     .orderBy('r.threshold')
+    .orderBy('r.key')
     .execute();
 }
 
