@@ -16,7 +16,11 @@ export function findMedalRule(db: Db, key: string) {
   return db.selectFrom('medal_rules').selectAll().where('key', '=', key).executeTakeFirst();
 }
 
-/** The rules on `metrics` the learner has not earned yet (what an event could still award). */
+/**
+ * The rules on `metrics` the learner has not earned yet (what an event could still award), in
+ * one total order, so concurrent deeds insert shared medals in the same order (no lock cycle on
+ * PostgreSQL's unique index).
+ */
 export function listPendingRules(db: Db, userId: number, metrics: readonly MedalMetricValue[]) {
   return db
     .selectFrom('medal_rules as r')
@@ -32,8 +36,6 @@ export function listPendingRules(db: Db, userId: number, metrics: readonly Medal
         ),
       ),
     )
-    // One order for every caller: concurrent deeds insert shared medals in the same order
-    // (no lock cycle on PostgreSQL's unique index).
     .orderBy('r.threshold')
     .orderBy('r.key')
     .execute();
