@@ -32,6 +32,7 @@ import { ebooksModule } from './modules/ebooks/ebooks.routes.ts';
 import { favouritesModule } from './modules/favourites/favourites.routes.ts';
 import { homeModule } from './modules/home/home.routes.ts';
 import { liveModule } from './modules/live/live.routes.ts';
+import { medalsModule } from './modules/medals/medals.routes.ts';
 import { messagesModule } from './modules/messages/messages.routes.ts';
 import { phoneBindingModule } from './modules/phone-binding/phone-binding.routes.ts';
 import { searchModule } from './modules/search/search.routes.ts';
@@ -84,6 +85,7 @@ const modules = [
   messagesModule,
   accountSettingsModule,
   phoneBindingModule,
+  medalsModule,
 ];
 
 export interface BuildOptions {

@@ -10,6 +10,7 @@ export * from './envelope.ts';
 export * from './favourites.ts';
 export * from './home.ts';
 export * from './live.ts';
+export * from './medals.ts';
 export * from './messages.ts';
 export * from './schedule.ts';
 export * from './search.ts';

@@ -57,6 +57,8 @@ export const scopedFieldLabels: Record<string, Record<string, string>> = {
     newPassword: '新密码',
     id: '设备',
   },
+  '/api/medals': { key: '勋章编号' },
+  '/api/certificates': { id: '证书编号', code: '证书验证码' },
 };
 
 /**

@@ -1,7 +1,7 @@
 /** The zod-free part of the messages contract (the web imports it through `constants`). */
 
 /** What a message is about. */
-export const MESSAGE_KINDS = ['signup', 'checkin', 'reminder', 'notice'] as const;
+export const MESSAGE_KINDS = ['signup', 'checkin', 'reminder', 'notice', 'medal'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
 /** What a learner calls each kind, as a tag on a message. */
@@ -10,6 +10,7 @@ export const MESSAGE_KIND_LABELS: Record<MessageKind, string> = {
   checkin: '签到',
   reminder: '提醒',
   notice: '通知',
+  medal: '勋章',
 };
 
 /** The kinds of content a message links to. */

@@ -549,7 +549,7 @@ export interface ArticleReadsTable {
 }
 
 /** What a message is about: a signup, a check-in, a reminder, or a notice to everyone. */
-export type MessageKindValue = 'signup' | 'checkin' | 'reminder' | 'notice';
+export type MessageKindValue = 'signup' | 'checkin' | 'reminder' | 'notice' | 'medal';
 
 /** A learner's message (`user_id` set) or a notice to everyone on the site (`user_id` null). */
 export interface MessagesTable {
@@ -605,6 +605,55 @@ export interface MessageRemindersTable {
   outcome: 'sent' | 'missed' | 'cancelled' | null;
 }
 
+/** What a medal rule counts (`team_works` reserved for teams, no rule yet). */
+export type MedalMetricValue =
+  | 'courses_completed'
+  | 'streak_days'
+  | 'learning_hours'
+  | 'activities_attended'
+  | 'books_finished'
+  | 'live_watched'
+  | 'team_works';
+
+/** A medal: awarded when the learner's `metric` reaches `threshold` (rules are data). */
+export interface MedalRulesTable {
+  key: string;
+  name: string;
+  description: string;
+  /** The badge's picture name (the web draws one per metric). */
+  icon: string;
+  metric: MedalMetricValue;
+  threshold: number;
+  sort: number;
+}
+
+/** A medal a learner earned, once (unique per learner and medal). */
+export interface LearnerMedalsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** The site the learner earned it on (where its message went). */
+  site_key: string;
+  medal_key: string;
+  earned_at: number;
+}
+
+/** A certificate of a completed course or finished class, once per learner and subject. */
+export interface CertificatesTable {
+  id: Generated<number>;
+  user_id: number;
+  site_key: string;
+  subject_type: 'course' | 'class';
+  subject_id: number;
+  /** The subject's title when the certificate was made. */
+  title: string;
+  /** The study hours it certifies, in seconds. */
+  seconds: number;
+  completed_at: number;
+  /** Random, unguessable, unique: anyone holding it can verify the certificate. */
+  code: string;
+  created_at: number;
+}
+
 export interface Database {
   sites: SitesTable;
   users: UsersTable;
@@ -652,6 +701,9 @@ export interface Database {
   message_reads: MessageReadsTable;
   message_marks: MessageMarksTable;
   message_reminders: MessageRemindersTable;
+  medal_rules: MedalRulesTable;
+  learner_medals: LearnerMedalsTable;
+  certificates: CertificatesTable;
 }
 
 export type SiteRow = Selectable<SitesTable>;
@@ -712,3 +764,5 @@ export type MessageRow = Selectable<MessagesTable>;
 export type NewMessageRow = Insertable<MessagesTable>;
 export type MessageReminderRow = Selectable<MessageRemindersTable>;
 export type NewMessageReminderRow = Insertable<MessageRemindersTable>;
+export type MedalRuleRow = Selectable<MedalRulesTable>;
+export type CertificateRow = Selectable<CertificatesTable>;

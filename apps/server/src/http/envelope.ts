@@ -30,13 +30,13 @@ export class EnvelopeText {
 }
 
 /**
- * An `/api` answer that is not JSON (e.g. an HLS playlist a player fetches): sent as is, with
- * its media type; failures of the same route still answer the envelope.
+ * An `/api` answer that is not JSON (e.g. an HLS playlist a player fetches, a certificate's
+ * PDF): sent as is, with its media type; failures of the same route still answer the envelope.
  */
 export class RawAnswer {
   constructor(
     readonly type: string,
-    readonly body: string,
+    readonly body: string | Buffer,
   ) {}
 }
 

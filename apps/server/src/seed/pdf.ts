@@ -256,7 +256,7 @@ function hexColour(hex: string): Colour {
  * one form XObject drawn wherever the character appears (a glyph costs its outline once per
  * file, however often it is used).
  */
-class BookWriter {
+export class BookWriter {
   private readonly glyphRefs = new Map<number, PDFRef | null>();
   private readonly names = new WeakMap<PDFPage, Map<PDFRef, PDFName>>();
 
@@ -358,7 +358,7 @@ function wrapChinese(text: string, width: number, size: number): string[] {
   return lines;
 }
 
-function chineseWidth(text: string, size: number): number {
+export function chineseWidth(text: string, size: number): number {
   const font = chineseFont();
   return (font.measure(text) * size) / font.unitsPerEm;
 }

@@ -10,6 +10,7 @@ import { seedCourses } from './courses.ts';
 import { writeCategoryCovers } from './covers.ts';
 import { seedEbooks, writeEbookFiles } from './ebooks.ts';
 import { seedLive, writeLiveCovers } from './live.ts';
+import { seedMedals } from './medals.ts';
 import { seedMessages } from './messages.ts';
 import { Random } from './random.ts';
 import { seedSearchTerms } from './search.ts';
@@ -85,6 +86,8 @@ const steps: Array<(context: SeedContext) => Promise<void>> = [
   seedArticles,
   // After signups and articles (no random draws): the demo learners' messages and notices.
   seedMessages,
+  // After the areas that record learning (check-ins): the demo learners' medals and messages.
+  seedMedals,
 ];
 
 /**

@@ -1,17 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AUTH, INDEX_CHILDREN, PUBLIC } from '@/testing/spec-routes.ts';
+import { AUTH, EXTRA_PUBLIC, INDEX_CHILDREN, PUBLIC } from '@/testing/spec-routes.ts';
 import { LANDINGS } from './landing-data.ts';
 import { isKeptAlive, pageComponentName, routes } from './routes.ts';
 import { underConstruction } from './under-construction.ts';
 
 describe('the route table', () => {
-  it('holds exactly the routes of spec section 2 with their access', () => {
+  it('holds exactly the routes of spec section 2 (and the documented extras) with their access', () => {
     const table = Object.fromEntries(routes.map((route) => [route.path, route.access]));
     const spec = {
       ...INDEX_CHILDREN,
       ...Object.fromEntries(PUBLIC.map((path) => [path, 'public'])),
+      ...Object.fromEntries(EXTRA_PUBLIC.map((path) => [path, 'public'])),
       ...Object.fromEntries(AUTH.map((path) => [path, 'auth'])),
     };
     expect(table).toEqual(spec);

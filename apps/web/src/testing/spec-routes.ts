@@ -80,3 +80,6 @@ export const AUTH: readonly string[] = [
   '/Rwxz',
   '/pdf',
 ];
+
+/** Routes beyond spec section 2, each documented in the README's route table. */
+export const EXTRA_PUBLIC: readonly string[] = ['/certVerify'];

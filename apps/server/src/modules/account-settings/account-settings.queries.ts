@@ -143,6 +143,8 @@ export async function erasePersonalData(db: Kysely<Database>, userId: number) {
     'message_marks',
     'message_reminders',
     'article_reads',
+    // A certificate names its holder to anyone with its code: it goes with the account.
+    'certificates',
   ] as const) {
     await db.deleteFrom(table).where('user_id', '=', userId).execute();
   }

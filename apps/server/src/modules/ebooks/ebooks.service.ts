@@ -16,6 +16,7 @@ import { readPage } from '../../db/paging.ts';
 import { readInIdOrder } from '../../db/rows.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError, invalid } from '../../platform/errors.ts';
+import { SideEffects } from '../../platform/side-effects.ts';
 import { isoTime } from '../../platform/time.ts';
 import { countPublishedPerCategory, listSiteCategories } from '../content/categories.queries.ts';
 import {
@@ -112,6 +113,7 @@ export class EbookService {
     private readonly db: Kysely<Database>,
     private readonly engine: Engine,
     private readonly now: () => number = Date.now,
+    private readonly effects: SideEffects = new SideEffects(),
   ) {}
 
   /** The site's categories with their published e-book counts. */
@@ -164,11 +166,23 @@ export class EbookService {
     if (pageCount === undefined) throw ebookGone();
     if (report.page > pageCount) throw invalid(`页码超出范围，本书共 ${pageCount} 页`);
     const now = this.now();
-    await upsertReading(this.db, {
-      user_id: userId,
-      ebook_id: report.ebookId,
-      page: report.page,
-      now,
+    await this.db.transaction().execute(async (trx) => {
+      await upsertReading(trx, {
+        user_id: userId,
+        ebook_id: report.ebookId,
+        page: report.page,
+        now,
+      });
+      // Reaching the last page finishes the book (awards see it in this transaction).
+      if (report.page === pageCount) {
+        await this.effects.record(trx, {
+          kind: 'ebook.finish',
+          siteKey,
+          learnerId: userId,
+          key: `ebook.finish:${report.ebookId}:${userId}`,
+          detail: { ebookId: report.ebookId, at: now },
+        });
+      }
     });
     return toProgress(report.ebookId, pageCount, { page: report.page, updated_at: now });
   }

@@ -21,6 +21,7 @@ import { calendarFile, htmlToText } from '../../platform/calendar-file.ts';
 import { AppError, conflict } from '../../platform/errors.ts';
 import { SideEffects } from '../../platform/side-effects.ts';
 import { isoTime } from '../../platform/time.ts';
+import { learningCredited } from '../study/learning-effects.ts';
 import { lockLearnerClock } from '../study/learning-time.ts';
 import { clampPosition, effectiveDuration } from '../study/study.rules.ts';
 import {
@@ -303,6 +304,13 @@ export class LiveService {
         credited_until: item.creditedUntil,
         now: clock.now,
       });
+      // After the save: the award checks count the sessions watched, this one included.
+      if (countedMs > 0) {
+        await this.effects.record(
+          trx,
+          learningCredited(siteKey, userId, 'live', report.sessionId, clock.now),
+        );
+      }
       return {
         sessionId: report.sessionId,
         positionSeconds: tenth(position),

@@ -241,7 +241,8 @@ describeEachEngine('messages API', (ctx) => {
         .code,
     ).toBe(0);
 
-    const items = await own(learner.token);
+    // A first check-in also earns a medal: its message is the medals module's (tested there).
+    const items = (await own(learner.token)).filter((item) => item.kind !== 'medal');
     expect(items.map((item) => [item.kind, item.title])).toEqual([
       ['checkin', '签到成功：「社区合唱活动」'],
       ['signup', '报名成功：「社区合唱活动」'],

@@ -206,20 +206,21 @@ export async function touchCourseLearner(
   return result.numUpdatedRows > 0n;
 }
 
-/** Marks the course complete for the learner, once. */
-export function completeCourseLearner(
+/** Marks the course complete for the learner, once; true when this call marked it. */
+export async function completeCourseLearner(
   trx: Kysely<Database>,
   userId: number,
   courseId: number,
   now: number,
-) {
-  return trx
+): Promise<boolean> {
+  const result = await trx
     .updateTable('course_learners')
     .set({ completed_at: now })
     .where('user_id', '=', userId)
     .where('course_id', '=', courseId)
     .where('completed_at', 'is', null)
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** Adds one learner to the course's count (an atomic increment). */

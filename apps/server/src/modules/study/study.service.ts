@@ -12,7 +12,9 @@ import type { Kysely } from 'kysely';
 import { readPage } from '../../db/paging.ts';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../platform/errors.ts';
+import { SideEffects } from '../../platform/side-effects.ts';
 import { isoTime, isoTimeOrNull } from '../../platform/time.ts';
+import { learningCredited } from './learning-effects.ts';
 import { lockLearnerClock } from './learning-time.ts';
 import {
   completeCourseLearner,
@@ -47,6 +49,7 @@ export class StudyService {
     private readonly db: Kysely<Database>,
     // Looked up on each call (not bound once), so tests can move the clock.
     private readonly now: () => number = () => Date.now(),
+    private readonly effects: SideEffects = new SideEffects(),
   ) {}
 
   /** A lesson of a published course of the site, with its video or article. */
@@ -120,6 +123,9 @@ export class StudyService {
         report.watchedSeconds * 1000,
         previous ? Number(previous.credited_until) : null,
       );
+      if (countedMs > 0) {
+        await this.effects.record(trx, learningCredited(siteKey, userId, 'lesson', lesson.id, now));
+      }
       const watched = Number(previous?.watched_seconds ?? 0) + lessonCredit.creditedMs / 1000;
       const wasCompleted = Number(previous?.completed ?? 0) === 1;
       const completed = isComplete({
@@ -167,7 +173,15 @@ export class StudyService {
       const course = await countCourseCompletion(trx, userId, courseId);
       const courseCompleted =
         course.totalLessons > 0 && course.completedLessons >= course.totalLessons;
-      if (courseCompleted) await completeCourseLearner(trx, userId, courseId, now);
+      if (courseCompleted && (await completeCourseLearner(trx, userId, courseId, now))) {
+        await this.effects.record(trx, {
+          kind: 'course.complete',
+          siteKey,
+          learnerId: userId,
+          key: `course.complete:${courseId}:${userId}`,
+          detail: { courseId, at: now },
+        });
+      }
 
       return {
         lessonId: lesson.id,

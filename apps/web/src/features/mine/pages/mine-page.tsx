@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { isElderMode, setElderMode, subscribeElderMode } from '@/platform/elder-mode.ts';
 import { type PathName, paths } from '@/platform/paths.ts';
 import { profileQueryOptions } from '@/platform/profile-query.ts';
+import { useMedals } from '@/platform/queries/medals.ts';
 import { useUnreadMessages } from '@/platform/queries/unread-messages.ts';
 import { logout, storedUser } from '@/platform/session.ts';
 import { CountBadge } from '@/ui/count-badge.tsx';
@@ -44,13 +45,27 @@ function MineSection({ title, children }: { title: string; children: ReactNode }
   );
 }
 
+/** How many medals the learner earned, at the end of 我的勋章. */
+function MedalCount() {
+  const medals = useMedals();
+  if (!medals.data) return null;
+  return <span className="mine-link-figure">已获得 {medals.data.earnedCount} 枚</span>;
+}
+
+/** The figure a row shows before its arrow, by the page it opens. */
+const rowFigures: Partial<Record<PathName, () => ReactNode>> = { medals: MedalCount };
+
 /** A row that opens one of the learner's pages. */
 function MineLinkRow({ name, label }: MineLink) {
+  const Figure = rowFigures[name];
   return (
     <li>
       <Link className="mine-link" to={paths[name]}>
         <span>{label}</span>
-        <RightOutline aria-hidden="true" />
+        <span className="mine-link-end">
+          {Figure ? <Figure /> : null}
+          <RightOutline aria-hidden="true" />
+        </span>
       </Link>
     </li>
   );

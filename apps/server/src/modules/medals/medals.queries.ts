@@ -1,0 +1,274 @@
+import type { Kysely } from 'kysely';
+import { countRows } from '../../db/rows.ts';
+import type { CertificatesTable, Database, MedalMetricValue } from '../../db/schema.ts';
+
+type Db = Kysely<Database>;
+
+/** Credited watching that makes a live session (or its replay) count as watched. */
+export const LIVE_WATCHED_SECONDS = 600;
+
+/** Every medal rule, in display order. */
+export function listMedalRules(db: Db) {
+  return db.selectFrom('medal_rules').selectAll().orderBy('sort').orderBy('key').execute();
+}
+
+export function findMedalRule(db: Db, key: string) {
+  return db.selectFrom('medal_rules').selectAll().where('key', '=', key).executeTakeFirst();
+}
+
+/**
+ * The rules on `metrics` the learner has not earned yet (what an event could still award), in
+ * one total order, so concurrent deeds insert shared medals in the same order (no lock cycle on
+ * PostgreSQL's unique index).
+ */
+export function listPendingRules(db: Db, userId: number, metrics: readonly MedalMetricValue[]) {
+  return db
+    .selectFrom('medal_rules as r')
+    .selectAll('r')
+    .where('r.metric', 'in', metrics)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('learner_medals as m')
+            .select('m.id')
+            .where('m.user_id', '=', userId)
+            .whereRef('m.medal_key', '=', 'r.key'),
+        ),
+      ),
+    )
+    .orderBy('r.threshold')
+    .orderBy('r.key')
+    .execute();
+}
+
+/** The medals the learner earned, with when. */
+export function listLearnerMedals(db: Db, userId: number) {
+  return db
+    .selectFrom('learner_medals')
+    .select(['medal_key', 'earned_at'])
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+/** How many medals the learner earned. */
+export function countLearnerMedals(db: Db, userId: number) {
+  return countRows(db.selectFrom('learner_medals').where('user_id', '=', userId));
+}
+
+/**
+ * Awards a medal unless the learner has it: the unique (user, medal) key makes two events
+ * crossing the threshold at once award it once. True when this call awarded it.
+ */
+export async function insertLearnerMedal(
+  db: Db,
+  row: { user_id: number; site_key: string; medal_key: string; earned_at: number },
+): Promise<boolean> {
+  const result = await db
+    .insertInto('learner_medals')
+    .values(row)
+    .onConflict((oc) => oc.columns(['user_id', 'medal_key']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Metrics (across the learner's sites: one person, one path)
+
+export function countCompletedCourses(db: Db, userId: number) {
+  return countRows(
+    db
+      .selectFrom('course_learners')
+      .where('user_id', '=', userId)
+      .where('completed_at', 'is not', null),
+  );
+}
+
+export function countAttendedActivities(db: Db, userId: number) {
+  return countRows(
+    db
+      .selectFrom('activity_applications')
+      .where('user_id', '=', userId)
+      .where('checked_in_at', 'is not', null),
+  );
+}
+
+/** Books whose last page the learner reached (their stored place is the last page). */
+export function countFinishedBooks(db: Db, userId: number) {
+  return countRows(
+    db
+      .selectFrom('ebook_reading as r')
+      .innerJoin('ebooks as e', 'e.id', 'r.ebook_id')
+      .where('r.user_id', '=', userId)
+      .whereRef('r.page', '>=', 'e.page_count'),
+  );
+}
+
+/** Live sessions (or their replays) with at least {@link LIVE_WATCHED_SECONDS} credited. */
+export function countWatchedLives(db: Db, userId: number) {
+  return countRows(
+    db
+      .selectFrom('live_watching')
+      .where('user_id', '=', userId)
+      .where('watched_seconds', '>=', LIVE_WATCHED_SECONDS),
+  );
+}
+
+/** All the learner's credited learning time, in seconds. */
+export async function sumLearningSeconds(db: Db, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('learning_days')
+    .select((eb) => eb.fn.sum<number | string | null>('seconds').as('total'))
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(row?.total ?? 0);
+}
+
+/** The learner's learning days (`YYYY-MM-DD`), latest first, at most `limit`. */
+export async function listLearningDays(db: Db, userId: number, limit: number) {
+  const rows = await db
+    .selectFrom('learning_days')
+    .select('day')
+    .where('user_id', '=', userId)
+    .where('seconds', '>', 0)
+    .orderBy('day', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.day);
+}
+
+/** When the learner completed their `n`th course (from 1), or null before they did. */
+export async function findNthCourseCompletion(db: Db, userId: number, n: number) {
+  const row = await db
+    .selectFrom('course_learners')
+    .select('completed_at')
+    .where('user_id', '=', userId)
+    .where('completed_at', 'is not', null)
+    .orderBy('completed_at')
+    .offset(n - 1)
+    .limit(1)
+    .executeTakeFirst();
+  return row?.completed_at === null || row?.completed_at === undefined
+    ? null
+    : Number(row.completed_at);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Certificates
+
+/** What earns a certificate and has none yet: completed courses (with their lesson time). */
+export function listCompletedCoursesWithoutCertificate(db: Db, userId: number) {
+  return db
+    .selectFrom('course_learners as cl')
+    .innerJoin('courses as c', 'c.id', 'cl.course_id')
+    .select((eb) => [
+      'c.id',
+      'c.site_key',
+      'c.title',
+      'cl.completed_at',
+      eb
+        .selectFrom('course_lessons as l')
+        .select((inner) =>
+          inner.fn.coalesce(inner.fn.sum<number>('l.duration_seconds'), inner.lit(0)).as('s'),
+        )
+        .whereRef('l.course_id', '=', 'c.id')
+        .as('seconds'),
+    ])
+    .where('cl.user_id', '=', userId)
+    .where('cl.completed_at', 'is not', null)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('certificates as x')
+            .select('x.id')
+            .where('x.user_id', '=', userId)
+            .where('x.subject_type', '=', 'course')
+            .whereRef('x.subject_id', '=', 'c.id'),
+        ),
+      ),
+    )
+    .execute();
+}
+
+/**
+ * Finished classes without a certificate: the learner's signup is still active and the class
+ * has ended (`end_at` passed); classes record no attendance, so that is what finishing means.
+ */
+export function listFinishedClassesWithoutCertificate(db: Db, userId: number, now: number) {
+  return db
+    .selectFrom('class_signups as s')
+    .innerJoin('classes as k', 'k.id', 's.class_id')
+    .select((eb) => [
+      'k.id',
+      'k.site_key',
+      'k.title',
+      'k.end_at',
+      eb
+        .selectFrom('class_courses as cc')
+        .innerJoin('course_lessons as l', 'l.course_id', 'cc.course_id')
+        .select((inner) =>
+          inner.fn.coalesce(inner.fn.sum<number>('l.duration_seconds'), inner.lit(0)).as('s'),
+        )
+        .whereRef('cc.class_id', '=', 'k.id')
+        .as('seconds'),
+    ])
+    .where('s.user_id', '=', userId)
+    .where('s.status', '=', 'active')
+    .where('k.end_at', '<=', now)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('certificates as x')
+            .select('x.id')
+            .where('x.user_id', '=', userId)
+            .where('x.subject_type', '=', 'class')
+            .whereRef('x.subject_id', '=', 'k.id'),
+        ),
+      ),
+    )
+    .execute();
+}
+
+/** Makes a certificate unless the learner has one for the subject (unique key): never twice. */
+export async function insertCertificate(db: Db, row: Omit<CertificatesTable, 'id'>): Promise<void> {
+  await db
+    .insertInto('certificates')
+    .values(row)
+    .onConflict((oc) => oc.columns(['user_id', 'subject_type', 'subject_id']).doNothing())
+    .execute();
+}
+
+/** The learner's certificates, newest first. */
+export function listCertificates(db: Db, userId: number) {
+  return db
+    .selectFrom('certificates')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('completed_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/** One of the learner's certificates (another learner's is not found). */
+export function findOwnCertificate(db: Db, userId: number, id: number) {
+  return db
+    .selectFrom('certificates as c')
+    .innerJoin('users as u', 'u.id', 'c.user_id')
+    .innerJoin('sites as s', 's.key', 'c.site_key')
+    .selectAll('c')
+    .select(['u.nickname', 's.name as site_name'])
+    .where('c.id', '=', id)
+    .where('c.user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** The certificate with this verification code, with its holder's name and site. */
+export function findCertificateByCode(db: Db, code: string) {
+  return db
+    .selectFrom('certificates as c')
+    .innerJoin('users as u', 'u.id', 'c.user_id')
+    .innerJoin('sites as s', 's.key', 'c.site_key')
+    .selectAll('c')
+    .select(['u.nickname', 's.name as site_name'])
+    .where('c.code', '=', code)
+    .executeTakeFirst();
+}

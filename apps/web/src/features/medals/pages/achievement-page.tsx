@@ -1,0 +1,128 @@
+import type { Certificate, Milestone } from '@portal/contract';
+import { Button, Toast } from 'antd-mobile';
+import { useState } from 'react';
+import { formatDate } from '@/lib/format-date.ts';
+import { href } from '@/platform/paths.ts';
+import { ApiError } from '@/platform/request.ts';
+import { ShareButton } from '@/platform/share-button.tsx';
+import { basePath } from '@/platform/site-config.ts';
+import { PageHeader } from '@/ui/page-header.tsx';
+import { PageSkeleton } from '@/ui/page-skeleton.tsx';
+import { ProgressBar } from '@/ui/progress-bar.tsx';
+import { RetryButton, StateView } from '@/ui/state-view.tsx';
+import { downloadCertificate, useAchievements } from '../api/achievements.ts';
+import '../medals.css';
+
+function MilestoneItem({ milestone }: { milestone: Milestone }) {
+  return (
+    <li className={milestone.reachedAt ? 'milestone reached' : 'milestone'}>
+      <span className="milestone-title">{milestone.title}</span>
+      <span className="milestone-description">{milestone.description}</span>
+      {milestone.reachedAt ? (
+        <span className="milestone-date">{formatDate(milestone.reachedAt)} 达成</span>
+      ) : (
+        <ProgressBar
+          done={milestone.current}
+          total={milestone.target}
+          label={`${milestone.title}进度`}
+          unit=""
+          verb="已完成"
+        />
+      )}
+    </li>
+  );
+}
+
+/** The public page that checks a certificate's code (what a shared certificate links to). */
+const verifyUrl = (code: string) =>
+  `${window.location.origin}${basePath}${href('certVerify', { code })}`;
+
+function CertificateItem({ certificate }: { certificate: Certificate }) {
+  const [saving, setSaving] = useState(false);
+  const handleDownload = async () => {
+    setSaving(true);
+    try {
+      await downloadCertificate(certificate);
+    } catch (error) {
+      Toast.show({ content: error instanceof ApiError ? error.message : '网络异常' });
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <li className="certificate">
+      <span className="certificate-kind">
+        {certificate.subjectType === 'course' ? '课程' : '班级'}结业证书
+      </span>
+      <span className="certificate-title">{certificate.title}</span>
+      <span className="certificate-meta">
+        学时 {certificate.hours} 小时 · {formatDate(certificate.completedAt)}
+      </span>
+      <span className="certificate-code">验证码 {certificate.code}</span>
+      <span className="certificate-actions">
+        <Button color="primary" size="middle" loading={saving} onClick={handleDownload}>
+          下载证书
+        </Button>
+        <ShareButton
+          title={`我完成了「${certificate.title}」的学习，获得结业证书`}
+          url={verifyUrl(certificate.code)}
+        />
+      </span>
+    </li>
+  );
+}
+
+/** `/achievement`: milestones with their dates or progress, and a certificate per completion. */
+export function AchievementPage() {
+  const achievements = useAchievements();
+  const body = () => {
+    if (achievements.data) {
+      const { milestones, certificates } = achievements.data;
+      return (
+        <>
+          <section className="achievement-group" aria-label="学习里程碑">
+            <h2 className="medal-group-title">学习里程碑</h2>
+            <ul className="milestones">
+              {milestones.map((milestone) => (
+                <MilestoneItem key={milestone.key} milestone={milestone} />
+              ))}
+            </ul>
+          </section>
+          <section className="achievement-group" aria-label="结业证书">
+            <h2 className="medal-group-title">
+              结业证书 <span>{certificates.length}</span>
+            </h2>
+            {certificates.length === 0 ? (
+              <StateView
+                kind="empty"
+                title="还没有结业证书"
+                description="学完一门课程的全部课时，或参加的班级结业后，就能获得证书。"
+                way={{ to: href('learning'), label: '继续学习' }}
+              />
+            ) : (
+              <ul className="certificates">
+                {certificates.map((certificate) => (
+                  <CertificateItem key={certificate.id} certificate={certificate} />
+                ))}
+              </ul>
+            )}
+          </section>
+        </>
+      );
+    }
+    if (achievements.error) {
+      return (
+        <StateView kind="error" title="成就没有加载出来" description="请检查网络后重试。">
+          <RetryButton onRetry={() => void achievements.refetch()} />
+        </StateView>
+      );
+    }
+    return <PageSkeleton />;
+  };
+  return (
+    <>
+      <PageHeader />
+      <main className="page-body medals">{body()}</main>
+    </>
+  );
+}

@@ -1,0 +1,94 @@
+import type { CertificateVerification } from '@portal/contract';
+import { type FormEvent, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { formatDate } from '@/lib/format-date.ts';
+import { useDetail } from '@/platform/queries/detail.ts';
+import { PageHeader } from '@/ui/page-header.tsx';
+import { PageSkeleton } from '@/ui/page-skeleton.tsx';
+import { RetryButton, StateView } from '@/ui/state-view.tsx';
+import { verifyQueryOptions } from '../api/achievements.ts';
+import '../medals.css';
+
+function Verified({ result }: { result: CertificateVerification }) {
+  return (
+    <section className="verify-result" aria-label="验证结果">
+      <p className="verify-ok">证书真实有效</p>
+      <dl className="verify-facts">
+        <dt>持证人</dt>
+        <dd>{result.holder}</dd>
+        <dt>{result.subjectType === 'course' ? '课程' : '班级'}</dt>
+        <dd>{result.title}</dd>
+        <dt>学时</dt>
+        <dd>{result.hours} 小时</dd>
+        <dt>结业日期</dt>
+        <dd>{formatDate(result.completedAt)}</dd>
+        <dt>颁发单位</dt>
+        <dd>{result.siteName}</dd>
+        <dt>验证码</dt>
+        <dd className="verify-code">{result.code}</dd>
+      </dl>
+    </section>
+  );
+}
+
+function VerifyAnswer({ code }: { code: string }) {
+  const detail = useDetail(code, verifyQueryOptions(code));
+  switch (detail.status) {
+    case 'ready':
+      return <Verified result={detail.data} />;
+    case 'missing':
+      return (
+        <StateView
+          kind="missing"
+          title="证书不存在"
+          description="请核对验证码，注意区分字母和数字。"
+        />
+      );
+    case 'failed':
+      return (
+        <StateView kind="error" title="没有查到结果" description="请检查网络后重试。">
+          <RetryButton onRetry={detail.retry} />
+        </StateView>
+      );
+    case 'loading':
+      return <PageSkeleton />;
+  }
+}
+
+/**
+ * `/certVerify?code=` (public, beyond the spec's routes): anyone checks a certificate's
+ * verification code and sees the certificate with the holder's name masked, or 证书不存在.
+ */
+export function CertVerifyPage() {
+  const [params, setParams] = useSearchParams();
+  const code = params.get('code')?.trim() || null;
+  const [typed, setTyped] = useState(code ?? '');
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const next = typed.trim().toUpperCase();
+    if (next) setParams({ code: next });
+  };
+  return (
+    <>
+      <PageHeader />
+      <main className="page-body medals">
+        <form className="verify-form" onSubmit={handleSubmit}>
+          <label htmlFor="verify-code">证书验证码</label>
+          <input
+            id="verify-code"
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            maxLength={64}
+            autoComplete="off"
+            autoCapitalize="characters"
+            placeholder="输入证书上的验证码"
+          />
+          <button type="submit" className="link-button primary">
+            验证
+          </button>
+        </form>
+        {code ? <VerifyAnswer key={code} code={code} /> : null}
+      </main>
+    </>
+  );
+}
