@@ -35,6 +35,7 @@ import { messagesModule } from './modules/messages/messages.routes.ts';
 import { searchModule } from './modules/search/search.routes.ts';
 import { sitesModule } from './modules/sites/sites.routes.ts';
 import { ssoModule } from './modules/sso/sso.routes.ts';
+import { statisticsModule } from './modules/statistics/statistics.routes.ts';
 import { studyModule } from './modules/study/study.routes.ts';
 import { topicsModule } from './modules/topics/topics.routes.ts';
 import { type CounterStore, createCounterStore } from './platform/counter-store.ts';
@@ -75,6 +76,7 @@ const modules = [
   homeModule,
   favouritesModule,
   messagesModule,
+  statisticsModule,
 ];
 
 export interface BuildOptions {

@@ -13,5 +13,6 @@ export * from './messages.ts';
 export * from './schedule.ts';
 export * from './search.ts';
 export * from './sites.ts';
+export * from './statistics.ts';
 export * from './study.ts';
 export * from './topics.ts';

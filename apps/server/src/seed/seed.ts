@@ -9,6 +9,7 @@ import { seedClasses } from './classes.ts';
 import { seedCourses } from './courses.ts';
 import { writeCategoryCovers } from './covers.ts';
 import { seedEbooks, writeEbookFiles } from './ebooks.ts';
+import { seedLearningHistory } from './learning.ts';
 import { seedLive, writeLiveCovers } from './live.ts';
 import { seedMessages } from './messages.ts';
 import { Random } from './random.ts';
@@ -85,6 +86,8 @@ const steps: Array<(context: SeedContext) => Promise<void>> = [
   seedArticles,
   // After signups and articles (no random draws): the demo learners' messages and notices.
   seedMessages,
+  // No random draws: the demo learners' learning time per day and kind.
+  seedLearningHistory,
 ];
 
 /**
