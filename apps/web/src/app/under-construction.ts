@@ -26,7 +26,6 @@ export const underConstruction: readonly PagePath[] = [
   paths.connectCourse,
   paths.ranking,
   paths.accountSettings,
-  paths.statistics,
   paths.achievement,
   paths.mapPlace,
   paths.mapSchool,

@@ -9,6 +9,7 @@ import { profileQueryOptions } from '@/platform/profile-query.ts';
 import { useUnreadMessages } from '@/platform/queries/unread-messages.ts';
 import { logout, storedUser } from '@/platform/session.ts';
 import { CountBadge } from '@/ui/count-badge.tsx';
+import { StudyFigures } from '../components/study-figures.tsx';
 import '../mine.css';
 
 interface MineLink {
@@ -119,6 +120,7 @@ export function MinePage() {
           <p className="mine-phone">{user?.phone ?? ''}</p>
         </div>
       </header>
+      <StudyFigures />
       <MineSection title="消息">
         <MessagesRow />
       </MineSection>
