@@ -14,6 +14,15 @@ const LABEL_EVERY: Record<StatisticsRange, number> = { '30d': 7, '12w': 3, '12m'
 
 const round = (value: number) => Math.round(value * 10) / 10;
 
+/** The axis' top: the tallest bar rounded up to a step of 1, 2 or 5 times a power of ten. */
+export function axisTop(tallest: number): number {
+  if (tallest <= 0) return 1;
+  const power = 10 ** Math.floor(Math.log10(tallest / 4));
+  const step =
+    [1, 2, 5, 10].map((factor) => factor * power).find((s) => tallest / s <= 4) ?? 10 * power;
+  return Math.ceil(tallest / step) * step;
+}
+
 /**
  * The stacked bars of learning time per bucket, one colour per kind (Chartist, SVG; this
  * component is its own chunk, loaded only by /statistics). Drawn for the eye only: the page's
@@ -26,6 +35,7 @@ export function LearningChart({ range, buckets }: LearningChartProps) {
     if (!element) return;
     const unit = unitFor(buckets);
     const last = buckets.length - 1;
+    const tallest = Math.max(...buckets.map((bucket) => bucket.total / unit.seconds));
     const chart = new BarChart(
       element,
       {
@@ -38,13 +48,16 @@ export function LearningChart({ range, buckets }: LearningChartProps) {
       },
       {
         stackBars: true,
-        chartPadding: { top: 12, right: 24, bottom: 4, left: 0 },
+        low: 0,
+        high: axisTop(tallest),
+        chartPadding: { top: 24, right: 24, bottom: 4, left: 0 },
         axisX: {
           showGrid: false,
           labelInterpolationFnc: (label, index) =>
             (last - index) % LABEL_EVERY[range] === 0 ? label : null,
         },
-        axisY: { onlyInteger: true, offset: 44 },
+        // Grid lines far enough apart for 18 px labels (elder mode) not to touch.
+        axisY: { onlyInteger: true, offset: 52, scaleMinSpace: 44 },
       },
     );
     return () => {

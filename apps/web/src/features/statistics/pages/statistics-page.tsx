@@ -11,6 +11,7 @@ import { paths } from '@/platform/paths.ts';
 import { PageHeader } from '@/ui/page-header.tsx';
 import { RetryButton, StateView } from '@/ui/state-view.tsx';
 import { useStatistics } from '../api/get-statistics.ts';
+import { unitFor } from '../bucket-label.ts';
 import { LearningSummary } from '../components/learning-summary.tsx';
 import { LearningTable } from '../components/learning-table.tsx';
 import { StatisticsFigures } from '../components/statistics-figures.tsx';
@@ -65,6 +66,7 @@ function RangeChart({ data, elder }: { data: Statistics; elder: boolean }) {
   return (
     <>
       <LearningSummary range={data.range} buckets={data.buckets} />
+      <p className="statistics-unit">单位：{unitFor(data.buckets).label}</p>
       <Suspense fallback={chartSkeleton}>
         <LearningChart range={data.range} buckets={data.buckets} />
       </Suspense>
