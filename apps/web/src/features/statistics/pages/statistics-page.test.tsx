@@ -105,10 +105,14 @@ describe('/statistics', () => {
     await screen.findByText(/近30天共学习/);
     expect(screen.getByText(/近30天共学习/).textContent).toBe('近30天共学习 55 分钟，2 天有学习');
     await waitFor(() => expect(container.querySelectorAll('.ct-bar')).toHaveLength(60));
-    const chart = container.querySelector('.statistics-chart');
+    const chart = container.querySelector('.statistics-bars');
     expect(chart?.getAttribute('data-buckets')).toBe('30');
     expect(container.querySelectorAll('.statistics-series-course .ct-bar')).toHaveLength(30);
     expect(container.querySelectorAll('.statistics-series-live .ct-bar')).toHaveLength(30);
+    const labels = [...container.querySelectorAll('.statistics-x-labels span')].map(
+      (label) => label.textContent,
+    );
+    expect(labels.filter(Boolean)).toEqual(['10/29', '11/5', '11/12', '11/19', '11/26']);
     const legend = screen.getByRole('list', { name: '按内容分' });
     expect(legend.textContent).toContain('课程 35 分钟');
     expect(legend.textContent).toContain('直播 20 分钟');
