@@ -18,3 +18,5 @@ export const SIGNUP_NUMBER_MAX = 120;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 64;
 export const NICKNAME_MAX = 20;
+/** Largest avatar upload, in bytes. */
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;

@@ -6,7 +6,7 @@ import { testEngines } from '../../testing/test-app.ts';
 import { createDatabase } from '../database.ts';
 import { migrationsFor } from './index.ts';
 
-const BEFORE = '20261126_0931_search_live_articles';
+const BEFORE = '20261126_1000_add_account_settings';
 const MIGRATION = '20261126_1030_create_learning_time';
 
 describe('the learning_time migration', () => {
