@@ -38,6 +38,7 @@ import { phoneBindingModule } from './modules/phone-binding/phone-binding.routes
 import { searchModule } from './modules/search/search.routes.ts';
 import { sitesModule } from './modules/sites/sites.routes.ts';
 import { ssoModule } from './modules/sso/sso.routes.ts';
+import { statisticsModule } from './modules/statistics/statistics.routes.ts';
 import { studyModule } from './modules/study/study.routes.ts';
 import { topicsModule } from './modules/topics/topics.routes.ts';
 import { type CounterStore, createCounterStore } from './platform/counter-store.ts';
@@ -86,6 +87,7 @@ const modules = [
   accountSettingsModule,
   phoneBindingModule,
   medalsModule,
+  statisticsModule,
 ];
 
 export interface BuildOptions {

@@ -773,6 +773,20 @@ const auditedPages: readonly AuditedPage[] = [
     ready: (page) => page.getByRole('button', { name: '更换手机号' }).waitFor(),
   },
   {
+    name: 'learning statistics, 30 days',
+    path: '/statistics',
+    login: true,
+    tabBar: false,
+    ready: (page) => page.locator('.statistics-chart svg').waitFor(),
+  },
+  {
+    name: 'learning statistics, 12 months',
+    path: '/statistics?range=12m',
+    login: true,
+    tabBar: false,
+    ready: (page) => page.locator('.statistics-chart svg').waitFor(),
+  },
+  {
     name: 'an unknown address',
     path: '/nope-not-a-page',
     login: false,

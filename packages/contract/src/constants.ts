@@ -5,6 +5,7 @@
 export * from './article-kinds.ts';
 export * from './codes.ts';
 export * from './labels.ts';
+export * from './learning-kinds.ts';
 export * from './limits.ts';
 export * from './live-state.ts';
 export * from './message-kinds.ts';

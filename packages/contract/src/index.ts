@@ -15,5 +15,6 @@ export * from './messages.ts';
 export * from './schedule.ts';
 export * from './search.ts';
 export * from './sites.ts';
+export * from './statistics.ts';
 export * from './study.ts';
 export * from './topics.ts';

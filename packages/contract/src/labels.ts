@@ -39,6 +39,7 @@ export const fieldLabels: Record<string, string> = {
   sessionId: '直播',
   from: '开始日期',
   days: '天数',
+  range: '统计范围',
 };
 
 /**

@@ -1,4 +1,4 @@
-import type { ActivityKind, ContentType } from '@portal/contract';
+import type { ActivityKind, ContentType, LearningKind } from '@portal/contract';
 import type { Generated, Insertable, Selectable } from 'kysely';
 
 /**
@@ -212,6 +212,16 @@ export interface LearningDaysTable {
   user_id: number;
   /** `YYYY-MM-DD` in Asia/Shanghai. */
   day: string;
+  seconds: Generated<number>;
+  updated_at: number;
+}
+
+/** Learning time per learner, day and kind of content (the statistics' split of `learning_days`). */
+export interface LearningTimeTable {
+  user_id: number;
+  /** `YYYY-MM-DD` in Asia/Shanghai. */
+  day: string;
+  kind: LearningKind;
   seconds: Generated<number>;
   updated_at: number;
 }
@@ -672,6 +682,7 @@ export interface Database {
   lesson_progress: LessonProgressTable;
   course_learners: CourseLearnersTable;
   learning_days: LearningDaysTable;
+  learning_time: LearningTimeTable;
   study_clocks: StudyClocksTable;
   favourites: FavouritesTable;
   history: HistoryTable;
@@ -733,6 +744,8 @@ export type LessonProgressRow = Selectable<LessonProgressTable>;
 export type NewLessonProgressRow = Insertable<LessonProgressTable>;
 export type CourseLearnerRow = Selectable<CourseLearnersTable>;
 export type LearningDayRow = Selectable<LearningDaysTable>;
+export type NewLearningDayRow = Insertable<LearningDaysTable>;
+export type NewLearningTimeRow = Insertable<LearningTimeTable>;
 export type FavouriteRow = Selectable<FavouritesTable>;
 export type HistoryRow = Selectable<HistoryTable>;
 export type OrganiserRow = Selectable<OrganisersTable>;

@@ -9,6 +9,7 @@ import { seedClasses } from './classes.ts';
 import { seedCourses } from './courses.ts';
 import { writeCategoryCovers } from './covers.ts';
 import { seedEbooks, writeEbookFiles } from './ebooks.ts';
+import { seedLearningHistory } from './learning.ts';
 import { seedLive, writeLiveCovers } from './live.ts';
 import { seedMedals } from './medals.ts';
 import { seedMessages } from './messages.ts';
@@ -86,7 +87,10 @@ const steps: Array<(context: SeedContext) => Promise<void>> = [
   seedArticles,
   // After signups and articles (no random draws): the demo learners' messages and notices.
   seedMessages,
-  // After the areas that record learning (check-ins): the demo learners' medals and messages.
+  // No random draws: the demo learners' learning time per day and kind.
+  seedLearningHistory,
+  // After the areas that record learning (check-ins, learning time): the demo learners' medals
+  // and their messages.
   seedMedals,
 ];
 

@@ -175,7 +175,7 @@ export const routes: readonly RouteEntry[] = [
   route(paths.connectCourse, 'auth', '关联资源'),
   route(paths.ranking, 'auth', '排行榜'),
   route(paths.accountSettings, 'auth', '账号设置', 'account/account-settings'),
-  route(paths.statistics, 'auth', '学习统计'),
+  route(paths.statistics, 'auth', '学习统计', 'statistics/statistics'),
   route(paths.achievement, 'auth', '学习成就', 'medals/achievement'),
   route(paths.search, 'auth', '搜索', 'search/search'),
   route(paths.searchResult, 'auth', '搜索结果', 'search/search-result', { keepAlive: true }),

@@ -23,7 +23,6 @@ export const underConstruction: readonly PagePath[] = [
   paths.teamProgress,
   paths.connectCourse,
   paths.ranking,
-  paths.statistics,
   paths.mapPlace,
   paths.mapSchool,
   paths.mapDetail,

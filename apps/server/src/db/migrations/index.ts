@@ -20,6 +20,7 @@ import { searchLiveArticles } from './20261126_0930_search_live_articles.ts';
 import { addAccountSettings } from './20261126_1000_add_account_settings.ts';
 import { createMedals } from './20261126_1020_create_medals.ts';
 import { allowMessageKinds } from './20261126_1021_allow_medal_messages.ts';
+import { createLearningTime } from './20261126_1030_create_learning_time.ts';
 
 /** All migrations in order; names sort by time, and both engines run the same list. */
 export function migrationsFor(engine: Engine): Record<string, Migration> {
@@ -64,5 +65,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
       'notice',
       'medal',
     ]),
+    '20261126_1030_create_learning_time': createLearningTime(),
   };
 }

@@ -282,7 +282,7 @@ export class LiveService {
     if (!row) throw sessionGone();
     const times = timesOf(row);
     return this.db.transaction().execute(async (trx) => {
-      const clock = await lockLearnerClock(trx, userId, this.now);
+      const clock = await lockLearnerClock(trx, userId, this.now, 'live');
       const state = liveStateAt(times, clock.now);
       const replay = state === 'ended' && row.replay_url !== null;
       if (state !== 'live' && !replay) throw conflict(LiveMessages.notWatchable);

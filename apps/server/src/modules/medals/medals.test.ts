@@ -82,13 +82,20 @@ describeEachEngine('medals and achievements API', (ctx) => {
     learners = await createLearners(app().database.db, 6);
   });
 
-  it('gives the demo learner the medals their seeded check-ins earn, and locks the rest', async () => {
+  it('gives the demo learner the medals their seeded check-ins and learning days earn, and locks the rest', async () => {
     const list = await medals(await loginAs(app()));
     const attended = medal(list, 'activity-1');
     expect(attended).toMatchObject({ earned: true, current: 1 });
-    expect(
-      list.medals.filter((m) => m.earned).every((m) => m.metric === 'activities_attended'),
-    ).toBe(true);
+    // The seeded history: learning every day of the last two weeks.
+    expect(medal(list, 'streak-7')).toMatchObject({ earned: true });
+    expect(medal(list, 'streak-30')).toMatchObject({ earned: false, current: 14 });
+    const earnedFrom = new Set(list.medals.filter((m) => m.earned).map((m) => m.metric));
+    expect([...earnedFrom].sort()).toEqual(
+      expect.arrayContaining(['activities_attended', 'streak_days']),
+    );
+    for (const metric of earnedFrom) {
+      expect(['activities_attended', 'streak_days', 'learning_hours']).toContain(metric);
+    }
     expect(medal(list, 'course-1')).toMatchObject({ earned: false, current: 0 });
   });
 

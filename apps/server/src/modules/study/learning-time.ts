@@ -1,5 +1,7 @@
+import type { LearningKind } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { addLearningTime } from '../statistics/statistics.queries.ts';
 import { addLearningSeconds, lockStudyClock, setStudyClock } from './study.queries.ts';
 import { type Credit, creditWatch, dayKey } from './study.rules.ts';
 
@@ -25,12 +27,14 @@ export interface LearnerClock {
 /**
  * Locks the learner's study clock in `trx` (one learner's reports are credited one after
  * another; see README.md) and answers how to credit watching of any content: lessons, live
- * sessions and replays all count learning time by the same rules (`study.rules.ts`).
+ * sessions and replays all count learning time by the same rules (`study.rules.ts`), filed
+ * under their `kind` for the statistics too.
  */
 export async function lockLearnerClock(
   trx: Kysely<Database>,
   userId: number,
   clock: () => number,
+  kind: LearningKind,
 ): Promise<LearnerClock> {
   const learnerUntil = await lockStudyClock(trx, userId);
   const now = clock();
@@ -42,7 +46,10 @@ export async function lockLearnerClock(
       const learner = creditWatch(item.creditedMs, learnerUntil, now);
       await setStudyClock(trx, userId, learner.creditedUntil);
       if (learner.creditedMs > 0) {
-        await addLearningSeconds(trx, userId, dayKey(now), learner.creditedMs / 1000, now);
+        const day = dayKey(now);
+        const seconds = learner.creditedMs / 1000;
+        await addLearningSeconds(trx, userId, day, seconds, now);
+        await addLearningTime(trx, { userId, day, kind, seconds, now });
       }
       return { item, countedMs: learner.creditedMs };
     },

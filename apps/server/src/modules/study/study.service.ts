@@ -109,7 +109,7 @@ export class StudyService {
     }
     const courseId = lesson.course_id;
     return this.db.transaction().execute(async (trx) => {
-      const clock = await lockLearnerClock(trx, userId, this.now);
+      const clock = await lockLearnerClock(trx, userId, this.now, 'course');
       const { now } = clock;
       const previous = await findLessonProgress(trx, userId, lesson.id);
 

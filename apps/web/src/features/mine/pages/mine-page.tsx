@@ -10,6 +10,7 @@ import { useMedals } from '@/platform/queries/medals.ts';
 import { useUnreadMessages } from '@/platform/queries/unread-messages.ts';
 import { logout, storedUser } from '@/platform/session.ts';
 import { CountBadge } from '@/ui/count-badge.tsx';
+import { StudyFigures } from '../components/study-figures.tsx';
 import '../mine.css';
 
 interface MineLink {
@@ -134,6 +135,7 @@ export function MinePage() {
           <p className="mine-phone">{user?.phone ?? ''}</p>
         </div>
       </header>
+      <StudyFigures />
       <MineSection title="消息">
         <MessagesRow />
       </MineSection>

@@ -1,0 +1,86 @@
+import {
+  LEARNING_KINDS,
+  type LearningKind,
+  type SecondsByKind,
+  type StatisticsBucket,
+  type StatisticsRange,
+} from '@portal/contract';
+
+const DAY_MS = 86_400_000;
+
+/** The date `days` after `day` (`YYYY-MM-DD`, a calendar date: no time zone involved). */
+export function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Monday of the week (Monday to Sunday) of `day`. */
+export function mondayOf(day: string): string {
+  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+  return addDays(day, -((weekday + 6) % 7));
+}
+
+/** The first day of the month `months` after `day`'s. */
+function monthStart(day: string, months: number): string {
+  const date = new Date(`${day.slice(0, 7)}-01T00:00:00Z`);
+  date.setUTCMonth(date.getUTCMonth() + months);
+  return date.toISOString().slice(0, 10);
+}
+
+/** A bucket's days, first and last. */
+export interface Span {
+  start: string;
+  end: string;
+}
+
+/**
+ * The buckets of `range` ending with the one that holds `today`, oldest first: 30 days, 12
+ * weeks (Monday to Sunday) or 12 calendar months. The last bucket runs to its own end (the
+ * rest of this week or month, still empty).
+ */
+export function spansOf(range: StatisticsRange, today: string): Span[] {
+  if (range === '30d') {
+    return Array.from({ length: 30 }, (_, i) => {
+      const day = addDays(today, i - 29);
+      return { start: day, end: day };
+    });
+  }
+  if (range === '12w') {
+    const monday = mondayOf(today);
+    return Array.from({ length: 12 }, (_, i) => {
+      const start = addDays(monday, (i - 11) * 7);
+      return { start, end: addDays(start, 6) };
+    });
+  }
+  return Array.from({ length: 12 }, (_, i) => {
+    const start = monthStart(today, i - 11);
+    return { start, end: addDays(monthStart(start, 1), -1) };
+  });
+}
+
+/** A learner's learning time on one day for one kind. */
+export interface DayTime {
+  day: string;
+  kind: LearningKind;
+  seconds: number;
+}
+
+const noSeconds = (): SecondsByKind =>
+  Object.fromEntries(LEARNING_KINDS.map((kind) => [kind, 0])) as SecondsByKind;
+
+/** Whole seconds, as the learner sees them (reports credit tenths). */
+const whole = (seconds: number) => Math.round(seconds);
+
+/** Adds up `days` into `spans` (each day in the one span that holds it), per kind. */
+export function fillBuckets(spans: readonly Span[], days: readonly DayTime[]): StatisticsBucket[] {
+  const buckets = spans.map((span) => ({ ...span, seconds: noSeconds(), total: 0 }));
+  for (const { day, kind, seconds } of days) {
+    const bucket = buckets.find((candidate) => candidate.start <= day && day <= candidate.end);
+    if (!bucket) continue;
+    bucket.seconds[kind] += seconds;
+  }
+  for (const bucket of buckets) {
+    for (const kind of LEARNING_KINDS) bucket.seconds[kind] = whole(bucket.seconds[kind]);
+    bucket.total = LEARNING_KINDS.reduce((sum, kind) => sum + bucket.seconds[kind], 0);
+  }
+  return buckets;
+}

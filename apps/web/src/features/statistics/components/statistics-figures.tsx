@@ -1,0 +1,40 @@
+import type { Statistics } from '@portal/contract';
+
+const hours = (seconds: number) => {
+  const value = Math.floor(seconds / 360) / 10;
+  return Number.isInteger(value) ? String(value) : value.toFixed(1);
+};
+
+interface Figure {
+  label: string;
+  value: string;
+  unit: string;
+}
+
+/** The big figures on top: the streaks and the all-time totals. */
+export function StatisticsFigures({ data }: { data: Statistics }) {
+  const figures: Figure[] = [
+    { label: '当前连续学习', value: String(data.streak.current), unit: '天' },
+    { label: '最长连续学习', value: String(data.streak.longest), unit: '天' },
+    { label: '累计学习', value: hours(data.totals.seconds), unit: '小时' },
+    { label: '学习天数', value: String(data.totals.days), unit: '天' },
+    { label: '完成课程', value: String(data.totals.coursesCompleted), unit: '门' },
+  ];
+  return (
+    <section className="statistics-figures" aria-label="学习概况">
+      <dl>
+        {figures.map((figure, index) => (
+          <div
+            key={figure.label}
+            className={index === 0 ? 'statistics-figure main' : 'statistics-figure'}
+          >
+            <dt>{figure.label}</dt>
+            <dd>
+              <strong>{figure.value}</strong> {figure.unit}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
