@@ -32,6 +32,7 @@ import { favouritesModule } from './modules/favourites/favourites.routes.ts';
 import { homeModule } from './modules/home/home.routes.ts';
 import { liveModule } from './modules/live/live.routes.ts';
 import { messagesModule } from './modules/messages/messages.routes.ts';
+import { pointsModule } from './modules/points/points.routes.ts';
 import { searchModule } from './modules/search/search.routes.ts';
 import { sitesModule } from './modules/sites/sites.routes.ts';
 import { ssoModule } from './modules/sso/sso.routes.ts';
@@ -75,6 +76,7 @@ const modules = [
   homeModule,
   favouritesModule,
   messagesModule,
+  pointsModule,
 ];
 
 export interface BuildOptions {

@@ -10,6 +10,7 @@ export * from './favourites.ts';
 export * from './home.ts';
 export * from './live.ts';
 export * from './messages.ts';
+export * from './points.ts';
 export * from './schedule.ts';
 export * from './search.ts';
 export * from './sites.ts';

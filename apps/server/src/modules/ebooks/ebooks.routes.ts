@@ -23,7 +23,8 @@ declare module 'fastify' {
 export const ebooksModule = portalModule({
   name: 'ebooks',
   tag: 'ebooks',
-  create: (app) => new EbookService(app.database.db, app.database.engine),
+  create: (app) =>
+    new EbookService(app.database.db, app.database.engine, undefined, app.sideEffects),
   routes(api, ebooks) {
     api.get('/api/ebooks/categories', {
       summary: '电子书分类（含已上线电子书数）',

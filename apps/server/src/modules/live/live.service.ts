@@ -22,6 +22,7 @@ import { AppError, conflict } from '../../platform/errors.ts';
 import { SideEffects } from '../../platform/side-effects.ts';
 import { isoTime } from '../../platform/time.ts';
 import { lockLearnerClock } from '../study/learning-time.ts';
+import { learningCredited } from '../study/study.effects.ts';
 import { clampPosition, effectiveDuration } from '../study/study.rules.ts';
 import {
   countSchedule,
@@ -290,6 +291,9 @@ export class LiveService {
         report.watchedSeconds * 1000,
         previous ? Number(previous.credited_until) : null,
       );
+      if (countedMs > 0) {
+        await this.effects.record(trx, learningCredited(siteKey, userId, clock.now));
+      }
       const length = (times.endsAt - times.startsAt) / 1000;
       const position = replay
         ? clampPosition(report.positionSeconds, effectiveDuration(length, report.durationSeconds))

@@ -16,6 +16,7 @@ export function findPublishedLesson(db: Kysely<Database>, siteKey: string, lesso
       'l.duration_seconds',
       'l.video_url',
       'l.article_html',
+      'c.title as course_title',
     ])
     .where('l.id', '=', lessonId)
     .where(publishedOn(siteKey, 'c'))
@@ -207,19 +208,20 @@ export async function touchCourseLearner(
 }
 
 /** Marks the course complete for the learner, once. */
-export function completeCourseLearner(
+export async function completeCourseLearner(
   trx: Kysely<Database>,
   userId: number,
   courseId: number,
   now: number,
 ) {
-  return trx
+  const result = await trx
     .updateTable('course_learners')
     .set({ completed_at: now })
     .where('user_id', '=', userId)
     .where('course_id', '=', courseId)
     .where('completed_at', 'is', null)
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** Adds one learner to the course's count (an atomic increment). */

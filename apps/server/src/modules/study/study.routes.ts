@@ -38,7 +38,7 @@ declare module 'fastify' {
 export const studyModule = portalModule({
   name: 'study',
   tag: 'study',
-  create: (app) => new StudyService(app.database.db),
+  create: (app) => new StudyService(app.database.db, undefined, app.sideEffects),
   routes(api, study, app) {
     const schedule = new ScheduleService(app.database.db);
     api.get('/api/study/lesson', {

@@ -12,8 +12,10 @@ import type { Kysely } from 'kysely';
 import { readPage } from '../../db/paging.ts';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../platform/errors.ts';
+import { SideEffects } from '../../platform/side-effects.ts';
 import { isoTime, isoTimeOrNull } from '../../platform/time.ts';
 import { lockLearnerClock } from './learning-time.ts';
+import { learningCredited } from './study.effects.ts';
 import {
   completeCourseLearner,
   countCompletedLessons,
@@ -47,6 +49,7 @@ export class StudyService {
     private readonly db: Kysely<Database>,
     // Looked up on each call (not bound once), so tests can move the clock.
     private readonly now: () => number = () => Date.now(),
+    private readonly effects: SideEffects = new SideEffects(),
   ) {}
 
   /** A lesson of a published course of the site, with its video or article. */
@@ -120,6 +123,7 @@ export class StudyService {
         report.watchedSeconds * 1000,
         previous ? Number(previous.credited_until) : null,
       );
+      if (countedMs > 0) await this.effects.record(trx, learningCredited(siteKey, userId, now));
       const watched = Number(previous?.watched_seconds ?? 0) + lessonCredit.creditedMs / 1000;
       const wasCompleted = Number(previous?.completed ?? 0) === 1;
       const completed = isComplete({
@@ -164,10 +168,28 @@ export class StudyService {
         else await touchCourseLearner(trx, userId, courseId, lesson.id, now);
       }
 
+      if (completed && !wasCompleted) {
+        await this.effects.record(trx, {
+          kind: 'lesson.complete',
+          siteKey,
+          learnerId: userId,
+          key: `lesson.complete:${lesson.id}:${userId}`,
+          detail: { lessonId: lesson.id, title: lesson.title, at: now },
+        });
+      }
+
       const course = await countCourseCompletion(trx, userId, courseId);
       const courseCompleted =
         course.totalLessons > 0 && course.completedLessons >= course.totalLessons;
-      if (courseCompleted) await completeCourseLearner(trx, userId, courseId, now);
+      if (courseCompleted && (await completeCourseLearner(trx, userId, courseId, now))) {
+        await this.effects.record(trx, {
+          kind: 'course.complete',
+          siteKey,
+          learnerId: userId,
+          key: `course.complete:${courseId}:${userId}`,
+          detail: { courseId, title: lesson.course_title, at: now },
+        });
+      }
 
       return {
         lessonId: lesson.id,
