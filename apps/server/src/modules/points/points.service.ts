@@ -27,7 +27,8 @@ import {
 export class PointsService {
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly now: () => number = Date.now,
+    // Looked up on each call (not bound once), so tests can move the clock.
+    private readonly now: () => number = () => Date.now(),
   ) {}
 
   /** The balance on the site and the points earned today (Asia/Shanghai). */
