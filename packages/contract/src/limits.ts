@@ -18,3 +18,8 @@ export const SIGNUP_NUMBER_MAX = 120;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 64;
 export const NICKNAME_MAX = 20;
+/**
+ * Least time between opening an article and reporting its end that counts as reading it (the
+ * server refuses a sooner report; the page waits this long before sending one).
+ */
+export const ARTICLE_READ_MIN_SECONDS = 10;

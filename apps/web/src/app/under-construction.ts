@@ -17,8 +17,6 @@ export const underConstruction: readonly PagePath[] = [
   paths.teamDetail,
   paths.nearbyMap,
   paths.medals,
-  paths.pointsRecord,
-  paths.pointsTasks,
   paths.myTeam,
   paths.teamSettings,
   paths.teamMembers,

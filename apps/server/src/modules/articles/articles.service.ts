@@ -1,5 +1,6 @@
 import {
   ARTICLE_KIND_NAMES,
+  ARTICLE_READ_MIN_SECONDS,
   ARTICLE_TITLE_MAX,
   type ArticleChannel,
   type ArticleChannelQuery,
@@ -39,9 +40,6 @@ import {
 } from './articles.queries.ts';
 
 /** Unknown, unpublished and other-site articles all answer the same. */
-/** The least time between opening an article and reaching its end that counts as reading. */
-export const ARTICLE_READ_MIN_SECONDS = 10;
-
 const articleGone = () => new AppError(ErrorCode.notFound, '文章不存在或已下线');
 
 const readMarked = (kind: ArticleKind) => (READ_MARKED_KINDS as readonly string[]).includes(kind);

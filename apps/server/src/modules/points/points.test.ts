@@ -1,11 +1,11 @@
-import type {
-  Page,
-  PointsLedgerEntry,
-  PointsSummary,
-  PointsTasks,
-  ProgressResult,
+import {
+  ARTICLE_READ_MIN_SECONDS,
+  type Page,
+  type PointsLedgerEntry,
+  type PointsSummary,
+  type PointsTasks,
+  type ProgressResult,
 } from '@portal/contract';
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLearners, type TestLearner } from '../../testing/class-factory.ts';
@@ -14,7 +14,6 @@ import { createEbook } from '../../testing/ebook-factory.ts';
 import { body, describeEachEngine } from '../../testing/test-app.ts';
 import { signedIn } from '../account/account.effects.ts';
 import { insertArticleChannels } from '../articles/articles.queries.ts';
-import { ARTICLE_READ_MIN_SECONDS } from '../articles/articles.service.ts';
 import { dayKey } from '../study/study.rules.ts';
 import { awardPoints, deductPoints } from './points.award.ts';
 import { findBalance, listUnbalanced, setBalance } from './points.queries.ts';
