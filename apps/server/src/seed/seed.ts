@@ -11,6 +11,7 @@ import { writeCategoryCovers } from './covers.ts';
 import { seedEbooks, writeEbookFiles } from './ebooks.ts';
 import { seedLive, writeLiveCovers } from './live.ts';
 import { seedMessages } from './messages.ts';
+import { seedPoints } from './points.ts';
 import { Random } from './random.ts';
 import { seedSearchTerms } from './search.ts';
 import {
@@ -85,6 +86,8 @@ const steps: Array<(context: SeedContext) => Promise<void>> = [
   seedArticles,
   // After signups and articles (no random draws): the demo learners' messages and notices.
   seedMessages,
+  // After activities (no random draws): the demo learners' points, through the points service.
+  seedPoints,
 ];
 
 /**
