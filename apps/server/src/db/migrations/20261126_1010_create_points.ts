@@ -10,7 +10,7 @@ const RULES: ReadonlyArray<[string, string, string, number, number]> = [
   ['lesson_complete', '完成课时', '个', 5, 10],
   ['course_complete', '完成课程', '门', 20, 3],
   ['activity_checkin', '参加活动', '场', 10, 3],
-  ['ebook_pages', '阅读电子书', '次', 2, 5],
+  ['ebook_pages', '电子书读满10页', '次', 2, 5],
   ['article_read', '读完文章', '篇', 1, 5],
 ];
 

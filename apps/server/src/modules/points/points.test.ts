@@ -132,7 +132,7 @@ describeEachEngine(
         '完成课时',
         '完成课程',
         '参加活动',
-        '阅读电子书',
+        '电子书读满10页',
         '读完文章',
       ]);
       expect(list.find((item) => item.key === 'learning_minute')).toMatchObject({
@@ -258,9 +258,9 @@ describeEachEngine(
       // 12 is the first open (none), 19 stays in the 10s after 8, 25 reaches 20, 60 reaches 60.
       const rows = await ledger(token);
       expect(rows.list.map((row) => [row.ruleName, row.title])).toEqual([
-        ['阅读电子书', '红楼梦'],
-        ['阅读电子书', '红楼梦'],
-        ['阅读电子书', '红楼梦'],
+        ['电子书读满10页', '红楼梦'],
+        ['电子书读满10页', '红楼梦'],
+        ['电子书读满10页', '红楼梦'],
       ]);
       const beyond = await read(61);
       expect(beyond.code).toBe(400);
