@@ -8,9 +8,16 @@ import {
 } from '@portal/contract';
 import { sql } from 'kysely';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  addStaff,
+  createActivity,
+  FULL_FORM,
+  organiserId,
+} from '../../testing/activity-factory.ts';
 import { createLearners, type TestLearner } from '../../testing/class-factory.ts';
 import { createCourse, createSites } from '../../testing/course-factory.ts';
 import { createEbook } from '../../testing/ebook-factory.ts';
+import { createLiveChannel, createLiveSession } from '../../testing/live-factory.ts';
 import { body, describeEachEngine } from '../../testing/test-app.ts';
 import { signedIn } from '../account/account.effects.ts';
 import { insertArticleChannels } from '../articles/articles.queries.ts';
@@ -40,7 +47,7 @@ describeEachEngine(
       const db = app().database.db;
       await createSites(db);
       app().sites.invalidate();
-      learners = await createLearners(db, 8);
+      learners = await createLearners(db, 9);
       const articles = await createCourse(db, {
         title: '读图文课程',
         chapters: [
@@ -106,6 +113,9 @@ describeEachEngine(
         const wrongPage = await get('/api/points/ledger?page=-3', token);
         expect(wrongPage.code).toBe(400);
         expect(wrongPage.message).toContain('页码');
+        for (const query of ['page=1e12', 'size=51', 'size=0']) {
+          expect((await get(`/api/points/ledger?${query}`, token)).code).toBe(400);
+        }
       });
 
       it('has no route by which a client could claim points', async () => {
@@ -225,6 +235,35 @@ describeEachEngine(
       }
     });
 
+    it('awards the minutes of watching a live session the same way', async () => {
+      const { token } = learner(8);
+      const db = app().database.db;
+      const start = Date.now();
+      const channel = await createLiveChannel(db, { siteKey: 'jingan' });
+      const sessionId = await createLiveSession(db, {
+        site_key: 'jingan',
+        channel_id: channel,
+        starts_at: start - 600_000,
+        ends_at: start + 3_600_000,
+      });
+      vi.useFakeTimers({ toFake: ['Date'] });
+      for (let at = 0; at <= 150; at += 30) {
+        vi.setSystemTime(start + at * 1000);
+        const answer = await post('/api/study/live-progress', token, {
+          sessionId,
+          positionSeconds: 0,
+          watchedSeconds: 30,
+        });
+        expect(answer.code).toBe(0);
+      }
+      const seconds = (await get<{ seconds: number }>('/api/study/today', token)).data.seconds;
+      expect(seconds).toBeGreaterThanOrEqual(120);
+      const rows = await ledger(token);
+      expect(rows.list.filter((row) => row.ruleKey === 'learning_minute').length).toBe(
+        Math.floor(seconds / 60),
+      );
+    });
+
     it('awards a completed lesson and a completed course once, however often reported', async () => {
       const { token } = learner(2);
       const [first, second] = articleCourse.lessons as [number, number];
@@ -299,28 +338,33 @@ describeEachEngine(
       expect(body(visitor).code).toBe(301);
     });
 
-    it('awards an activity check-in through its side effect, and a rule change only later awards', async () => {
+    it('awards an activity check-in by staff once, and a rule change changes only later awards', async () => {
       const { id: userId, token } = learner(5);
       const db = app().database.db;
-      const checkin = (applicationId: number) =>
-        db.transaction().execute((trx) =>
-          app().sideEffects.record(trx, {
-            kind: 'activity.checkin',
-            siteKey: 'jingan',
-            learnerId: userId,
-            key: `activity.checkin:${applicationId}`,
-            detail: { activityId: 1, title: '书法体验课', at: Date.now() },
-          }),
-        );
-      await checkin(9001);
-      await checkin(9001);
+      const [staff] = (await createLearners(db, 1)) as [TestLearner];
+      await addStaff(db, await organiserId(db), staff.id);
+      const checkInAt = async (title: string) => {
+        const activityId = await createActivity(db, { title });
+        expect(
+          (await post('/api/activities/apply', token, { activityId, form: FULL_FORM })).code,
+        ).toBe(0);
+        const { checkin_code: code } = await db
+          .selectFrom('activity_applications')
+          .select('checkin_code')
+          .where('activity_id', '=', activityId)
+          .where('user_id', '=', userId)
+          .executeTakeFirstOrThrow();
+        expect((await post('/api/activities/checkin', staff.token, { code })).code).toBe(0);
+        expect((await post('/api/activities/checkin', staff.token, { code })).code).toBe(409);
+      };
+      await checkInAt('书法体验课');
       await db
         .updateTable('points_rules')
         .set({ points_per_unit: 15 })
         .where('key', '=', 'activity_checkin')
         .execute();
       try {
-        await checkin(9002);
+        await checkInAt('茶艺讲座');
       } finally {
         await db
           .updateTable('points_rules')
@@ -330,9 +374,10 @@ describeEachEngine(
       }
       const rows = await ledger(token);
       expect(rows.list.map((row) => [row.title, row.amount, row.balanceAfter])).toEqual([
-        ['书法体验课', 15, 25],
+        ['茶艺讲座', 15, 25],
         ['书法体验课', 10, 10],
       ]);
+      expect((await ledger(staff.token)).total).toBe(0);
     });
 
     it('lists spending apart from earning, and never spends beyond the balance', async () => {
