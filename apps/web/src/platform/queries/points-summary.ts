@@ -13,6 +13,9 @@ export const pointsSummaryQueryOptions = () =>
     queryKey: ['points', 'summary'],
     queryFn: ({ signal }) =>
       get<PointsSummary>('/points/summary', {}, { loginRequired: true, signal }),
+    // Points come from what the learner just did elsewhere (a lesson, a check-in): ask again
+    // on every visit, showing the last answer meanwhile.
+    staleTime: 0,
   });
 
 /** The learner's balance for a figure on another page: undefined while unknown or for a visitor. */

@@ -13,6 +13,8 @@ export const pointsTasksQueryOptions = () =>
   queryOptions({
     queryKey: ['points', 'tasks'],
     queryFn: ({ signal }) => get<PointsTasks>('/points/tasks', {}, { loginRequired: true, signal }),
+    // Progress changes with what the learner does elsewhere: ask again on every visit.
+    staleTime: 0,
   });
 
 export const usePointsTasks = () => useQuery(pointsTasksQueryOptions());
@@ -23,7 +25,7 @@ export const pointsLedgerQueryOptions = (type: PointsLedgerType | undefined) =>
     ['points', 'ledger', type ?? 'all'],
     '/points/ledger',
     { type },
-    { loginRequired: true },
+    { loginRequired: true, staleTime: 0 },
   );
 
 export const usePointsLedger = (type: PointsLedgerType | undefined) =>
