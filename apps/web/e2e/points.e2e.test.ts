@@ -28,6 +28,24 @@ function videoCourse(): { id: number; lessonId: number } {
   }
 }
 
+/** The newest published news article of jingan. */
+function newsArticle(): number {
+  const db = new Database(path.join(suite.portal.dataDir, 'portal.sqlite'));
+  try {
+    const row = db
+      .prepare(
+        `SELECT a.id AS id FROM articles a JOIN article_channels c ON c.id = a.channel_id
+         WHERE a.published = 1 AND c.site_key = 'jingan' AND c.kind = 'news'
+         ORDER BY a.published_at DESC LIMIT 1`,
+      )
+      .get() as { id: number } | undefined;
+    if (!row) throw new Error('no news article in the demo content');
+    return row.id;
+  } finally {
+    db.close();
+  }
+}
+
 const video = () => page.locator('video.video-player');
 const task = (name: string) => page.locator('.points-task', { hasText: name });
 
@@ -99,4 +117,24 @@ describe('points', () => {
     await page.goto(url('/pointsTask'));
     await task('完成课时').getByText('1/10 个').waitFor();
   });
+
+  it('rewards an article read to its end, once the reader has spent the time on it', async () => {
+    const id = newsArticle();
+    const login = await apiLogin(suite.portal.baseUrl);
+    ({ page } = await suite.open());
+    await storeLogin(page, suite.portal.baseUrl, login);
+    await page.goto(url(`/contentDetails?id=${id}`));
+    await page.locator('.article-body').waitFor();
+    await page.locator('.article-end').scrollIntoViewIfNeeded();
+    // The page waits out the server's least reading time before it reports the end.
+    const reported = page.waitForResponse(
+      (answer) => answer.url().endsWith('/api/articles/read-end'),
+      {
+        timeout: 20_000,
+      },
+    );
+    expect((await (await reported).json()).code).toBe(0);
+    await page.goto(url('/pointsRecord'));
+    await page.locator('.points-entry', { hasText: '读完文章' }).waitFor();
+  }, 40_000);
 });
