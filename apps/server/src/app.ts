@@ -5,7 +5,7 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import { JSON_BODY_LIMIT, MULTIPART_BODY_LIMIT } from '@portal/contract';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
   validatorCompiler,
@@ -22,6 +22,7 @@ import { requestContextPlugin } from './http/request-context.ts';
 import { securityPlugin } from './http/security.ts';
 import { registerWebHost } from './http/web-host.ts';
 import { accountModule } from './modules/account/account.routes.ts';
+import { accountSettingsModule } from './modules/account-settings/account-settings.routes.ts';
 import { activitiesModule } from './modules/activities/activities.routes.ts';
 import { articlesModule } from './modules/articles/articles.routes.ts';
 import { classesModule } from './modules/classes/classes.routes.ts';
@@ -32,6 +33,7 @@ import { favouritesModule } from './modules/favourites/favourites.routes.ts';
 import { homeModule } from './modules/home/home.routes.ts';
 import { liveModule } from './modules/live/live.routes.ts';
 import { messagesModule } from './modules/messages/messages.routes.ts';
+import { phoneBindingModule } from './modules/phone-binding/phone-binding.routes.ts';
 import { pointsModule } from './modules/points/points.routes.ts';
 import { searchModule } from './modules/search/search.routes.ts';
 import { sitesModule } from './modules/sites/sites.routes.ts';
@@ -42,6 +44,7 @@ import { type CounterStore, createCounterStore } from './platform/counter-store.
 import { invalid } from './platform/errors.ts';
 import { PublicCache } from './platform/public-cache.ts';
 import { SideEffects } from './platform/side-effects.ts';
+import { type CodeSender, FileCodeSender, LogCodeSender } from './platform/sms.ts';
 import { isEmpty, seedDemo, writeDemoFiles } from './seed/seed.ts';
 
 declare module 'fastify' {
@@ -53,6 +56,10 @@ declare module 'fastify' {
     sideEffects: SideEffects;
     /** Visitors' answers kept briefly, and the content versions that retire them. */
     publicCache: PublicCache;
+    /** Where phone verification codes go (`CODE_SENDER`; tests inject a recording one). */
+    codeSender: CodeSender;
+    /** The time, in epoch ms, for rules that expire (tests inject one to move it on). */
+    clock: () => number;
   }
 }
 
@@ -76,6 +83,8 @@ const modules = [
   homeModule,
   favouritesModule,
   messagesModule,
+  accountSettingsModule,
+  phoneBindingModule,
   pointsModule,
 ];
 
@@ -90,12 +99,23 @@ export interface BuildOptions {
    * server itself writes answers with the compiled serializers only.
    */
   checkResponses?: boolean;
+  /** Where phone verification codes go; default by `config.codeSender`. */
+  codeSender?: CodeSender;
+  /** The time for expiring rules (phone codes); default `Date.now`. */
+  clock?: () => number;
   /** Pino options; `false` silences the log (tests). */
   logger?: boolean;
 }
 
 // Validation messages in Chinese; each is prefixed with the field's Chinese name.
 z.config(z.locales.zhCN());
+
+/** The code sender `CODE_SENDER` names: the server log, or a file in `DATA_DIR`. */
+function defaultCodeSender(log: FastifyBaseLogger, config: Config): CodeSender {
+  return config.codeSender === 'file'
+    ? new FileCodeSender(path.join(config.dataDir, 'sent-codes.log'))
+    : new LogCodeSender(log);
+}
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -148,6 +168,8 @@ export async function buildApp(
         onError: (error) => app.log.warn({ err: error }, 'public cache: Redis failed'),
       }),
   );
+  app.decorate('codeSender', options.codeSender ?? defaultCodeSender(app.log, config));
+  app.decorate('clock', options.clock ?? Date.now);
   app.addHook('onClose', async () => {
     await app.counters.close();
     await app.publicCache.close();

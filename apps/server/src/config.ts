@@ -36,6 +36,7 @@ const envSchema = z.object({
   SEED_DEMO: flag.default(true),
   WEB_DIST_DIR: z.string().optional(),
   REMINDER_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
+  CODE_SENDER: z.enum(['log', 'file']).default('log'),
 });
 
 /** Everything the server reads from its environment, parsed once. */
@@ -57,6 +58,8 @@ export interface Config {
   prettyLogs: boolean;
   /** How often this instance runs the reminder job (messages); 0 turns it off. */
   reminderIntervalMs: number;
+  /** Where phone verification codes go: the server log, or `DATA_DIR/sent-codes.log`. */
+  codeSender: 'log' | 'file';
 }
 
 /**
@@ -85,5 +88,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     prettyLogs: Boolean(process.stdout.isTTY),
     reminderIntervalMs: e.REMINDER_INTERVAL_MS,
+    codeSender: e.CODE_SENDER,
   };
 }

@@ -745,6 +745,20 @@ const auditedPages: readonly AuditedPage[] = [
     ready: (page) => page.getByRole('heading', { name: '我的日程' }).waitFor(),
   },
   {
+    name: 'the account settings',
+    path: '/accountSetting',
+    login: true,
+    tabBar: false,
+    ready: (page) => page.getByRole('heading', { name: '已登录的设备' }).waitFor(),
+  },
+  {
+    name: 'the bound identities',
+    path: '/bindSetting',
+    login: true,
+    tabBar: false,
+    ready: (page) => page.getByRole('button', { name: '更换手机号' }).waitFor(),
+  },
+  {
     name: 'an unknown address',
     path: '/nope-not-a-page',
     login: false,

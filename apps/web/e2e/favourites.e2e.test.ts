@@ -38,7 +38,12 @@ describe('favourites and history', () => {
     await openCourse(course);
     const toggle = page.getByRole('button', { name: '收藏', exact: true });
     expect(await toggle.getAttribute('aria-pressed')).toBe('false');
+    // The heart fills at once (optimistic); the stored favourite is what the list shows.
+    const stored = page.waitForResponse(
+      (answer) => answer.url().endsWith('/api/favourites') && answer.request().method() === 'POST',
+    );
     await toggle.click();
+    await stored;
     const pressed = page.getByRole('button', { name: '已收藏' });
     await pressed.waitFor();
     expect(await pressed.getAttribute('aria-pressed')).toBe('true');
@@ -98,8 +103,13 @@ describe('favourites and history', () => {
     ] as const) {
       await page.goto(url(address));
       await page.getByRole('heading', { level: 1, name: title }).waitFor();
+      const stored = page.waitForResponse(
+        (answer) =>
+          answer.url().endsWith('/api/favourites') && answer.request().method() === 'POST',
+      );
       await page.getByRole('button', { name: '收藏', exact: true }).click();
       await page.getByRole('button', { name: '已收藏' }).waitFor();
+      await stored;
     }
 
     await page.goto(url('/collect'));

@@ -39,6 +39,12 @@ export const passwordSchema = z
   .min(PASSWORD_MIN, `至少 ${PASSWORD_MIN} 位`)
   .max(PASSWORD_MAX, `最多 ${PASSWORD_MAX} 位`);
 
+/** A password being set (registration, password change): the length rules plus letters and digits. */
+export const newPasswordSchema = passwordSchema.regex(
+  /(?=.*[A-Za-z])(?=.*\d)/,
+  '需同时包含字母和数字',
+);
+
 /** Account-center login form. */
 export const ssoLoginFormSchema = z.object({
   username: z.string().trim().min(1, '请输入用户名').max(64, '过长'),
@@ -50,7 +56,7 @@ export const ssoLoginFormSchema = z.object({
 export const ssoRegisterFormSchema = z
   .object({
     username: usernameSchema,
-    password: passwordSchema.regex(/(?=.*[A-Za-z])(?=.*\d)/, '需同时包含字母和数字'),
+    password: newPasswordSchema,
     confirmPassword: z.string().max(PASSWORD_MAX, '过长'),
     nickname: z.string().trim().max(NICKNAME_MAX, `最多 ${NICKNAME_MAX} 个字`).optional(),
     callback: z.string().max(2000, '过长').optional(),

@@ -1,4 +1,5 @@
 export * from './account.ts';
+export * from './account-settings.ts';
 export * from './activities.ts';
 export * from './articles.ts';
 export * from './classes.ts';

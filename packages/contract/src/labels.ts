@@ -49,6 +49,14 @@ export const scopedFieldLabels: Record<string, Record<string, string>> = {
   '/api/live/': { state: '直播状态', channelId: '直播频道', site: '学习网' },
   '/api/articles': { kind: '栏目类型', channelId: '栏目' },
   '/api/messages': { id: '消息编号' },
+  '/api/account/': {
+    code: '验证码',
+    phone: '手机号',
+    purpose: '验证码用途',
+    oldPassword: '原密码',
+    newPassword: '新密码',
+    id: '设备',
+  },
 };
 
 /**

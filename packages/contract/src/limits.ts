@@ -18,6 +18,8 @@ export const SIGNUP_NUMBER_MAX = 120;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 64;
 export const NICKNAME_MAX = 20;
+/** Largest avatar upload, in bytes. */
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 /**
  * Least time between opening an article and reporting its end that counts as reading it (the
  * server refuses a sooner report; the page waits this long before sending one).

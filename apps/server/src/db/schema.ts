@@ -22,6 +22,8 @@ export interface UsersTable {
   nickname: string;
   avatar: string | null;
   created_at: number;
+  /** Set when the learner deleted the account (注销): the row is anonymised, never removed. */
+  deleted_at: number | null;
 }
 
 export interface SessionsTable {
@@ -37,6 +39,26 @@ export interface SessionsTable {
   /** Set when the token was exchanged for a new one (its expiry then shrinks to the grace period). */
   rotated_at: number | null;
   revoked_at: number | null;
+  /** The device: kept by every token a refresh swaps in, so one device stays one entry. */
+  device_key: string | null;
+  /** The browser's User-Agent when the device signed in (cut to 300 characters). */
+  user_agent: string | null;
+  /** When the device signed in (kept across refreshes). */
+  signed_in_at: number | null;
+}
+
+/** A 6-digit code sent to a phone to bind it (or unbind the bound one); at most 5 tries. */
+export interface PhoneCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  phone: string;
+  purpose: 'bind' | 'unbind';
+  /** SHA-256 of the phone and the code. */
+  code_hash: string;
+  created_at: number;
+  expires_at: number;
+  tries: Generated<number>;
+  used_at: number | null;
 }
 
 export interface LoginTicketsTable {
@@ -643,6 +665,7 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   login_tickets: LoginTicketsTable;
+  phone_codes: PhoneCodesTable;
   course_categories: CourseCategoriesTable;
   teachers: TeachersTable;
   courses: CoursesTable;

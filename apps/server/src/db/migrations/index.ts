@@ -17,6 +17,7 @@ import { createArticles } from './20261125_0910_create_articles.ts';
 import { createLivePlay } from './20261126_0900_create_live_play.ts';
 import { createMessages } from './20261126_0910_create_messages.ts';
 import { searchLiveArticles } from './20261126_0930_search_live_articles.ts';
+import { addAccountSettings } from './20261126_1000_add_account_settings.ts';
 import { createPoints } from './20261126_1010_create_points.ts';
 import { createArticleOpens } from './20261126_1011_create_article_opens.ts';
 
@@ -54,6 +55,7 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
       'article',
     ]),
     '20261126_0931_search_live_articles': searchLiveArticles(engine),
+    '20261126_1000_add_account_settings': addAccountSettings(engine),
     '20261126_1010_create_points': createPoints(engine),
     '20261126_1011_create_article_opens': createArticleOpens(),
   };

@@ -63,6 +63,15 @@ export function findLiveSession(db: Kysely<Database>, tokenHash: string, now: nu
     .executeTakeFirst();
 }
 
+/** The device key and sign-in time of a session. */
+export function findSessionDevice(db: Kysely<Database>, sessionId: number) {
+  return db
+    .selectFrom('sessions')
+    .select(['device_key', 'signed_in_at'])
+    .where('id', '=', sessionId)
+    .executeTakeFirst();
+}
+
 /** Shortens a rotated session to its grace period (never lengthens it). */
 export function retireSession(
   db: Kysely<Database>,
@@ -102,8 +111,9 @@ export function revokeSessionByHash(db: Kysely<Database>, tokenHash: string, now
     .execute();
 }
 
-/** Deletes sessions and tickets that can no longer be used. */
+/** Deletes sessions, tickets and phone codes that can no longer be used. */
 export async function deleteExpired(db: Kysely<Database>, now: number) {
   await db.deleteFrom('sessions').where('expires_at', '<', now).execute();
   await db.deleteFrom('login_tickets').where('expires_at', '<', now).execute();
+  await db.deleteFrom('phone_codes').where('expires_at', '<', now).execute();
 }

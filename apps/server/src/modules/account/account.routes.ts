@@ -18,6 +18,7 @@ declare module 'fastify' {
 const sessionOf = (request: FastifyRequest, siteKey: string): SessionContext => ({
   fingerprint: request.fingerprint(),
   siteKey,
+  userAgent: request.headers['user-agent'] ?? null,
 });
 
 /** Token exchange, refresh, logout and the learner's own profile. */

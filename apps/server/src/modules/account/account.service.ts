@@ -10,6 +10,7 @@ import {
   consumeTicket,
   deleteExpired,
   findLiveSession,
+  findSessionDevice,
   findUserById,
   findUserByUsername,
   insertSession,
@@ -20,7 +21,7 @@ import {
   touchSession,
 } from './account.queries.ts';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './password.ts';
-import { hashSecret, newSecret } from './tokens.ts';
+import { hashSecret, newDeviceKey, newSecret } from './tokens.ts';
 
 export const TOKEN_TTL_MS = 30 * 24 * 3600 * 1000;
 /** How long a rotated token still works, so two tabs refreshing at once both stay logged in. */
@@ -34,11 +35,22 @@ const CLEANUP_EVERY_MS = 60 * 60 * 1000;
 export interface SessionContext {
   fingerprint: string | null;
   siteKey: string;
+  /** The browser's User-Agent (cut to 300 characters), to tell the learner's devices apart. */
+  userAgent: string | null;
 }
 
-/** Masks the middle of a mobile number: `13800000001` -> `138****0001`. */
+/** The device a session belongs to; a refresh hands it to the new token. */
+interface SessionDevice {
+  key: string;
+  signedInAt: number;
+}
+
+/**
+ * Masks the middle of a mobile number: `13800000001` -> `138****0001`; a login name that is no
+ * phone (the phone was unbound, or the account deleted) answers ''.
+ */
 export function maskPhone(username: string): string {
-  return /^\d{11}$/.test(username) ? `${username.slice(0, 3)}****${username.slice(7)}` : username;
+  return /^\d{11}$/.test(username) ? `${username.slice(0, 3)}****${username.slice(7)}` : '';
 }
 
 /** The public profile the web app stores as `userInfo`. */
@@ -111,7 +123,7 @@ export class AccountService {
     if (userId === null) throw invalid('登录票据无效或已过期，请重新登录');
     const user = await findUserById(this.db, userId);
     if (!user) throw invalid('登录票据无效或已过期，请重新登录');
-    const token = await this.openSession(userId, context);
+    const token = await this.openSession(userId, context, null);
     return { token, userInfo: toUserInfo(user) };
   }
 
@@ -144,7 +156,11 @@ export class AccountService {
       await retireSession(trx, user.sessionId, now, now + ROTATION_GRACE_MS);
       // The first refresh of the day is the day's sign-in (points reward it once a day).
       await this.effects.record(trx, signedIn(context.siteKey, user.id, now));
-      return new AccountService(trx, this.now).openSession(user.id, context);
+      const device = await findSessionDevice(trx, user.sessionId);
+      return new AccountService(trx, this.now).openSession(user.id, context, {
+        key: device?.device_key ?? newDeviceKey(),
+        signedInAt: device?.signed_in_at ?? now,
+      });
     });
   }
 
@@ -171,7 +187,11 @@ export class AccountService {
     return toUserInfo({ ...user, created_at: user.createdAt });
   }
 
-  private async openSession(userId: number, context: SessionContext): Promise<string> {
+  private async openSession(
+    userId: number,
+    context: SessionContext,
+    device: SessionDevice | null,
+  ): Promise<string> {
     const token = newSecret();
     const now = this.now();
     await insertSession(this.db, {
@@ -184,6 +204,9 @@ export class AccountService {
       last_seen_at: now,
       rotated_at: null,
       revoked_at: null,
+      device_key: device?.key ?? newDeviceKey(),
+      user_agent: context.userAgent?.slice(0, 300) ?? null,
+      signed_in_at: device?.signedInAt ?? now,
     });
     return token;
   }

@@ -9,3 +9,8 @@ export function newSecret(): string {
 export function hashSecret(secret: string): string {
   return createHash('sha256').update(secret).digest('hex');
 }
+
+/** A device's public key (128 random bits, base64url): names a device in the learner's list. */
+export function newDeviceKey(): string {
+  return randomBytes(16).toString('base64url');
+}

@@ -1,0 +1,59 @@
+import {
+  bindingsSchema,
+  bindPhoneBodySchema,
+  sendCodeBodySchema,
+  sendCodeResultSchema,
+  unbindPhoneBodySchema,
+} from '@portal/contract';
+import { portalModule } from '../../http/portal-module.ts';
+import { PhoneBindingService } from './phone-binding.service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    phoneBinding: PhoneBindingService;
+  }
+}
+
+/** The identities bound to the account: the phone (bind, change, unbind with a code). */
+export const phoneBindingModule = portalModule({
+  name: 'phoneBinding',
+  tag: 'account',
+  create: (app) =>
+    new PhoneBindingService(
+      app.database.db,
+      app.counters,
+      app.codeSender,
+      app.config.ssoLoginUrl,
+      app.clock,
+    ),
+  routes(api, binding) {
+    api.get('/api/account/bindings', {
+      summary: '账号绑定的登录方式（手机号、统一身份认证）',
+      login: 'required',
+      response: bindingsSchema,
+      handle: ({ learner }) => binding.bindings(learner),
+    });
+    api.post('/api/account/phone/code', {
+      summary: '获取手机验证码（bind：发到新手机号；unbind：发到已绑定的手机号）',
+      login: 'required',
+      body: sendCodeBodySchema,
+      response: sendCodeResultSchema,
+      handle: ({ learner, body, request }) =>
+        binding.sendCode(learner, body.purpose, body.phone, request.ip),
+    });
+    api.post('/api/account/phone/bind', {
+      summary: '用验证码绑定或更换手机号（手机号即登录名）',
+      login: 'required',
+      body: bindPhoneBodySchema,
+      response: bindingsSchema,
+      handle: ({ learner, body }) => binding.bind(learner, body.phone, body.code),
+    });
+    api.post('/api/account/phone/unbind', {
+      summary: '用验证码解绑手机号（仅在还有其他登录方式时）',
+      login: 'required',
+      body: unbindPhoneBodySchema,
+      response: bindingsSchema,
+      handle: ({ learner, body }) => binding.unbind(learner, body.code),
+    });
+  },
+});

@@ -1,0 +1,95 @@
+import type { UserInfo } from '@portal/contract';
+import { AVATAR_MAX_BYTES } from '@portal/contract/constants';
+import { Button } from 'antd-mobile';
+import { UserOutline } from 'antd-mobile-icons';
+import { type ChangeEvent, type FormEvent, useState } from 'react';
+import { useAvatarUpload, useRename } from '../api/account-settings.ts';
+import { nicknameProblem } from './account-checks.ts';
+import { AccountField, AccountSection, FormMessage } from './account-field.tsx';
+
+const IMAGE_TYPES = 'image/jpeg,image/png,image/webp';
+
+/** The avatar and 更换头像: the picture is checked and cut to a square by the server. */
+function AvatarPicker({ user }: { user: UserInfo }) {
+  const upload = useAvatarUpload();
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const handlePick = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    if (file.size > AVATAR_MAX_BYTES) {
+      setProblem(`图片不能超过 ${AVATAR_MAX_BYTES / 1024 / 1024} MB`);
+      return;
+    }
+    setProblem(null);
+    upload.mutate(file);
+  };
+
+  return (
+    <div className="account-avatar-row">
+      <span className="account-avatar" aria-hidden="true">
+        {user.avatar ? <img src={user.avatar} alt="" /> : <UserOutline />}
+      </span>
+      <div className="account-avatar-actions">
+        <label className={upload.isPending ? 'account-avatar-pick busy' : 'account-avatar-pick'}>
+          {upload.isPending ? '正在上传…' : '更换头像'}
+          <input
+            type="file"
+            accept={IMAGE_TYPES}
+            disabled={upload.isPending}
+            onChange={handlePick}
+          />
+        </label>
+        <small>JPG、PNG 或 WebP，不超过 5 MB</small>
+        {problem ? (
+          <p className="account-error" role="alert">
+            {problem}
+          </p>
+        ) : (
+          <FormMessage error={upload.error} done={upload.isSuccess ? '头像已更新' : null} />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function NicknameForm({ user }: { user: UserInfo }) {
+  const rename = useRename();
+  const [nickname, setNickname] = useState(user.nickname);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = nicknameProblem(nickname);
+    setProblem(found);
+    if (!found) rename.mutate(nickname.trim());
+  };
+
+  return (
+    <form className="account-form" onSubmit={handleSubmit} noValidate>
+      <AccountField
+        label="昵称"
+        value={nickname}
+        maxLength={40}
+        autoComplete="nickname"
+        error={problem}
+        onChange={(event) => setNickname(event.target.value)}
+      />
+      <FormMessage error={rename.error} done={rename.isSuccess ? '昵称已保存' : null} />
+      <Button block color="primary" type="submit" loading={rename.isPending}>
+        保存昵称
+      </Button>
+    </form>
+  );
+}
+
+/** 个人资料: avatar and nickname. */
+export function ProfileSection({ user }: { user: UserInfo }) {
+  return (
+    <AccountSection title="个人资料">
+      <AvatarPicker user={user} />
+      <NicknameForm user={user} />
+    </AccountSection>
+  );
+}

@@ -1,0 +1,103 @@
+import { useQuery } from '@tanstack/react-query';
+import { Button } from 'antd-mobile';
+import { useState, useSyncExternalStore } from 'react';
+import { goToLogin, isLoggedIn, subscribeLogin } from '@/platform/session.ts';
+import { PageHeader } from '@/ui/page-header.tsx';
+import { RetryButton, StateView } from '@/ui/state-view.tsx';
+import { bindingsQueryOptions } from '../api/account-settings.ts';
+import { AccountSection, FormMessage } from '../components/account-field.tsx';
+import { PhoneCodeForm } from '../components/phone-code-form.tsx';
+import '../account.css';
+
+type Editing = 'bind' | 'unbind' | null;
+
+function PhoneSection() {
+  const bindings = useQuery(bindingsQueryOptions());
+  const [editing, setEditing] = useState<Editing>(null);
+  const [done, setDone] = useState<string | null>(null);
+  if (bindings.isPending) return <p className="account-muted">正在读取绑定信息…</p>;
+  if (bindings.isError) {
+    return (
+      <StateView kind="error" title="绑定信息没有读取成功">
+        <RetryButton onRetry={() => void bindings.refetch()} />
+      </StateView>
+    );
+  }
+  const { phone, canUnbind, external } = bindings.data;
+  const open = (next: Editing) => {
+    setDone(null);
+    setEditing(next);
+  };
+  return (
+    <>
+      <AccountSection title="手机号">
+        <p className="account-binding">
+          <span>{phone ?? '未绑定'}</span>
+          {phone ? <span className="account-tag">登录账号</span> : null}
+        </p>
+        <p className="account-muted">手机号就是您的登录账号：更换后，请用新手机号和原密码登录。</p>
+        <FormMessage error={null} done={done} />
+        {editing ? (
+          <>
+            <PhoneCodeForm
+              key={editing}
+              mode={editing}
+              onDone={(message) => {
+                setEditing(null);
+                setDone(message);
+              }}
+            />
+            <button type="button" className="text-button" onClick={() => setEditing(null)}>
+              取消
+            </button>
+          </>
+        ) : (
+          <div className="account-actions">
+            <Button block color="primary" onClick={() => open('bind')}>
+              {phone ? '更换手机号' : '绑定手机号'}
+            </Button>
+            {canUnbind ? (
+              <Button block color="danger" fill="outline" onClick={() => open('unbind')}>
+                解绑手机号
+              </Button>
+            ) : null}
+          </div>
+        )}
+        {phone && !canUnbind ? (
+          <p className="account-muted">手机号是当前账号唯一的登录方式，不能解绑。</p>
+        ) : null}
+      </AccountSection>
+      <AccountSection title={external.name}>
+        <p className="account-binding">
+          <span>{external.configured ? '已绑定' : '未配置'}</span>
+        </p>
+        <p className="account-muted">
+          {external.configured
+            ? '本站通过统一身份认证登录，您的账号已与其关联。'
+            : '本站未接入外部统一身份认证，请使用手机号和密码登录。'}
+        </p>
+      </AccountSection>
+    </>
+  );
+}
+
+/** `/bindSetting`: the identities bound to the account; a visitor is asked to log in first. */
+export function BindSettingPage() {
+  const loggedIn = useSyncExternalStore(subscribeLogin, isLoggedIn);
+  return (
+    <>
+      <PageHeader />
+      <main className="page-body account-page">
+        {loggedIn ? (
+          <PhoneSection />
+        ) : (
+          <StateView kind="empty" title="登录后才能管理绑定的账号">
+            <button type="button" className="link-button primary" onClick={() => goToLogin()}>
+              去登录
+            </button>
+          </StateView>
+        )}
+      </main>
+    </>
+  );
+}
