@@ -157,6 +157,33 @@ export const TARGETS: BenchTarget[] = [
     }),
   },
   {
+    name: 'points summary (learner)',
+    path: '/api/points/summary',
+    setup: async ({ login }) => ({ authorization: `Bearer ${await login()}` }),
+    okPrefix: ENVELOPE_OK,
+    check: envelope((data) => {
+      const summary = data as { balance?: unknown; todayEarned?: unknown };
+      return typeof summary.balance === 'number' && typeof summary.todayEarned === 'number'
+        ? null
+        : 'expected the balance and today’s points';
+    }),
+  },
+  {
+    // The seeded demo learner has a week of sign-ins and check-ins: a first page of rows.
+    name: 'points ledger (learner, first page)',
+    path: '/api/points/ledger?page=1&size=20',
+    setup: async ({ login }) => ({ authorization: `Bearer ${await login()}` }),
+    okPrefix: ENVELOPE_OK,
+    check: envelope((data) => {
+      const page = data as { list?: Array<{ balanceAfter?: unknown }> };
+      return Array.isArray(page.list) &&
+        page.list.length >= 6 &&
+        typeof page.list[0]?.balanceAfter === 'number'
+        ? null
+        : 'expected the demo learner’s ledger rows with running balances';
+    }),
+  },
+  {
     // A rare two-character term (one e-book title per site at every scale: 古文观止选读) reads
     // only the documents holding it through the bigram index, so 100k+ courses cost it nothing.
     name: 'search: rare two-character term',

@@ -35,6 +35,7 @@ import { liveModule } from './modules/live/live.routes.ts';
 import { medalsModule } from './modules/medals/medals.routes.ts';
 import { messagesModule } from './modules/messages/messages.routes.ts';
 import { phoneBindingModule } from './modules/phone-binding/phone-binding.routes.ts';
+import { pointsModule } from './modules/points/points.routes.ts';
 import { searchModule } from './modules/search/search.routes.ts';
 import { sitesModule } from './modules/sites/sites.routes.ts';
 import { ssoModule } from './modules/sso/sso.routes.ts';
@@ -88,6 +89,7 @@ const modules = [
   phoneBindingModule,
   medalsModule,
   statisticsModule,
+  pointsModule,
 ];
 
 export interface BuildOptions {

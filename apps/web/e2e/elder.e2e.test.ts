@@ -584,6 +584,20 @@ const auditedPages: readonly AuditedPage[] = [
     ready: (page) => page.locator('.message-body').waitFor(),
   },
   {
+    name: 'points tasks',
+    path: '/pointsTask',
+    login: true,
+    tabBar: false,
+    ready: (page) => page.locator('.points-task').first().waitFor(),
+  },
+  {
+    name: 'points record',
+    path: '/pointsRecord',
+    login: true,
+    tabBar: false,
+    ready: (page) => page.locator('.points-entry').first().waitFor(),
+  },
+  {
     name: 'mine asking to confirm the logout',
     path: '/index/userInfo',
     login: true,

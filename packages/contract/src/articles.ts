@@ -83,3 +83,13 @@ export const articleReadAllResultSchema = z.object({
   marked: z.number().int(),
 });
 export type ArticleReadAllResult = z.infer<typeof articleReadAllResultSchema>;
+
+/**
+ * `POST /api/articles/read-end` (login): the learner reached the end of an article they opened
+ * (its detail) long enough ago; rewarded once per learner and article.
+ */
+export const articleReadEndBodySchema = idQuery();
+export type ArticleReadEndBody = z.infer<typeof articleReadEndBodySchema>;
+
+export const articleReadEndResultSchema = z.object({ read: z.boolean() });
+export type ArticleReadEndResult = z.infer<typeof articleReadEndResultSchema>;

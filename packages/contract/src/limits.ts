@@ -20,3 +20,8 @@ export const PASSWORD_MAX = 64;
 export const NICKNAME_MAX = 20;
 /** Largest avatar upload, in bytes. */
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+/**
+ * Least time between opening an article and reporting its end that counts as reading it (the
+ * server refuses a sooner report; the page waits this long before sending one).
+ */
+export const ARTICLE_READ_MIN_SECONDS = 10;

@@ -664,6 +664,61 @@ export interface CertificatesTable {
   created_at: number;
 }
 
+/** A points rule (data): points per unit of the deed and the most units a day earns. */
+export interface PointsRulesTable {
+  key: string;
+  name: string;
+  /** What a unit is, in Chinese (次, 分钟, 个...). */
+  unit: string;
+  points_per_unit: number;
+  daily_cap: number;
+  sort: number;
+  active: number;
+}
+
+/** One award (+) or deduction (-): append-only (triggers refuse UPDATE and DELETE). */
+export interface PointsLedgerTable {
+  id: Generated<number>;
+  site_key: string;
+  user_id: number;
+  rule_key: string;
+  amount: number;
+  /** The learner's balance on the site right after this row. */
+  balance_after: number;
+  /** What was learned: `lesson`, `course`, `activity`, `ebook`, `article`, `login`, `study`. */
+  source_type: string;
+  source_id: number | null;
+  title: string;
+  /** The date in Asia/Shanghai it counts for (YYYY-MM-DD). */
+  day: string;
+  idempotency_key: string;
+  created_at: number;
+}
+
+/** A learner's balance on a site, always the sum of their ledger rows there. */
+export interface PointsBalancesTable {
+  user_id: number;
+  site_key: string;
+  balance: number;
+  updated_at: number;
+}
+
+/** Units of a rule awarded to a learner on a day (the daily cap holds on this row). */
+export interface PointsDailyTable {
+  user_id: number;
+  site_key: string;
+  rule_key: string;
+  day: string;
+  units: number;
+}
+
+/** When a learner last opened an article (the read-end award checks the time since). */
+export interface ArticleOpensTable {
+  user_id: number;
+  article_id: number;
+  opened_at: number;
+}
+
 export interface Database {
   sites: SitesTable;
   users: UsersTable;
@@ -715,6 +770,11 @@ export interface Database {
   medal_rules: MedalRulesTable;
   learner_medals: LearnerMedalsTable;
   certificates: CertificatesTable;
+  points_rules: PointsRulesTable;
+  points_ledger: PointsLedgerTable;
+  points_balances: PointsBalancesTable;
+  points_daily: PointsDailyTable;
+  article_opens: ArticleOpensTable;
 }
 
 export type SiteRow = Selectable<SitesTable>;
@@ -779,3 +839,6 @@ export type MessageReminderRow = Selectable<MessageRemindersTable>;
 export type NewMessageReminderRow = Insertable<MessageRemindersTable>;
 export type MedalRuleRow = Selectable<MedalRulesTable>;
 export type CertificateRow = Selectable<CertificatesTable>;
+export type PointsRuleRow = Selectable<PointsRulesTable>;
+export type PointsLedgerRow = Selectable<PointsLedgerTable>;
+export type NewPointsLedgerRow = Insertable<PointsLedgerTable>;

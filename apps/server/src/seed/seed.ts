@@ -13,6 +13,7 @@ import { seedLearningHistory } from './learning.ts';
 import { seedLive, writeLiveCovers } from './live.ts';
 import { seedMedals } from './medals.ts';
 import { seedMessages } from './messages.ts';
+import { seedPoints } from './points.ts';
 import { Random } from './random.ts';
 import { seedSearchTerms } from './search.ts';
 import {
@@ -92,6 +93,8 @@ const steps: Array<(context: SeedContext) => Promise<void>> = [
   // After the areas that record learning (check-ins, learning time): the demo learners' medals
   // and their messages.
   seedMedals,
+  // After activities (no random draws): the demo learners' points, through the points service.
+  seedPoints,
 ];
 
 /**

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import { type BuildOptions, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { createDatabase, type Engine } from '../db/database.ts';
+import { listUnbalanced } from '../modules/points/points.queries.ts';
 import { MemoryCounterStore } from '../platform/counter-store.ts';
 
 /**
@@ -68,6 +69,8 @@ export async function buildTestApp(
     app,
     engine,
     close: async () => {
+      // After every API suite, on both engines: each points balance is its ledger's sum.
+      const unbalanced = await listUnbalanced(app.database.db);
       await app.close();
       if (engine === 'postgres') {
         const client = new pg.Client({ connectionString: url });
@@ -76,6 +79,9 @@ export async function buildTestApp(
         await client.end();
       }
       fs.rmSync(config.dataDir, { recursive: true, force: true });
+      if (unbalanced.length > 0) {
+        throw new Error(`points balance is not the ledger sum: ${JSON.stringify(unbalanced)}`);
+      }
     },
   };
 }

@@ -15,8 +15,6 @@ export const underConstruction: readonly PagePath[] = [
   paths.teamWorkDetail,
   paths.teamDetail,
   paths.nearbyMap,
-  paths.pointsRecord,
-  paths.pointsTasks,
   paths.myTeam,
   paths.teamSettings,
   paths.teamMembers,

@@ -18,6 +18,8 @@ import { createLivePlay } from './20261126_0900_create_live_play.ts';
 import { createMessages } from './20261126_0910_create_messages.ts';
 import { searchLiveArticles } from './20261126_0930_search_live_articles.ts';
 import { addAccountSettings } from './20261126_1000_add_account_settings.ts';
+import { createPoints } from './20261126_1010_create_points.ts';
+import { createArticleOpens } from './20261126_1011_create_article_opens.ts';
 import { createMedals } from './20261126_1020_create_medals.ts';
 import { allowMessageKinds } from './20261126_1021_allow_medal_messages.ts';
 import { createLearningTime } from './20261126_1030_create_learning_time.ts';
@@ -57,6 +59,8 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     ]),
     '20261126_0931_search_live_articles': searchLiveArticles(engine),
     '20261126_1000_add_account_settings': addAccountSettings(engine),
+    '20261126_1010_create_points': createPoints(engine),
+    '20261126_1011_create_article_opens': createArticleOpens(),
     '20261126_1020_create_medals': createMedals(engine),
     '20261126_1021_allow_medal_messages': allowMessageKinds(engine, [
       'signup',

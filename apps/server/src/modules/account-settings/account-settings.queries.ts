@@ -143,6 +143,7 @@ export async function erasePersonalData(db: Kysely<Database>, userId: number) {
     'message_marks',
     'message_reminders',
     'article_reads',
+    'article_opens',
     // A certificate names its holder to anyone with its code: it goes with the account.
     'certificates',
   ] as const) {

@@ -25,7 +25,7 @@ const sessionOf = (request: FastifyRequest, siteKey: string): SessionContext => 
 export const accountModule = portalModule({
   name: 'accounts',
   tag: 'account',
-  create: (app) => new AccountService(app.database.db),
+  create: (app) => new AccountService(app.database.db, undefined, app.sideEffects),
   routes(api, accounts, app) {
     api.post('/api/account/login', {
       summary: '用账号中心的一次性票据换取登录凭证',

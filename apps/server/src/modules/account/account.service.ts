@@ -4,6 +4,8 @@ import { isUniqueViolation } from '../../db/database.ts';
 import type { Database, UserRow } from '../../db/schema.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import { conflict, invalid, loginRequired } from '../../platform/errors.ts';
+import { SideEffects } from '../../platform/side-effects.ts';
+import { signedIn } from './account.effects.ts';
 import {
   consumeTicket,
   deleteExpired,
@@ -73,6 +75,7 @@ export class AccountService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly now: () => number = Date.now,
+    private readonly effects: SideEffects = new SideEffects(),
   ) {}
 
   /** The user whose password matches, or null; takes the same time for unknown usernames. */
@@ -151,6 +154,8 @@ export class AccountService {
     return this.db.transaction().execute(async (trx) => {
       const now = this.now();
       await retireSession(trx, user.sessionId, now, now + ROTATION_GRACE_MS);
+      // The first refresh of the day is the day's sign-in (points reward it once a day).
+      await this.effects.record(trx, signedIn(context.siteKey, user.id, now));
       const device = await findSessionDevice(trx, user.sessionId);
       return new AccountService(trx, this.now).openSession(user.id, context, {
         key: device?.device_key ?? newDeviceKey(),

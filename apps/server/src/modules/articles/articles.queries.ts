@@ -180,3 +180,23 @@ export function insertArticleChannels(db: Kysely<Database>, rows: NewArticleChan
 export function insertArticles(db: Kysely<Database>, rows: NewArticleRow[]) {
   return insertReturningIds(db, 'articles', rows);
 }
+
+/** Records that the learner opened the article now (the read-end award times from the last). */
+export function markOpened(db: Kysely<Database>, userId: number, articleId: number, now: number) {
+  return db
+    .insertInto('article_opens')
+    .values({ user_id: userId, article_id: articleId, opened_at: now })
+    .onConflict((oc) => oc.columns(['user_id', 'article_id']).doUpdateSet({ opened_at: now }))
+    .execute();
+}
+
+/** When the learner last opened the article, or undefined when they never did. */
+export async function findOpenedAt(db: Kysely<Database>, userId: number, articleId: number) {
+  const row = await db
+    .selectFrom('article_opens')
+    .select('opened_at')
+    .where('user_id', '=', userId)
+    .where('article_id', '=', articleId)
+    .executeTakeFirst();
+  return row === undefined ? undefined : Number(row.opened_at);
+}

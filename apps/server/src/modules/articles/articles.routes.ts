@@ -6,6 +6,8 @@ import {
   articleListQuerySchema,
   articleReadAllBodySchema,
   articleReadAllResultSchema,
+  articleReadEndBodySchema,
+  articleReadEndResultSchema,
   articleSummarySchema,
   pageOf,
 } from '@portal/contract';
@@ -26,7 +28,7 @@ declare module 'fastify' {
 export const articlesModule = portalModule({
   name: 'articles',
   tag: 'articles',
-  create: (app) => new ArticleService(app.database.db, Date.now, app.publicCache),
+  create: (app) => new ArticleService(app.database.db, Date.now, app.publicCache, app.sideEffects),
   routes(api, articles) {
     api.get('/api/articles/channels', {
       summary: '文章栏目（可按类型筛选，含已发布文章数）',
@@ -60,6 +62,13 @@ export const articlesModule = portalModule({
       body: articleReadAllBodySchema,
       response: articleReadAllResultSchema,
       handle: ({ site, learner, body }) => articles.readAll(site.key, learner.id, body.kind),
+    });
+    api.post('/api/articles/read-end', {
+      summary: '读到文章末尾（需登录；打开详情不足 10 秒不算，每篇只奖励一次积分）',
+      login: 'required',
+      body: articleReadEndBodySchema,
+      response: articleReadEndResultSchema,
+      handle: ({ site, learner, body }) => articles.readEnd(site.key, learner.id, body.id),
     });
   },
 });

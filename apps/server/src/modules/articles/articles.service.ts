@@ -1,5 +1,6 @@
 import {
   ARTICLE_KIND_NAMES,
+  ARTICLE_READ_MIN_SECONDS,
   ARTICLE_TITLE_MAX,
   type ArticleChannel,
   type ArticleChannelQuery,
@@ -7,6 +8,7 @@ import {
   type ArticleKind,
   type ArticleListQuery,
   type ArticleReadAllResult,
+  type ArticleReadEndResult,
   type ArticleSummary,
   ErrorCode,
   type Page,
@@ -15,9 +17,10 @@ import {
 import type { Kysely } from 'kysely';
 import { readPage } from '../../db/paging.ts';
 import type { Database, NewArticleRow } from '../../db/schema.ts';
-import { AppError, invalid } from '../../platform/errors.ts';
+import { AppError, conflict, invalid } from '../../platform/errors.ts';
 import { PublicCache } from '../../platform/public-cache.ts';
 import { sanitizeArticleHtml } from '../../platform/sanitize-html.ts';
+import { SideEffects } from '../../platform/side-effects.ts';
 import { isoTime } from '../../platform/time.ts';
 import { insertMessage } from '../messages/messages.queries.ts';
 import {
@@ -27,10 +30,12 @@ import {
   countPublishedPerChannel,
   findArticleRow,
   findChannel,
+  findOpenedAt,
   insertArticles,
   listArticleRows,
   listChannelRows,
   markAllRead,
+  markOpened,
   markRead,
 } from './articles.queries.ts';
 
@@ -122,6 +127,7 @@ export class ArticleService {
     private readonly db: Kysely<Database>,
     private readonly now: () => number = Date.now,
     private readonly publicCache: PublicCache = new PublicCache(),
+    private readonly effects: SideEffects = new SideEffects(),
   ) {}
 
   /** The site's channels of a kind (or all), with their published article counts. */
@@ -162,7 +168,10 @@ export class ArticleService {
   async detail(siteKey: string, id: number, userId: number | null): Promise<ArticleDetail> {
     const viewCount = await countArticleView(this.db, siteKey, id);
     if (viewCount === undefined) throw articleGone();
-    if (userId !== null) await markRead(this.db, userId, id, this.now());
+    if (userId !== null) {
+      await markRead(this.db, userId, id, this.now());
+      await markOpened(this.db, userId, id, this.now());
+    }
     const row = await findArticleRow(this.db, siteKey, id, userId);
     if (!row) throw articleGone();
     return {
@@ -174,6 +183,32 @@ export class ArticleService {
           ? null
           : { url: row.attachment_url, name: row.attachment_name ?? '附件.pdf' },
     };
+  }
+
+  /**
+   * The learner reached the end of an article they opened (its detail) at least
+   * {@link ARTICLE_READ_MIN_SECONDS} seconds ago: records the `article.read` side effect once
+   * per learner and article (points reward it). Sooner, or never opened, answers 409.
+   */
+  async readEnd(siteKey: string, userId: number, id: number): Promise<ArticleReadEndResult> {
+    const row = await findArticleRow(this.db, siteKey, id, userId);
+    if (!row) throw articleGone();
+    const openedAt = await findOpenedAt(this.db, userId, id);
+    if (openedAt === undefined) throw conflict('请先打开文章阅读');
+    const now = this.now();
+    if (now - openedAt < ARTICLE_READ_MIN_SECONDS * 1000) {
+      throw conflict('阅读时间过短，读完全文才算读完');
+    }
+    await this.db.transaction().execute((trx) =>
+      this.effects.record(trx, {
+        kind: 'article.read',
+        siteKey,
+        learnerId: userId,
+        key: `article.read:${id}:${userId}`,
+        detail: { articleId: id, title: row.title, at: now },
+      }),
+    );
+    return { read: true };
   }
 
   /** Marks every published article of the kind on the site read by the learner. */

@@ -104,6 +104,16 @@ export async function findEbookPageCount(db: Kysely<Database>, siteKey: string, 
   return row === undefined ? undefined : Number(row.page_count);
 }
 
+/** The title and page count of a published e-book of the site, or undefined. */
+export function findEbookForReading(db: Kysely<Database>, siteKey: string, id: number) {
+  return db
+    .selectFrom('ebooks')
+    .select(['title', 'page_count'])
+    .where('id', '=', id)
+    .where(publishedOn(siteKey, 'ebooks'))
+    .executeTakeFirst();
+}
+
 /** The learner's place in one book, or undefined before their first report. */
 export function findReading(db: Kysely<Database>, userId: number, ebookId: number) {
   return db

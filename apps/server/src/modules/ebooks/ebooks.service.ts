@@ -23,7 +23,7 @@ import {
   countEbooks,
   countMyReading,
   type EbookSummaryRow,
-  findEbookPageCount,
+  findEbookForReading,
   findEbookRow,
   findReading,
   listEbookRows,
@@ -107,6 +107,20 @@ export async function myReading(
   );
 }
 
+/** Pages read forward that make one 阅读电子书 points unit. */
+export const EBOOK_PAGES_PER_AWARD = 10;
+
+/**
+ * The milestone (every {@link EBOOK_PAGES_PER_AWARD} pages) a report reading forward from
+ * `previous` to `page` reaches, or null: the first report of a book (just opened) and reports
+ * going back reach none, and a jump ahead reaches one (its last), never several.
+ */
+export function pagesMilestone(previous: number | undefined, page: number): number | null {
+  if (previous === undefined || page <= previous) return null;
+  const reached = Math.floor(page / EBOOK_PAGES_PER_AWARD);
+  return reached > Math.floor(previous / EBOOK_PAGES_PER_AWARD) ? reached : null;
+}
+
 /** The e-book catalogue of a site and each learner's reading progress. */
 export class EbookService {
   constructor(
@@ -162,11 +176,13 @@ export class EbookService {
    * answers 400 and stores nothing; the stored page is always the latest report.
    */
   async report(siteKey: string, userId: number, report: ReadingReport): Promise<ReadingProgress> {
-    const pageCount = await findEbookPageCount(this.db, siteKey, report.ebookId);
-    if (pageCount === undefined) throw ebookGone();
+    const book = await findEbookForReading(this.db, siteKey, report.ebookId);
+    if (book === undefined) throw ebookGone();
+    const pageCount = Number(book.page_count);
     if (report.page > pageCount) throw invalid(`页码超出范围，本书共 ${pageCount} 页`);
     const now = this.now();
     await this.db.transaction().execute(async (trx) => {
+      const previous = await findReading(trx, userId, report.ebookId);
       await upsertReading(trx, {
         user_id: userId,
         ebook_id: report.ebookId,
@@ -183,6 +199,15 @@ export class EbookService {
           detail: { ebookId: report.ebookId, at: now },
         });
       }
+      const milestone = pagesMilestone(previous?.page, report.page);
+      if (milestone === null) return;
+      await this.effects.record(trx, {
+        kind: 'ebook.pages',
+        siteKey,
+        learnerId: userId,
+        key: `ebook.pages:${report.ebookId}:${userId}:${milestone}`,
+        detail: { ebookId: report.ebookId, title: book.title, at: now },
+      });
     });
     return toProgress(report.ebookId, pageCount, { page: report.page, updated_at: now });
   }

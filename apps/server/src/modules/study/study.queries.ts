@@ -16,6 +16,7 @@ export function findPublishedLesson(db: Kysely<Database>, siteKey: string, lesso
       'l.duration_seconds',
       'l.video_url',
       'l.article_html',
+      'c.title as course_title',
     ])
     .where('l.id', '=', lessonId)
     .where(publishedOn(siteKey, 'c'))

@@ -170,6 +170,16 @@ export class StudyService {
         else await touchCourseLearner(trx, userId, courseId, lesson.id, now);
       }
 
+      if (completed && !wasCompleted) {
+        await this.effects.record(trx, {
+          kind: 'lesson.complete',
+          siteKey,
+          learnerId: userId,
+          key: `lesson.complete:${lesson.id}:${userId}`,
+          detail: { lessonId: lesson.id, title: lesson.title, at: now },
+        });
+      }
+
       const course = await countCourseCompletion(trx, userId, courseId);
       const courseCompleted =
         course.totalLessons > 0 && course.completedLessons >= course.totalLessons;
@@ -179,7 +189,7 @@ export class StudyService {
           siteKey,
           learnerId: userId,
           key: `course.complete:${courseId}:${userId}`,
-          detail: { courseId, at: now },
+          detail: { courseId, title: lesson.course_title, at: now },
         });
       }
 

@@ -7,6 +7,7 @@ import { isElderMode, setElderMode, subscribeElderMode } from '@/platform/elder-
 import { type PathName, paths } from '@/platform/paths.ts';
 import { profileQueryOptions } from '@/platform/profile-query.ts';
 import { useMedals } from '@/platform/queries/medals.ts';
+import { usePointsBalance } from '@/platform/queries/points-summary.ts';
 import { useUnreadMessages } from '@/platform/queries/unread-messages.ts';
 import { logout, storedUser } from '@/platform/session.ts';
 import { CountBadge } from '@/ui/count-badge.tsx';
@@ -29,7 +30,6 @@ const studyLinks: readonly MineLink[] = [
 
 const rewardLinks: readonly MineLink[] = [
   { name: 'pointsRecord', label: '积分记录' },
-  { name: 'pointsTasks', label: '积分任务' },
   { name: 'medals', label: '我的勋章' },
   { name: 'statistics', label: '学习统计' },
   { name: 'achievement', label: '学习成就' },
@@ -91,9 +91,37 @@ function MessagesRow() {
   );
 }
 
-function LinkList({ title, links }: { title: string; links: readonly MineLink[] }) {
+/** 我的积分: the balance, opening today's tasks (积分任务). */
+function PointsRow() {
+  const balance = usePointsBalance();
+  return (
+    <li>
+      <Link className="mine-link" to={paths.pointsTasks}>
+        <span>我的积分</span>
+        <span className="mine-link-end">
+          {balance === undefined ? null : (
+            <strong className="mine-points-figure">{balance} 分</strong>
+          )}
+          <RightOutline aria-hidden="true" />
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+function LinkList({
+  title,
+  links,
+  first,
+}: {
+  title: string;
+  links: readonly MineLink[];
+  /** A row before the links. */
+  first?: ReactNode;
+}) {
   return (
     <MineSection title={title}>
+      {first}
       {links.map((link) => (
         <MineLinkRow key={link.name} {...link} />
       ))}
@@ -140,7 +168,7 @@ export function MinePage() {
         <MessagesRow />
       </MineSection>
       <LinkList title="我的学习" links={studyLinks} />
-      <LinkList title="积分与成就" links={rewardLinks} />
+      <LinkList title="积分与成就" links={rewardLinks} first={<PointsRow />} />
       <MineSection title="设置">
         <li>
           <button

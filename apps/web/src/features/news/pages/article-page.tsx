@@ -15,6 +15,7 @@ import { useRecordView } from '@/ui/favourite-button.tsx';
 import { RichHtml } from '@/ui/rich-html.tsx';
 import { ARTICLE_LISTS_KEY, articleDetailQueryOptions } from '../api/articles.ts';
 import { imagesOf, marksUnread, pdfHref } from '../lib/article-path.ts';
+import { useReadEnd } from '../lib/read-end.ts';
 import { useReadingPosition } from '../lib/reading-position.ts';
 import '../news.css';
 
@@ -52,6 +53,8 @@ function Article({ article }: { article: ArticleDetail }) {
   const client = useQueryClient();
   const body = useRef<HTMLDivElement>(null);
   const reading = useReadingPosition(article.id, body);
+  const end = useRef<HTMLDivElement>(null);
+  useReadEnd(article.id, end);
   // Opening a notice marked it read on the server: the lists drop its mark.
   useEffect(() => {
     if (marksUnread(article.kind)) void client.invalidateQueries({ queryKey: ARTICLE_LISTS_KEY });
@@ -81,6 +84,7 @@ function Article({ article }: { article: ArticleDetail }) {
             </Link>
           </p>
         ) : null}
+        <div ref={end} className="article-end" aria-hidden="true" />
       </article>
       {reading.restored ? (
         <ResumedNote onRestart={reading.restart} onDismiss={reading.dismiss} />

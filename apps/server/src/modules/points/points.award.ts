@@ -1,0 +1,112 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { conflict, invalid } from '../../platform/errors.ts';
+import { dayKey } from '../study/study.rules.ts';
+import {
+  findActiveRule,
+  hasLedgerKey,
+  insertLedgerRow,
+  lockBalance,
+  setBalance,
+  takeDailyUnit,
+} from './points.queries.ts';
+
+/** One occurrence of a deed that a rule rewards. */
+export interface Award {
+  siteKey: string;
+  userId: number;
+  ruleKey: string;
+  /** Unique per occurrence (`lesson.complete:<lessonId>:<userId>`): a replay awards nothing. */
+  key: string;
+  /** What was learned: `lesson`, `course`, `activity`, `ebook`, `article`, `login`, `study`. */
+  sourceType: string;
+  sourceId: number | null;
+  title: string;
+  /** The server's time of the deed; its Asia/Shanghai date is the day it counts for. */
+  at: number;
+}
+
+/**
+ * Awards one unit of the rule for the occurrence, inside the caller's transaction: the points
+ * are the rule's points per unit now (a later rule change changes later awards only), within
+ * the rule's daily cap. Answers the points awarded: 0 for an inactive rule, a replayed key or a
+ * reached cap. The learner's balance row is locked first, so a learner's awards run one after
+ * another; the unique key and the conditional daily count make replays and caps hold anyway.
+ */
+export async function awardPoints(trx: Kysely<Database>, award: Award): Promise<number> {
+  const rule = await findActiveRule(trx, award.ruleKey);
+  if (!rule) return 0;
+  const balance = await lockBalance(trx, award.userId, award.siteKey, award.at);
+  if (await hasLedgerKey(trx, award.key)) return 0;
+  const day = dayKey(award.at);
+  const counted = await takeDailyUnit(
+    trx,
+    { userId: award.userId, siteKey: award.siteKey, ruleKey: rule.key, day },
+    Number(rule.daily_cap),
+  );
+  if (!counted) return 0;
+  const amount = Number(rule.points_per_unit);
+  await writeLedger(trx, award, { amount, balanceAfter: balance + amount, day });
+  return amount;
+}
+
+/** A deduction (an exchange of points for something): never below a zero balance. */
+export interface Deduction {
+  siteKey: string;
+  userId: number;
+  /** Unique per deduction: a retried exchange deducts once. */
+  key: string;
+  points: number;
+  title: string;
+  at: number;
+}
+
+/** The ledger's rule key of deductions (not a rule of the table: nothing is earned by it). */
+export const SPEND_RULE_KEY = 'spend';
+
+/**
+ * Deducts points inside the caller's transaction; answers false for a replayed key. Points
+ * beyond the balance answer 409 积分不足 and write nothing (the balance CHECK backs it).
+ */
+export async function deductPoints(trx: Kysely<Database>, deduction: Deduction): Promise<boolean> {
+  if (!Number.isInteger(deduction.points) || deduction.points <= 0) {
+    throw invalid('扣减积分必须是正整数');
+  }
+  const balance = await lockBalance(trx, deduction.userId, deduction.siteKey, deduction.at);
+  if (await hasLedgerKey(trx, deduction.key)) return false;
+  if (balance < deduction.points) throw conflict('积分不足');
+  const award: Award = {
+    ...deduction,
+    ruleKey: SPEND_RULE_KEY,
+    sourceType: 'spend',
+    sourceId: null,
+  };
+  await writeLedger(trx, award, {
+    amount: -deduction.points,
+    balanceAfter: balance - deduction.points,
+    day: dayKey(deduction.at),
+  });
+  return true;
+}
+
+/** Appends the ledger row and sets the locked balance to what it says. */
+async function writeLedger(
+  trx: Kysely<Database>,
+  award: Award,
+  row: { amount: number; balanceAfter: number; day: string },
+) {
+  await insertLedgerRow(trx, {
+    site_key: award.siteKey,
+    user_id: award.userId,
+    rule_key: award.ruleKey,
+    amount: row.amount,
+    balance_after: row.balanceAfter,
+    source_type: award.sourceType,
+    source_id: award.sourceId,
+    title: award.title.slice(0, 200),
+    day: row.day,
+    idempotency_key: award.key,
+    created_at: award.at,
+  });
+  await setBalance(trx, award.userId, award.siteKey, row.balanceAfter, award.at);
+}
