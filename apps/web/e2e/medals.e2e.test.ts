@@ -68,12 +68,18 @@ describe('medals and achievements', () => {
     const login = await apiLogin(suite.portal.baseUrl);
     const page = await openLoggedIn(login);
 
-    // 我的 -> 我的勋章: the seeded check-in's medal is earned, the course medals are locked.
+    // 我的 -> 我的勋章: the seeded check-in's and learning days' medals are earned, the course
+    // medals are locked.
+    const listed = await fetch(url('/api/medals'), {
+      headers: { authorization: `Bearer ${login.token}`, 'x-site': 'jingan' },
+    });
+    const { earnedCount } = ((await listed.json()) as { data: { earnedCount: number } }).data;
+    expect(earnedCount).toBeGreaterThanOrEqual(2);
     await page.goto(url('/index/home'));
     await page.getByRole('link', { name: /^我的/ }).click();
     await page.waitForURL(url('/index/userInfo'));
     const medalsRow = page.locator('.mine-link', { hasText: '我的勋章' });
-    await medalsRow.getByText('已获得 1 枚').waitFor();
+    await medalsRow.getByText(`已获得 ${earnedCount} 枚`).waitFor();
     await medalsRow.click();
     await page.getByRole('heading', { name: '我的勋章' }).waitFor();
     const earned = page.getByRole('region', { name: '已获得' });

@@ -61,9 +61,9 @@ describe('points', () => {
     await page.getByRole('link', { name: /^我的/ }).click();
     await page.waitForURL(url('/index/userInfo'));
     const pointsRow = page.locator('.mine-link', { hasText: '我的积分' });
-    await pointsRow.locator('.mine-figure').waitFor();
+    await pointsRow.locator('.mine-points-figure').waitFor();
     const balanceBefore = Number.parseInt(
-      (await pointsRow.locator('.mine-figure').textContent()) ?? '',
+      (await pointsRow.locator('.mine-points-figure').textContent()) ?? '',
       10,
     );
     expect(balanceBefore).toBeGreaterThanOrEqual(2);
