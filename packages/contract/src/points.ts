@@ -13,6 +13,7 @@ export const POINTS_TASK_PAGES: Readonly<Record<string, string>> = {
   activity_checkin: 'activityList',
   ebook_pages: 'ebookList',
   article_read: 'news',
+  class_finish: 'myClasses',
 };
 
 /** `GET /api/points/summary` (login): the balance on the site and what today earned. */

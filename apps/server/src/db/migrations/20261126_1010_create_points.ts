@@ -12,6 +12,7 @@ const RULES: ReadonlyArray<[string, string, string, number, number]> = [
   ['activity_checkin', '参加活动', '场', 10, 3],
   ['ebook_pages', '电子书读满10页', '次', 2, 5],
   ['article_read', '读完文章', '篇', 1, 5],
+  ['class_finish', '班级结业', '个', 30, 2],
 ];
 
 /**

@@ -229,12 +229,17 @@ export function listFinishedClassesWithoutCertificate(db: Db, userId: number, no
 }
 
 /** Makes a certificate unless the learner has one for the subject (unique key): never twice. */
-export async function insertCertificate(db: Db, row: Omit<CertificatesTable, 'id'>): Promise<void> {
-  await db
+/** Inserts a certificate unless the learner has one for the subject; true when it did. */
+export async function insertCertificate(
+  db: Db,
+  row: Omit<CertificatesTable, 'id'>,
+): Promise<boolean> {
+  const result = await db
     .insertInto('certificates')
     .values(row)
     .onConflict((oc) => oc.columns(['user_id', 'subject_type', 'subject_id']).doNothing())
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
 /** The learner's certificates, newest first. */

@@ -31,7 +31,7 @@ export const medalsModule = portalModule({
   tag: 'medals',
   create: (app) => {
     subscribeMedalAwards(app.sideEffects, Date.now);
-    return new MedalService(app.database.db, app.counters);
+    return new MedalService(app.database.db, app.counters, undefined, app.sideEffects);
   },
   routes(api, medals, app) {
     api.get('/api/medals', {

@@ -12,6 +12,7 @@ import type { Kysely } from 'kysely';
 import type { CertificateRow, Database, MedalRuleRow } from '../../db/schema.ts';
 import type { CounterStore } from '../../platform/counter-store.ts';
 import { AppError, notFound, tooMany } from '../../platform/errors.ts';
+import { SideEffects } from '../../platform/side-effects.ts';
 import { isoTime } from '../../platform/time.ts';
 import { dayKey } from '../study/study.rules.ts';
 import { certificatePdf } from './certificate-pdf.ts';
@@ -107,6 +108,8 @@ export class MedalService {
     private readonly db: Kysely<Database>,
     private readonly counters: CounterStore,
     private readonly now: () => number = () => Date.now(),
+    /** A finished class is recorded there when its certificate is made (points reward it). */
+    private readonly effects: SideEffects = new SideEffects(),
   ) {}
 
   /** Every medal: earned with its date, locked with the learner's progress toward it. */
@@ -228,11 +231,23 @@ export class MedalService {
       })),
     ];
     for (const row of rows) {
-      await insertCertificate(this.db, {
-        ...row,
-        user_id: userId,
-        code: newCode(),
-        created_at: now,
+      await this.db.transaction().execute(async (trx) => {
+        const made = await insertCertificate(trx, {
+          ...row,
+          user_id: userId,
+          code: newCode(),
+          created_at: now,
+        });
+        // A class has no completion event of its own: it is finished for the learner when its
+        // end has passed with their signup kept, which is when its certificate is made.
+        if (!made || row.subject_type !== 'class') return;
+        await this.effects.record(trx, {
+          kind: 'class.finish',
+          siteKey: row.site_key,
+          learnerId: userId,
+          key: `class.finish:${row.subject_id}:${userId}`,
+          detail: { classId: row.subject_id, title: row.title, at: now },
+        });
       });
     }
   }

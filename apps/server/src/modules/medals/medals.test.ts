@@ -329,6 +329,14 @@ describeEachEngine('medals and achievements API', (ctx) => {
     expect(milestone).toMatchObject({ current: 1, target: 1 });
     expect(milestone?.reachedAt).not.toBeNull();
     expect(first.milestones.find((m) => m.key === 'hours-100')).toMatchObject({ reachedAt: null });
+    // The finished class is rewarded once (班级结业), however often 学习成就 is opened.
+    const finish = await db
+      .selectFrom('points_ledger')
+      .select(['amount', 'source_id'])
+      .where('user_id', '=', learner.id)
+      .where('rule_key', '=', 'class_finish')
+      .execute();
+    expect(finish.map((row) => [Number(row.amount), Number(row.source_id)])).toEqual([[30, ended]]);
   });
 
   it('serves the certificate as a PDF naming the learner, and 404 for another learner', async () => {

@@ -26,6 +26,7 @@ const ONE_UNIT: ReadonlyArray<[kind: string, rule: string, source: string, idKey
     ['activity.checkin', 'activity_checkin', 'activity', 'activityId'],
     ['ebook.pages', 'ebook_pages', 'ebook', 'ebookId'],
     ['article.read', 'article_read', 'article', 'articleId'],
+    ['class.finish', 'class_finish', 'class', 'classId'],
   ];
 
 /**

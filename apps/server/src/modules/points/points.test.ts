@@ -144,6 +144,7 @@ describeEachEngine(
         '参加活动',
         '电子书读满10页',
         '读完文章',
+        '班级结业',
       ]);
       expect(list.find((item) => item.key === 'learning_minute')).toMatchObject({
         unit: '分钟',
