@@ -1,10 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { Migrator, sql } from 'kysely';
-import pg from 'pg';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { testEngines } from '../../testing/test-app.ts';
-import { createDatabase } from '../database.ts';
-import { migrationsFor } from './index.ts';
+import { withMigrationDatabase } from './migration-test-database.ts';
 
 const BEFORE = '20261126_1020_create_medals';
 const MIGRATION = '20261126_1021_allow_medal_messages';
@@ -12,20 +9,8 @@ const MIGRATION = '20261126_1021_allow_medal_messages';
 describe('the allow_medal_messages migration', () => {
   for (const engine of testEngines()) {
     it(`keeps every message and read mark, and then takes medal messages only [${engine}]`, async () => {
-      const url = process.env.TEST_DATABASE_URL;
-      const schema = `t_${randomBytes(6).toString('hex')}`;
-      const database =
-        engine === 'postgres'
-          ? await createDatabase({ databaseUrl: url, pgSchema: schema, pgPoolSize: 2 })
-          : await createDatabase({ sqliteFile: ':memory:' });
-      const { db } = database;
-      try {
-        const migrator = new Migrator({
-          db,
-          provider: { getMigrations: async () => migrationsFor(engine) },
-          ...(engine === 'postgres' ? { migrationTableSchema: schema } : {}),
-        });
-        expect((await migrator.migrateTo(BEFORE)).error).toBeUndefined();
+      await withMigrationDatabase(engine, async (db, migrateTo) => {
+        await migrateTo(BEFORE);
         await db
           .insertInto('sites')
           .values({ key: 'jingan', name: '静安学习网', sort: 1, created_at: 0 })
@@ -66,7 +51,7 @@ describe('the allow_medal_messages migration', () => {
           db.insertInto('messages').values(message('medal', 'm0')).execute(),
         ).rejects.toThrow();
 
-        expect((await migrator.migrateTo(MIGRATION)).error).toBeUndefined();
+        await migrateTo(MIGRATION);
 
         const reads = await db.selectFrom('message_reads').selectAll().execute();
         expect(reads.map((read) => Number(read.message_id))).toEqual([noticeId]);
@@ -84,15 +69,7 @@ describe('the allow_medal_messages migration', () => {
           const { rows } = await sql<{ foreign_keys: number }>`pragma foreign_keys`.execute(db);
           expect(Number(rows[0]?.foreign_keys)).toBe(1);
         }
-      } finally {
-        await database.destroy();
-        if (engine === 'postgres') {
-          const client = new pg.Client({ connectionString: url });
-          await client.connect();
-          await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-          await client.end();
-        }
-      }
+      });
     });
   }
 });

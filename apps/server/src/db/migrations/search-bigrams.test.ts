@@ -1,10 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { Migrator, sql } from 'kysely';
-import pg from 'pg';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { testEngines } from '../../testing/test-app.ts';
-import { createDatabase } from '../database.ts';
-import { migrationsFor } from './index.ts';
+import { withMigrationDatabase } from './migration-test-database.ts';
 
 const BEFORE = '20261123_0931_search_activities_ebooks';
 const MIGRATION = '20261124_0900_create_search_bigrams';
@@ -12,21 +9,8 @@ const MIGRATION = '20261124_0900_create_search_bigrams';
 describe('the search_bigrams migration', () => {
   for (const engine of testEngines()) {
     it(`indexes the documents already there, in code points [${engine}]`, async () => {
-      const url = process.env.TEST_DATABASE_URL;
-      const schema = `t_${randomBytes(6).toString('hex')}`;
-      const database =
-        engine === 'postgres'
-          ? await createDatabase({ databaseUrl: url, pgSchema: schema, pgPoolSize: 2 })
-          : await createDatabase({ sqliteFile: ':memory:' });
-      const { db } = database;
-      try {
-        const migrator = new Migrator({
-          db,
-          provider: { getMigrations: async () => migrationsFor(engine) },
-          ...(engine === 'postgres' ? { migrationTableSchema: schema } : {}),
-        });
-        const { error } = await migrator.migrateTo(BEFORE);
-        expect(error).toBeUndefined();
+      await withMigrationDatabase(engine, async (db, migrateTo) => {
+        await migrateTo(BEFORE);
         const document = (id: number, searchText: string) => ({
           id,
           kind: 'ebook' as const,
@@ -44,23 +28,15 @@ describe('the search_bigrams migration', () => {
           .execute();
 
         // Up to this migration only: a later one rebuilds SQLite's documents from the sources.
-        expect((await migrator.migrateTo(MIGRATION)).error).toBeUndefined();
+        await migrateTo(MIGRATION);
 
         const { rows } = await sql<{ gram: string; document_id: number }>`
-          SELECT gram, document_id FROM search_bigrams`.execute(db);
+        SELECT gram, document_id FROM search_bigrams`.execute(db);
         // Lower-cased, no pair across the space, 𠀀 one character; nothing for 文 or ''.
         expect(rows.map((row) => `${Number(row.document_id)}:${row.gram}`).sort()).toEqual(
           ['1:古文', '1:文a', '1:ab', '1:𠀀字'].sort(),
         );
-      } finally {
-        await database.destroy();
-        if (engine === 'postgres') {
-          const client = new pg.Client({ connectionString: url });
-          await client.connect();
-          await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-          await client.end();
-        }
-      }
+      });
     });
   }
 });
