@@ -719,9 +719,43 @@ export interface ArticleOpensTable {
   opened_at: number;
 }
 
+/** A learning team; `seats_taken` counts its active members (the leader among them). */
+export interface TeamsTable {
+  id: Generated<number>;
+  site_key: string;
+  name: string;
+  avatar: string | null;
+  intro: Generated<string>;
+  join_mode: 'open' | 'approval' | 'code';
+  invite_code: string;
+  leader_id: number;
+  /** The member limit. */
+  capacity: number;
+  seats_taken: Generated<number>;
+  /** The latest time something happened in the team (a join, a work...), for 最活跃. */
+  last_active_at: number;
+  created_at: number;
+  updated_at: number;
+  dissolved_at: number | null;
+}
+
+/** A learner's membership of a team; leaving or removal cancels it (seat keeping's signup row). */
+export interface TeamMembersTable {
+  id: Generated<number>;
+  team_id: number;
+  user_id: number;
+  status: 'active' | 'cancelled';
+  /** The latest time the learner joined. */
+  joined_at: number;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
   sites: SitesTable;
   users: UsersTable;
+  teams: TeamsTable;
+  team_members: TeamMembersTable;
   sessions: SessionsTable;
   login_tickets: LoginTicketsTable;
   phone_codes: PhoneCodesTable;
@@ -842,3 +876,6 @@ export type CertificateRow = Selectable<CertificatesTable>;
 export type PointsRuleRow = Selectable<PointsRulesTable>;
 export type PointsLedgerRow = Selectable<PointsLedgerTable>;
 export type NewPointsLedgerRow = Insertable<PointsLedgerTable>;
+export type TeamRow = Selectable<TeamsTable>;
+export type NewTeamRow = Insertable<TeamsTable>;
+export type TeamMemberRow = Selectable<TeamMembersTable>;

@@ -14,7 +14,7 @@ import { conflict, invalid } from '../../platform/errors.ts';
 
 /**
  * Seat keeping, shared by everything learners sign up for with a limited number of seats
- * (classes, activities). One mechanism, parameterised by table names:
+ * (classes, activities, team memberships). One mechanism, parameterised by table names:
  *
  * - the parent row (a class, an activity) holds `capacity` and `seats_taken`, kept within
  *   `[0, capacity]` by a CHECK;
@@ -27,13 +27,13 @@ import { conflict, invalid } from '../../platform/errors.ts';
  *   the seat back with the signup.
  */
 
-/** The signup tables seat keeping works on. */
-export type SignupTable = 'class_signups' | 'activity_applications';
+/** The signup tables seat keeping works on (a team's memberships are its seats too). */
+export type SignupTable = 'class_signups' | 'activity_applications' | 'team_members';
 
 /** Where one kind of seat lives: the parent table and its signup table, with their columns. */
 export interface SeatLedger<S extends SignupTable> {
   /** The table with `id`, `capacity` and `seats_taken`. */
-  parent: 'classes' | 'activities';
+  parent: 'classes' | 'activities' | 'teams';
   signups: S;
   /** The column of `signups` naming the parent row. */
   parentKey: keyof Database[S] & string;

@@ -1,0 +1,68 @@
+import type { Kysely } from 'kysely';
+import type { Database, TeamRow } from '../../db/schema.ts';
+import { conflict, forbidden, notFound } from '../../platform/errors.ts';
+
+type Db = Kysely<Database>;
+
+/** What a learner is in a team: its leader, a member, or neither. */
+export type TeamRole = 'leader' | 'member' | null;
+
+/** A team of the site that is not dissolved, with the caller's role in it. */
+export interface TeamAccess {
+  team: TeamRow;
+  role: TeamRole;
+}
+
+/** The team `teamId` of `siteKey`, dissolved or not; undefined when there is none. */
+export function findTeam(db: Db, siteKey: string, teamId: number) {
+  return db
+    .selectFrom('teams')
+    .selectAll()
+    .where('id', '=', teamId)
+    .where('site_key', '=', siteKey)
+    .executeTakeFirst();
+}
+
+/** Whether `userId` is an active member of `teamId` (the leader is one). */
+export async function isActiveMember(db: Db, teamId: number, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('team_members')
+    .select('id')
+    .where('team_id', '=', teamId)
+    .where('user_id', '=', userId)
+    .where('status', '=', 'active')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * The live team `teamId` of `siteKey` and the role of `userId` (null for a visitor) in it:
+ * 404 when there is no such team, 409 when it is dissolved. Every team endpoint starts here.
+ */
+export async function teamAccess(
+  db: Db,
+  siteKey: string,
+  teamId: number,
+  userId: number | null,
+): Promise<TeamAccess> {
+  const team = await findTeam(db, siteKey, teamId);
+  if (!team) throw notFound('团队');
+  if (team.dissolved_at !== null) throw conflict('该团队已解散');
+  if (userId === null) return { team, role: null };
+  if (team.leader_id === userId) return { team, role: 'leader' };
+  return { team, role: (await isActiveMember(db, teamId, userId)) ? 'member' : null };
+}
+
+/** {@link teamAccess} for a member or the leader; 403 for anyone else. */
+export async function requireMember(db: Db, siteKey: string, teamId: number, userId: number) {
+  const access = await teamAccess(db, siteKey, teamId, userId);
+  if (access.role === null) throw forbidden('只有团队成员可以进行此操作');
+  return access;
+}
+
+/** {@link teamAccess} for the team's leader; 403 for anyone else. */
+export async function requireLeader(db: Db, siteKey: string, teamId: number, userId: number) {
+  const access = await teamAccess(db, siteKey, teamId, userId);
+  if (access.role !== 'leader') throw forbidden('只有团队负责人可以进行此操作');
+  return access;
+}
