@@ -31,6 +31,7 @@ import { coursesModule } from './modules/courses/courses.routes.ts';
 import { ebooksModule } from './modules/ebooks/ebooks.routes.ts';
 import { favouritesModule } from './modules/favourites/favourites.routes.ts';
 import { homeModule } from './modules/home/home.routes.ts';
+import { identitiesModule } from './modules/identities/identities.routes.ts';
 import { liveModule } from './modules/live/live.routes.ts';
 import { medalsModule } from './modules/medals/medals.routes.ts';
 import { messagesModule } from './modules/messages/messages.routes.ts';
@@ -86,6 +87,7 @@ const modules = [
   favouritesModule,
   messagesModule,
   accountSettingsModule,
+  identitiesModule,
   phoneBindingModule,
   medalsModule,
   statisticsModule,

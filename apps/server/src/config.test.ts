@@ -11,6 +11,8 @@ it('has the documented defaults', () => {
     databaseUrl: undefined,
     defaultSite: 'jingan',
     ssoLoginUrl: '/sso/login',
+    ssoTrustedOrigins: [],
+    externalIdp: null,
     portalUrl: null,
     mapTileUrl: null,
     redisUrl: undefined,
@@ -28,4 +30,21 @@ it('lists every bad variable at once', () => {
 it('reads PostgreSQL and switches the demo seed off', () => {
   const config = loadConfig({ DATABASE_URL: 'postgres://u@h/db', SEED_DEMO: '0', PORT: '8080' });
   expect(config).toMatchObject({ databaseUrl: 'postgres://u@h/db', seedDemo: false, port: 8080 });
+});
+
+it('configures an external identity provider only with both its addresses', () => {
+  expect(loadConfig({ EXTERNAL_IDP_LOGIN_URL: 'https://idp.example.cn/login' }).externalIdp).toBe(
+    null,
+  );
+  const config = loadConfig({
+    EXTERNAL_IDP_LOGIN_URL: 'https://idp.example.cn/login',
+    EXTERNAL_IDP_VALIDATE_URL: 'https://idp.example.cn/validate',
+    SSO_TRUSTED_ORIGINS: 'https://a.example.cn, https://b.example.cn',
+  });
+  expect(config.externalIdp).toEqual({
+    name: '统一身份认证',
+    loginUrl: 'https://idp.example.cn/login',
+    validateUrl: 'https://idp.example.cn/validate',
+  });
+  expect(config.ssoTrustedOrigins).toEqual(['https://a.example.cn', 'https://b.example.cn']);
 });

@@ -22,6 +22,16 @@ const envSchema = z.object({
     .regex(/^[a-z][a-z0-9-]{0,31}$/)
     .default('jingan'),
   SSO_LOGIN_URL: z.string().optional(),
+  SSO_TRUSTED_ORIGINS: z.string().optional(),
+  EXTERNAL_IDP_NAME: z.string().optional(),
+  EXTERNAL_IDP_LOGIN_URL: z
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  EXTERNAL_IDP_VALIDATE_URL: z
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   PORTAL_URL: z
     .url()
     .optional()
@@ -39,6 +49,17 @@ const envSchema = z.object({
   CODE_SENDER: z.enum(['log', 'file']).default('log'),
 });
 
+/**
+ * An external identity provider (统一身份认证): its login page sends the browser back to the
+ * callback with `?ticket=`, and its validate address answers a ticket's subject once, in the
+ * envelope (`{ code: 0, data: { subject, name } }`), as this server's own `/api/sso/validate` does.
+ */
+export interface ExternalIdpConfig {
+  name: string;
+  loginUrl: string;
+  validateUrl: string;
+}
+
 /** Everything the server reads from its environment, parsed once. */
 export interface Config {
   port: number;
@@ -47,6 +68,13 @@ export interface Config {
   databaseUrl: string | undefined;
   defaultSite: string;
   ssoLoginUrl: string;
+  /**
+   * Origins (besides this site's own) whose callbacks the built-in account center accepts: the
+   * portals that use this one's account center as their external identity provider.
+   */
+  ssoTrustedOrigins: string[];
+  /** An external identity provider learners may bind and sign in with, when configured. */
+  externalIdp: ExternalIdpConfig | null;
   portalUrl: string | null;
   mapTileUrl: string | null;
   redisUrl: string | undefined;
@@ -80,6 +108,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     defaultSite: e.DEFAULT_SITE,
     ssoLoginUrl: e.SSO_LOGIN_URL || '/sso/login',
+    ssoTrustedOrigins: (e.SSO_TRUSTED_ORIGINS ?? '')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+    externalIdp:
+      e.EXTERNAL_IDP_LOGIN_URL && e.EXTERNAL_IDP_VALIDATE_URL
+        ? {
+            name: e.EXTERNAL_IDP_NAME || '统一身份认证',
+            loginUrl: e.EXTERNAL_IDP_LOGIN_URL,
+            validateUrl: e.EXTERNAL_IDP_VALIDATE_URL,
+          }
+        : null,
     portalUrl: e.PORTAL_URL ?? null,
     mapTileUrl: e.MAP_TILE_URL || null,
     redisUrl: e.REDIS_URL,

@@ -28,7 +28,8 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-async function freePort(): Promise<number> {
+/** A TCP port nothing listens on now (for a portal whose address must be known before it starts). */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.listen(0, '127.0.0.1', () => {
@@ -51,11 +52,11 @@ export interface Portal {
 
 /**
  * Starts the real server (as `npm start` does) on a fresh SQLite database with demo content;
- * `env` adds configuration (e.g. `PORTAL_URL`).
+ * `env` adds configuration (e.g. `PORTAL_URL`, or `PORT` from {@link freePort}).
  */
 export async function startPortal(env: Record<string, string> = {}): Promise<Portal> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const child: ChildProcess = spawn(
     path.join(root, 'node_modules/.bin/tsx'),
     ['apps/server/src/server.ts'],

@@ -50,8 +50,21 @@ export const bindingsSchema = z.object({
   phone: z.string().nullable(),
   /** True when the phone may be unbound (another way in remains). */
   canUnbind: z.boolean(),
-  /** The external identity provider (SSO_LOGIN_URL): configured or not. */
-  external: z.object({ configured: z.boolean(), name: z.string() }),
+  /** The external identity provider (统一身份认证) and the identity bound at it. */
+  external: z.object({
+    /** Whether this site has an external identity provider at all. */
+    configured: z.boolean(),
+    name: z.string(),
+    /** The provider's login page (the browser goes there to bind), or null. */
+    loginUrl: z.string().nullable(),
+    bound: z.boolean(),
+    /** The name the provider shows for the bound person, or null. */
+    displayName: z.string().nullable(),
+    /** When it was bound (ISO), or null. */
+    boundAt: z.string().nullable(),
+    /** True when it may be unbound (the phone remains a way in). */
+    canUnbind: z.boolean(),
+  }),
 });
 export type Bindings = z.infer<typeof bindingsSchema>;
 
@@ -75,3 +88,9 @@ export const sendCodeResultSchema = z.object({ resendAfterSeconds: z.number().in
 export const bindPhoneBodySchema = z.object({ phone: phoneSchema, code: phoneCodeSchema });
 /** `POST /api/account/phone/unbind`: the code sent to the bound phone. */
 export const unbindPhoneBodySchema = z.object({ code: phoneCodeSchema });
+
+/** `POST /api/account/identity/bind`: the provider's one-time ticket from its login page. */
+export const bindIdentityBodySchema = z.object({
+  ticket: z.string().trim().min(1, '不能为空').max(200, '过长'),
+});
+export type BindIdentityBody = z.infer<typeof bindIdentityBodySchema>;

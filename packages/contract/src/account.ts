@@ -65,3 +65,14 @@ export const ssoRegisterFormSchema = z
     message: '两次输入的密码不一致',
     path: ['confirmPassword'],
   });
+
+/** `GET /api/sso/validate?ticket=`: the account center redeeming its ticket for a trusting portal. */
+export const validateTicketQuerySchema = z.object({
+  ticket: z.string().trim().min(1, '不能为空').max(200, '过长'),
+});
+
+/** The person behind a redeemed ticket: a stable id and the name to show. */
+export const validatedIdentitySchema = z.object({
+  subject: z.string(),
+  name: z.string().nullable(),
+});

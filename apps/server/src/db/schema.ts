@@ -719,6 +719,18 @@ export interface ArticleOpensTable {
   opened_at: number;
 }
 
+/** An account at an external identity provider bound to a learner's account. */
+export interface UserIdentitiesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** Which provider (`external`: the configured 统一身份认证). */
+  provider: string;
+  /** The provider's stable id of the person. */
+  subject: string;
+  display_name: string | null;
+  bound_at: number;
+}
+
 /** A learning team; `seats_taken` counts its active members (the leader among them). */
 export interface TeamsTable {
   id: Generated<number>;
@@ -754,6 +766,7 @@ export interface TeamMembersTable {
 export interface Database {
   sites: SitesTable;
   users: UsersTable;
+  user_identities: UserIdentitiesTable;
   teams: TeamsTable;
   team_members: TeamMembersTable;
   sessions: SessionsTable;

@@ -36,7 +36,9 @@ export const securityPlugin = fp(async (app: FastifyInstance, { config }: { conf
         workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
-        formAction: ["'self'"],
+        // The account center's login form redirects to its callback: this site, or a portal
+        // that uses it as its identity provider (`SSO_TRUSTED_ORIGINS`).
+        formAction: ["'self'", ...config.ssoTrustedOrigins],
         frameAncestors: ["'none'"],
       },
     },

@@ -23,6 +23,7 @@ import { createArticleOpens } from './20261126_1011_create_article_opens.ts';
 import { createMedals } from './20261126_1020_create_medals.ts';
 import { allowMessageKinds } from './20261126_1021_allow_medal_messages.ts';
 import { createLearningTime } from './20261126_1030_create_learning_time.ts';
+import { createIdentities } from './20261126_1100_create_identities.ts';
 import { createTeams } from './20261127_0900_create_teams.ts';
 
 /** All migrations in order; names sort by time, and both engines run the same list. */
@@ -71,6 +72,7 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
       'medal',
     ]),
     '20261126_1030_create_learning_time': createLearningTime(),
+    '20261126_1100_create_identities': createIdentities(engine),
     '20261127_0900_create_teams': createTeams(engine),
   };
 }

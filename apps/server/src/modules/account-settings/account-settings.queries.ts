@@ -124,7 +124,7 @@ export async function anonymiseUser(db: Kysely<Database>, userId: number, now: n
 
 /**
  * Erases what a deleted learner kept for themself (favourites, history, reading places,
- * reservations, staff roles, codes, sessions, tickets) and blanks the answers of their signups;
+ * reservations, staff roles, codes, sessions, tickets, external identities) and blanks the answers of their signups;
  * learning records (lesson progress, learning days, course learners, reads) stay, tied to the
  * anonymised row. Answers the storage keys of their activity attachments, removed here.
  */
@@ -138,6 +138,8 @@ export async function erasePersonalData(db: Kysely<Database>, userId: number) {
     'phone_codes',
     'sessions',
     'login_tickets',
+    // The external identity: the person may bind it to a new account later.
+    'user_identities',
     'messages',
     'message_reads',
     'message_marks',

@@ -72,11 +72,23 @@ export function toUserInfo(
  * only as SHA-256 hashes; tickets are single-use by a conditional update.
  */
 export class AccountService {
+  /** Resolves a ticket that is not one of the account center's (the external provider's). */
+  private externalTickets: ((ticket: string) => Promise<number>) | null = null;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly now: () => number = Date.now,
     private readonly effects: SideEffects = new SideEffects(),
   ) {}
+
+  /**
+   * Lets the login exchange take the external identity provider's tickets too: a ticket that is
+   * not one of the account center's is handed to `resolve`, which answers the account it signs in
+   * (or throws why not).
+   */
+  acceptExternalTickets(resolve: (ticket: string) => Promise<number>) {
+    this.externalTickets = resolve;
+  }
 
   /** The user whose password matches, or null; takes the same time for unknown usernames. */
   async checkPassword(username: string, password: string): Promise<UserRow | null> {
@@ -117,14 +129,29 @@ export class AccountService {
     return ticket;
   }
 
-  /** Exchanges a ticket for a session; a used, expired or unknown ticket is refused. */
+  /**
+   * Exchanges a ticket for a session: the account center's own tickets first, then the external
+   * provider's when one is configured; a used, expired or unknown ticket is refused.
+   */
   async login(ticket: string, context: SessionContext): Promise<LoginResult> {
-    const userId = await consumeTicket(this.db, hashSecret(ticket), this.now());
+    let userId = await consumeTicket(this.db, hashSecret(ticket), this.now());
+    if (userId === null && this.externalTickets) userId = await this.externalTickets(ticket);
     if (userId === null) throw invalid('登录票据无效或已过期，请重新登录');
     const user = await findUserById(this.db, userId);
     if (!user) throw invalid('登录票据无效或已过期，请重新登录');
     const token = await this.openSession(userId, context, null);
     return { token, userInfo: toUserInfo(user) };
+  }
+
+  /**
+   * Redeems one of the account center's tickets for another portal that uses this account center
+   * as its identity provider: the person's stable id and nickname, once per ticket.
+   */
+  async redeemForProvider(ticket: string): Promise<{ subject: string; name: string }> {
+    const userId = await consumeTicket(this.db, hashSecret(ticket), this.now());
+    const user = userId === null ? undefined : await findUserById(this.db, userId);
+    if (!user || user.deleted_at !== null) throw invalid('认证票据无效或已过期，请重新认证');
+    return { subject: String(user.id), name: user.nickname };
   }
 
   /** The learner behind a token, or null for a missing, unknown, expired or revoked one. */

@@ -23,7 +23,7 @@ export const phoneBindingModule = portalModule({
       app.database.db,
       app.counters,
       app.codeSender,
-      app.config.ssoLoginUrl,
+      app.identities,
       app.clock,
     ),
   routes(api, binding) {

@@ -11,6 +11,11 @@ import { findUserById } from '../account/account.queries.ts';
 import { maskPhone } from '../account/account.service.ts';
 import { hashSecret } from '../account/tokens.ts';
 import {
+  hasExternalIdentity,
+  type IdentityService,
+  lockLoginName,
+} from '../identities/identities.service.ts';
+import {
   findAccountByPhone,
   insertPhoneCode,
   latestPhoneCode,
@@ -30,8 +35,6 @@ const HOUR_MS = 60 * 60 * 1000;
 export const MAX_CODES_PER_PHONE = 5;
 /** Codes per client address per hour (several people may share an address). */
 export const MAX_CODES_PER_ADDRESS = 20;
-/** The built-in account center's login page: no external identity provider. */
-const BUILT_IN_LOGIN = '/sso/login';
 
 const codeHash = (phone: string, code: string) => hashSecret(`${phone}:${code}`);
 
@@ -40,28 +43,37 @@ const codeHash = (phone: string, code: string) => hashSecret(`${phone}:${code}`)
  * the account's login name (the account center signs in with it), so binding or changing the
  * phone changes the login name, and a number can belong to one account only (the unique key on
  * `users.username`). A phone is proven by a 6-digit code from the {@link CodeSender}; the phone
- * can be unbound only when an external identity provider signs the learner in instead.
+ * can be unbound only while an external identity bound to the account signs the learner in instead.
  */
 export class PhoneBindingService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly counters: CounterStore,
     private readonly sender: CodeSender,
-    private readonly ssoLoginUrl: string,
+    private readonly identities: IdentityService,
     private readonly now: () => number = Date.now,
   ) {}
 
-  private get externalConfigured() {
-    return this.ssoLoginUrl !== BUILT_IN_LOGIN;
-  }
-
-  /** The bound phone (masked), whether it may be unbound, and the external provider. */
+  /**
+   * The bound phone (masked) and the external identity, each with whether it may be unbound:
+   * one may go only while the other remains a way in.
+   */
   async bindings(user: AuthUser): Promise<Bindings> {
     const phone = await this.boundPhone(user.id);
+    const external = await this.identities.binding(user.id);
+    const provider = this.identities.external;
     return {
       phone: phone ? maskPhone(phone) : null,
-      canUnbind: phone !== null && this.externalConfigured,
-      external: { configured: this.externalConfigured, name: '统一身份认证' },
+      canUnbind: phone !== null && external.bound,
+      external: {
+        configured: provider !== null,
+        name: provider?.name ?? '统一身份认证',
+        loginUrl: provider?.loginUrl ?? null,
+        bound: external.bound,
+        displayName: external.displayName,
+        boundAt: external.boundAt === null ? null : new Date(external.boundAt).toISOString(),
+        canUnbind: external.bound && phone !== null,
+      },
     };
   }
 
@@ -111,6 +123,9 @@ export class PhoneBindingService {
     const row = await latestPhoneCode(this.db, user.id, phone, 'unbind');
     await this.checkCode(row, phone, code);
     await this.db.transaction().execute(async (trx) => {
+      // The account's lock first: an unbinding of the external identity at the same time waits.
+      await lockLoginName(trx, user.id);
+      if (!(await hasExternalIdentity(trx, user.id))) throw this.onlyWayIn();
       if (!(row && (await useCode(trx, row.id, this.now())))) {
         throw invalid('验证码已使用，请重新获取');
       }
@@ -135,10 +150,14 @@ export class PhoneBindingService {
   private async checkUnbind(user: AuthUser): Promise<string> {
     const phone = await this.boundPhone(user.id);
     if (!phone) throw conflict('当前账号没有绑定手机号');
-    if (!this.externalConfigured) {
-      throw conflict('手机号是当前账号唯一的登录方式，不能解绑；可以更换为新的手机号');
-    }
+    if (!(await hasExternalIdentity(this.db, user.id))) throw this.onlyWayIn();
     return phone;
+  }
+
+  private onlyWayIn() {
+    const name = this.identities.external?.name;
+    const alternative = name ? `，或先绑定${name}` : '';
+    return conflict(`手机号是当前账号唯一的登录方式，不能解绑；可以更换为新的手机号${alternative}`);
   }
 
   private async checkSendingLimits(phone: string, address: string) {

@@ -1,3 +1,4 @@
+import { validatedIdentitySchema, validateTicketQuerySchema } from '@portal/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { portalModule } from '../../http/portal-module.ts';
 import { AccountCenter } from './sso.service.ts';
@@ -19,15 +20,20 @@ function requestOrigin(request: FastifyRequest): string {
 }
 
 /**
- * The callback to send the browser back to: an absolute http(s) URL on this site's own origin.
- * Missing means this origin's `/authPage`; anything else (foreign origin, other scheme) is null.
+ * The callback to send the browser back to: an absolute http(s) URL on this site's own origin or
+ * on a trusted one (a portal using this account center as its identity provider). Missing means
+ * this origin's `/authPage`; anything else (foreign origin, other scheme) is null.
  */
-export function acceptCallback(raw: string | undefined, origin: string): string | null {
+export function acceptCallback(
+  raw: string | undefined,
+  origin: string,
+  trusted: readonly string[] = [],
+): string | null {
   if (!raw) return `${origin}/authPage`;
   try {
     const url = new URL(raw);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-    return url.origin === origin ? url.toString() : null;
+    return url.origin === origin || trusted.includes(url.origin) ? url.toString() : null;
   } catch {
     return null;
   }
@@ -58,12 +64,17 @@ export const ssoModule = portalModule({
   tag: 'sso',
   // It checks passwords through the accounts module before it.
   create: (app) => new AccountCenter(app.accounts, app.counters),
-  routes(_api, center, app) {
+  routes(api, center, app) {
     /** Reads the callback and its site; answers a refusal page for a foreign callback. */
     async function target(request: FastifyRequest, reply: FastifyReply, raw: unknown) {
       const origin = requestOrigin(request);
-      const callback = acceptCallback(typeof raw === 'string' ? raw : undefined, origin);
-      const site = await app.sites.fromPath(callback ? new URL(callback).pathname : '/');
+      const callback = acceptCallback(
+        typeof raw === 'string' ? raw : undefined,
+        origin,
+        app.config.ssoTrustedOrigins,
+      );
+      const own = callback !== null && new URL(callback).origin === origin;
+      const site = await app.sites.fromPath(own ? new URL(callback).pathname : '/');
       if (!callback) {
         await html(
           reply,
@@ -81,7 +92,16 @@ export const ssoModule = portalModule({
         await html(reply, 403, messagePage(site.name, '无法登录', '请求来源不属于本站，已拒绝。'));
         return null;
       }
-      return { callback, siteName: site.name };
+      const idp = app.config.externalIdp;
+      // Only this site's own learners are offered the external provider (not a trusting portal).
+      const external =
+        idp && own
+          ? {
+              name: idp.name,
+              href: `${idp.loginUrl}${idp.loginUrl.includes('?') ? '&' : '?'}${new URLSearchParams({ callback })}`,
+            }
+          : undefined;
+      return { callback, siteName: site.name, external };
     }
 
     app.get('/sso/sso.css', async (_request, reply) =>
@@ -90,6 +110,16 @@ export const ssoModule = portalModule({
         .header('cache-control', 'public, max-age=3600')
         .send(ssoCss),
     );
+
+    // The identity provider's side for portals that trust this account center: a ticket its
+    // login handed to their callback is redeemed once for the person's id and nickname.
+    api.get('/api/sso/validate', {
+      summary: '其他学习网把本站账号中心当作统一身份认证时，用一次性票据换取学员标识',
+      login: 'none',
+      query: validateTicketQuerySchema,
+      response: validatedIdentitySchema,
+      handle: ({ query }) => app.accounts.redeemForProvider(query.ticket),
+    });
 
     for (const name of ['login', 'register'] as const) {
       app.get<{ Querystring: Record<string, unknown> }>(`/sso/${name}`, async (request, reply) => {

@@ -41,6 +41,8 @@ export interface FormView {
   /** The refused submission: its text fields (not passwords) are filled in again. */
   sent?: Record<string, unknown>;
   error?: string;
+  /** The external identity provider's login, with the same callback, when one is configured. */
+  external?: { name: string; href: string } | undefined;
 }
 
 /** The text sent in field `name`, cut to what an input holds; '' when none. */
@@ -150,7 +152,11 @@ ${hiddenCallback(view.callback)}
 ${form.fields(view).map(field).join('\n')}
 <button type="submit">${form.submit}</button>
 </form>
-<p class="alt">${form.other.prompt}<a href="/sso/${form.other.form}?${escapeHtml(query)}">${form.other.label}</a></p>`,
+<p class="alt">${form.other.prompt}<a href="/sso/${form.other.form}?${escapeHtml(query)}">${form.other.label}</a></p>${
+      name === 'login' && view.external
+        ? `\n<p class="or">或</p>\n<a class="external" href="${escapeHtml(view.external.href)}">使用${escapeHtml(view.external.name)}登录</a>`
+        : ''
+    }`,
   });
 }
 
@@ -176,4 +182,6 @@ button{width:100%;margin-top:26px;font-size:19px;font-weight:600;padding:14px;bo
 button:active{background:#0e4fd6}
 .error{background:#fff1f0;color:#c4221b;border-radius:10px;padding:10px 12px;margin:0 0 8px}
 .alt{text-align:center;margin-top:22px;color:#646a73}
+.or{text-align:center;color:#8f959e;margin:18px 0 10px}
+.external{display:block;text-align:center;font-size:18px;font-weight:600;padding:13px;border:1px solid #1664ff;border-radius:26px;text-decoration:none}
 a{color:#1664ff}`;

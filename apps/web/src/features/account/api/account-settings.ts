@@ -100,3 +100,18 @@ export function usePhoneChange() {
     },
   });
 }
+
+/**
+ * Binds the person behind the identity provider's ticket (`?ticket=` on the way back from its
+ * login), or unbinds the identity; the bindings answer is shown at once.
+ */
+export function useIdentityChange() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (ticket: string | null) =>
+      ticket
+        ? post<Bindings>('/account/identity/bind', { ticket }, LOGIN)
+        : post<Bindings>('/account/identity/unbind', {}, LOGIN),
+    onSuccess: (bindings) => client.setQueryData(bindingsQueryOptions().queryKey, bindings),
+  });
+}

@@ -25,7 +25,15 @@ afterEach(async () => {
 const BINDINGS = {
   phone: '139****5678',
   canUnbind: false,
-  external: { configured: false, name: '统一身份认证' },
+  external: {
+    configured: false,
+    name: '统一身份认证',
+    loginUrl: null,
+    bound: false,
+    displayName: null,
+    boundAt: null,
+    canUnbind: false,
+  },
 };
 
 describe('the phone code form', () => {

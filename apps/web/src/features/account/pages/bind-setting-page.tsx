@@ -6,6 +6,7 @@ import { PageHeader } from '@/ui/page-header.tsx';
 import { RetryButton, StateView } from '@/ui/state-view.tsx';
 import { bindingsQueryOptions } from '../api/account-settings.ts';
 import { AccountSection, FormMessage } from '../components/account-field.tsx';
+import { IdentitySection } from '../components/identity-section.tsx';
 import { PhoneCodeForm } from '../components/phone-code-form.tsx';
 import '../account.css';
 
@@ -64,19 +65,13 @@ function PhoneSection() {
           </div>
         )}
         {phone && !canUnbind ? (
-          <p className="account-muted">手机号是当前账号唯一的登录方式，不能解绑。</p>
+          <p className="account-muted">
+            手机号是当前账号唯一的登录方式，不能解绑
+            {external.configured ? `；绑定${external.name}后可以解绑` : ''}。
+          </p>
         ) : null}
       </AccountSection>
-      <AccountSection title={external.name}>
-        <p className="account-binding">
-          <span>{external.configured ? '已绑定' : '未配置'}</span>
-        </p>
-        <p className="account-muted">
-          {external.configured
-            ? '本站通过统一身份认证登录，您的账号已与其关联。'
-            : '本站未接入外部统一身份认证，请使用手机号和密码登录。'}
-        </p>
-      </AccountSection>
+      <IdentitySection external={external} />
     </>
   );
 }
