@@ -3,7 +3,14 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, type Portal, phoneContext, startPortal } from './harness.ts';
+import {
+  launchChromium,
+  NEW_LEARNER_PASSWORD,
+  type Portal,
+  phoneContext,
+  registerInBrowser,
+  startPortal,
+} from './harness.ts';
 
 let portal: Portal;
 let browser: Browser;
@@ -19,23 +26,12 @@ afterAll(async () => {
   await portal?.stop();
 });
 
-const PASSWORD = 'Learn2026x';
+const PASSWORD = NEW_LEARNER_PASSWORD;
 let phoneSerial = 0;
 const freshPhone = () => {
   phoneSerial += 1;
   return `1391234${String(5000 + phoneSerial).padStart(4, '0')}`;
 };
-
-/** Registers a throwaway account in the phone's browser through /sso/register; lands logged in. */
-async function registerInBrowser(page: Page, phone: string) {
-  const callback = encodeURIComponent(`${portal.baseUrl}/authPage`);
-  await page.goto(`${portal.baseUrl}/sso/register?callback=${callback}`);
-  await page.locator('input[name=username]').fill(phone);
-  await page.locator('input[name=password]').fill(PASSWORD);
-  await page.locator('input[name=confirmPassword]').fill(PASSWORD);
-  await page.getByRole('button', { name: '注册并登录' }).click();
-  await page.waitForURL(`${portal.baseUrl}/index/home`);
-}
 
 /** Logs `phone` in through the account center in the page's browser. */
 async function loginInBrowser(page: Page, phone: string, password = PASSWORD) {
@@ -85,7 +81,7 @@ describe('the account settings on a phone', () => {
     const phone = freshPhone();
     const context = await phoneContext(browser);
     const page = await context.newPage();
-    await registerInBrowser(page, phone);
+    await registerInBrowser(page, portal.baseUrl, phone);
     const otherContext = await phoneContext(browser);
     const other = await otherContext.newPage();
     await loginInBrowser(other, phone);
@@ -142,12 +138,12 @@ describe('the account settings on a phone', () => {
     const next = freshPhone();
     const context = await phoneContext(browser);
     const page = await context.newPage();
-    await registerInBrowser(page, phone);
+    await registerInBrowser(page, portal.baseUrl, phone);
     await openAccountSettings(page);
     await page.getByRole('link', { name: /绑定账号/ }).click();
     await page.waitForURL(`${portal.baseUrl}/bindSetting`);
     await page.getByText(`${phone.slice(0, 3)}****${phone.slice(7)}`).waitFor();
-    await page.getByText('未配置').waitFor();
+    await page.getByText('未接入', { exact: true }).waitFor();
 
     await page.getByRole('button', { name: '更换手机号' }).click();
     await page.getByLabel('新手机号').fill(next);
@@ -176,7 +172,7 @@ describe('the account settings on a phone', () => {
     const phone = freshPhone();
     const context = await phoneContext(browser);
     const page = await context.newPage();
-    await registerInBrowser(page, phone);
+    await registerInBrowser(page, portal.baseUrl, phone);
     await openAccountSettings(page);
     await page.getByRole('button', { name: '注销账号' }).click();
     await page.getByLabel('输入登录密码确认注销').fill('Wrong2026x');

@@ -220,3 +220,20 @@ export async function storeLogin(page: Page, baseUrl: string, login: Login) {
     localStorage.setItem('userInfo', JSON.stringify(userInfo));
   }, login);
 }
+
+/** The password of the throwaway accounts tests register. */
+export const NEW_LEARNER_PASSWORD = 'Learn2026x';
+
+/**
+ * Registers a throwaway account in the page's browser through the account center's
+ * `/sso/register`, as a new learner does; lands on the home page logged in.
+ */
+export async function registerInBrowser(page: Page, baseUrl: string, phone: string) {
+  const callback = encodeURIComponent(`${baseUrl}/authPage`);
+  await page.goto(`${baseUrl}/sso/register?callback=${callback}`);
+  await page.locator('input[name=username]').fill(phone);
+  await page.locator('input[name=password]').fill(NEW_LEARNER_PASSWORD);
+  await page.locator('input[name=confirmPassword]').fill(NEW_LEARNER_PASSWORD);
+  await page.getByRole('button', { name: '注册并登录' }).click();
+  await page.waitForURL(`${baseUrl}/index/home`);
+}

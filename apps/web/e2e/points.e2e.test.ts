@@ -2,7 +2,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiLogin, phoneSuite, storeLogin } from './harness.ts';
+import { apiLogin, phoneSuite, registerInBrowser, storeLogin } from './harness.ts';
 
 const suite = phoneSuite();
 const url = suite.url;
@@ -137,4 +137,46 @@ describe('points', () => {
     await page.goto(url('/pointsRecord'));
     await page.locator('.points-entry', { hasText: '读完文章' }).waitFor();
   }, 40_000);
+
+  it('credits a new learner’s real watching by the minute: 积分任务, 积分记录 and 学习统计 show it', async () => {
+    const course = videoCourse();
+    ({ page } = await suite.open());
+    await registerInBrowser(page, suite.portal.baseUrl, '13912340901');
+    await page.goto(url(`/scourseDetail?id=${course.id}`));
+    await page.getByRole('button', { name: '开始学习' }).click();
+    await video().waitFor();
+    const started = Date.now();
+    // The demo lesson is a minute long: watched through, then from the start again, until the
+    // server's own clock has seen more than a minute of it (it credits no more than it saw).
+    await video().evaluate((element: HTMLVideoElement) => {
+      element.muted = true;
+      void element.play();
+    });
+    await expect
+      .poll(() => video().evaluate((element: HTMLVideoElement) => element.ended), {
+        timeout: 80_000,
+        intervals: [1000],
+      })
+      .toBe(true);
+    await video().evaluate((element: HTMLVideoElement) => {
+      element.currentTime = 0;
+      void element.play();
+    });
+    await page.waitForTimeout(Math.max(0, 72_000 - (Date.now() - started)));
+    const reported = page.waitForResponse((answer) => answer.url().includes('/api/study/'));
+    await video().evaluate((element: HTMLVideoElement) => element.pause());
+    await reported;
+
+    await page.goto(url('/pointsTask'));
+    await task('有效学习').getByText('1/30 分钟').waitFor();
+    await task('完成课时').getByText('1/10 个').waitFor();
+    await page.goto(url('/pointsRecord'));
+    const minute = page.locator('.points-entry', { hasText: '有效学习' });
+    await minute.first().waitFor();
+    expect(await minute.count()).toBe(1);
+    expect(await minute.locator('.points-entry-amount').textContent()).toBe('+1');
+    await page.goto(url('/index/userInfo'));
+    const today = page.getByRole('link', { name: /今日学习.*连续学习.*学习统计/ });
+    await expect.poll(() => today.textContent()).toBe('今日学习1 分钟连续学习1 天学习统计');
+  }, 150_000);
 });
