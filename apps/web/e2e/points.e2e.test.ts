@@ -155,7 +155,7 @@ describe('points', () => {
     await expect
       .poll(() => video().evaluate((element: HTMLVideoElement) => element.ended), {
         timeout: 80_000,
-        intervals: [1000],
+        interval: 1000,
       })
       .toBe(true);
     await video().evaluate((element: HTMLVideoElement) => {
