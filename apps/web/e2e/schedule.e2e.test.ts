@@ -98,6 +98,9 @@ describe('自主选课 and 我的日程', () => {
   it('asks a visitor to log in before picking, and shows the timetable meanwhile', async () => {
     await openPhone();
     await page.goto(url('/liveZzxk'));
+    // Today's sessions may all be over late in the evening; tomorrow always has some to pick.
+    await page.getByRole('button', { name: /^明天/ }).click();
+    await page.getByRole('list', { name: /^明天/ }).waitFor();
     await items().first().waitFor();
     await page
       .getByRole('button', { name: /^选课：/ })
