@@ -62,7 +62,7 @@ describe('messages', () => {
     await page.locator('.mine-link', { hasText: '我的消息' }).click();
     await page.getByRole('button', { name: '全部已读' }).click();
     await page.getByRole('button', { name: '全部已读' }).waitFor({ state: 'detached' });
-    expect(await page.locator('.message-link.unread').count()).toBe(0);
+    await expect.poll(() => page.locator('.message-link.unread').count()).toBe(0);
     await page.getByRole('button', { name: '返回' }).click();
     await page.waitForURL(url('/index/userInfo'));
     await page.locator('.mine-link', { hasText: '我的消息' }).waitFor();
