@@ -7,5 +7,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Seeds the demo once per run and engine; each test app copies it (src/testing/test-app.ts).
+    globalSetup: ['src/testing/seeded-template.ts'],
   },
 });

@@ -7,5 +7,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 90_000,
     fileParallelism: false,
+    // Seeds the demo once; each portal copies it (e2e/harness.ts, startPortal).
+    globalSetup: ['e2e/seeded-data.ts'],
   },
 });

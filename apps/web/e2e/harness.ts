@@ -12,7 +12,7 @@ import {
   devices,
   type Page,
 } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -50,12 +50,26 @@ export interface Portal {
   stop: () => Promise<void>;
 }
 
+/** The run's seeded DATA_DIR; '' outside Vitest (benches and probes seed their own). */
+function seededDataDir(): string {
+  try {
+    return inject('seededDataDir') ?? '';
+  } catch {
+    return '';
+  }
+}
+
 /**
- * Starts the real server (as `npm start` does) on a fresh SQLite database with demo content;
+ * Starts the real server (as `npm start` does) on its own SQLite database with the demo content;
  * `env` adds configuration (e.g. `PORTAL_URL`, or `PORT` from {@link freePort}).
  */
 export async function startPortal(env: Record<string, string> = {}): Promise<Portal> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
+  // The demo seeded once for the run (e2e/seeded-data.ts): the same content, without the wait.
+  const seeded = seededDataDir();
+  if (seeded && !env.DATABASE_URL && env.SEED_DEMO === undefined) {
+    fs.copyFileSync(path.join(seeded, 'portal.sqlite'), path.join(dataDir, 'portal.sqlite'));
+  }
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const child: ChildProcess = spawn(
     path.join(root, 'node_modules/.bin/tsx'),

@@ -8,6 +8,7 @@ export * from './labels.ts';
 export * from './learning-kinds.ts';
 export * from './limits.ts';
 export * from './live-state.ts';
+export * from './login-address.ts';
 export * from './message-kinds.ts';
 export * from './schedule-rules.ts';
 export * from './signup-form.ts';

@@ -3,24 +3,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { type BuildOptions, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { createDatabase, type Engine } from '../db/database.ts';
 import { listUnbalanced } from '../modules/points/points.queries.ts';
 import { MemoryCounterStore } from '../platform/counter-store.ts';
+import { onPostgres, postgresUrlOf } from './seeded-template.ts';
+import { testEngines } from './test-engines.ts';
 
-/**
- * Engines the integration suites run on: SQLite always, PostgreSQL when `TEST_DATABASE_URL`
- * is set (`npm test` sets it when a server answers). `TEST_ENGINES=sqlite` narrows the list.
- */
-export function testEngines(): Engine[] {
-  const wanted = process.env.TEST_ENGINES?.split(',').map((name) => name.trim());
-  const engines: Engine[] = ['sqlite'];
-  if (process.env.TEST_DATABASE_URL) engines.push('postgres');
-  return engines.filter((engine) => !wanted || wanted.includes(engine));
-}
+export { testEngines };
 
 export interface TestApp {
   app: FastifyInstance;
@@ -51,11 +43,8 @@ export async function buildTestApp(
     ...overrides,
   };
   const schema = `t_${randomBytes(6).toString('hex')}`;
-  const url = process.env.TEST_DATABASE_URL;
-  const database =
-    engine === 'postgres'
-      ? await createDatabase({ databaseUrl: url, pgSchema: schema, pgPoolSize: 20 })
-      : await createDatabase({ sqliteFile: path.join(config.dataDir, 'portal.sqlite') });
+  const url = process.env.TEST_DATABASE_URL ?? '';
+  const database = await openTestDatabase(engine, config, schema, url);
   const app = await buildApp(config, {
     database,
     counters: new MemoryCounterStore(),
@@ -73,10 +62,12 @@ export async function buildTestApp(
       const unbalanced = await listUnbalanced(app.database.db);
       await app.close();
       if (engine === 'postgres') {
-        const client = new pg.Client({ connectionString: url });
-        await client.connect();
-        await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-        await client.end();
+        await onPostgres(
+          url,
+          database.seededCopy
+            ? `DROP DATABASE IF EXISTS ${schema} WITH (FORCE)`
+            : `DROP SCHEMA IF EXISTS ${schema} CASCADE`,
+        );
       }
       fs.rmSync(config.dataDir, { recursive: true, force: true });
       if (unbalanced.length > 0) {
@@ -84,6 +75,31 @@ export async function buildTestApp(
       }
     },
   };
+}
+
+/**
+ * The database of a test app: with the demo seed, a copy of the one the global setup seeded for
+ * this run (a file copy, or a PostgreSQL database cloned from the template, named `name`);
+ * without it, an empty SQLite file or a PostgreSQL schema `name`.
+ */
+async function openTestDatabase(engine: Engine, config: Config, name: string, url: string) {
+  const sqliteFile = path.join(config.dataDir, 'portal.sqlite');
+  if (engine === 'sqlite') {
+    const seeded = config.seedDemo ? inject('seededSqliteFile') : '';
+    if (seeded) fs.copyFileSync(seeded, sqliteFile);
+    return { ...(await createDatabase({ sqliteFile })), seededCopy: Boolean(seeded) };
+  }
+  const template = config.seedDemo ? inject('seededPostgresDatabase') : '';
+  if (!template) {
+    const database = await createDatabase({ databaseUrl: url, pgSchema: name, pgPoolSize: 20 });
+    return { ...database, seededCopy: false };
+  }
+  await onPostgres(url, `CREATE DATABASE ${name} TEMPLATE ${template}`);
+  const database = await createDatabase({
+    databaseUrl: postgresUrlOf(url, name),
+    pgPoolSize: 20,
+  });
+  return { ...database, seededCopy: true };
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { LoginResult, UserInfo } from '@portal/contract';
+import { withCallback } from '@portal/contract/constants';
 import { noteTokenRotation } from './early-answers.ts';
 import { get, post, REFRESH_USER_EVENT } from './request.ts';
 import { basePath, siteConfig } from './site-config.ts';
@@ -68,10 +69,7 @@ export function authPageUrl(origin = window.location.origin) {
 /** Saves where to come back to and sends the browser to the account center. */
 export function goToLogin(returnTo = window.location.href) {
   local.set(StorageKey.loginCallBack, returnTo);
-  const separator = siteConfig.ssoLoginUrl.includes('?') ? '&' : '?';
-  window.location.assign(
-    `${siteConfig.ssoLoginUrl}${separator}callback=${encodeURIComponent(authPageUrl())}`,
-  );
+  window.location.assign(withCallback(siteConfig.ssoLoginUrl, authPageUrl()));
 }
 
 /** Exchanges the account center's ticket for a token and the profile, and stores both. */

@@ -13,6 +13,7 @@ import {
   windows,
 } from '../../testing/class-factory.ts';
 import { createLiveChannel, createLiveSession } from '../../testing/live-factory.ts';
+import { postgresUrlOf } from '../../testing/seeded-template.ts';
 import { body, describeEachEngine } from '../../testing/test-app.ts';
 import { ReminderJob } from './reminder-job.ts';
 import { claimReminder } from './reminders.queries.ts';
@@ -42,11 +43,11 @@ async function anotherInstance(app: FastifyInstance, runner: string, now: number
   if (app.database.engine === 'sqlite') {
     env.DB_FILE = path.join(app.config.dataDir, 'portal.sqlite');
   } else {
-    const { rows } = await sql<{ name: string }>`select current_schema() as name`.execute(
-      app.database.db,
-    );
-    env.DATABASE_URL = process.env.TEST_DATABASE_URL ?? '';
-    env.PG_SCHEMA = rows[0]?.name ?? '';
+    // The app's own database (a clone of the seeded template) and schema.
+    const { rows } = await sql<{ database: string; schema: string }>`
+      select current_database() as database, current_schema() as schema`.execute(app.database.db);
+    env.DATABASE_URL = postgresUrlOf(process.env.TEST_DATABASE_URL ?? '', rows[0]?.database ?? '');
+    env.PG_SCHEMA = rows[0]?.schema ?? '';
   }
   const child = spawn(
     path.join(ROOT, 'node_modules/.bin/tsx'),

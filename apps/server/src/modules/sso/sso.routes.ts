@@ -1,4 +1,4 @@
-import { validatedIdentitySchema, validateTicketQuerySchema } from '@portal/contract';
+import { validatedIdentitySchema, validateTicketQuerySchema, withCallback } from '@portal/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { portalModule } from '../../http/portal-module.ts';
 import { AccountCenter } from './sso.service.ts';
@@ -98,7 +98,7 @@ export const ssoModule = portalModule({
         idp && own
           ? {
               name: idp.name,
-              href: `${idp.loginUrl}${idp.loginUrl.includes('?') ? '&' : '?'}${new URLSearchParams({ callback })}`,
+              href: withCallback(idp.loginUrl, callback),
             }
           : undefined;
       return { callback, siteName: site.name, external };

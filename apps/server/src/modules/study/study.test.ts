@@ -565,6 +565,7 @@ describeEachEngine(
       it('counts a learner once when 20 first reports for one course arrive at once', async () => {
         const before = await learnerCountOf(fx.popular.id);
         const learner = await newLearner(app());
+        const started = Date.now();
         const answers = await Promise.all(
           Array.from({ length: 20 }, (_, i) =>
             report(
@@ -587,9 +588,14 @@ describeEachEngine(
           .where('users.username', '=', `1370000${String(learnerCount).padStart(4, '0')}`)
           .execute();
         expect(rows).toHaveLength(1);
-        // 20 reports of 5 s at once: the clock allows a minute plus the slack, never 100 s.
+        // 20 reports of 5 s at once: the clock allows a minute plus the slack and the time the
+        // burst itself took (seconds on a loaded machine), never 100 s.
+        const elapsed = Math.ceil((Date.now() - started) / 1000);
         const { seconds } = await today(learner);
-        expect(seconds).toBeLessThanOrEqual(MAX_CREDIT_MS / 1000 + CREDIT_SLACK_MS / 1000 + 1);
+        expect(seconds).toBeLessThanOrEqual(
+          MAX_CREDIT_MS / 1000 + CREDIT_SLACK_MS / 1000 + elapsed + 1,
+        );
+        expect(seconds).toBeLessThan(100);
       });
     });
 

@@ -1,4 +1,5 @@
 import type { Bindings } from '@portal/contract';
+import { withCallback } from '@portal/contract/constants';
 import { Button, Dialog } from 'antd-mobile';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -15,8 +16,7 @@ type External = Bindings['external'];
 export function bindAddress(external: External, origin = window.location.origin): string | null {
   if (!external.loginUrl) return null;
   const back = `${origin}${window.location.pathname}`;
-  const separator = external.loginUrl.includes('?') ? '&' : '?';
-  return `${external.loginUrl}${separator}callback=${encodeURIComponent(back)}`;
+  return withCallback(external.loginUrl, back);
 }
 
 /** Redeems `?ticket=` once on the way back from the provider, then takes it off the address. */
