@@ -22,14 +22,16 @@ const QUIET = {
 /** `POST /api/teams`: a new team led by me. */
 export const useCreateTeam = () =>
   useRefreshingMutation(
-    (body: CreateTeamBody) => post<TeamDetail>('/teams', body, QUIET),
+    (body: Omit<CreateTeamBody, 'avatar'> & { avatar?: string | null }) =>
+      post<TeamDetail>('/teams', body, QUIET),
     TEAM_QUERIES,
   );
 
 /** `POST /api/teams/update`: the leader's settings. */
 export const useUpdateTeam = () =>
   useRefreshingMutation(
-    (body: UpdateTeamBody) => post<TeamDetail>('/teams/update', body, QUIET),
+    (body: Omit<UpdateTeamBody, 'avatar'> & { avatar?: string | null }) =>
+      post<TeamDetail>('/teams/update', body, QUIET),
     TEAM_QUERIES,
   );
 

@@ -17,6 +17,9 @@ import { JOIN_MODE_LABELS } from './team-card.tsx';
 
 const IMAGE_TYPES = 'image/jpeg,image/png,image/webp';
 
+/** What the form sends. */
+export type TeamFormBody = Omit<CreateTeamBody, 'avatar'> & { avatar?: string | null };
+
 /** What the form holds; the initial values come from the team being edited, once. */
 export interface TeamFormValues {
   name: string;
@@ -64,7 +67,8 @@ export function TeamForm({
   submitLabel: string;
   pending: boolean;
   error: unknown;
-  onSubmit: (body: CreateTeamBody) => void;
+  /** The values; `avatar` only when a new picture was uploaded (a seeded one is kept as is). */
+  onSubmit: (body: TeamFormBody) => void;
 }) {
   const id = useId();
   const [name, setName] = useState(initial.name);
