@@ -6,6 +6,7 @@ import {
   type CreateTeamBody,
   type DecideRequestBody,
   type DissolveTeamBody,
+  ErrorCode,
   type InviteCode,
   type JoinResult,
   type MyTeams,
@@ -26,7 +27,7 @@ import { isUniqueViolation } from '../../db/database.ts';
 import { readPage } from '../../db/paging.ts';
 import type { Database, TeamRow } from '../../db/schema.ts';
 import { writeAvatar } from '../../platform/avatar-image.ts';
-import { conflict, invalid, notFound } from '../../platform/errors.ts';
+import { AppError, conflict, invalid, notFound } from '../../platform/errors.ts';
 import { SNIFFED_TYPES, sniffMime } from '../../platform/sniff-mime.ts';
 import { isoTime } from '../../platform/time.ts';
 import type { ReceivedFile, UploadStore } from '../../platform/upload-store.ts';
@@ -167,7 +168,13 @@ export class TeamService {
 
   /** A live team with its first members and the caller's relation to it (public). */
   async detail(siteKey: string, teamId: number, userId: number | null): Promise<TeamDetail> {
-    const { team, role } = await teamAccess(this.db, siteKey, teamId, userId);
+    const { team, role } = await teamAccess(this.db, siteKey, teamId, userId).catch((error) => {
+      // A dissolved team's page is gone like an unknown one's, with the reason.
+      if (error instanceof AppError && error.code === ErrorCode.conflict) {
+        throw new AppError(ErrorCode.notFound, error.message);
+      }
+      throw error;
+    });
     const [card, members, pending, myRequest] = await Promise.all([
       findTeamCardRow(this.db, siteKey, teamId),
       listMemberRows(this.db, teamId, { limit: DETAIL_MEMBERS, offset: 0 }),

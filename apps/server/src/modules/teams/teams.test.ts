@@ -390,7 +390,7 @@ describeEachEngine('teams API', (ctx) => {
       expect(await messagesOf(app, learner(7).id)).toContainEqual(
         expect.objectContaining({ title: `团队已解散：「${team.data.name}」` }),
       );
-      expect((await detailOf(app, teamId)).code).toBe(409);
+      expect(await detailOf(app, teamId)).toMatchObject({ code: 404, message: '该团队已解散' });
       const mine = await getAs<MyTeams>(app, learner(7).token, '/api/teams/mine');
       expect(mine.data.joined.map((t) => t.id)).not.toContain(teamId);
       // The name is free again.

@@ -15,7 +15,7 @@ export function CreateTeamPage() {
       <PageHeader />
       <main className="page-body team-page">
         <section className="team-panel">
-          <h1 className="team-panel-title">创建学习团队</h1>
+          <h2 className="team-panel-title">创建学习团队</h2>
           <p className="team-hint">
             创建后您就是团队负责人，可以邀请邻居、同学一起学习。每人最多负责 3 个团队。
           </p>

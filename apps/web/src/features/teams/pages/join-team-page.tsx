@@ -128,12 +128,12 @@ export function JoinTeamPage() {
           </section>
         ) : team?.joinMode === 'approval' ? (
           <section className="team-panel">
-            <h1 className="team-panel-title">申请加入</h1>
+            <h2 className="team-panel-title">申请加入</h2>
             <RequestForm team={team} />
           </section>
         ) : (
           <section className="team-panel">
-            <h1 className="team-panel-title">凭邀请码加入团队</h1>
+            <h2 className="team-panel-title">凭邀请码加入团队</h2>
             <p className="team-hint">邀请码由团队负责人提供，在团队页可以看到。</p>
             <CodeForm />
           </section>

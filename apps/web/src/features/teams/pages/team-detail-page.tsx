@@ -134,7 +134,7 @@ export function TeamDetailPage() {
             <section className="team-panel team-head">
               <TeamAvatar name={team.name} avatar={team.avatar} size={72} />
               <div>
-                <h1 className="team-name">{team.name}</h1>
+                <h2 className="team-name">{team.name}</h2>
                 <p className="team-card-meta">
                   负责人 {team.members.find((m) => m.isLeader)?.nickname ?? team.leaderName}
                 </p>

@@ -60,9 +60,11 @@ function MemberItem({ team, member }: { team: TeamDetail; member: TeamMember }) 
   const handleConfirm = () => {
     if (asking === 'remove') remove.mutate(body, { onSuccess: () => setAsking(null) });
     if (asking === 'handOver') {
-      handOver.mutate(body, {
-        onSuccess: () => void navigate(href('teamDetail', { id: team.id }), { replace: true }),
-      });
+      // Async: the page gives way to the 仅负责人 state as the team refreshes, before a callback.
+      handOver
+        .mutateAsync(body)
+        .then(() => navigate(href('teamDetail', { id: team.id }), { replace: true }))
+        .catch(() => {});
     }
   };
   return (
@@ -112,7 +114,7 @@ function Management({ team }: { team: TeamDetail }) {
   const members = useTeamMembers(team.id);
   return (
     <>
-      <h1 className="team-panel-title">{team.name}</h1>
+      <h2 className="team-panel-title">{team.name}</h2>
       <section className="team-panel" aria-label="入队申请">
         <h2 className="team-panel-title">入队申请（{team.pendingRequests}）</h2>
         <PagedList

@@ -39,10 +39,11 @@ function DissolveSection({ team }: { team: TeamDetail }) {
   const [typed, setTyped] = useState('');
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    dissolve.mutate(
-      { teamId: team.id, confirmName: typed.trim() },
-      { onSuccess: () => void navigate(paths.myTeam, { replace: true }) },
-    );
+    // Async: the page gives way to the missing state as the team refreshes, before a callback.
+    dissolve
+      .mutateAsync({ teamId: team.id, confirmName: typed.trim() })
+      .then(() => navigate(paths.myTeam, { replace: true }))
+      .catch(() => {});
   };
   return (
     <section className="team-panel danger" aria-label="解散团队">
@@ -79,7 +80,7 @@ function Settings({ team }: { team: TeamDetail }) {
   return (
     <>
       <section className="team-panel" aria-label="团队资料">
-        <h1 className="team-panel-title">团队设置</h1>
+        <h2 className="team-panel-title">团队资料</h2>
         <TeamForm
           initial={team}
           submitLabel="保存设置"
