@@ -106,7 +106,12 @@ function LeaderLinks({ team }: { team: TeamDetail }) {
         {links.map((link) => (
           <Link key={link.label} className="link-button" to={link.to}>
             {link.label}
-            {link.badge > 0 ? <span className="team-badge">{link.badge} 条申请</span> : null}
+            {link.badge > 0 ? (
+              <span className="team-badge">
+                {link.badge}
+                <span className="sr-only"> 条待审核申请</span>
+              </span>
+            ) : null}
           </Link>
         ))}
       </nav>

@@ -21,7 +21,7 @@ function RequestItem({ request }: { request: TeamRequest }) {
       <div className="team-row-body">
         <span className="team-row-name">{request.nickname}</span>
         <span className="team-card-meta">
-          申请于 {formatDate(request.createdAt, 'MM-dd HH:mm')}
+          申请于 {formatDate(request.createdAt, 'MM-dd hh:mm')}
         </span>
         {request.message ? <span className="team-card-intro">留言：{request.message}</span> : null}
         <div className="team-row-actions">
