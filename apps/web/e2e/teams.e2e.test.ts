@@ -30,7 +30,7 @@ describe('learning teams', () => {
       .getByRole('navigation', { name: '主导航' })
       .getByRole('link', { name: '我的', exact: true })
       .click();
-    await page.getByRole('link', { name: '我的团队', exact: true }).click();
+    await page.getByRole('link', { name: '学习团队', exact: true }).click();
     await page.getByRole('heading', { name: /我负责的团队/ }).waitFor();
     await page.getByRole('link', { name: '创建团队', exact: true }).click();
     await page.getByRole('heading', { name: '创建学习团队' }).waitFor();
