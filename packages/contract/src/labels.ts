@@ -60,6 +60,21 @@ export const scopedFieldLabels: Record<string, Record<string, string>> = {
   },
   '/api/medals': { key: '勋章编号' },
   '/api/certificates': { id: '证书编号', code: '证书验证码' },
+  '/api/teams': {
+    id: '团队',
+    teamId: '团队',
+    userId: '成员',
+    name: '团队名称',
+    avatar: '团队头像',
+    intro: '团队简介',
+    joinMode: '加入方式',
+    capacity: '成员上限',
+    code: '邀请码',
+    message: '申请留言',
+    requestId: '申请',
+    approve: '审批结果',
+    confirmName: '确认的团队名称',
+  },
 };
 
 /**

@@ -559,7 +559,7 @@ export interface ArticleReadsTable {
 }
 
 /** What a message is about: a signup, a check-in, a reminder, or a notice to everyone. */
-export type MessageKindValue = 'signup' | 'checkin' | 'reminder' | 'notice' | 'medal';
+export type MessageKindValue = 'signup' | 'checkin' | 'reminder' | 'notice' | 'medal' | 'team';
 
 /** A learner's message (`user_id` set) or a notice to everyone on the site (`user_id` null). */
 export interface MessagesTable {
@@ -749,6 +749,19 @@ export interface TeamsTable {
   created_at: number;
   updated_at: number;
   dissolved_at: number | null;
+  /** When the invitation code stops working; null for one that does not expire. */
+  invite_expires_at: number | null;
+}
+
+/** A learner's request to join a team that takes members by approval. */
+export interface TeamRequestsTable {
+  id: Generated<number>;
+  team_id: number;
+  user_id: number;
+  status: 'pending' | 'approved' | 'refused' | 'withdrawn';
+  message: Generated<string>;
+  created_at: number;
+  decided_at: number | null;
 }
 
 /** A learner's membership of a team; leaving or removal cancels it (seat keeping's signup row). */
@@ -769,6 +782,7 @@ export interface Database {
   user_identities: UserIdentitiesTable;
   teams: TeamsTable;
   team_members: TeamMembersTable;
+  team_requests: TeamRequestsTable;
   sessions: SessionsTable;
   login_tickets: LoginTicketsTable;
   phone_codes: PhoneCodesTable;
@@ -892,3 +906,4 @@ export type NewPointsLedgerRow = Insertable<PointsLedgerTable>;
 export type TeamRow = Selectable<TeamsTable>;
 export type NewTeamRow = Insertable<TeamsTable>;
 export type TeamMemberRow = Selectable<TeamMembersTable>;
+export type TeamRequestRow = Selectable<TeamRequestsTable>;

@@ -23,6 +23,7 @@ import {
   insertChunked,
   type SeedContext,
 } from './support.ts';
+import { seedTeams, writeTeamAvatars } from './teams.ts';
 import { seedTopics, writeTopicBanners } from './topics.ts';
 import { givenNames, surnames } from './words.ts';
 
@@ -95,6 +96,8 @@ const steps: Array<(context: SeedContext) => Promise<void>> = [
   seedMedals,
   // After activities (no random draws): the demo learners' points, through the points service.
   seedPoints,
+  // After the learners (its random draws come last): 40 teams with members.
+  seedTeams,
 ];
 
 /**
@@ -110,6 +113,7 @@ const fileWriters: Array<(db: Kysely<Database>, dir: string) => number | Promise
   (_db, dir) => writeLiveCovers(dir),
   // The articles' images and the notices' PDF attachments.
   writeArticleFiles,
+  (_db, dir) => writeTeamAvatars(dir),
 ];
 
 /**

@@ -5,6 +5,7 @@ import { AVATAR_MAX_BYTES, type Device, type UserInfo } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { AuthUser } from '../../platform/auth.ts';
+import { writeAvatar } from '../../platform/avatar-image.ts';
 import type { CounterStore } from '../../platform/counter-store.ts';
 import { AppError, conflict, invalid, notFound, tooMany } from '../../platform/errors.ts';
 import { SNIFFED_TYPES, sniffMime } from '../../platform/sniff-mime.ts';
@@ -25,7 +26,6 @@ import {
   setPasswordHash,
   swapAvatar,
 } from './account-settings.queries.ts';
-import { writeAvatar } from './avatar-image.ts';
 import { describeDevice } from './device-name.ts';
 
 /** Where received avatars wait (private) before the resized copy is made. */

@@ -228,11 +228,18 @@ function HomeContent({ account }: { account: ReactNode }) {
   );
 }
 
+/** Where an entry leads: 学习团队 opens the learner's own teams, a visitor's the team list. */
+function useEntryPath(): (name: PathName) => string {
+  const loggedIn = useSyncExternalStore(subscribeLogin, isLoggedIn);
+  return (name) => (name === 'teamList' && loggedIn ? paths.myTeam : paths[name]);
+}
+
 function Entries() {
+  const pathOf = useEntryPath();
   return (
     <nav className="home-entries" aria-label="栏目">
       {entries.map((entry) => (
-        <Link key={entry.name} className="home-entry" to={paths[entry.name]}>
+        <Link key={entry.name} className="home-entry" to={pathOf(entry.name)}>
           <span
             className="home-entry-icon"
             aria-hidden="true"
@@ -253,6 +260,7 @@ function Entries() {
  */
 export function HomePage() {
   const entry = useLocation().pathname === paths.gotoHome;
+  const pathOf = useEntryPath();
   return (
     <main className="home">
       <header className="home-header">
@@ -273,7 +281,7 @@ export function HomePage() {
         <ul className="home-guide">
           {entries.map((entry) => (
             <li key={entry.name}>
-              <Link className="home-guide-item" to={paths[entry.name]}>
+              <Link className="home-guide-item" to={pathOf(entry.name)}>
                 <span className="home-guide-label">{entry.label}</span>
                 <span className="home-guide-note">{entry.note}</span>
               </Link>

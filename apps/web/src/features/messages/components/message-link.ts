@@ -15,5 +15,7 @@ export function messageLinkOf(link: MessageLink): { to: string; label: string } 
       return { to: contentHref('activity', link.id), label: '查看活动' };
     case 'course':
       return { to: contentHref('course', link.id), label: '查看课程' };
+    case 'team':
+      return { to: href('teamDetail', { id: link.id }), label: '查看团队' };
   }
 }

@@ -23,7 +23,7 @@ const studyLinks: readonly MineLink[] = [
   { name: 'learning', label: '正在学习' },
   { name: 'myClasses', label: '我的班级' },
   { name: 'myActivities', label: '我的活动' },
-  { name: 'myTeam', label: '我的团队' },
+  { name: 'myTeam', label: '学习团队' },
   { name: 'favourites', label: '我的收藏' },
   { name: 'history', label: '学习足迹' },
 ];
