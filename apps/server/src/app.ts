@@ -42,6 +42,7 @@ import { sitesModule } from './modules/sites/sites.routes.ts';
 import { ssoModule } from './modules/sso/sso.routes.ts';
 import { statisticsModule } from './modules/statistics/statistics.routes.ts';
 import { studyModule } from './modules/study/study.routes.ts';
+import { teamWorksModule } from './modules/team-works/team-works.routes.ts';
 import { topicsModule } from './modules/topics/topics.routes.ts';
 import { type CounterStore, createCounterStore } from './platform/counter-store.ts';
 import { invalid } from './platform/errors.ts';
@@ -92,6 +93,7 @@ const modules = [
   medalsModule,
   statisticsModule,
   pointsModule,
+  teamWorksModule,
 ];
 
 export interface BuildOptions {

@@ -18,4 +18,5 @@ export * from './search.ts';
 export * from './sites.ts';
 export * from './statistics.ts';
 export * from './study.ts';
+export * from './team-works.ts';
 export * from './topics.ts';
