@@ -12,7 +12,6 @@ export const underConstruction: readonly PagePath[] = [
   paths.createTeam,
   paths.teamList,
   paths.joinTeam,
-  paths.teamWorkDetail,
   paths.teamDetail,
   paths.nearbyMap,
   paths.myTeam,
