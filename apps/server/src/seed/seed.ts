@@ -23,6 +23,7 @@ import {
   insertChunked,
   type SeedContext,
 } from './support.ts';
+import { seedTeamWorks, writeTeamWorkFiles } from './team-works.ts';
 import { seedTopics, writeTopicBanners } from './topics.ts';
 import { givenNames, surnames } from './words.ts';
 
@@ -95,6 +96,8 @@ const steps: Array<(context: SeedContext) => Promise<void>> = [
   seedMedals,
   // After activities (no random draws): the demo learners' points, through the points service.
   seedPoints,
+  // After the teams (it reads them; nothing without teams): works, pictures, likes, comments.
+  seedTeamWorks,
 ];
 
 /**
@@ -110,6 +113,8 @@ const fileWriters: Array<(db: Kysely<Database>, dir: string) => number | Promise
   (_db, dir) => writeLiveCovers(dir),
   // The articles' images and the notices' PDF attachments.
   writeArticleFiles,
+  // The team works' demo pictures (from a cache when warm).
+  writeTeamWorkFiles,
 ];
 
 /**
