@@ -66,11 +66,14 @@ export const useDeleteTeamWorkComment = () =>
     TEAM_WORK_QUERIES,
   );
 
-/** `POST /api/team-works/delete` (the author or the team's leader). */
+/**
+ * `POST /api/team-works/delete` (the author or the team's leader). The work's own page is left
+ * as it is (the page moves on to the team once it is gone); lists and other details refresh.
+ */
 export const useDeleteTeamWork = () =>
   useRefreshingMutation(
     (workId: number) => post<null>('/team-works/delete', { workId }, { loginRequired: true }),
-    TEAM_WORK_QUERIES,
+    { queryKey: ['team-works'], predicate: (query) => query.queryKey[1] !== 'detail' },
   );
 
 /** `POST /api/team-works/feature` (the team's leader). */

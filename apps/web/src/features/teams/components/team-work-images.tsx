@@ -4,7 +4,8 @@ import { useState } from 'react';
 
 /**
  * A work's pictures as a grid of thumbnails (one picture shows larger); with `viewable`, tapping
- * one opens them all full size, swiping from that one.
+ * one opens them all full size, swiping from that one, with a large 关闭 below (a tap on the
+ * picture closes it too).
  */
 export function TeamWorkImages({
   images,
@@ -48,12 +49,20 @@ export function TeamWorkImages({
           </li>
         ))}
       </ul>
-      {viewable ? (
+      {viewable && open !== null ? (
+        // Mounted on a tap, so that it opens at the tapped picture.
         <ImageViewer.Multi
           images={images.map((image) => image.url)}
-          visible={open !== null}
-          defaultIndex={open ?? 0}
+          visible
+          defaultIndex={open}
           onClose={() => setOpen(null)}
+          renderFooter={() => (
+            <div className="team-work-viewer-footer">
+              <button type="button" onClick={() => setOpen(null)}>
+                关闭
+              </button>
+            </div>
+          )}
         />
       ) : null}
     </>
