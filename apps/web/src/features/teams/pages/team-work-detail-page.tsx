@@ -88,7 +88,13 @@ function ComposeMore({ teamId }: { teamId: number }) {
   const navigate = useNavigate();
   return (
     <>
-      <Button block fill="outline" color="primary" onClick={() => setOpen(true)}>
+      <Button
+        block
+        className="team-work-more"
+        fill="outline"
+        color="primary"
+        onClick={() => setOpen(true)}
+      >
         我也发布作品
       </Button>
       <TeamWorkCompose
