@@ -615,7 +615,7 @@ export interface MessageRemindersTable {
   outcome: 'sent' | 'missed' | 'cancelled' | null;
 }
 
-/** What a medal rule counts (`team_works` reserved for teams, no rule yet). */
+/** What a medal rule counts (`team_works`: the learner's team works that are not deleted). */
 export type MedalMetricValue =
   | 'courses_completed'
   | 'streak_days'

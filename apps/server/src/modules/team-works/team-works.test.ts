@@ -204,7 +204,7 @@ describeEachEngine('team works', (ctx) => {
       expect(body(missing)).toMatchObject({ code: 404, message: '团队不存在' });
     });
 
-    it('awards points within the daily cap and limits how often a learner posts', async () => {
+    it('awards points within the daily cap, the first-work medal, and limits how often a learner posts', async () => {
       const { app } = ctx();
       const { db } = app.database;
       const [poster] = (await createLearners(db, 1)) as [TestLearner];
@@ -227,6 +227,12 @@ describeEachEngine('team works', (ctx) => {
       expect(ledger.every((row) => row.rule_key === 'team_work' && Number(row.amount) === 5)).toBe(
         true,
       );
+      const medals = await db
+        .selectFrom('learner_medals')
+        .select('medal_key')
+        .where('user_id', '=', poster.id)
+        .execute();
+      expect(medals.map((row) => row.medal_key)).toEqual(['team-work-1']);
     });
   });
 
