@@ -43,6 +43,7 @@ import { ssoModule } from './modules/sso/sso.routes.ts';
 import { statisticsModule } from './modules/statistics/statistics.routes.ts';
 import { studyModule } from './modules/study/study.routes.ts';
 import { teamsModule } from './modules/teams/teams.routes.ts';
+import { teamWorksModule } from './modules/team-works/team-works.routes.ts';
 import { topicsModule } from './modules/topics/topics.routes.ts';
 import { type CounterStore, createCounterStore } from './platform/counter-store.ts';
 import { invalid } from './platform/errors.ts';
@@ -94,6 +95,7 @@ const modules = [
   statisticsModule,
   pointsModule,
   teamsModule,
+  teamWorksModule,
 ];
 
 export interface BuildOptions {

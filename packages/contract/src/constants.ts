@@ -13,3 +13,4 @@ export * from './message-kinds.ts';
 export * from './schedule-rules.ts';
 export * from './signup-form.ts';
 export * from './site-prefix.ts';
+export * from './team-work-limits.ts';

@@ -19,4 +19,5 @@ export * from './sites.ts';
 export * from './statistics.ts';
 export * from './study.ts';
 export * from './teams.ts';
+export * from './team-works.ts';
 export * from './topics.ts';

@@ -14,6 +14,7 @@ export const POINTS_TASK_PAGES: Readonly<Record<string, string>> = {
   ebook_pages: 'ebookList',
   article_read: 'news',
   class_finish: 'myClasses',
+  team_work: 'myTeam',
 };
 
 /** `GET /api/points/summary` (login): the balance on the site and what today earned. */

@@ -615,7 +615,7 @@ export interface MessageRemindersTable {
   outcome: 'sent' | 'missed' | 'cancelled' | null;
 }
 
-/** What a medal rule counts (`team_works` reserved for teams, no rule yet). */
+/** What a medal rule counts (`team_works`: the learner's team works that are not deleted). */
 export type MedalMetricValue =
   | 'courses_completed'
   | 'streak_days'
@@ -776,6 +776,51 @@ export interface TeamMembersTable {
   updated_at: number;
 }
 
+/** A team work (团队作品): a member's plain text with up to 9 pictures; deleted ones keep their row. */
+export interface TeamWorksTable {
+  id: Generated<number>;
+  team_id: number;
+  author_id: number;
+  /** Plain text (tags stripped on the way in). */
+  body: string;
+  /** 0/1: the leader featured it (精选), listed first. */
+  featured: Generated<number>;
+  featured_at: number | null;
+  like_count: Generated<number>;
+  comment_count: Generated<number>;
+  image_count: Generated<number>;
+  created_at: number;
+  updated_at: number;
+  deleted_at: number | null;
+}
+
+/** A picture of a team work: WebP files in `DATA_DIR/files/team-works`, in order `sort` 0..8. */
+export interface TeamWorkImagesTable {
+  id: Generated<number>;
+  work_id: number;
+  sort: number;
+  image_key: string;
+  thumb_key: string;
+  width: number;
+  height: number;
+}
+
+/** A learner's like of a work, once (primary key (work, user)). */
+export interface TeamWorkLikesTable {
+  work_id: number;
+  user_id: number;
+  created_at: number;
+}
+
+/** A comment on a team work (plain text). */
+export interface TeamWorkCommentsTable {
+  id: Generated<number>;
+  work_id: number;
+  author_id: number;
+  body: string;
+  created_at: number;
+}
+
 export interface Database {
   sites: SitesTable;
   users: UsersTable;
@@ -783,6 +828,10 @@ export interface Database {
   teams: TeamsTable;
   team_members: TeamMembersTable;
   team_requests: TeamRequestsTable;
+  team_works: TeamWorksTable;
+  team_work_images: TeamWorkImagesTable;
+  team_work_likes: TeamWorkLikesTable;
+  team_work_comments: TeamWorkCommentsTable;
   sessions: SessionsTable;
   login_tickets: LoginTicketsTable;
   phone_codes: PhoneCodesTable;
@@ -907,3 +956,7 @@ export type TeamRow = Selectable<TeamsTable>;
 export type NewTeamRow = Insertable<TeamsTable>;
 export type TeamMemberRow = Selectable<TeamMembersTable>;
 export type TeamRequestRow = Selectable<TeamRequestsTable>;
+export type TeamWorkRow = Selectable<TeamWorksTable>;
+export type TeamWorkImageRow = Selectable<TeamWorkImagesTable>;
+export type NewTeamWorkImageRow = Insertable<TeamWorkImagesTable>;
+export type TeamWorkCommentRow = Selectable<TeamWorkCommentsTable>;

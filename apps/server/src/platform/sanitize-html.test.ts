@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeArticleHtml } from './sanitize-html.ts';
+import { sanitizeArticleHtml, toPlainText } from './sanitize-html.ts';
 import { XSS_PAYLOADS } from './xss-payloads.ts';
 
 /**
@@ -83,5 +83,20 @@ describe('sanitizeArticleHtml', () => {
       sanitizeArticleHtml('<style>p{}</style><iframe src="/x">x</iframe><span>文</span>'),
     ).toBe('文');
     expect(sanitizeArticleHtml('<form><input name="a"><button>提交</button></form>')).toBe('提交');
+  });
+});
+
+describe('toPlainText', () => {
+  it('keeps text, with the characters HTML would escape, and its line breaks', () => {
+    expect(toPlainText('  a & b < c > d "引号" 1<2\r\n\r\n\r\n\r\n第二段  ')).toBe(
+      'a & b < c > d "引号" 1<2\n\n第二段',
+    );
+  });
+
+  it('leaves no tag in any spelling, and drops control and bidi characters', () => {
+    expect(toPlainText('你好<script>alert(1)</script><b>粗</b>')).toBe('你好粗');
+    expect(toPlainText('x &lt;script&gt;alert(1)&lt;/script&gt; y')).toBe('x  y');
+    expect(toPlainText('a\u0000b\u202ec\u200bd👨\u200d👩')).toBe('abcd👨\u200d👩');
+    for (const payload of XSS_PAYLOADS) expect(toPlainText(payload)).not.toMatch(/<[a-z!/?]/i);
   });
 });

@@ -88,3 +88,42 @@ const ARTICLE_BODY: sanitizeHtml.IOptions = {
 export function sanitizeArticleHtml(html: string): string {
   return sanitizeHtml(html, ARTICLE_BODY).trim();
 }
+
+/** Strips every tag (and the content of script-like ones), leaving HTML-escaped text. */
+const NO_TAGS: sanitizeHtml.IOptions = {
+  allowedTags: [],
+  allowedAttributes: {},
+  disallowedTagsMode: 'discard',
+  nonTextTags: ARTICLE_BODY.nonTextTags ?? [],
+};
+
+const ENTITIES: Readonly<Record<string, string>> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#39;': "'",
+};
+
+/**
+ * Learner-written plain text (a team work, a comment): tags, control and format characters
+ * (bidi overrides, zero-width spaces; the emoji joiner kept) removed,
+ * line breaks normalised. Entities are decoded back to text and the text stripped again until it
+ * stays the same, so no tag survives in any spelling. The answer is text, never HTML: clients
+ * render it as text.
+ */
+export function toPlainText(input: string): string {
+  let text = input.replace(/\r\n?/g, '\n');
+  for (let round = 0; round < 4; round += 1) {
+    const stripped = sanitizeHtml(text, NO_TAGS).replace(
+      /&(?:amp|lt|gt|quot|#39);/g,
+      (entity) => ENTITIES[entity] ?? entity,
+    );
+    if (stripped === text) break;
+    text = stripped;
+  }
+  return text
+    .replace(/(?![\n\u200d])[\p{Cc}\p{Cf}]/gu, '')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}

@@ -24,6 +24,7 @@ import {
   type SeedContext,
 } from './support.ts';
 import { seedTeams, writeTeamAvatars } from './teams.ts';
+import { seedTeamWorks, writeTeamWorkFiles } from './team-works.ts';
 import { seedTopics, writeTopicBanners } from './topics.ts';
 import { givenNames, surnames } from './words.ts';
 
@@ -98,6 +99,8 @@ const steps: Array<(context: SeedContext) => Promise<void>> = [
   seedPoints,
   // After the learners (its random draws come last): 40 teams with members.
   seedTeams,
+  // After the teams (it reads them; nothing without teams): works, pictures, likes, comments.
+  seedTeamWorks,
 ];
 
 /**
@@ -114,6 +117,8 @@ const fileWriters: Array<(db: Kysely<Database>, dir: string) => number | Promise
   // The articles' images and the notices' PDF attachments.
   writeArticleFiles,
   (_db, dir) => writeTeamAvatars(dir),
+  // The team works' demo pictures (from a cache when warm).
+  writeTeamWorkFiles,
 ];
 
 /**

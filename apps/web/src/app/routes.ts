@@ -138,7 +138,7 @@ export const routes: readonly RouteEntry[] = [
   route(paths.familyEducation, 'public', '家庭教育', 'topics/topic'),
   route(paths.topicBooks, 'public', '专题书单', 'topics/topic-books'),
   route(paths.joinTeam, 'public', '加入团队', 'teams/join-team'),
-  route(paths.teamWorkDetail, 'public', '团队作品'),
+  route(paths.teamWorkDetail, 'public', '团队作品', 'teams/team-work-detail'),
   route(paths.contentDetail, 'public', '资讯详情', 'news/article'),
   route(paths.liveDetail, 'public', '直播详情', 'live/live-detail'),
   route(paths.fengcaiDetail, 'public', '学习风采', 'news/article'),

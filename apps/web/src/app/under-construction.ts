@@ -9,7 +9,6 @@ import { paths } from '@/platform/paths.ts';
 export const underConstruction: readonly PagePath[] = [
   paths.map,
   paths.delivery,
-  paths.teamWorkDetail,
   paths.nearbyMap,
   paths.teamProgress,
   paths.connectCourse,

@@ -26,6 +26,9 @@ import { createLearningTime } from './20261126_1030_create_learning_time.ts';
 import { createIdentities } from './20261126_1100_create_identities.ts';
 import { createTeams } from './20261127_0900_create_teams.ts';
 import { createTeamRequests } from './20261127_0910_create_team_requests.ts';
+import { createTeamWorks } from './20261127_0920_create_team_works.ts';
+import { addTeamWorkPoints } from './20261127_0921_add_team_work_points.ts';
+import { addTeamWorkMedals } from './20261127_0922_add_team_work_medals.ts';
 
 /** All migrations in order; names sort by time, and both engines run the same list. */
 export function migrationsFor(engine: Engine): Record<string, Migration> {
@@ -84,5 +87,8 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
       'medal',
       'team',
     ]),
+    '20261127_0920_create_team_works': createTeamWorks(engine),
+    '20261127_0921_add_team_work_points': addTeamWorkPoints(),
+    '20261127_0922_add_team_work_medals': addTeamWorkMedals(),
   };
 }

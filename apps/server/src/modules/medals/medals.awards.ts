@@ -6,6 +6,7 @@ import {
   countAttendedActivities,
   countCompletedCourses,
   countFinishedBooks,
+  countTeamWorks,
   countWatchedLives,
   insertLearnerMedal,
   listLearningDays,
@@ -38,7 +39,7 @@ export async function metricValue(
     case 'streak_days':
       return currentStreak(await listLearningDays(db, userId, STREAK_WINDOW), now);
     case 'team_works':
-      return 0;
+      return countTeamWorks(db, userId);
   }
 }
 

@@ -103,6 +103,13 @@ export function countFinishedBooks(db: Db, userId: number) {
   );
 }
 
+/** Team works the learner posted that are not deleted. */
+export function countTeamWorks(db: Db, userId: number) {
+  return countRows(
+    db.selectFrom('team_works').where('author_id', '=', userId).where('deleted_at', 'is', null),
+  );
+}
+
 /** Live sessions (or their replays) with at least {@link LIVE_WATCHED_SECONDS} credited. */
 export function countWatchedLives(db: Db, userId: number) {
   return countRows(

@@ -7,6 +7,7 @@ export const METRICS_OF_EFFECT: Readonly<Record<string, readonly MedalMetricValu
   'activity.checkin': ['activities_attended'],
   'ebook.finish': ['books_finished'],
   'learning.credited': ['learning_hours', 'streak_days', 'live_watched'],
+  'team_work.post': ['team_works'],
 };
 
 const DAY_MS = 86_400_000;

@@ -112,7 +112,10 @@ describeEachEngine('medals and achievements API', (ctx) => {
     expect(list.medals.every((m) => !m.earned && m.current === 0 && m.earnedAt === null)).toBe(
       true,
     );
-    expect(list.medals.some((m) => m.metric === 'team_works')).toBe(false);
+    expect(list.medals.filter((m) => m.metric === 'team_works').map((m) => m.name)).toEqual([
+      '团队新秀',
+      '团队之星',
+    ]);
   });
 
   it('awards 初学乍练 once when the first course is completed, with a message', async () => {

@@ -27,6 +27,7 @@ const ONE_UNIT: ReadonlyArray<[kind: string, rule: string, source: string, idKey
     ['ebook.pages', 'ebook_pages', 'ebook', 'ebookId'],
     ['article.read', 'article_read', 'article', 'articleId'],
     ['class.finish', 'class_finish', 'class', 'classId'],
+    ['team_work.post', 'team_work', 'team_work', 'workId'],
   ];
 
 /**

@@ -145,6 +145,7 @@ describeEachEngine(
         '电子书读满10页',
         '读完文章',
         '班级结业',
+        '发布团队作品',
       ]);
       expect(list.find((item) => item.key === 'learning_minute')).toMatchObject({
         unit: '分钟',

@@ -1,9 +1,81 @@
+import { Button } from 'antd-mobile';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { loginCheck } from '@/platform/login-check.ts';
+import { href } from '@/platform/paths.ts';
+import { RetryButton, StateView } from '@/ui/state-view.tsx';
+import { useTeamWorks } from '../api/get-team-works.ts';
 import type { TeamSectionProps } from './team-section-props.ts';
+import { TeamWorkCard } from './team-work-card.tsx';
+import { TeamWorkCompose } from './team-work-compose.tsx';
+import './team-work.css';
 
 /**
- * The team page's section: the team's works (latest first, featured on top) with a link to each and, for members, 发布作品.
- * Not built yet: it renders nothing until its area lands.
+ * The team page's section: the team's works (featured on top, then newest) with a link to each,
+ * 查看更多 for older ones and, for members, 发布作品 (the compose sheet; the new work opens).
  */
-export function TeamWorksSection(_props: TeamSectionProps) {
-  return null;
+export function TeamWorksSection({ teamId, role }: TeamSectionProps) {
+  const works = useTeamWorks(teamId, 5);
+  const navigate = useNavigate();
+  const [composing, setComposing] = useState(false);
+  const list = works.data?.pages.flatMap((page) => page.list) ?? [];
+  const total = works.data?.pages[0]?.total ?? 0;
+
+  const handleCompose = async () => {
+    if (await loginCheck()) setComposing(true);
+  };
+
+  return (
+    <section className="team-works-section" aria-labelledby="team-works-title">
+      <div className="team-works-head">
+        <h2 id="team-works-title">团队作品{total > 0 ? `（${total}）` : ''}</h2>
+        {role !== null ? (
+          <Button color="primary" size="small" onClick={() => void handleCompose()}>
+            发布作品
+          </Button>
+        ) : null}
+      </div>
+      {works.isPending ? (
+        <p className="team-work-hint">作品加载中…</p>
+      ) : works.isError && list.length === 0 ? (
+        <StateView kind="error" title="作品没有加载出来" description="请检查网络后重试。">
+          <RetryButton onRetry={() => void works.refetch()} />
+        </StateView>
+      ) : list.length === 0 ? (
+        <StateView
+          kind="empty"
+          title="还没有作品"
+          description={
+            role !== null
+              ? '发布第一篇作品，和队友分享学习成果吧。'
+              : '团队成员发布的作品会显示在这里。'
+          }
+        />
+      ) : (
+        <ul className="team-work-list">
+          {list.map((work) => (
+            <TeamWorkCard key={work.id} work={work} />
+          ))}
+        </ul>
+      )}
+      {works.hasNextPage ? (
+        <Button
+          block
+          fill="outline"
+          loading={works.isFetchingNextPage}
+          onClick={() => void works.fetchNextPage()}
+        >
+          查看更多作品
+        </Button>
+      ) : null}
+      {role !== null ? (
+        <TeamWorkCompose
+          teamId={teamId}
+          visible={composing}
+          onClose={() => setComposing(false)}
+          onPosted={(work) => void navigate(href('teamWorkDetail', { id: work.id }))}
+        />
+      ) : null}
+    </section>
+  );
 }

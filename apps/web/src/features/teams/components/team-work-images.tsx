@@ -1,0 +1,70 @@
+import type { TeamWorkImage } from '@portal/contract';
+import { ImageViewer } from 'antd-mobile';
+import { useState } from 'react';
+
+/**
+ * A work's pictures as a grid of thumbnails (one picture shows larger); with `viewable`, tapping
+ * one opens them all full size, swiping from that one, with a large 关闭 below (a tap on the
+ * picture closes it too).
+ */
+export function TeamWorkImages({
+  images,
+  viewable = false,
+}: {
+  images: readonly TeamWorkImage[];
+  viewable?: boolean;
+}) {
+  const [open, setOpen] = useState<number | null>(null);
+  if (images.length === 0) return null;
+  const single = images.length === 1;
+  return (
+    <>
+      <ul className={`team-work-images${single ? ' single' : ''}`} aria-label="作品图片">
+        {images.map((image, index) => (
+          <li key={image.url}>
+            {viewable ? (
+              <button
+                type="button"
+                className="team-work-image-button"
+                onClick={() => setOpen(index)}
+                aria-label={`查看大图：第 ${index + 1} 张，共 ${images.length} 张`}
+              >
+                <img
+                  src={single ? image.url : image.thumbUrl}
+                  alt=""
+                  width={single ? image.width : 360}
+                  height={single ? image.height : 360}
+                  loading="lazy"
+                />
+              </button>
+            ) : (
+              <img
+                src={image.thumbUrl}
+                alt={`第 ${index + 1} 张图片`}
+                width={360}
+                height={360}
+                loading="lazy"
+              />
+            )}
+          </li>
+        ))}
+      </ul>
+      {viewable && open !== null ? (
+        // Mounted on a tap, so that it opens at the tapped picture.
+        <ImageViewer.Multi
+          images={images.map((image) => image.url)}
+          visible
+          defaultIndex={open}
+          onClose={() => setOpen(null)}
+          renderFooter={() => (
+            <div className="team-work-viewer-footer">
+              <button type="button" onClick={() => setOpen(null)}>
+                关闭
+              </button>
+            </div>
+          )}
+        />
+      ) : null}
+    </>
+  );
+}
