@@ -28,7 +28,7 @@ describe('learning teams', () => {
     await as(page, leader, '/index/home');
     await page
       .getByRole('navigation', { name: '主导航' })
-      .getByRole('link', { name: '我的', exact: true })
+      .getByRole('link', { name: /^我的/ })
       .click();
     await page.getByRole('link', { name: '学习团队', exact: true }).click();
     await page.getByRole('heading', { name: /我负责的团队/ }).waitFor();

@@ -99,7 +99,8 @@ export function TeamForm({
     if (found.name || found.capacity) return;
     onSubmit({
       name: name.trim(),
-      avatar,
+      // Only a newly uploaded picture: a seeded avatar is not one the server takes back.
+      ...(avatar !== initial.avatar ? { avatar } : {}),
       intro: intro.trim(),
       joinMode,
       capacity: Number(capacity),
