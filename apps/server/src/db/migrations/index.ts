@@ -25,6 +25,8 @@ import { allowMessageKinds } from './20261126_1021_allow_medal_messages.ts';
 import { createLearningTime } from './20261126_1030_create_learning_time.ts';
 import { createIdentities } from './20261126_1100_create_identities.ts';
 import { createTeams } from './20261127_0900_create_teams.ts';
+import { createRankings } from './20261127_0930_create_rankings.ts';
+import { createTeamResources } from './20261127_0931_create_team_resources.ts';
 
 /** All migrations in order; names sort by time, and both engines run the same list. */
 export function migrationsFor(engine: Engine): Record<string, Migration> {
@@ -74,5 +76,7 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '20261126_1030_create_learning_time': createLearningTime(),
     '20261126_1100_create_identities': createIdentities(engine),
     '20261127_0900_create_teams': createTeams(engine),
+    '20261127_0930_create_rankings': createRankings(),
+    '20261127_0931_create_team_resources': createTeamResources(engine),
   };
 }
