@@ -56,3 +56,22 @@ export const rankingSchema = z.object({
   myTeams: z.array(rankingPlaceSchema),
 });
 export type Ranking = z.infer<typeof rankingSchema>;
+
+/** `GET /api/rankings/team?teamId=` (public): one team's place in each period. */
+export const teamRankQuerySchema = z.object({
+  teamId: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+});
+export type TeamRankQuery = z.infer<typeof teamRankQuerySchema>;
+
+export const teamRankSchema = z.object({
+  teamId: z.number().int(),
+  places: z.array(
+    z.object({
+      period: z.enum(RANKING_PERIODS),
+      points: z.number().int(),
+      /** Null with no points in the period. */
+      rank: z.number().int().nullable(),
+    }),
+  ),
+});
+export type TeamRank = z.infer<typeof teamRankSchema>;

@@ -81,6 +81,18 @@ export async function countTeamsAbove(db: Db, filter: PeriodFilter, points: numb
   return Number(row.n);
 }
 
+/** The team's points in the period (0 without any). */
+export async function findTeamPoints(db: Db, filter: PeriodFilter, teamId: number) {
+  const row = await db
+    .selectFrom('team_points_totals')
+    .select('points')
+    .where('site_key', '=', filter.siteKey)
+    .where('period', '=', filter.period)
+    .where('team_id', '=', teamId)
+    .executeTakeFirst();
+  return Number(row?.points ?? 0);
+}
+
 /** The live teams of the site the learner is an active member of, with their points. */
 export function listMyTeams(db: Db, filter: PeriodFilter, userId: number) {
   return db

@@ -1,4 +1,9 @@
-import { rankingQuerySchema, rankingSchema } from '@portal/contract';
+import {
+  rankingQuerySchema,
+  rankingSchema,
+  teamRankQuerySchema,
+  teamRankSchema,
+} from '@portal/contract';
 import { portalModule } from '../../http/portal-module.ts';
 import { RankingsService } from './rankings.service.ts';
 
@@ -20,6 +25,13 @@ export const rankingsModule = portalModule({
       query: rankingQuerySchema,
       response: rankingSchema,
       handle: ({ site, learner, query }) => rankings.ranking(site.key, learner?.id ?? null, query),
+    });
+    api.get('/api/rankings/team', {
+      summary: '一个团队本周、本月与总榜的积分和名次（公开）',
+      login: 'none',
+      query: teamRankQuerySchema,
+      response: teamRankSchema,
+      handle: ({ site, query }) => rankings.teamRank(site.key, query.teamId),
     });
   },
 });

@@ -1,12 +1,21 @@
-import { RANKING_TOP, type Ranking, type RankingEntry, type RankingQuery } from '@portal/contract';
+import {
+  RANKING_PERIODS,
+  RANKING_TOP,
+  type Ranking,
+  type RankingEntry,
+  type RankingQuery,
+  type TeamRank,
+} from '@portal/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { teamAccess } from '../teams/team-roles.ts';
 import { periodKey, periodRange } from './rankings.periods.ts';
 import {
   countLearnersAbove,
   countTeamsAbove,
   findLearnerPoints,
   findProfile,
+  findTeamPoints,
   listMyTeams,
   listTopLearners,
   listTopTeams,
@@ -64,6 +73,21 @@ export class RankingsService {
       mine,
       myTeams,
     };
+  }
+
+  /** One live team's points and place this week, this month and in all (public). */
+  async teamRank(siteKey: string, teamId: number): Promise<TeamRank> {
+    await teamAccess(this.db, siteKey, teamId, null);
+    const at = this.now();
+    const places = await Promise.all(
+      RANKING_PERIODS.map(async (period) => {
+        const filter: PeriodFilter = { siteKey, period: periodKey(period, at) };
+        const points = await findTeamPoints(this.db, filter, teamId);
+        const rank = points > 0 ? 1 + (await countTeamsAbove(this.db, filter, points)) : null;
+        return { period, points, rank };
+      }),
+    );
+    return { teamId, places };
   }
 
   private async learnerPlace(filter: PeriodFilter, userId: number) {

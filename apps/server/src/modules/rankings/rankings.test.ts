@@ -1,4 +1,4 @@
-import { RANKING_TOP, type Ranking } from '@portal/contract';
+import { RANKING_TOP, type Ranking, type TeamRank } from '@portal/contract';
 import { type Kysely, sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/schema.ts';
@@ -212,6 +212,14 @@ describeEachEngine(
         ]);
         expect(answer.data.myTeams).toEqual([
           expect.objectContaining({ id: team, points: 42, rank: 2 }),
+        ]);
+        const badge = body<TeamRank>(
+          await app().inject({ url: `/api/rankings/team?teamId=${team}` }),
+        );
+        expect(badge.data.places).toEqual([
+          { period: 'week', points: 42, rank: 2 },
+          { period: 'month', points: 42, rank: 2 },
+          { period: 'all', points: 42, rank: 2 },
         ]);
       });
     });
