@@ -23,6 +23,7 @@ import {
   insertChunked,
   type SeedContext,
 } from './support.ts';
+import { seedTeamResources } from './team-resources.ts';
 import { seedTopics, writeTopicBanners } from './topics.ts';
 import { givenNames, surnames } from './words.ts';
 
@@ -95,6 +96,9 @@ const steps: Array<(context: SeedContext) => Promise<void>> = [
   seedMedals,
   // After activities (no random draws): the demo learners' points, through the points service.
   seedPoints,
+  // After the teams and points (no random draws): the teams' linked resources, and past
+  // sign-ins of generated learners through the points service for the rankings.
+  seedTeamResources,
 ];
 
 /**
