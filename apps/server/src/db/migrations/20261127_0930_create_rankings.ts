@@ -1,6 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 import { sql } from 'kysely';
-import { createIndex, required } from './columns.ts';
+import { required } from './columns.ts';
 
 /**
  * The rankings' maintained aggregates, written in the points ledger's transaction:
@@ -28,13 +28,12 @@ export function createRankings(): Migration {
         .addPrimaryKeyConstraint('points_totals_pk', ['site_key', 'period', 'user_id'])
         .addCheckConstraint('points_totals_points_check', sql`points >= 0`)
         .execute();
-      // The top of a period: points descending, ties by user id.
-      await createIndex(db, 'points_totals_rank_idx', 'points_totals', [
-        'site_key',
-        'period',
-        'points',
-        'user_id',
-      ]);
+      // The top of a period in index order: points descending, ties by user id.
+      await db.schema
+        .createIndex('points_totals_rank_idx')
+        .on('points_totals')
+        .columns(['site_key', 'period', 'points desc', 'user_id'])
+        .execute();
 
       await db.schema
         .createTable('points_histogram')
@@ -59,12 +58,11 @@ export function createRankings(): Migration {
         .addPrimaryKeyConstraint('team_points_totals_pk', ['site_key', 'period', 'team_id'])
         .addCheckConstraint('team_points_totals_points_check', sql`points >= 0`)
         .execute();
-      await createIndex(db, 'team_points_totals_rank_idx', 'team_points_totals', [
-        'site_key',
-        'period',
-        'points',
-        'team_id',
-      ]);
+      await db.schema
+        .createIndex('team_points_totals_rank_idx')
+        .on('team_points_totals')
+        .columns(['site_key', 'period', 'points desc', 'team_id'])
+        .execute();
 
       await backfill(db);
     },
