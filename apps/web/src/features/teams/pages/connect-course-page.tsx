@@ -21,7 +21,10 @@ import {
 } from '../api/team-resources.ts';
 import '../team-resources.css';
 
-const SOURCE_LABELS: Record<CandidateSource, string> = { search: '搜索', favourites: '我的收藏' };
+const SOURCE_LABELS: Record<CandidateSource, string> = {
+  search: '站内搜索',
+  favourites: '我的收藏',
+};
 
 function CandidateRow({ teamId, item }: { teamId: number; item: TeamResourceCandidate }) {
   const mutation = useLinkTeamResource(teamId);
