@@ -44,7 +44,9 @@ function RankRow({
       <Avatar name={entry.name} src={entry.avatar} />
       <span className="rank-name">
         {entry.name}
-        {mine ? <span className="rank-me">（我）</span> : null}
+        {mine ? (
+          <span className="rank-me">{scope === 'team' ? '（我的团队）' : '（我）'}</span>
+        ) : null}
       </span>
       <span className="rank-points">
         <strong>{entry.points}</strong> 分
@@ -52,7 +54,7 @@ function RankRow({
     </>
   );
   return (
-    <li className={mine ? 'rank-row mine' : 'rank-row'}>
+    <li className={mine ? 'rank-row is-mine' : 'rank-row'}>
       {scope === 'team' ? (
         <Link className="rank-row-link" to={href('teamDetail', { id: entry.id })}>
           {content}
