@@ -136,7 +136,13 @@ export async function startFloor(
 export async function startApp(
   resources: Resources,
   tsx: string,
-  options: { scale: number; port: number; databaseUrl: string | undefined },
+  options: {
+    scale: number;
+    port: number;
+    databaseUrl: string | undefined;
+    /** A script (under `bench/`) run once the server answers, on its database (e.g. a fill). */
+    fill?: string;
+  },
 ): Promise<{ app: Child; origin: string }> {
   const { scale, port } = options;
   const env: NodeJS.ProcessEnv = {
@@ -172,6 +178,12 @@ export async function startApp(
   });
   resources.children.push(app);
   await waitUntilAnswering(app, `${origin}/api/account/refresh-token`, STARTUP_TIMEOUT_MS);
+  if (options.fill) {
+    const fill = startTsx('fill', { tsx, cwd: serverDir, script: options.fill, args: [], env });
+    resources.children.push(fill);
+    await expectSuccess(fill);
+    console.log(fill.tail());
+  }
   return { app, origin };
 }
 

@@ -14,7 +14,17 @@ import {
 } from './harness.ts';
 import { loginLearner } from './learner-login.ts';
 import { openBench, readOpenSettings } from './open-run.ts';
-import { type BenchContext, type BenchTarget, FLOOR, TARGETS } from './targets.ts';
+import {
+  TARGETS as ALL_TARGETS,
+  type BenchContext,
+  type BenchTarget,
+  FLOOR,
+  GROUP_FILLS,
+} from './targets.ts';
+
+// BENCH_ONLY=<group> (e.g. `ranking`): only that group's targets, on the database its fill adds to.
+const ONLY = process.env.BENCH_ONLY?.trim() || undefined;
+const TARGETS = ALL_TARGETS.filter((target) => target.group === ONLY);
 
 // npm run bench   (BENCH_DURATION=10 BENCH_CONNECTIONS=100 BENCH_WARMUP=1 BENCH_SCALE=1
 //                  BENCH_LARGE_SCALE=350 BENCH_TIMEOUT=s BENCH_DATABASE_URL=postgres://...)
@@ -260,7 +270,12 @@ async function main(resources: Resources, settings: Settings): Promise<number> {
   const [appPort, floorPort] = await twoFreePorts();
   const { databaseUrl } = settings;
   const [{ app, origin }, { floor, origin: floorOrigin }] = await Promise.all([
-    startApp(resources, tsx, { scale: settings.scale, port: appPort, databaseUrl }),
+    startApp(resources, tsx, {
+      scale: settings.scale,
+      port: appPort,
+      databaseUrl,
+      fill: ONLY ? GROUP_FILLS[ONLY] : undefined,
+    }),
     startFloor(resources, tsx, floorPort),
   ]);
 

@@ -43,7 +43,15 @@ export interface BenchTarget {
    * the run fails when its p99 there is more than `limit` times its p99 at the small scale.
    */
   scaled?: { limit?: number };
+  /**
+   * A group run alone with `BENCH_ONLY=<group>` (on a database its `fill` script adds to); a
+   * target with a group is left out of the default run.
+   */
+  group?: string;
 }
+
+/** What `BENCH_ONLY=<group>` runs on: a script under `bench/` that fills the database first. */
+export const GROUP_FILLS: Record<string, string> = { ranking: 'bench/fill-rankings.ts' };
 
 /** How every successful envelope starts (the serializers write `code` first). */
 export const ENVELOPE_OK = '{"code":0,';
@@ -212,3 +220,47 @@ export const TARGETS: BenchTarget[] = [
       typeof body === 'string' && body.startsWith('%PDF-') ? null : 'expected the start of a PDF',
   },
 ];
+
+/** Checks a ranking answer: a full top 100 and the learner's own place. */
+const rankingCheck = (scope: 'learner' | 'team') =>
+  envelope((data) => {
+    const ranking = data as { list?: unknown[]; mine?: { rank?: number | null } | null };
+    if (!Array.isArray(ranking.list) || ranking.list.length !== 100) return 'expected the top 100';
+    if (
+      scope === 'learner' &&
+      !(typeof ranking.mine?.rank === 'number' && ranking.mine.rank > 100)
+    ) {
+      return 'expected my place beyond the top 100';
+    }
+    return null;
+  });
+
+// BENCH_ONLY=ranking: on 100,000 learners and 5,000 teams (bench/fill-rankings.ts), the demo
+// learner (a few points, far below the top 100) reads the rankings: the top 100 from the totals'
+// index and their place from the histogram.
+TARGETS.push(
+  {
+    name: 'ranking: learners this week (top 100 + my place)',
+    path: '/api/rankings?scope=learner&period=week',
+    setup: async ({ login }) => ({ authorization: `Bearer ${await login()}` }),
+    okPrefix: ENVELOPE_OK,
+    check: rankingCheck('learner'),
+    group: 'ranking',
+  },
+  {
+    name: 'ranking: learners all time (top 100 + my place)',
+    path: '/api/rankings?scope=learner&period=all',
+    setup: async ({ login }) => ({ authorization: `Bearer ${await login()}` }),
+    okPrefix: ENVELOPE_OK,
+    check: rankingCheck('learner'),
+    group: 'ranking',
+  },
+  {
+    name: 'ranking: teams this month',
+    path: '/api/rankings?scope=team&period=month',
+    setup: async ({ login }) => ({ authorization: `Bearer ${await login()}` }),
+    okPrefix: ENVELOPE_OK,
+    check: rankingCheck('team'),
+    group: 'ranking',
+  },
+);

@@ -37,13 +37,15 @@ import { medalsModule } from './modules/medals/medals.routes.ts';
 import { messagesModule } from './modules/messages/messages.routes.ts';
 import { phoneBindingModule } from './modules/phone-binding/phone-binding.routes.ts';
 import { pointsModule } from './modules/points/points.routes.ts';
+import { rankingsModule } from './modules/rankings/rankings.routes.ts';
 import { searchModule } from './modules/search/search.routes.ts';
 import { sitesModule } from './modules/sites/sites.routes.ts';
 import { ssoModule } from './modules/sso/sso.routes.ts';
 import { statisticsModule } from './modules/statistics/statistics.routes.ts';
 import { studyModule } from './modules/study/study.routes.ts';
-import { teamsModule } from './modules/teams/teams.routes.ts';
+import { teamResourcesModule } from './modules/team-resources/team-resources.routes.ts';
 import { teamWorksModule } from './modules/team-works/team-works.routes.ts';
+import { teamsModule } from './modules/teams/teams.routes.ts';
 import { topicsModule } from './modules/topics/topics.routes.ts';
 import { type CounterStore, createCounterStore } from './platform/counter-store.ts';
 import { invalid } from './platform/errors.ts';
@@ -96,6 +98,8 @@ const modules = [
   pointsModule,
   teamsModule,
   teamWorksModule,
+  rankingsModule,
+  teamResourcesModule,
 ];
 
 export interface BuildOptions {

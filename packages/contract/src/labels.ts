@@ -60,6 +60,14 @@ export const scopedFieldLabels: Record<string, Record<string, string>> = {
     id: '设备',
   },
   '/api/medals': { key: '勋章编号' },
+  '/api/rankings': { scope: '榜单类型', period: '统计周期' },
+  '/api/team-resources': {
+    teamId: '团队',
+    kind: '资源类型',
+    resourceId: '资源编号',
+    source: '来源',
+    sort: '排序方式',
+  },
   '/api/certificates': { id: '证书编号', code: '证书验证码' },
   '/api/teams': {
     id: '团队',

@@ -821,6 +821,48 @@ export interface TeamWorkCommentsTable {
   created_at: number;
 }
 
+/** Points a learner earned on a site in a period (`all`, `m2026-11`, `w2026-11-23`). */
+export interface PointsTotalsTable {
+  site_key: string;
+  period: string;
+  user_id: number;
+  points: number;
+  updated_at: number;
+}
+
+/** How many learners of a site have exactly `points` in a period (their rank's histogram). */
+export interface PointsHistogramTable {
+  site_key: string;
+  period: string;
+  points: number;
+  learners: number;
+}
+
+/** Points a team's members earned in a period while they were its members. */
+export interface TeamPointsTotalsTable {
+  site_key: string;
+  period: string;
+  team_id: number;
+  points: number;
+  updated_at: number;
+}
+
+/** A course, class, activity or e-book a team's leader linked to the team. */
+export interface TeamResourcesTable {
+  id: Generated<number>;
+  team_id: number;
+  kind: 'course' | 'class' | 'activity' | 'ebook';
+  resource_id: number;
+  linked_by: number;
+  created_at: number;
+}
+
+/** How many resources a team has linked (a CHECK holds the limit). */
+export interface TeamResourceCountsTable {
+  team_id: number;
+  linked: number;
+}
+
 export interface Database {
   sites: SitesTable;
   users: UsersTable;
@@ -832,6 +874,11 @@ export interface Database {
   team_work_images: TeamWorkImagesTable;
   team_work_likes: TeamWorkLikesTable;
   team_work_comments: TeamWorkCommentsTable;
+  points_totals: PointsTotalsTable;
+  points_histogram: PointsHistogramTable;
+  team_points_totals: TeamPointsTotalsTable;
+  team_resources: TeamResourcesTable;
+  team_resource_counts: TeamResourceCountsTable;
   sessions: SessionsTable;
   login_tickets: LoginTicketsTable;
   phone_codes: PhoneCodesTable;

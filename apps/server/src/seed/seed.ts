@@ -23,8 +23,9 @@ import {
   insertChunked,
   type SeedContext,
 } from './support.ts';
-import { seedTeams, writeTeamAvatars } from './teams.ts';
+import { seedTeamResources } from './team-resources.ts';
 import { seedTeamWorks, writeTeamWorkFiles } from './team-works.ts';
+import { seedTeams, writeTeamAvatars } from './teams.ts';
 import { seedTopics, writeTopicBanners } from './topics.ts';
 import { givenNames, surnames } from './words.ts';
 
@@ -101,6 +102,9 @@ const steps: Array<(context: SeedContext) => Promise<void>> = [
   seedTeams,
   // After the teams (it reads them; nothing without teams): works, pictures, likes, comments.
   seedTeamWorks,
+  // After the teams and points (no random draws): the teams' linked resources, and past
+  // sign-ins of generated learners through the points service for the rankings.
+  seedTeamResources,
 ];
 
 /**

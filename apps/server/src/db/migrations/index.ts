@@ -29,6 +29,8 @@ import { createTeamRequests } from './20261127_0910_create_team_requests.ts';
 import { createTeamWorks } from './20261127_0920_create_team_works.ts';
 import { addTeamWorkPoints } from './20261127_0921_add_team_work_points.ts';
 import { addTeamWorkMedals } from './20261127_0922_add_team_work_medals.ts';
+import { createRankings } from './20261127_0930_create_rankings.ts';
+import { createTeamResources } from './20261127_0931_create_team_resources.ts';
 
 /** All migrations in order; names sort by time, and both engines run the same list. */
 export function migrationsFor(engine: Engine): Record<string, Migration> {
@@ -90,5 +92,7 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '20261127_0920_create_team_works': createTeamWorks(engine),
     '20261127_0921_add_team_work_points': addTeamWorkPoints(),
     '20261127_0922_add_team_work_medals': addTeamWorkMedals(),
+    '20261127_0930_create_rankings': createRankings(),
+    '20261127_0931_create_team_resources': createTeamResources(engine),
   };
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { conflict, invalid } from '../../platform/errors.ts';
+import { addEarnedPoints } from '../rankings/rankings.aggregate.ts';
 import { dayKey } from '../study/study.rules.ts';
 import {
   findActiveRule,
@@ -89,7 +90,11 @@ export async function deductPoints(trx: Kysely<Database>, deduction: Deduction):
   return true;
 }
 
-/** Appends the ledger row and sets the locked balance to what it says. */
+/**
+ * Appends the ledger row, sets the locked balance to what it says and, for an award, adds it to
+ * the rankings' aggregates: all in the caller's transaction, so a ranking never disagrees with
+ * the ledger.
+ */
 async function writeLedger(
   trx: Kysely<Database>,
   award: Award,
@@ -109,4 +114,10 @@ async function writeLedger(
     created_at: award.at,
   });
   await setBalance(trx, award.userId, award.siteKey, row.balanceAfter, award.at);
+  await addEarnedPoints(trx, {
+    siteKey: award.siteKey,
+    userId: award.userId,
+    amount: row.amount,
+    at: award.at,
+  });
 }

@@ -1,0 +1,64 @@
+import {
+  pageOf,
+  teamIdQuerySchema,
+  teamProgressQuerySchema,
+  teamProgressSchema,
+  teamResourceCandidateSchema,
+  teamResourceCandidatesQuerySchema,
+  teamResourceRefSchema,
+  teamResourceStateSchema,
+  teamResourcesSchema,
+} from '@portal/contract';
+import { portalModule } from '../../http/portal-module.ts';
+import { TeamResourcesService } from './team-resources.service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    teamResources: TeamResourcesService;
+  }
+}
+
+/** A team's linked resources (关联资源) and its members' progress on them (学习进度). */
+export const teamResourcesModule = portalModule({
+  name: 'teamResources',
+  tag: 'team-resources',
+  create: (app) =>
+    new TeamResourcesService(app.database.db, app.searches, app.favourites, app.clock),
+  routes(api, resources) {
+    api.get('/api/team-resources', {
+      summary: '团队关联的课程、班级、活动与电子书（公开）',
+      login: 'none',
+      query: teamIdQuerySchema,
+      response: teamResourcesSchema,
+      handle: ({ site, query }) => resources.list(site.key, query.teamId),
+    });
+    api.get('/api/team-resources/candidates', {
+      summary: '可关联的资源：站内搜索或我的收藏，标出已关联的（仅团队负责人）',
+      login: 'required',
+      query: teamResourceCandidatesQuerySchema,
+      response: pageOf(teamResourceCandidateSchema),
+      handle: ({ site, learner, query }) => resources.candidates(site.key, learner.id, query),
+    });
+    api.post('/api/team-resources/link', {
+      summary: '关联一个资源到团队（仅团队负责人；重复关联或超过上限答409）',
+      login: 'required',
+      body: teamResourceRefSchema,
+      response: teamResourceStateSchema,
+      handle: ({ site, learner, body }) => resources.link(site.key, learner.id, body),
+    });
+    api.post('/api/team-resources/unlink', {
+      summary: '取消关联一个资源（仅团队负责人）',
+      login: 'required',
+      body: teamResourceRefSchema,
+      response: teamResourceStateSchema,
+      handle: ({ site, learner, body }) => resources.unlink(site.key, learner.id, body),
+    });
+    api.get('/api/team-resources/progress', {
+      summary: '团队成员在关联资源上的学习进度与团队合计（仅团队成员）',
+      login: 'required',
+      query: teamProgressQuerySchema,
+      response: teamProgressSchema,
+      handle: ({ site, learner, query }) => resources.progress(site.key, learner.id, query),
+    });
+  },
+});

@@ -1,0 +1,232 @@
+import {
+  ErrorCode,
+  type Page,
+  TEAM_RESOURCE_LIMIT,
+  type TeamMemberProgress,
+  type TeamProgress,
+  type TeamProgressNumbers,
+  type TeamProgressQuery,
+  type TeamResourceCandidate,
+  type TeamResourceCandidatesQuery,
+  type TeamResourceKind,
+  type TeamResourceRef,
+  type TeamResourceState,
+  type TeamResources,
+} from '@portal/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { AppError, conflict, invalid } from '../../platform/errors.ts';
+import { isoTime } from '../../platform/time.ts';
+import { withCards } from '../content/content-kinds.ts';
+import { isVisible } from '../favourites/favourites.queries.ts';
+import type { FavouriteService } from '../favourites/favourites.service.ts';
+import type { SearchService } from '../search/search.service.ts';
+import { requireLeader, requireMember, teamAccess } from '../teams/team-roles.ts';
+import {
+  countCheckins,
+  countClassSignups,
+  countLessons,
+  countTeamResources,
+  deleteTeamResource,
+  findLinkedIds,
+  giveResourcePlace,
+  insertTeamResource,
+  listActiveMembers,
+  listTeamResourceRows,
+  sumLessonProgress,
+  sumPages,
+  takeResourcePlace,
+} from './team-resources.queries.ts';
+
+export const TeamResourceMessages = {
+  hidden: '资源不存在或已下线',
+  duplicate: '该资源已关联到本团队',
+  full: `每个团队最多关联 ${TEAM_RESOURCE_LIMIT} 个资源，请先取消关联一些`,
+  emptySearch: '请输入搜索内容',
+} as const;
+
+const ZERO: TeamProgressNumbers = { lessons: 0, minutes: 0, activities: 0, pages: 0, classes: 0 };
+
+/** Per-learner numbers of one query as a map. */
+function byUser(rows: ReadonlyArray<{ user_id: number; n: number | string }>) {
+  return new Map(rows.map((row) => [Number(row.user_id), Number(row.n)]));
+}
+
+/**
+ * A team's linked resources (团队资源): anyone sees them; only the team's leader links and
+ * unlinks them (picking from a search of the site or from their favourites); the members and
+ * the leader see each member's progress on them (学习进度).
+ */
+export class TeamResourcesService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly searches: SearchService,
+    private readonly favourites: FavouriteService,
+    private readonly now: () => number = () => Date.now(),
+  ) {}
+
+  /** The team's linked resources that are still published, newest first (public). */
+  async list(siteKey: string, teamId: number): Promise<TeamResources> {
+    await teamAccess(this.db, siteKey, teamId, null);
+    const rows = await listTeamResourceRows(this.db, teamId);
+    const cards = await withCards(this.db, siteKey, rows, (row) => [row.kind, row.resource_id]);
+    return {
+      limit: TEAM_RESOURCE_LIMIT,
+      list: cards.map(({ row, card }) => ({
+        kind: row.kind,
+        resourceId: row.resource_id,
+        ...card,
+        linkedAt: isoTime(row.created_at),
+      })),
+    };
+  }
+
+  /**
+   * Links a published resource of the site (leader only): 409 when it is linked already or the
+   * team is at its limit, both decided by the database in one transaction.
+   */
+  async link(siteKey: string, userId: number, ref: TeamResourceRef): Promise<TeamResourceState> {
+    await requireLeader(this.db, siteKey, ref.teamId, userId);
+    if (!(await isVisible(this.db, siteKey, ref.kind, ref.resourceId))) {
+      throw new AppError(ErrorCode.notFound, TeamResourceMessages.hidden);
+    }
+    const count = await this.db.transaction().execute(async (trx) => {
+      const taken = await takeResourcePlace(trx, ref.teamId, TEAM_RESOURCE_LIMIT);
+      if (taken === null) throw conflict(TeamResourceMessages.full);
+      const inserted = await insertTeamResource(trx, { ...ref, userId, at: this.now() });
+      if (!inserted) throw conflict(TeamResourceMessages.duplicate);
+      return taken;
+    });
+    return { linked: true, count };
+  }
+
+  /** Unlinks a resource (leader only); unlinking one that is not linked changes nothing. */
+  async unlink(siteKey: string, userId: number, ref: TeamResourceRef): Promise<TeamResourceState> {
+    await requireLeader(this.db, siteKey, ref.teamId, userId);
+    const count = await this.db.transaction().execute(async (trx) => {
+      const deleted = await deleteTeamResource(trx, ref);
+      return deleted ? giveResourcePlace(trx, ref.teamId) : countTeamResources(trx, ref.teamId);
+    });
+    return { linked: false, count };
+  }
+
+  /** What the leader may link: a search of the site or their favourites, each marked if linked. */
+  async candidates(
+    siteKey: string,
+    userId: number,
+    query: TeamResourceCandidatesQuery,
+  ): Promise<Page<TeamResourceCandidate>> {
+    await requireLeader(this.db, siteKey, query.teamId, userId);
+    const { page, size, kind } = query;
+    let found: Page<Omit<TeamResourceCandidate, 'linked'>>;
+    if (query.source === 'search') {
+      if (query.q === '') throw invalid(TeamResourceMessages.emptySearch);
+      const results = await this.searches.search(siteKey, { q: query.q, type: kind, page, size });
+      found = {
+        ...results,
+        list: results.list.map((item) => ({
+          kind: item.type as TeamResourceKind,
+          resourceId: item.id,
+          title: item.title,
+          cover: item.cover,
+          subtitle: item.subtitle,
+        })),
+      };
+    } else {
+      const saved = await this.favourites.list(siteKey, userId, { contentType: kind, page, size });
+      found = {
+        ...saved,
+        list: saved.list.map((item) => ({
+          kind: item.contentType as TeamResourceKind,
+          resourceId: item.contentId,
+          title: item.title,
+          cover: item.cover,
+          subtitle: item.subtitle,
+        })),
+      };
+    }
+    const linked = await findLinkedIds(
+      this.db,
+      query.teamId,
+      kind,
+      found.list.map((item) => item.resourceId),
+    );
+    return {
+      ...found,
+      list: found.list.map((item) => ({ ...item, linked: linked.has(item.resourceId) })),
+    };
+  }
+
+  /**
+   * Each active member's progress on the team's linked resources, sorted (descending, then by
+   * joining), with the team's totals: members and the leader only.
+   */
+  async progress(siteKey: string, userId: number, query: TeamProgressQuery): Promise<TeamProgress> {
+    const { team } = await requireMember(this.db, siteKey, query.teamId, userId);
+    const [members, resources] = await Promise.all([
+      listActiveMembers(this.db, team.id),
+      listTeamResourceRows(this.db, team.id),
+    ]);
+    const idsOf = (kind: TeamResourceKind) =>
+      resources.filter((row) => row.kind === kind).map((row) => row.resource_id);
+    const courses = idsOf('course');
+    const classes = idsOf('class');
+    const activities = idsOf('activity');
+    const ebooks = idsOf('ebook');
+    const userIds = members.map((member) => member.id);
+    const none = userIds.length === 0;
+    const [lessonTotal, lessonRows, checkinRows, pageRows, classRows] = await Promise.all([
+      countLessons(this.db, courses),
+      none || courses.length === 0 ? [] : sumLessonProgress(this.db, userIds, courses),
+      none || activities.length === 0 ? [] : countCheckins(this.db, userIds, activities),
+      none || ebooks.length === 0 ? [] : sumPages(this.db, userIds, ebooks),
+      none || classes.length === 0 ? [] : countClassSignups(this.db, userIds, classes),
+    ]);
+    const lessons = new Map(
+      lessonRows.map((row) => [
+        Number(row.user_id),
+        { lessons: Number(row.lessons), minutes: Math.floor(Number(row.seconds) / 60) },
+      ]),
+    );
+    const checkins = byUser(checkinRows);
+    const pages = byUser(pageRows);
+    const signups = byUser(classRows);
+    const rows: TeamMemberProgress[] = members.map((member) => ({
+      userId: member.id,
+      nickname: member.nickname,
+      avatar: member.avatar,
+      leader: member.id === team.leader_id,
+      lessons: lessons.get(member.id)?.lessons ?? 0,
+      minutes: lessons.get(member.id)?.minutes ?? 0,
+      activities: checkins.get(member.id) ?? 0,
+      pages: pages.get(member.id) ?? 0,
+      classes: signups.get(member.id) ?? 0,
+    }));
+    // A stable sort: members with equal numbers stay in the order they joined.
+    rows.sort((a, b) => b[query.sort] - a[query.sort]);
+    const totals = rows.reduce<TeamProgressNumbers>(
+      (sum, row) => ({
+        lessons: sum.lessons + row.lessons,
+        minutes: sum.minutes + row.minutes,
+        activities: sum.activities + row.activities,
+        pages: sum.pages + row.pages,
+        classes: sum.classes + row.classes,
+      }),
+      ZERO,
+    );
+    return {
+      teamId: team.id,
+      teamName: team.name,
+      sort: query.sort,
+      linked: {
+        courses: courses.length,
+        lessons: lessonTotal,
+        classes: classes.length,
+        activities: activities.length,
+        ebooks: ebooks.length,
+      },
+      members: rows,
+      totals,
+    };
+  }
+}

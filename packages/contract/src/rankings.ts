@@ -1,0 +1,77 @@
+import { z } from 'zod';
+
+/** Who a ranking ranks: learners (学员) or teams (团队). */
+export const RANKING_SCOPES = ['learner', 'team'] as const;
+export type RankingScope = (typeof RANKING_SCOPES)[number];
+
+/** The period a ranking counts: this week (本周, from Monday), this month (本月), all time (总榜). */
+export const RANKING_PERIODS = ['week', 'month', 'all'] as const;
+export type RankingPeriod = (typeof RANKING_PERIODS)[number];
+
+/** How many places a ranking lists; a learner or team below still gets its own place. */
+export const RANKING_TOP = 100;
+
+/** `GET /api/rankings?scope=&period=` (login optional: a visitor sees the list only). */
+export const rankingQuerySchema = z.object({
+  scope: z.enum(RANKING_SCOPES).default('learner'),
+  period: z.enum(RANKING_PERIODS).default('week'),
+});
+export type RankingQuery = z.infer<typeof rankingQuerySchema>;
+
+/**
+ * One place: `rank` counts those with more points plus one, so equal points share a place
+ * (1, 2, 2, 4); `id` is the learner's or the team's.
+ */
+export const rankingEntrySchema = z.object({
+  rank: z.number().int(),
+  id: z.number().int(),
+  name: z.string(),
+  avatar: z.string().nullable(),
+  points: z.number().int(),
+});
+export type RankingEntry = z.infer<typeof rankingEntrySchema>;
+
+/** The caller's own place, or one of their teams'; `rank` null with no points in the period. */
+export const rankingPlaceSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  avatar: z.string().nullable(),
+  points: z.number().int(),
+  rank: z.number().int().nullable(),
+});
+export type RankingPlace = z.infer<typeof rankingPlaceSchema>;
+
+export const rankingSchema = z.object({
+  scope: z.enum(RANKING_SCOPES),
+  period: z.enum(RANKING_PERIODS),
+  /** The dates counted (Asia/Shanghai), e.g. `2026-11-23 至 2026-11-29`; `全部` for all time. */
+  range: z.string(),
+  /** Learners (or teams) with points in the period. */
+  ranked: z.number().int(),
+  /** The top {@link RANKING_TOP}, best first. */
+  list: z.array(rankingEntrySchema),
+  /** The caller's place (learners), null for a visitor. */
+  mine: rankingPlaceSchema.nullable(),
+  /** The places of the caller's teams on the site (empty for a visitor or without teams). */
+  myTeams: z.array(rankingPlaceSchema),
+});
+export type Ranking = z.infer<typeof rankingSchema>;
+
+/** `GET /api/rankings/team?teamId=` (public): one team's place in each period. */
+export const teamRankQuerySchema = z.object({
+  teamId: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+});
+export type TeamRankQuery = z.infer<typeof teamRankQuerySchema>;
+
+export const teamRankSchema = z.object({
+  teamId: z.number().int(),
+  places: z.array(
+    z.object({
+      period: z.enum(RANKING_PERIODS),
+      points: z.number().int(),
+      /** Null with no points in the period. */
+      rank: z.number().int().nullable(),
+    }),
+  ),
+});
+export type TeamRank = z.infer<typeof teamRankSchema>;
