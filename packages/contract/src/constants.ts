@@ -13,4 +13,5 @@ export * from './message-kinds.ts';
 export * from './schedule-rules.ts';
 export * from './signup-form.ts';
 export * from './site-prefix.ts';
+export * from './team-values.ts';
 export * from './team-work-limits.ts';

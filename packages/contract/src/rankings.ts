@@ -1,15 +1,5 @@
 import { z } from 'zod';
-
-/** Who a ranking ranks: learners (学员) or teams (团队). */
-export const RANKING_SCOPES = ['learner', 'team'] as const;
-export type RankingScope = (typeof RANKING_SCOPES)[number];
-
-/** The period a ranking counts: this week (本周, from Monday), this month (本月), all time (总榜). */
-export const RANKING_PERIODS = ['week', 'month', 'all'] as const;
-export type RankingPeriod = (typeof RANKING_PERIODS)[number];
-
-/** How many places a ranking lists; a learner or team below still gets its own place. */
-export const RANKING_TOP = 100;
+import { RANKING_PERIODS, RANKING_SCOPES } from './team-values.ts';
 
 /** `GET /api/rankings?scope=&period=` (login optional: a visitor sees the list only). */
 export const rankingQuerySchema = z.object({

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { pageQuery } from './envelope.ts';
 import { idParam } from './parts.ts';
+import { TEAM_PROGRESS_SORTS, TEAM_RESOURCE_KINDS } from './team-values.ts';
 
-/** What a team's leader can link to the team: 课程, 班级, 活动, 电子书. */
-export const TEAM_RESOURCE_KINDS = ['course', 'class', 'activity', 'ebook'] as const;
 export const teamResourceKindSchema = z.enum(TEAM_RESOURCE_KINDS);
 export type TeamResourceKind = z.infer<typeof teamResourceKindSchema>;
 
@@ -65,16 +64,6 @@ export const teamResourceCandidateSchema = z.object({
   linked: z.boolean(),
 });
 export type TeamResourceCandidate = z.infer<typeof teamResourceCandidateSchema>;
-
-/** How `/learningProgress` orders the members (each descending). */
-export const TEAM_PROGRESS_SORTS = [
-  'minutes',
-  'lessons',
-  'activities',
-  'pages',
-  'classes',
-] as const;
-export type TeamProgressSort = (typeof TEAM_PROGRESS_SORTS)[number];
 
 /** `GET /api/team-resources/progress?teamId=&sort=` (the team's members and leader). */
 export const teamProgressQuerySchema = z.object({

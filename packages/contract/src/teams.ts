@@ -1,23 +1,15 @@
 import { z } from 'zod';
 import { pageQuery } from './envelope.ts';
 import { idParam, idQuery } from './parts.ts';
-
-/** How learners get into a team: at once, by the leader's approval, or with its invitation code. */
-export const TEAM_JOIN_MODES = ['open', 'approval', 'code'] as const;
-export type TeamJoinMode = (typeof TEAM_JOIN_MODES)[number];
-
-/** Teams a learner may lead at once. */
-export const TEAM_LEAD_LIMIT = 3;
-export const TEAM_NAME_MAX = 20;
-export const TEAM_INTRO_MAX = 300;
-export const TEAM_CAPACITY_MIN = 2;
-export const TEAM_CAPACITY_MAX = 500;
-/** How long an invitation code stays valid after it is (re)generated, in days. */
-export const TEAM_CODE_DAYS = 30;
-
-/** The learner's relation to a team, as the team page shows it. */
-export const TEAM_MY_STATES = ['leader', 'member', 'pending', 'none'] as const;
-export type TeamMyState = (typeof TEAM_MY_STATES)[number];
+import {
+  TEAM_CAPACITY_MAX,
+  TEAM_CAPACITY_MIN,
+  TEAM_INTRO_MAX,
+  TEAM_JOIN_MODES,
+  TEAM_MY_STATES,
+  TEAM_NAME_MAX,
+  TEAM_SORTS,
+} from './team-values.ts';
 
 /** A team in a list (card). */
 export const teamCardSchema = z.object({
@@ -58,9 +50,6 @@ export const teamDetailSchema = teamCardSchema.extend({
   pendingRequests: z.number().int(),
 });
 export type TeamDetail = z.infer<typeof teamDetailSchema>;
-
-export const TEAM_SORTS = ['active', 'newest'] as const;
-export type TeamSort = (typeof TEAM_SORTS)[number];
 
 /** `GET /api/teams`: live teams of the site, by name search, most active or newest first. */
 export const teamListQuerySchema = pageQuery.extend({

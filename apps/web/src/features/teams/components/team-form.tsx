@@ -1,13 +1,12 @@
+import type { CreateTeamBody, TeamJoinMode } from '@portal/contract';
 import {
-  type CreateTeamBody,
+  AVATAR_MAX_BYTES,
   TEAM_CAPACITY_MAX,
   TEAM_CAPACITY_MIN,
   TEAM_INTRO_MAX,
   TEAM_JOIN_MODES,
   TEAM_NAME_MAX,
-  type TeamJoinMode,
-} from '@portal/contract';
-import { AVATAR_MAX_BYTES } from '@portal/contract/constants';
+} from '@portal/contract/constants';
 import { Button } from 'antd-mobile';
 import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
 import { useTeamAvatarUpload } from '../api/team-actions.ts';

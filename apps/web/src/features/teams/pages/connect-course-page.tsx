@@ -1,8 +1,5 @@
-import {
-  TEAM_RESOURCE_KINDS,
-  type TeamResourceCandidate,
-  type TeamResourceKind,
-} from '@portal/contract';
+import type { TeamResourceCandidate, TeamResourceKind } from '@portal/contract';
+import { TEAM_RESOURCE_KINDS } from '@portal/contract/constants';
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { idParam } from '@/lib/id-param.ts';

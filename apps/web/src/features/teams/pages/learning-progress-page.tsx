@@ -1,9 +1,5 @@
-import {
-  TEAM_PROGRESS_SORTS,
-  type TeamMemberProgress,
-  type TeamProgressNumbers,
-  type TeamProgressSort,
-} from '@portal/contract';
+import type { TeamMemberProgress, TeamProgressNumbers, TeamProgressSort } from '@portal/contract';
+import { TEAM_PROGRESS_SORTS } from '@portal/contract/constants';
 import { useSearchParams } from 'react-router';
 import { idParam } from '@/lib/id-param.ts';
 import { href, paths } from '@/platform/paths.ts';

@@ -1,12 +1,11 @@
-import {
-  RANKING_PERIODS,
-  RANKING_SCOPES,
-  type Ranking,
-  type RankingEntry,
-  type RankingPeriod,
-  type RankingPlace,
-  type RankingScope,
+import type {
+  Ranking,
+  RankingEntry,
+  RankingPeriod,
+  RankingPlace,
+  RankingScope,
 } from '@portal/contract';
+import { RANKING_PERIODS, RANKING_SCOPES } from '@portal/contract/constants';
 import { Link, useSearchParams } from 'react-router';
 import { href, paths } from '@/platform/paths.ts';
 import { PageHeader } from '@/ui/page-header.tsx';

@@ -1,4 +1,5 @@
-import { TEAM_SORTS, type TeamSort } from '@portal/contract';
+import type { TeamSort } from '@portal/contract';
+import { TEAM_SORTS } from '@portal/contract/constants';
 import { type FormEvent, useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/platform/paths.ts';
