@@ -62,12 +62,8 @@ export async function buildTestApp(
       const unbalanced = await listUnbalanced(app.database.db);
       await app.close();
       if (engine === 'postgres') {
-        await onPostgres(
-          url,
-          database.seededCopy
-            ? `DROP DATABASE IF EXISTS ${schema} WITH (FORCE)`
-            : `DROP SCHEMA IF EXISTS ${schema} CASCADE`,
-        );
+        if (database.seededCopy) await dropDatabase(url, schema);
+        else await onPostgres(url, `DROP SCHEMA IF EXISTS ${schema} CASCADE`);
       }
       fs.rmSync(config.dataDir, { recursive: true, force: true });
       if (unbalanced.length > 0) {
@@ -75,6 +71,25 @@ export async function buildTestApp(
       }
     },
   };
+}
+
+/**
+ * Drops a test app's own PostgreSQL database once its pool's last connections are gone (they
+ * close a moment after the pool ends); forcing them off instead makes their clients report
+ * errors nobody listens to.
+ */
+async function dropDatabase(url: string, name: string) {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    try {
+      await onPostgres(url, `DROP DATABASE IF EXISTS ${name}`);
+      return;
+    } catch (error) {
+      // 55006: still accessed by other sessions (the closing pool's).
+      if ((error as { code?: string }).code !== '55006') throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  await onPostgres(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
 }
 
 /**
