@@ -1,7 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  type SqliteDatabase,
+  SqliteDialect,
+  type Transaction,
+  type TransactionBuilder,
+} from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 
@@ -88,8 +95,50 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Db> 
     max: options.pgPoolSize ?? 10,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new RetryingKysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, engine: 'postgres', destroy: () => db.destroy() };
+}
+
+/** PostgreSQL's answers that ask for the whole transaction to be tried again. */
+const RETRYABLE = new Set(['40P01', '40001']); // deadlock_detected, serialization_failure
+/** Tries of a transaction PostgreSQL aborted as a deadlock victim (or a serialization failure). */
+export const TRANSACTION_TRIES = 4;
+
+/** True when `error` is PostgreSQL aborting a transaction that may simply be tried again. */
+export function isRetryableAbort(error: unknown): boolean {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    'code' in error &&
+    RETRYABLE.has(String(error.code))
+  );
+}
+
+/**
+ * A Kysely whose top-level transactions are tried again (up to {@link TRANSACTION_TRIES} times,
+ * after a short random pause) when PostgreSQL aborts them as a deadlock victim: two transactions
+ * that take the same rows in different orders (e.g. two learners' points moving through shared
+ * ranking buckets) both complete instead of one answering HTTP 500. The transaction's work is
+ * all in the database, so nothing of the aborted try remains; code inside a transaction does
+ * no other lasting work than its queries (side effects run in the same transaction).
+ */
+class RetryingKysely<DB> extends Kysely<DB> {
+  override transaction(): TransactionBuilder<DB> {
+    const builder = super.transaction();
+    const execute = builder.execute.bind(builder);
+    return Object.assign(Object.create(builder) as TransactionBuilder<DB>, {
+      execute: async <T>(work: (trx: Transaction<DB>) => Promise<T>): Promise<T> => {
+        for (let attempt = 1; ; attempt += 1) {
+          try {
+            return await execute(work);
+          } catch (error) {
+            if (attempt >= TRANSACTION_TRIES || !isRetryableAbort(error)) throw error;
+            await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
+          }
+        }
+      },
+    });
+  }
 }
 
 /** True when `error` is a unique-key violation on either engine. */

@@ -4,6 +4,25 @@ import type { Database, NewTeamWorkImageRow } from '../../db/schema.ts';
 
 type Db = Kysely<Database>;
 
+/** Moves a work's kept count (likes or comments) by one, in the caller's transaction. */
+function moveCount(db: Db, workId: number, column: 'like_count' | 'comment_count', by: 1 | -1) {
+  return db
+    .updateTable('team_works')
+    .set((eb) => ({ [column]: eb(column, by > 0 ? '+' : '-', 1) }))
+    .where('id', '=', workId)
+    .execute();
+}
+
+/** A work's kept count (likes or comments), as stored. */
+async function findCount(db: Db, workId: number, column: 'like_count' | 'comment_count') {
+  const row = await db
+    .selectFrom('team_works')
+    .select(column)
+    .where('id', '=', workId)
+    .executeTakeFirstOrThrow();
+  return Number(row[column as keyof typeof row]);
+}
+
 /** A live (not deleted) work of a live team of `siteKey`, with its team's leader; undefined otherwise. */
 export function findWork(db: Db, siteKey: string, workId: number) {
   return db
@@ -158,11 +177,7 @@ export async function addLike(db: Db, workId: number, userId: number, at: number
     .onConflict((oc) => oc.columns(['work_id', 'user_id']).doNothing())
     .executeTakeFirst();
   if (Number(result.numInsertedOrUpdatedRows ?? 0) !== 1) return;
-  await db
-    .updateTable('team_works')
-    .set((eb) => ({ like_count: eb('like_count', '+', 1) }))
-    .where('id', '=', workId)
-    .execute();
+  await moveCount(db, workId, 'like_count', 1);
 }
 
 /** Removes the like of `userId` and, only when this call removed one, one from the count. */
@@ -173,21 +188,12 @@ export async function removeLike(db: Db, workId: number, userId: number) {
     .where('user_id', '=', userId)
     .executeTakeFirst();
   if (Number(result.numDeletedRows) !== 1) return;
-  await db
-    .updateTable('team_works')
-    .set((eb) => ({ like_count: eb('like_count', '-', 1) }))
-    .where('id', '=', workId)
-    .execute();
+  await moveCount(db, workId, 'like_count', -1);
 }
 
 /** A work's like count as stored. */
-export async function findLikeCount(db: Db, workId: number): Promise<number> {
-  const row = await db
-    .selectFrom('team_works')
-    .select('like_count')
-    .where('id', '=', workId)
-    .executeTakeFirstOrThrow();
-  return Number(row.like_count);
+export function findLikeCount(db: Db, workId: number): Promise<number> {
+  return findCount(db, workId, 'like_count');
 }
 
 /** Inserts a comment and adds one to the work's count; answers the comment's id. */
@@ -205,11 +211,7 @@ export async function insertComment(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await db
-    .updateTable('team_works')
-    .set((eb) => ({ comment_count: eb('comment_count', '+', 1) }))
-    .where('id', '=', comment.workId)
-    .execute();
+  await moveCount(db, comment.workId, 'comment_count', 1);
   return row.id;
 }
 
@@ -231,21 +233,12 @@ export async function deleteComment(db: Db, commentId: number, workId: number) {
     .where('id', '=', commentId)
     .executeTakeFirst();
   if (Number(result.numDeletedRows) !== 1) return;
-  await db
-    .updateTable('team_works')
-    .set((eb) => ({ comment_count: eb('comment_count', '-', 1) }))
-    .where('id', '=', workId)
-    .execute();
+  await moveCount(db, workId, 'comment_count', -1);
 }
 
 /** A work's comment count as stored (the list's total). */
-export async function findCommentCount(db: Db, workId: number): Promise<number> {
-  const row = await db
-    .selectFrom('team_works')
-    .select('comment_count')
-    .where('id', '=', workId)
-    .executeTakeFirstOrThrow();
-  return Number(row.comment_count);
+export function findCommentCount(db: Db, workId: number): Promise<number> {
+  return findCount(db, workId, 'comment_count');
 }
 
 /** One window of a work's comments, oldest first, with their authors. */
