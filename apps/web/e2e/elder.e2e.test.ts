@@ -503,7 +503,7 @@ describe('elder mode (长辈模式) in the mine area', () => {
     await page.waitForURL(`${portal.baseUrl}/index/home`);
     await page.getByText('您好，王秀兰').waitFor();
     expect(await isElder(page)).toBe(true);
-    await page.goto(`${portal.baseUrl}/addGroupList`);
+    await page.goto(`${portal.baseUrl}/Tiyan`);
     await page.getByRole('heading', { name: '建设中' }).waitFor();
     expect(await isElder(page)).toBe(true);
     expect(await bodyFont()).toBe('20px');
@@ -708,8 +708,8 @@ const auditedPages: readonly AuditedPage[] = [
   },
   {
     name: 'a page under construction',
-    path: '/addGroupList',
-    login: false,
+    path: '/Tiyan',
+    login: true,
     tabBar: false,
     ready: (page) => page.getByRole('heading', { name: '建设中' }).waitFor(),
   },
