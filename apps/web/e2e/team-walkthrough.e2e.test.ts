@@ -80,7 +80,9 @@ describe('learning teams, as two new learners would use them', () => {
       .getByRole('navigation', { name: '主导航' })
       .getByRole('link', { name: /^我的/ })
       .click();
-    await leader.getByRole('link', { name: '学习团队', exact: true }).click();
+    // 我的's row, not home's entry of the same name (kept alive, hidden, in the page).
+    await leader.waitForURL(url('/index/userInfo'));
+    await leader.locator('.mine-link', { hasText: '学习团队' }).click();
     await leader.getByRole('link', { name: '创建团队', exact: true }).click();
     await leader.getByRole('heading', { name: '创建学习团队' }).waitFor();
     await leader.getByLabel('团队名称', { exact: true }).fill(name);

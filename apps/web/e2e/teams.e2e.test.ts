@@ -30,7 +30,9 @@ describe('learning teams', () => {
       .getByRole('navigation', { name: '主导航' })
       .getByRole('link', { name: /^我的/ })
       .click();
-    await page.getByRole('link', { name: '学习团队', exact: true }).click();
+    // 我的's row, not home's entry of the same name (kept alive, hidden, in the page).
+    await page.waitForURL(url('/index/userInfo'));
+    await page.locator('.mine-link', { hasText: '学习团队' }).click();
     await page.getByRole('heading', { name: /我负责的团队/ }).waitFor();
     await page.getByRole('link', { name: '创建团队', exact: true }).click();
     await page.getByRole('heading', { name: '创建学习团队' }).waitFor();
@@ -111,7 +113,7 @@ describe('learning teams', () => {
     await page.getByRole('button', { name: '解散团队', exact: true }).click();
     await page.waitForURL(url('/myTeam'));
     await page.getByRole('heading', { name: /我负责的团队/ }).waitFor();
-    await expect(page.getByRole('link', { name: new RegExp(name) }).count()).resolves.toBe(0);
+    await expect.poll(() => page.getByRole('link', { name: new RegExp(name) }).count()).toBe(0);
   });
 
   it('lets a visitor browse teams and asks them to log in on 加入团队', async () => {
