@@ -753,6 +753,34 @@ export interface TeamsTable {
   invite_expires_at: number | null;
 }
 
+/** A place of the learning map (see migration 20261128_0900). Coordinates are WGS-84. */
+export interface MapPlacesTable {
+  id: Generated<number>;
+  site_key: string;
+  category: 'point' | 'school' | 'base' | 'walk';
+  /** The kind's name shown to learners: 学习点, 社区学校, 老年大学, 老年大学分校, 体验基地, 人文行走点. */
+  kind: string;
+  /** The school a branch belongs to. */
+  parent_id: number | null;
+  name: string;
+  /** The street (街道) the place is in. */
+  street: string;
+  address: string;
+  lat: number;
+  lng: number;
+  phone: Generated<string>;
+  /** Weekly opening hours, JSON `[{ days: [1..7], open: 'HH:mm', close: 'HH:mm' }]` (Asia/Shanghai). */
+  hours: Generated<string>;
+  /** Sanitized rich HTML. */
+  intro: Generated<string>;
+  cover: string | null;
+  /** JSON array of image paths. */
+  photos: Generated<string>;
+  published: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
 /** A learner's request to join a team that takes members by approval. */
 export interface TeamRequestsTable {
   id: Generated<number>;
@@ -868,6 +896,7 @@ export interface Database {
   users: UsersTable;
   user_identities: UserIdentitiesTable;
   teams: TeamsTable;
+  map_places: MapPlacesTable;
   team_members: TeamMembersTable;
   team_requests: TeamRequestsTable;
   team_works: TeamWorksTable;
@@ -999,6 +1028,8 @@ export type CertificateRow = Selectable<CertificatesTable>;
 export type PointsRuleRow = Selectable<PointsRulesTable>;
 export type PointsLedgerRow = Selectable<PointsLedgerTable>;
 export type NewPointsLedgerRow = Insertable<PointsLedgerTable>;
+export type MapPlaceRow = Selectable<MapPlacesTable>;
+export type NewMapPlaceRow = Insertable<MapPlacesTable>;
 export type TeamRow = Selectable<TeamsTable>;
 export type NewTeamRow = Insertable<TeamsTable>;
 export type TeamMemberRow = Selectable<TeamMembersTable>;

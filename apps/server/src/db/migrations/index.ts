@@ -31,6 +31,7 @@ import { addTeamWorkPoints } from './20261127_0921_add_team_work_points.ts';
 import { addTeamWorkMedals } from './20261127_0922_add_team_work_medals.ts';
 import { createRankings } from './20261127_0930_create_rankings.ts';
 import { createTeamResources } from './20261127_0931_create_team_resources.ts';
+import { createMapPlaces } from './20261128_0900_create_map_places.ts';
 
 /** All migrations in order; names sort by time, and both engines run the same list. */
 export function migrationsFor(engine: Engine): Record<string, Migration> {
@@ -94,5 +95,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '20261127_0922_add_team_work_medals': addTeamWorkMedals(),
     '20261127_0930_create_rankings': createRankings(),
     '20261127_0931_create_team_resources': createTeamResources(engine),
+    '20261128_0900_create_map_places': createMapPlaces(engine),
   };
 }
