@@ -1,13 +1,11 @@
 import type { NewLearningDayRow, NewLearningTimeRow } from '../db/schema.ts';
 import { dayKey } from '../modules/study/study.rules.ts';
+import { mix } from './random.ts';
 import { insertChunked, learnersOf, type SeedContext } from './support.ts';
 import { DAY, MINUTE } from './time.ts';
 
 /** How far back the demo learners' learning history goes. */
 const HISTORY_DAYS = 150;
-
-/** A small deterministic mix of two numbers (no random draws: other areas' content stays). */
-const mix = (a: number, b: number) => ((a * 7919 + b * 104_729 + a * b * 31) >>> 0) % 997;
 
 /**
  * Whether the demo learner `who` (0: the first) learned `ago` days before today. The first one

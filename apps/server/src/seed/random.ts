@@ -29,3 +29,9 @@ export class Random {
     return this.next() < probability;
   }
 }
+
+/**
+ * A small deterministic mix of two numbers, 0 to 996: for seed steps that must not draw from
+ * the shared {@link Random} (its draws would move every later area's content).
+ */
+export const mix = (a: number, b: number) => ((a * 7919 + b * 104_729 + a * b * 31) >>> 0) % 997;

@@ -1,8 +1,15 @@
 import type { Kysely } from 'kysely';
-import type { Database, TeamResourcesTable } from '../db/schema.ts';
+import type {
+  Database,
+  NewCourseLearnerRow,
+  NewEbookReadingRow,
+  NewLessonProgressRow,
+  TeamResourcesTable,
+} from '../db/schema.ts';
 import { awardPoints } from '../modules/points/points.award.ts';
 import { dayKey } from '../modules/study/study.rules.ts';
-import { learnersOf, type SeedContext } from './support.ts';
+import { mix } from './random.ts';
+import { insertChunked, learnersOf, type SeedContext } from './support.ts';
 import { localDay } from './time.ts';
 
 /** Resources each seeded team links: [kind, how many]. */
@@ -81,6 +88,8 @@ export async function seedTeamResources({ db, now }: SeedContext): Promise<void>
       .execute();
   }
 
+  await seedMemberProgress(db, now);
+
   const { generated } = await learnersOf(db);
   for (const [index, learner] of generated.slice(0, RANKED_LEARNERS).entries()) {
     const days = 1 + (index % SIGNIN_DAYS);
@@ -98,4 +107,121 @@ export async function seedTeamResources({ db, now }: SeedContext): Promise<void>
       });
     }
   }
+}
+
+/**
+ * The generated members' learning on their teams' linked courses and e-books (the demo learners
+ * keep a clean slate: their own pages start empty), so 团队学习 shows real progress: for each
+ * course the first lessons completed in order (none to all, by a mix of the learner's and the
+ * course's ids), and a page reached in each e-book. Written as the lesson and reading services
+ * write them (progress rows and the course's learner row).
+ */
+async function seedMemberProgress(db: Kysely<Database>, now: number) {
+  const { generated } = await learnersOf(db);
+  const generatedIds = new Set(generated.map((learner) => learner.id));
+  const members = await db
+    .selectFrom('team_members as m')
+    .innerJoin('teams as t', 't.id', 'm.team_id')
+    .select(['m.team_id', 'm.user_id'])
+    .where('m.status', '=', 'active')
+    .where('t.dissolved_at', 'is', null)
+    .orderBy('m.team_id')
+    .orderBy('m.user_id')
+    .execute();
+  const links = await db
+    .selectFrom('team_resources')
+    .select(['team_id', 'kind', 'resource_id'])
+    .where('kind', 'in', ['course', 'ebook'])
+    .execute();
+  const courseIds = [
+    ...new Set(links.filter((l) => l.kind === 'course').map((l) => l.resource_id)),
+  ];
+  const ebookIds = [...new Set(links.filter((l) => l.kind === 'ebook').map((l) => l.resource_id))];
+  const lessons =
+    courseIds.length === 0
+      ? []
+      : await db
+          .selectFrom('course_lessons')
+          .select(['id', 'course_id', 'duration_seconds'])
+          .where('course_id', 'in', courseIds)
+          .orderBy('course_id')
+          .orderBy('sort')
+          .orderBy('id')
+          .execute();
+  const lessonsOf = new Map<number, typeof lessons>();
+  for (const lesson of lessons) {
+    lessonsOf.set(lesson.course_id, [...(lessonsOf.get(lesson.course_id) ?? []), lesson]);
+  }
+  const pagesOf = new Map(
+    ebookIds.length === 0
+      ? []
+      : (
+          await db
+            .selectFrom('ebooks')
+            .select(['id', 'page_count'])
+            .where('id', 'in', ebookIds)
+            .execute()
+        ).map((row) => [row.id, row.page_count]),
+  );
+
+  const progress: NewLessonProgressRow[] = [];
+  const learners: NewCourseLearnerRow[] = [];
+  const reading: NewEbookReadingRow[] = [];
+  const done = new Set<string>();
+  for (const member of members) {
+    if (!generatedIds.has(member.user_id)) continue;
+    for (const link of links) {
+      if (link.team_id !== member.team_id) continue;
+      const key = `${link.kind}:${link.resource_id}:${member.user_id}`;
+      if (done.has(key)) continue;
+      done.add(key);
+      const seed = mix(member.user_id, link.resource_id);
+      const at = now - (1 + (seed % 20)) * 86_400_000 - (seed % 600) * 60_000;
+      if (link.kind === 'ebook') {
+        const pages = pagesOf.get(link.resource_id) ?? 0;
+        if (pages === 0 || seed % 5 === 0) continue;
+        reading.push({
+          user_id: member.user_id,
+          ebook_id: link.resource_id,
+          page: 1 + (seed % pages),
+          started_at: at - 7 * 86_400_000,
+          updated_at: at,
+        });
+        continue;
+      }
+      const courseLessons = lessonsOf.get(link.resource_id) ?? [];
+      const completed = seed % (courseLessons.length + 1);
+      if (courseLessons.length === 0 || completed === 0) continue;
+      courseLessons.slice(0, completed).forEach((lesson, index) => {
+        const finished = at - (completed - index) * 3_600_000;
+        progress.push({
+          user_id: member.user_id,
+          lesson_id: lesson.id,
+          course_id: link.resource_id,
+          position_seconds: lesson.duration_seconds,
+          watched_seconds: lesson.duration_seconds,
+          completed: 1,
+          completed_at: finished,
+          credited_until: finished,
+          created_at: finished - lesson.duration_seconds * 1000,
+          updated_at: finished,
+        });
+      });
+      learners.push({
+        user_id: member.user_id,
+        course_id: link.resource_id,
+        last_lesson_id: courseLessons[completed - 1]?.id ?? null,
+        started_at: at - completed * 3_600_000 - 86_400_000,
+        last_studied_at: at,
+        completed_at: completed === courseLessons.length ? at : null,
+      });
+    }
+  }
+  await insertChunked(progress, (chunk) =>
+    db.insertInto('lesson_progress').values(chunk).execute(),
+  );
+  await insertChunked(learners, (chunk) =>
+    db.insertInto('course_learners').values(chunk).execute(),
+  );
+  await insertChunked(reading, (chunk) => db.insertInto('ebook_reading').values(chunk).execute());
 }

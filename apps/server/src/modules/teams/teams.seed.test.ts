@@ -1,4 +1,4 @@
-import type { MyTeams, Page, TeamCard, TeamDetail } from '@portal/contract';
+import type { MyTeams, Page, TeamCard, TeamDetail, TeamProgress } from '@portal/contract';
 import { expect, it } from 'vitest';
 import { getAs } from '../../testing/account-factory.ts';
 import { describeEachEngine, loginAs } from '../../testing/test-app.ts';
@@ -39,5 +39,25 @@ describeEachEngine('demo teams', (ctx) => {
     expect(detail.data).toMatchObject({ myState: 'leader', pendingRequests: 2 });
     const avatar = await app.inject({ url: led.avatar ?? '' });
     expect(avatar.statusCode).toBe(200);
+  });
+
+  it("shows the demo learner's team learning on what it links (团队学习), the demo learner's own slate clean", async () => {
+    const { app } = ctx();
+    const token = await loginAs(app);
+    const mine = await getAs<MyTeams>(app, token, '/api/teams/mine');
+    const led = mine.data.leading[0] as TeamCard;
+    const progress = await getAs<TeamProgress>(
+      app,
+      token,
+      `/api/team-resources/progress?teamId=${led.id}`,
+    );
+    expect(progress.data.linked.courses).toBeGreaterThan(0);
+    expect(progress.data.totals.lessons).toBeGreaterThan(0);
+    expect(progress.data.totals.minutes).toBeGreaterThan(0);
+    expect(progress.data.totals.pages).toBeGreaterThan(0);
+    const learning = progress.data.members.filter((member) => member.lessons > 0);
+    expect(learning.length).toBeGreaterThanOrEqual(2);
+    const me = progress.data.members.find((member) => member.leader);
+    expect(me).toMatchObject({ lessons: 0, pages: 0 });
   });
 });
