@@ -6,7 +6,9 @@ export default defineConfig({
     include: ['e2e/**/*.e2e.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 90_000,
-    fileParallelism: false,
+    // Each file starts its own portal (own DATA_DIR and port) and Chromium, so files run side by
+    // side; two at a time keeps a 2-core machine busy while pages wait on the network.
+    maxWorkers: Number(process.env.E2E_WORKERS) || 2,
     // Seeds the demo once; each portal copies it (e2e/harness.ts, startPortal).
     globalSetup: ['e2e/seeded-data.ts'],
   },

@@ -4,7 +4,7 @@
  * mode the numbers of the 2021 elder-friendly design rules for apps and websites (text >= 18 px
  * with line height >= 1.3 in elder mode, touch targets >= 60x60 px in elder mode and >= 44x44 px
  * otherwise, text contrast >= 4.5:1), an intact layout, no pop-ups, and no serious or critical
- * finding of any other axe-core rule.
+ * finding of any other axe-core rule. The test files `elder-*.e2e.test.ts` run it, one per mode.
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -27,18 +27,24 @@ let portal: Portal;
 let browser: Browser;
 let axeSource: string;
 
-beforeAll(async () => {
-  axeSource = fs.readFileSync(
-    createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-    'utf8',
-  );
-  [portal, browser] = await Promise.all([startPortal(), launchChromium()]);
-});
+/**
+ * Starts one portal and one Chromium for the test file that calls it (each audit file has its
+ * own, so the two modes run in parallel).
+ */
+export function setUpAudit() {
+  beforeAll(async () => {
+    axeSource = fs.readFileSync(
+      createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+      'utf8',
+    );
+    [portal, browser] = await Promise.all([startPortal(), launchChromium()]);
+  });
 
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
+  afterAll(async () => {
+    await browser?.close();
+    await portal?.stop();
+  });
+}
 
 /** An element as a failure message shows it. */
 interface Box {
@@ -471,56 +477,59 @@ async function settle(page: Page) {
 const isElder = (page: Page) =>
   page.evaluate(() => document.documentElement.classList.contains('elder'));
 
-describe('elder mode (长辈模式) in the mine area', () => {
-  it('is applied at once, remembered across a reload and other pages, and switched off again', async () => {
-    const context = await phoneContext(browser);
-    const page = await context.newPage();
-    await prepare(page, { elder: false, login: true });
-    await page.goto(`${portal.baseUrl}/index/userInfo`);
-    await page.getByRole('heading', { name: '王秀兰' }).waitFor();
-    const toggle = page.getByRole('switch', { name: '长辈模式' });
-    expect(await toggle.getAttribute('aria-checked')).toBe('false');
-    expect(await isElder(page)).toBe(false);
-    const bodyFont = () => page.evaluate(() => getComputedStyle(document.body).fontSize);
-    expect(await bodyFont()).toBe('16px');
+/** The 长辈模式 switch of the mine area: applied at once, remembered, switched off again. */
+export function describeElderSwitch() {
+  describe('elder mode (长辈模式) in the mine area', () => {
+    it('is applied at once, remembered across a reload and other pages, and switched off again', async () => {
+      const context = await phoneContext(browser);
+      const page = await context.newPage();
+      await prepare(page, { elder: false, login: true });
+      await page.goto(`${portal.baseUrl}/index/userInfo`);
+      await page.getByRole('heading', { name: '王秀兰' }).waitFor();
+      const toggle = page.getByRole('switch', { name: '长辈模式' });
+      expect(await toggle.getAttribute('aria-checked')).toBe('false');
+      expect(await isElder(page)).toBe(false);
+      const bodyFont = () => page.evaluate(() => getComputedStyle(document.body).fontSize);
+      expect(await bodyFont()).toBe('16px');
 
-    await toggle.click();
-    expect(await isElder(page)).toBe(true);
-    expect(await toggle.getAttribute('aria-checked')).toBe('true');
-    expect(await page.evaluate(() => localStorage.getItem('elderMode'))).toBe('1');
-    expect(await bodyFont()).toBe('20px');
+      await toggle.click();
+      expect(await isElder(page)).toBe(true);
+      expect(await toggle.getAttribute('aria-checked')).toBe('true');
+      expect(await page.evaluate(() => localStorage.getItem('elderMode'))).toBe('1');
+      expect(await bodyFont()).toBe('20px');
 
-    await page.reload();
-    await page.getByRole('heading', { name: '王秀兰' }).waitFor();
-    expect(await isElder(page)).toBe(true);
-    expect(await toggle.getAttribute('aria-checked')).toBe('true');
+      await page.reload();
+      await page.getByRole('heading', { name: '王秀兰' }).waitFor();
+      expect(await isElder(page)).toBe(true);
+      expect(await toggle.getAttribute('aria-checked')).toBe('true');
 
-    // Another page in the app, then a page opened afresh.
-    await page
-      .getByRole('navigation', { name: '主导航' })
-      .getByRole('link', { name: '首页' })
-      .click();
-    await page.waitForURL(`${portal.baseUrl}/index/home`);
-    await page.getByText('您好，王秀兰').waitFor();
-    expect(await isElder(page)).toBe(true);
-    await page.goto(`${portal.baseUrl}/Tiyan`);
-    await page.getByRole('heading', { name: '建设中' }).waitFor();
-    expect(await isElder(page)).toBe(true);
-    expect(await bodyFont()).toBe('20px');
+      // Another page in the app, then a page opened afresh.
+      await page
+        .getByRole('navigation', { name: '主导航' })
+        .getByRole('link', { name: '首页' })
+        .click();
+      await page.waitForURL(`${portal.baseUrl}/index/home`);
+      await page.getByText('您好，王秀兰').waitFor();
+      expect(await isElder(page)).toBe(true);
+      await page.goto(`${portal.baseUrl}/pointsTask`);
+      await page.getByRole('heading', { name: '积分任务' }).waitFor();
+      expect(await isElder(page)).toBe(true);
+      expect(await bodyFont()).toBe('20px');
 
-    await page.goto(`${portal.baseUrl}/index/userInfo`);
-    await page.getByRole('heading', { name: '王秀兰' }).waitFor();
-    await toggle.click();
-    expect(await isElder(page)).toBe(false);
-    expect(await toggle.getAttribute('aria-checked')).toBe('false');
-    expect(await page.evaluate(() => localStorage.getItem('elderMode'))).toBeNull();
-    expect(await bodyFont()).toBe('16px');
-    await page.reload();
-    await page.getByRole('heading', { name: '王秀兰' }).waitFor();
-    expect(await isElder(page)).toBe(false);
-    await context.close();
+      await page.goto(`${portal.baseUrl}/index/userInfo`);
+      await page.getByRole('heading', { name: '王秀兰' }).waitFor();
+      await toggle.click();
+      expect(await isElder(page)).toBe(false);
+      expect(await toggle.getAttribute('aria-checked')).toBe('false');
+      expect(await page.evaluate(() => localStorage.getItem('elderMode'))).toBeNull();
+      expect(await bodyFont()).toBe('16px');
+      await page.reload();
+      await page.getByRole('heading', { name: '王秀兰' }).waitFor();
+      expect(await isElder(page)).toBe(false);
+      await context.close();
+    });
   });
-});
+}
 
 interface AuditedPage {
   name: string;
@@ -879,7 +888,8 @@ const auditedPages: readonly AuditedPage[] = [
   },
 ];
 
-for (const elder of [false, true]) {
+/** Audits every page of {@link auditedPages} in one mode (elder or normal). */
+export function describeAudit(elder: boolean) {
   const mode = elder ? 'elder mode' : 'normal mode';
   const minTarget = elder ? 60 : 44;
   describe(`${mode}: targets >= ${minTarget}px, contrast >= 4.5:1, layout intact, no pop-ups`, () => {
