@@ -8,8 +8,7 @@ import {
   type DeliveryStatus,
   shanghaiDay,
 } from '@portal/contract';
-import type { Kysely } from 'kysely';
-import type { Database, NewDeliveryRequestRow } from '../db/schema.ts';
+import type { NewDeliveryRequestRow } from '../db/schema.ts';
 import { DeliveryMessageTexts as Texts } from '../modules/delivery/delivery-messages.ts';
 import { insertMessage } from '../modules/messages/messages.queries.ts';
 import { gradientCoverSvg } from './covers.ts';
