@@ -251,14 +251,15 @@ const coverFile = (index: number) => `delivery-${index + 1}.svg`;
 
 /** A resource's cover: its kind's colours, its title, and its kind as the caption. */
 function deliveryCoverSvg(spec: ResourceSpec, index: number): string {
-  const title = spec.lecturer?.name ?? spec.title.replace(/（.*）$/, '').slice(0, 8);
+  const title = spec.lecturer?.name ?? spec.title.replace(/（.*）$/, '');
   return gradientCoverSvg({
     colours: KIND_COLOURS[spec.kind],
     vertical: index % 2 === 1,
     pattern:
       '<circle cx="560" cy="70" r="140" fill="#fff" fill-opacity=".12"/><circle cx="70" cy="320" r="100" fill="#fff" fill-opacity=".08"/>',
     title,
-    titleSize: title.length > 6 ? 60 : 76,
+    // Nine characters at most fill the 640-wide cover; longer titles get smaller.
+    titleSize: Math.min(76, Math.floor(560 / Math.max(title.length, 1))),
     caption: `资源配送 · ${DELIVERY_KIND_LABELS[spec.kind]}`,
   });
 }

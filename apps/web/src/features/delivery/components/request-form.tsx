@@ -81,7 +81,7 @@ export function RequestForm({
         name="date"
         label="日期"
         trigger="onConfirm"
-        help={`须至少提前 ${resource.leadDays} 天，最早 ${resource.earliestDate}`}
+        description={`须至少提前 ${resource.leadDays} 天，最早可选 ${resource.earliestDate}`}
         onClick={() => setPicking(true)}
         rules={[{ required: true, message: '请选择日期' }]}
       >
@@ -109,7 +109,9 @@ export function RequestForm({
         rules={[
           { required: true, message: '请填写人数' },
           {
-            validator: (_rule, value: string) => {
+            validator: (_rule, value: string | undefined) => {
+              // An empty field has the message of `required` above.
+              if (value === undefined || value === '') return Promise.resolve();
               const n = Number(value);
               if (!Number.isInteger(n) || n < resource.audienceMin || n > resource.audienceMax) {
                 return Promise.reject(
