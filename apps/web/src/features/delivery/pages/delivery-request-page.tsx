@@ -156,14 +156,13 @@ export function DeliveryRequestPage() {
         <main className="page-body delivery-page">
           <section className="delivery-panel">
             <div className="delivery-request-head">
-              <h2 className="delivery-title">
-                <Link to={href('deliveryResource', { id: request.resourceId })}>
-                  {request.resourceTitle}
-                </Link>
-              </h2>
+              <h2 className="delivery-title">{request.resourceTitle}</h2>
               <StatusBadge status={request.status} />
             </div>
             <Facts request={request} />
+            <Link className="link-button" to={href('deliveryResource', { id: request.resourceId })}>
+              查看配送资源
+            </Link>
             {request.mine && canMove(request.status, 'withdraw') ? (
               <Withdraw request={request} />
             ) : null}
