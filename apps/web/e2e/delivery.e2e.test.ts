@@ -55,9 +55,12 @@ describe('resource delivery', () => {
     const steps = page.locator('.adm-step-title');
     await expect.poll(() => steps.allTextContents()).toEqual(['已提交']);
 
-    // Back in 资源配送, 我的申请 lists it first, 已提交.
+    // Back in 资源配送 (kept alive): still filtered to 讲师; 我的申请 lists it first, 已提交.
     await page.getByRole('button', { name: '返回' }).click();
     await page.waitForURL(url('/index/zyps'));
+    expect(
+      await page.getByRole('button', { name: '讲师', exact: true }).getAttribute('aria-pressed'),
+    ).toBe('true');
     await page.getByRole('tab', { name: '我的申请' }).click();
     const mine = page.locator('.delivery-list li').first();
     await expect.poll(() => mine.textContent()).toContain(organisation);
@@ -119,6 +122,24 @@ describe('resource delivery', () => {
     await page.getByRole('link', { name: '查看申请' }).click();
     await page.waitForURL(requestUrl);
     await statusIs(page, '已排期');
+  });
+
+  it('keeps the catalogue, its loaded items and its scroll when a resource is opened and left', async () => {
+    const { page } = await suite.open();
+    await storeLogin(page, suite.portal.baseUrl, await apiLogin(suite.portal.baseUrl));
+    await page.goto(url('/index/zyps'));
+    const items = page.locator('.delivery-list li');
+    const item = items.nth(12);
+    await item.scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(500);
+    const title = (await item.locator('.content-card-title').textContent()) ?? '';
+    await item.click();
+    await page.getByRole('heading', { name: title }).waitFor();
+    await page.getByRole('button', { name: '返回' }).click();
+    await page.waitForURL(url('/index/zyps'));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled);
+    expect(await items.nth(12).locator('.content-card-title').textContent()).toBe(title);
   });
 
   it('lets the learner withdraw a request before it is scheduled, after a confirmation', async () => {
