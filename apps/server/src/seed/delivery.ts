@@ -259,7 +259,7 @@ function deliveryCoverSvg(spec: ResourceSpec, index: number): string {
       '<circle cx="560" cy="70" r="140" fill="#fff" fill-opacity=".12"/><circle cx="70" cy="320" r="100" fill="#fff" fill-opacity=".08"/>',
     title,
     // Nine characters at most fill the 640-wide cover; longer titles get smaller.
-    titleSize: Math.min(76, Math.floor(560 / Math.max(title.length, 1))),
+    titleSize: Math.min(76, Math.floor(500 / Math.max(title.length, 1))),
     caption: `资源配送 · ${DELIVERY_KIND_LABELS[spec.kind]}`,
   });
 }
