@@ -142,6 +142,24 @@ describe('resource delivery', () => {
     expect(await items.nth(12).locator('.content-card-title').textContent()).toBe(title);
   });
 
+  it('lets the learner rate a completed request once, and asks for the stars first', async () => {
+    const { page } = await suite.open();
+    await storeLogin(page, suite.portal.baseUrl, await apiLogin(suite.portal.baseUrl));
+    await page.goto(url('/index/zyps'));
+    await page.getByRole('tab', { name: '我的申请' }).click();
+    await page.locator('.delivery-list li', { hasText: '已完成' }).first().click();
+    await statusIs(page, '已完成');
+    await page.getByRole('button', { name: '提交评价' }).click();
+    await page.getByText('请选择 1 到 5 星').waitFor();
+    await page.getByRole('button', { name: '4 星' }).click();
+    await page.getByPlaceholder('说说这次配送的感受（选填）').fill('老师很耐心，居民都听懂了');
+    await page.getByRole('button', { name: '提交评价' }).click();
+    const rated = page.getByRole('region', { name: '我的评价' });
+    await rated.getByText('老师很耐心，居民都听懂了').waitFor();
+    await rated.getByRole('img', { name: '4 星（满分 5 星）' }).waitFor();
+    expect(await page.getByRole('button', { name: '提交评价' }).count()).toBe(0);
+  });
+
   it('lets the learner withdraw a request before it is scheduled, after a confirmation', async () => {
     const { page } = await suite.open();
     const learner = await apiLogin(suite.portal.baseUrl, '13800000002');

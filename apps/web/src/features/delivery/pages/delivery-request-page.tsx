@@ -5,7 +5,7 @@ import {
   DELIVERY_STATUS_LABELS,
   DELIVERY_TEXT_MAX,
 } from '@portal/contract/constants';
-import { Button, Dialog, Rate, Steps, TextArea } from 'antd-mobile';
+import { Button, Dialog, Steps, TextArea } from 'antd-mobile';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { href, paths } from '@/platform/paths.ts';
@@ -18,6 +18,7 @@ import {
 } from '../api/delivery.ts';
 import { StatusBadge } from '../components/delivery-bits.tsx';
 import { StaffActions } from '../components/staff-actions.tsx';
+import { StarPicker, StarsShown } from '../components/star-rating.tsx';
 import { shanghaiText } from '../lib/dates.ts';
 import '../delivery.css';
 
@@ -95,7 +96,7 @@ function RateForm({ request }: { request: DeliveryRequestDetail }) {
   return (
     <section className="delivery-panel" aria-label="评价配送">
       <h2 className="delivery-panel-title">评价这次配送</h2>
-      <Rate value={stars} onChange={setStars} aria-label="评分" />
+      <StarPicker value={stars} onChange={setStars} />
       <TextArea
         rows={2}
         value={comment}
@@ -170,7 +171,7 @@ export function DeliveryRequestPage() {
           {request.rating !== null ? (
             <section className="delivery-panel" aria-label="我的评价">
               <h2 className="delivery-panel-title">评价</h2>
-              <Rate readOnly value={request.rating} />
+              <StarsShown value={request.rating} />
               {request.ratingComment ? <p>{request.ratingComment}</p> : null}
             </section>
           ) : request.mine && request.status === 'completed' ? (
