@@ -28,6 +28,7 @@ import { articlesModule } from './modules/articles/articles.routes.ts';
 import { classesModule } from './modules/classes/classes.routes.ts';
 import { COVER_PAGES, publishedCover } from './modules/content/covers.queries.ts';
 import { coursesModule } from './modules/courses/courses.routes.ts';
+import { deliveryModule } from './modules/delivery/delivery.routes.ts';
 import { ebooksModule } from './modules/ebooks/ebooks.routes.ts';
 import { favouritesModule } from './modules/favourites/favourites.routes.ts';
 import { homeModule } from './modules/home/home.routes.ts';
@@ -100,6 +101,7 @@ const modules = [
   teamWorksModule,
   rankingsModule,
   teamResourcesModule,
+  deliveryModule,
 ];
 
 export interface BuildOptions {

@@ -563,6 +563,18 @@ async function firstMessageId(): Promise<number> {
   return id;
 }
 
+/** The demo learner's newest delivery request that is completed (with the rating form). */
+async function deliveryRequestId(): Promise<number> {
+  const { token } = await apiLogin(portal.baseUrl);
+  const answer = await fetch(`${portal.baseUrl}/api/delivery/requests/mine?size=50`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const body = (await answer.json()) as { data: { list: { id: number; status: string }[] } };
+  const id = body.data.list.find((item) => item.status === 'completed')?.id;
+  if (!id) throw new Error('no demo delivery request');
+  return id;
+}
+
 let teamWork: Promise<number> | undefined;
 
 /**
@@ -878,6 +890,27 @@ const auditedPages: readonly AuditedPage[] = [
     login: true,
     tabBar: false,
     ready: (page) => page.locator('.statistics-chart svg').waitFor(),
+  },
+  {
+    name: 'resource delivery',
+    path: '/index/zyps',
+    login: true,
+    tabBar: true,
+    ready: (page) => page.locator('.delivery-list li').first().waitFor(),
+  },
+  {
+    name: 'a deliverable resource with its request form',
+    path: async () => `/zypsDetails?id=${await firstId('/api/delivery/resources?size=1')}`,
+    login: true,
+    tabBar: false,
+    ready: (page) => page.getByRole('button', { name: '提交申请' }).waitFor(),
+  },
+  {
+    name: 'a delivery request with its history',
+    path: async () => `/zypsRequest?id=${await deliveryRequestId()}`,
+    login: true,
+    tabBar: false,
+    ready: (page) => page.getByRole('heading', { name: '处理记录' }).waitFor(),
   },
   {
     name: 'an unknown address',

@@ -4,6 +4,7 @@
  */
 export * from './article-kinds.ts';
 export * from './codes.ts';
+export * from './delivery-values.ts';
 export * from './geo.ts';
 export * from './labels.ts';
 export * from './learning-kinds.ts';

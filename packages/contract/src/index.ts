@@ -5,6 +5,7 @@ export * from './articles.ts';
 export * from './classes.ts';
 export * from './constants.ts';
 export * from './courses.ts';
+export * from './delivery.ts';
 export * from './ebooks.ts';
 export * from './envelope.ts';
 export * from './favourites.ts';

@@ -1,4 +1,11 @@
-import type { ActivityKind, ContentType, LearningKind } from '@portal/contract';
+import type {
+  ActivityKind,
+  ContentType,
+  DeliveryActor,
+  DeliveryKind,
+  DeliveryStatus,
+  LearningKind,
+} from '@portal/contract';
 import type { Generated, Insertable, Selectable } from 'kysely';
 
 /**
@@ -559,7 +566,14 @@ export interface ArticleReadsTable {
 }
 
 /** What a message is about: a signup, a check-in, a reminder, or a notice to everyone. */
-export type MessageKindValue = 'signup' | 'checkin' | 'reminder' | 'notice' | 'medal' | 'team';
+export type MessageKindValue =
+  | 'signup'
+  | 'checkin'
+  | 'reminder'
+  | 'notice'
+  | 'medal'
+  | 'team'
+  | 'delivery';
 
 /** A learner's message (`user_id` set) or a notice to everyone on the site (`user_id` null). */
 export interface MessagesTable {
@@ -891,12 +905,84 @@ export interface TeamResourceCountsTable {
   linked: number;
 }
 
+/** A deliverable resource (资源配送): a lecturer, a course taught on site, a kit, an exhibition. */
+export interface DeliveryResourcesTable {
+  id: Generated<number>;
+  site_key: string;
+  kind: DeliveryKind;
+  title: string;
+  /** Sanitized HTML. */
+  intro: Generated<string>;
+  cover: string;
+  /** JSON array of strings. */
+  tags: Generated<string>;
+  audience_min: number;
+  audience_max: number;
+  room: Generated<string>;
+  equipment: Generated<string>;
+  /** Days of notice a request needs. */
+  lead_days: number;
+  lecturer_name: string | null;
+  lecturer_title: string | null;
+  /** JSON array of strings. */
+  lecturer_topics: Generated<string>;
+  published: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A learner's request for a deliverable resource; its status moves by conditional updates. */
+export interface DeliveryRequestsTable {
+  id: Generated<number>;
+  site_key: string;
+  resource_id: number;
+  user_id: number;
+  status: DeliveryStatus;
+  /** The requested date, `YYYY-MM-DD` (Asia/Shanghai). */
+  day: string;
+  address: string;
+  audience: number;
+  organisation: string;
+  contact_name: string;
+  contact_phone: string;
+  note: Generated<string>;
+  scheduled_at: number | null;
+  scheduled_place: string | null;
+  reason: string | null;
+  rating: number | null;
+  rating_comment: string | null;
+  rated_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** One change of a delivery request: the status reached, by whom, when, and its note. */
+export interface DeliveryRequestHistoryTable {
+  id: Generated<number>;
+  request_id: number;
+  status: DeliveryStatus;
+  actor: DeliveryActor;
+  actor_id: number | null;
+  note: Generated<string>;
+  created_at: number;
+}
+
+/** Who handles a site's delivery requests. */
+export interface DeliveryStaffTable {
+  site_key: string;
+  user_id: number;
+}
+
 export interface Database {
   sites: SitesTable;
   users: UsersTable;
   user_identities: UserIdentitiesTable;
   teams: TeamsTable;
   map_places: MapPlacesTable;
+  delivery_resources: DeliveryResourcesTable;
+  delivery_requests: DeliveryRequestsTable;
+  delivery_request_history: DeliveryRequestHistoryTable;
+  delivery_staff: DeliveryStaffTable;
   team_members: TeamMembersTable;
   team_requests: TeamRequestsTable;
   team_works: TeamWorksTable;
@@ -1040,3 +1126,7 @@ export type TeamWorkRow = Selectable<TeamWorksTable>;
 export type TeamWorkImageRow = Selectable<TeamWorkImagesTable>;
 export type NewTeamWorkImageRow = Insertable<TeamWorkImagesTable>;
 export type TeamWorkCommentRow = Selectable<TeamWorkCommentsTable>;
+export type DeliveryResourceRow = Selectable<DeliveryResourcesTable>;
+export type NewDeliveryResourceRow = Insertable<DeliveryResourcesTable>;
+export type DeliveryRequestRow = Selectable<DeliveryRequestsTable>;
+export type NewDeliveryRequestRow = Insertable<DeliveryRequestsTable>;

@@ -5,6 +5,7 @@ import { expect, it } from 'vitest';
 import { createDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { DEMO_ORGANISER_STAFF } from './activities.ts';
+import { DEMO_DELIVERY_STAFF } from './delivery.ts';
 import { Random } from './random.ts';
 import { DEMO_LEARNERS, isEmpty, seedDemo, writeDemoFiles } from './seed.ts';
 
@@ -38,10 +39,11 @@ it('seeds the same learners every time, scaled by the factor', async () => {
   ]);
   expect(await nicknames(1)).toEqual(first);
   const larger = await nicknames(3);
-  // The demo learners and the organisers' check-in account are not scaled.
-  const fixed = DEMO_LEARNERS.length + 1;
+  // The demo learners, the organisers' check-in account and the delivery staff are not scaled.
+  const fixed = DEMO_LEARNERS.length + 2;
   expect(larger.length - fixed).toBe(3 * (first.length - fixed));
-  expect(first.at(-1)).toEqual(DEMO_ORGANISER_STAFF);
+  expect(first).toContainEqual(DEMO_ORGANISER_STAFF);
+  expect(first.at(-1)).toEqual(DEMO_DELIVERY_STAFF);
 });
 
 it('writes the files of the seeded content once: covers, banners, e-books and the demo document', async () => {

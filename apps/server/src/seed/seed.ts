@@ -8,6 +8,7 @@ import { seedArticles, writeArticleFiles } from './articles.ts';
 import { seedClasses } from './classes.ts';
 import { seedCourses } from './courses.ts';
 import { writeCategoryCovers } from './covers.ts';
+import { seedDelivery, writeDeliveryCovers } from './delivery.ts';
 import { seedEbooks, writeEbookFiles } from './ebooks.ts';
 import { seedLearningHistory } from './learning.ts';
 import { seedLive, writeLiveCovers } from './live.ts';
@@ -105,6 +106,9 @@ const steps: Array<(context: SeedContext) => Promise<void>> = [
   // After the teams and points (no random draws): the teams' linked resources, and past
   // sign-ins of generated learners through the points service for the rankings.
   seedTeamResources,
+  // Last (no random draws): resource delivery's staff account, resources, requests in every
+  // status with their history and messages.
+  seedDelivery,
 ];
 
 /**
@@ -123,6 +127,7 @@ const fileWriters: Array<(db: Kysely<Database>, dir: string) => number | Promise
   (_db, dir) => writeTeamAvatars(dir),
   // The team works' demo pictures (from a cache when warm).
   writeTeamWorkFiles,
+  (_db, dir) => writeDeliveryCovers(dir),
 ];
 
 /**

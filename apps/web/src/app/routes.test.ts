@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AUTH, EXTRA_PUBLIC, INDEX_CHILDREN, PUBLIC } from '@/testing/spec-routes.ts';
+import { AUTH, EXTRA_AUTH, EXTRA_PUBLIC, INDEX_CHILDREN, PUBLIC } from '@/testing/spec-routes.ts';
 import { LANDINGS } from './landing-data.ts';
 import { isKeptAlive, pageComponentName, routes } from './routes.ts';
 import { underConstruction } from './under-construction.ts';
@@ -14,6 +14,7 @@ describe('the route table', () => {
       ...Object.fromEntries(PUBLIC.map((path) => [path, 'public'])),
       ...Object.fromEntries(EXTRA_PUBLIC.map((path) => [path, 'public'])),
       ...Object.fromEntries(AUTH.map((path) => [path, 'auth'])),
+      ...Object.fromEntries(EXTRA_AUTH.map((path) => [path, 'auth'])),
     };
     expect(table).toEqual(spec);
     expect(routes).toHaveLength(Object.keys(spec).length);

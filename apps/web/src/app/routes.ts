@@ -124,7 +124,10 @@ export const routes: readonly RouteEntry[] = [
   route(paths.newsInfo, 'auth', '通知', 'news/info', { inIndex: true }),
   route(paths.notice, 'auth', '公告', 'news/notice', { inIndex: true }),
   route(paths.map, 'auth', '学习地图', null, { inIndex: true, keepAlive: true }),
-  route(paths.delivery, 'auth', '资源配送', null, { inIndex: true, keepAlive: true }),
+  route(paths.delivery, 'auth', '资源配送', 'delivery/delivery', {
+    inIndex: true,
+    keepAlive: true,
+  }),
   // Top-level public routes.
   route(paths.courseList, 'public', '更多课程', 'courses/course-list', { keepAlive: true }),
   route(paths.courseDetail, 'public', '课程详情', 'courses/course-detail'),
@@ -190,6 +193,9 @@ export const routes: readonly RouteEntry[] = [
   route(paths.pdf, 'auth', '文档阅读', 'ebooks/pdf'),
   // Beyond spec section 2 (documented in the README): anyone checks a certificate's code.
   route(paths.certVerify, 'public', '证书验证', 'medals/cert-verify'),
+  // Beyond spec section 2 (documented in the README): a deliverable resource and a request.
+  route(paths.deliveryResource, 'auth', '配送资源', 'delivery/delivery-resource'),
+  route(paths.deliveryRequest, 'auth', '配送申请', 'delivery/delivery-request'),
 ];
 
 const byPath = new Map<string, RouteEntry>(routes.map((route) => [route.path, route]));

@@ -8,7 +8,6 @@ import { paths } from '@/platform/paths.ts';
  */
 export const underConstruction: readonly PagePath[] = [
   paths.map,
-  paths.delivery,
   paths.nearbyMap,
   paths.mapPlace,
   paths.mapSchool,

@@ -82,6 +82,9 @@ export const paths = {
   pdf: '/pdf',
   // Beyond the spec's routes: the public check of a certificate's code (学习成就).
   certVerify: '/certVerify',
+  // Beyond the spec's routes: a deliverable resource (with its request form) and a request.
+  deliveryResource: '/zypsDetails',
+  deliveryRequest: '/zypsRequest',
 } as const;
 
 export type PathName = keyof typeof paths;

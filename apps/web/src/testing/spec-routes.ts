@@ -83,3 +83,4 @@ export const AUTH: readonly string[] = [
 
 /** Routes beyond spec section 2, each documented in the README's route table. */
 export const EXTRA_PUBLIC: readonly string[] = ['/certVerify'];
+export const EXTRA_AUTH: readonly string[] = ['/zypsDetails', '/zypsRequest'];

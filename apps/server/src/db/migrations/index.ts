@@ -32,6 +32,7 @@ import { addTeamWorkMedals } from './20261127_0922_add_team_work_medals.ts';
 import { createRankings } from './20261127_0930_create_rankings.ts';
 import { createTeamResources } from './20261127_0931_create_team_resources.ts';
 import { createMapPlaces } from './20261128_0900_create_map_places.ts';
+import { createDelivery } from './20261128_0920_create_delivery.ts';
 
 /** All migrations in order; names sort by time, and both engines run the same list. */
 export function migrationsFor(engine: Engine): Record<string, Migration> {
@@ -96,5 +97,15 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '20261127_0930_create_rankings': createRankings(),
     '20261127_0931_create_team_resources': createTeamResources(engine),
     '20261128_0900_create_map_places': createMapPlaces(engine),
+    '20261128_0920_create_delivery': createDelivery(engine),
+    '20261128_0921_allow_delivery_messages': allowMessageKinds(engine, [
+      'signup',
+      'checkin',
+      'reminder',
+      'notice',
+      'medal',
+      'team',
+      'delivery',
+    ]),
   };
 }

@@ -124,7 +124,8 @@ export async function anonymiseUser(db: Kysely<Database>, userId: number, now: n
 
 /**
  * Erases what a deleted learner kept for themself (favourites, history, reading places,
- * reservations, staff roles, codes, sessions, tickets, external identities) and blanks the answers of their signups;
+ * reservations, staff roles, codes, sessions, tickets, external identities) and blanks the answers of their signups
+ * and the contact of their delivery requests;
  * learning records (lesson progress, learning days, course learners, reads) stay, tied to the
  * anonymised row. Answers the storage keys of their activity attachments, removed here.
  */
@@ -135,6 +136,7 @@ export async function erasePersonalData(db: Kysely<Database>, userId: number) {
     'ebook_reading',
     'live_reservations',
     'organiser_staff',
+    'delivery_staff',
     'phone_codes',
     'sessions',
     'login_tickets',
@@ -155,6 +157,12 @@ export async function erasePersonalData(db: Kysely<Database>, userId: number) {
   await db
     .updateTable('activity_applications')
     .set({ form: '{}', checkin_code: null })
+    .where('user_id', '=', userId)
+    .execute();
+  // A delivery request stays (staff keep their records) without the contact it named.
+  await db
+    .updateTable('delivery_requests')
+    .set({ contact_name: '', contact_phone: '' })
     .where('user_id', '=', userId)
     .execute();
   const attachments = await db

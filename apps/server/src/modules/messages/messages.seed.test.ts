@@ -20,7 +20,7 @@ describeEachEngine('demo messages', (ctx) => {
     const { list, total, unread } = await messagesOf(token);
     expect(total).toBe(list.length);
     expect(new Set(list.map((item) => item.kind))).toEqual(
-      new Set(['signup', 'checkin', 'reminder', 'notice', 'medal']),
+      new Set(['signup', 'checkin', 'reminder', 'notice', 'medal', 'delivery']),
     );
     expect(list.some((item) => item.read)).toBe(true);
     expect(unread).toBe(list.filter((item) => !item.read).length);

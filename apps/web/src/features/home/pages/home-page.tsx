@@ -40,6 +40,7 @@ const entries: readonly Entry[] = [
   { name: 'news', label: '资讯', glyph: '讯', hue: 200, note: '学习网新闻与通知' },
   { name: 'teamList', label: '学习团队', glyph: '团', hue: 265, note: '和邻居一起学' },
   { name: 'map', label: '学习地图', glyph: '图', hue: 170, note: '身边的学习点' },
+  { name: 'delivery', label: '资源配送', glyph: '送', hue: 95, note: '讲师和课程送到社区' },
   { name: 'pointsTasks', label: '积分', glyph: '积', hue: 30, note: '学习得积分' },
   { name: 'medals', label: '勋章', glyph: '勋', hue: 45, note: '点亮学习勋章' },
   { name: 'familyEducation', label: '家庭教育', glyph: '家', hue: 330, note: '2024 专题' },

@@ -17,5 +17,7 @@ export function messageLinkOf(link: MessageLink): { to: string; label: string } 
       return { to: contentHref('course', link.id), label: '查看课程' };
     case 'team':
       return { to: href('teamDetail', { id: link.id }), label: '查看团队' };
+    case 'delivery':
+      return { to: href('deliveryRequest', { id: link.id }), label: '查看申请' };
   }
 }

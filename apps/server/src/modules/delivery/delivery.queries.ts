@@ -1,0 +1,247 @@
+import type { DeliveryKind, DeliveryStatus } from '@portal/contract';
+import type { Kysely } from 'kysely';
+import type { PageWindow } from '../../db/paging.ts';
+import type {
+  Database,
+  DeliveryRequestHistoryTable,
+  NewDeliveryRequestRow,
+} from '../../db/schema.ts';
+
+type Db = Kysely<Database>;
+
+const RESOURCE_CARD = [
+  'id',
+  'kind',
+  'title',
+  'cover',
+  'tags',
+  'audience_min',
+  'audience_max',
+  'lead_days',
+  'lecturer_name',
+] as const;
+
+/** How many published resources of a site (of a kind) there are. */
+export async function countResourceRows(db: Db, siteKey: string, kind?: DeliveryKind) {
+  const row = await db
+    .selectFrom('delivery_resources')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('site_key', '=', siteKey)
+    .where('published', '=', 1)
+    .$if(kind !== undefined, (q) => q.where('kind', '=', kind as DeliveryKind))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** One window of a site's published resources (of a kind), in catalogue order. */
+export function listResourceRows(
+  db: Db,
+  siteKey: string,
+  kind: DeliveryKind | undefined,
+  window: PageWindow,
+) {
+  return db
+    .selectFrom('delivery_resources')
+    .select(RESOURCE_CARD)
+    .where('site_key', '=', siteKey)
+    .where('published', '=', 1)
+    .$if(kind !== undefined, (q) => q.where('kind', '=', kind as DeliveryKind))
+    .orderBy('id')
+    .limit(window.limit)
+    .offset(window.offset)
+    .execute();
+}
+export type ResourceCardRow = Awaited<ReturnType<typeof listResourceRows>>[number];
+
+/** A resource of the site, published or not (the caller decides), or undefined. */
+export function findResource(db: Db, siteKey: string, id: number) {
+  return db
+    .selectFrom('delivery_resources')
+    .selectAll()
+    .where('site_key', '=', siteKey)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Inserts a request; answers its id. */
+export async function insertRequest(db: Db, row: NewDeliveryRequestRow) {
+  const inserted = await db
+    .insertInto('delivery_requests')
+    .values(row)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+/** Records one change of a request. */
+export async function insertHistory(
+  db: Db,
+  row: Omit<DeliveryRequestHistoryTable, 'id' | 'note'> & { note: string },
+) {
+  await db.insertInto('delivery_request_history').values(row).execute();
+}
+
+const REQUEST_CARD = [
+  'delivery_requests.id',
+  'delivery_requests.resource_id',
+  'delivery_resources.title as resource_title',
+  'delivery_resources.kind as resource_kind',
+  'delivery_resources.cover',
+  'delivery_requests.status',
+  'delivery_requests.day',
+  'delivery_requests.address',
+  'delivery_requests.audience',
+  'delivery_requests.organisation',
+  'delivery_requests.created_at',
+  'delivery_requests.updated_at',
+] as const;
+
+function requestsOf(db: Db) {
+  return db
+    .selectFrom('delivery_requests')
+    .innerJoin('delivery_resources', 'delivery_resources.id', 'delivery_requests.resource_id');
+}
+
+/** How many requests a learner made on a site. */
+export async function countMyRequestRows(db: Db, siteKey: string, userId: number) {
+  const row = await db
+    .selectFrom('delivery_requests')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('site_key', '=', siteKey)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** One window of a learner's requests on a site, newest first. */
+export function listMyRequestRows(db: Db, siteKey: string, userId: number, window: PageWindow) {
+  return requestsOf(db)
+    .select(REQUEST_CARD)
+    .where('delivery_requests.site_key', '=', siteKey)
+    .where('delivery_requests.user_id', '=', userId)
+    .orderBy('delivery_requests.id', 'desc')
+    .limit(window.limit)
+    .offset(window.offset)
+    .execute();
+}
+export type RequestCardRow = Awaited<ReturnType<typeof listMyRequestRows>>[number];
+
+/** How many requests of a site are in `status`. */
+export async function countStatusRows(db: Db, siteKey: string, status: DeliveryStatus) {
+  const row = await db
+    .selectFrom('delivery_requests')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('site_key', '=', siteKey)
+    .where('status', '=', status)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** One window of a site's requests in `status`, oldest first (first come, first handled). */
+export function listStatusRows(
+  db: Db,
+  siteKey: string,
+  status: DeliveryStatus,
+  window: PageWindow,
+) {
+  return requestsOf(db)
+    .select(REQUEST_CARD)
+    .where('delivery_requests.site_key', '=', siteKey)
+    .where('delivery_requests.status', '=', status)
+    .orderBy('delivery_requests.id', 'asc')
+    .limit(window.limit)
+    .offset(window.offset)
+    .execute();
+}
+
+/** A request of the site with its resource's card fields, or undefined. */
+export function findRequest(db: Db, siteKey: string, id: number) {
+  return requestsOf(db)
+    .select([
+      ...REQUEST_CARD,
+      'delivery_requests.user_id',
+      'delivery_requests.contact_name',
+      'delivery_requests.contact_phone',
+      'delivery_requests.note',
+      'delivery_requests.scheduled_at',
+      'delivery_requests.scheduled_place',
+      'delivery_requests.reason',
+      'delivery_requests.rating',
+      'delivery_requests.rating_comment',
+    ])
+    .where('delivery_requests.site_key', '=', siteKey)
+    .where('delivery_requests.id', '=', id)
+    .executeTakeFirst();
+}
+export type RequestRow = NonNullable<Awaited<ReturnType<typeof findRequest>>>;
+
+/** A request's changes, oldest first. */
+export function listHistoryRows(db: Db, requestId: number) {
+  return db
+    .selectFrom('delivery_request_history')
+    .select(['status', 'note', 'actor', 'created_at'])
+    .where('request_id', '=', requestId)
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * Moves a request to `to` only while it is in one of `from` (and, for the requester's own moves,
+ * belongs to `userId`): answers true when this call moved it. Two moves at once cannot both see
+ * the old status, so at most one applies.
+ */
+export async function moveRequest(
+  db: Db,
+  move: {
+    id: number;
+    from: readonly DeliveryStatus[];
+    to: DeliveryStatus;
+    at: number;
+    userId?: number;
+    scheduledAt?: number;
+    scheduledPlace?: string;
+    reason?: string;
+  },
+) {
+  const result = await db
+    .updateTable('delivery_requests')
+    .set({
+      status: move.to,
+      updated_at: move.at,
+      ...(move.scheduledAt !== undefined ? { scheduled_at: move.scheduledAt } : {}),
+      ...(move.scheduledPlace !== undefined ? { scheduled_place: move.scheduledPlace } : {}),
+      ...(move.reason !== undefined ? { reason: move.reason } : {}),
+    })
+    .where('id', '=', move.id)
+    .where('status', 'in', [...move.from])
+    .$if(move.userId !== undefined, (q) => q.where('user_id', '=', move.userId as number))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Rates a completed, unrated request of `userId`; answers true when this call rated it. */
+export async function rateRequest(
+  db: Db,
+  rate: { id: number; userId: number; stars: number; comment: string; at: number },
+) {
+  const result = await db
+    .updateTable('delivery_requests')
+    .set({ rating: rate.stars, rating_comment: rate.comment, rated_at: rate.at })
+    .where('id', '=', rate.id)
+    .where('user_id', '=', rate.userId)
+    .where('status', '=', 'completed')
+    .where('rating', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** True when the user handles the site's delivery requests. */
+export async function isDeliveryStaff(db: Db, siteKey: string, userId: number) {
+  const row = await db
+    .selectFrom('delivery_staff')
+    .select('user_id')
+    .where('site_key', '=', siteKey)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}

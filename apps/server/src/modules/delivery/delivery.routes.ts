@@ -1,0 +1,103 @@
+import {
+  createDeliveryRequestBodySchema,
+  deliveryDecideBodySchema,
+  deliveryMyRequestsQuerySchema,
+  deliveryRequestCardSchema,
+  deliveryRequestDetailQuerySchema,
+  deliveryRequestDetailSchema,
+  deliveryRequestIdBodySchema,
+  deliveryResourceCardSchema,
+  deliveryResourceDetailQuerySchema,
+  deliveryResourceDetailSchema,
+  deliveryResourceListQuerySchema,
+  deliveryRoleSchema,
+  deliveryStaffQuerySchema,
+  pageOf,
+  rateDeliveryBodySchema,
+} from '@portal/contract';
+import { portalModule } from '../../http/portal-module.ts';
+import { DeliveryService } from './delivery.service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    delivery: DeliveryService;
+  }
+}
+
+/** Resource delivery (资源配送): the catalogue is public; requests and handling need login. */
+export const deliveryModule = portalModule({
+  name: 'delivery',
+  tag: 'delivery',
+  create: (app) => new DeliveryService(app.database.db, app.clock),
+  routes(api, delivery) {
+    api.get('/api/delivery/resources', {
+      summary: '资源目录：讲师、送课、活动套件、展览（可按类型筛选）',
+      login: 'none',
+      query: deliveryResourceListQuerySchema,
+      response: pageOf(deliveryResourceCardSchema),
+      handle: ({ site, query }) => delivery.list(site.key, query),
+    });
+    api.get('/api/delivery/resources/detail', {
+      summary: '配送资源详情：人数范围、场地和设备要求、提前预约天数',
+      login: 'none',
+      query: deliveryResourceDetailQuerySchema,
+      response: deliveryResourceDetailSchema,
+      handle: ({ site, query }) => delivery.detail(site.key, query.id),
+    });
+    api.post('/api/delivery/requests', {
+      summary: '申请配送（需登录；日期须满足提前预约天数，人数在资源的范围内）',
+      login: 'required',
+      body: createDeliveryRequestBodySchema,
+      response: deliveryRequestDetailSchema,
+      handle: ({ site, learner, body }) => delivery.request(site.key, learner.id, body),
+    });
+    api.get('/api/delivery/requests/mine', {
+      summary: '我的配送申请，最新的在前（需登录）',
+      login: 'required',
+      query: deliveryMyRequestsQuerySchema,
+      response: pageOf(deliveryRequestCardSchema),
+      handle: ({ site, learner, query }) => delivery.mine(site.key, learner.id, query),
+    });
+    api.get('/api/delivery/requests/detail', {
+      summary: '配送申请详情与处理记录（申请人或配送专员）',
+      login: 'required',
+      query: deliveryRequestDetailQuerySchema,
+      response: deliveryRequestDetailSchema,
+      handle: ({ site, learner, query }) => delivery.requestDetail(site.key, learner.id, query.id),
+    });
+    api.post('/api/delivery/requests/withdraw', {
+      summary: '撤回配送申请（申请人；排期前）',
+      login: 'required',
+      body: deliveryRequestIdBodySchema,
+      response: deliveryRequestDetailSchema,
+      handle: ({ site, learner, body }) => delivery.withdraw(site.key, learner.id, body.requestId),
+    });
+    api.post('/api/delivery/requests/rate', {
+      summary: '评价已完成的配送（申请人；1 到 5 星，仅一次）',
+      login: 'required',
+      body: rateDeliveryBodySchema,
+      response: deliveryRequestDetailSchema,
+      handle: ({ site, learner, body }) => delivery.rate(site.key, learner.id, body),
+    });
+    api.get('/api/delivery/staff/role', {
+      summary: '我是否为本站的配送专员（需登录）',
+      login: 'required',
+      response: deliveryRoleSchema,
+      handle: ({ site, learner }) => delivery.role(site.key, learner.id),
+    });
+    api.get('/api/delivery/staff/requests', {
+      summary: '待处理的配送申请，按状态，先到先处理（仅配送专员）',
+      login: 'required',
+      query: deliveryStaffQuerySchema,
+      response: pageOf(deliveryRequestCardSchema),
+      handle: ({ site, learner, query }) => delivery.staffList(site.key, learner.id, query),
+    });
+    api.post('/api/delivery/staff/decide', {
+      summary: '受理、排期（时间和地点）、完成或拒绝（原因）配送申请（仅配送专员）',
+      login: 'required',
+      body: deliveryDecideBodySchema,
+      response: deliveryRequestDetailSchema,
+      handle: ({ site, learner, body }) => delivery.decide(site.key, learner.id, body),
+    });
+  },
+});
