@@ -194,12 +194,13 @@ export class WalkService {
     if (!stop || stop.site_key !== siteKey || Number(stop.published) !== 1) {
       throw notFound(WalkTexts.stop);
     }
+    const done = await myCheckins(this.db, userId, Number(stop.walk_id));
+    if (done.has(body.stopId)) throw conflict(WalkTexts.already);
     const here = { lat: body.lat, lng: body.lng };
     const distance = distanceMeters(here, { lat: Number(stop.lat), lng: Number(stop.lng) });
     if (distance > WALK_CHECKIN_RADIUS_M) throw conflict(WalkTexts.tooFar(distance, stop.name));
     const previous = await latestCheckin(this.db, userId);
     if (previous) {
-      if (Number(previous.stop_id) === body.stopId) throw conflict(WalkTexts.already);
       const moved = distanceMeters({ lat: Number(previous.lat), lng: Number(previous.lng) }, here);
       const hours = Math.max(0, now - Number(previous.checked_at)) / 3_600_000;
       // A few tens of metres are GPS noise: only a real move is held to the speed limit.
@@ -225,14 +226,14 @@ export class WalkService {
       throw error;
     }
     const walkId = Number(stop.walk_id);
-    const [totals, done] = await Promise.all([
+    const [totals, after] = await Promise.all([
       stopCounts(this.db, [walkId]),
       checkinCounts(this.db, userId, [walkId]),
     ]);
     return {
       stopId: body.stopId,
       distanceM: Math.round(distance),
-      progress: progressOf(done.get(walkId) ?? 0, totals.get(walkId) ?? 0),
+      progress: progressOf(after.get(walkId) ?? 0, totals.get(walkId) ?? 0),
     };
   }
 }
