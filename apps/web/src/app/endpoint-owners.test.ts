@@ -6,7 +6,7 @@ const src = path.resolve(import.meta.dirname, '..');
 
 /** The API's first path segments: a string literal starting with one of them names an endpoint. */
 const API_AREAS =
-  'account|achievements|activities|articles|certificates|classes|courses|ebooks|favourites|history|home|live|medals|messages|points|search|sites|statistics|study|teams|topics';
+  'account|achievements|activities|articles|bases|certificates|classes|courses|ebooks|favourites|history|home|live|medals|messages|points|search|sites|statistics|study|teams|topics|walks';
 const ENDPOINT = new RegExp(`['\`](/(?:${API_AREAS})(?:/[a-z-]+)*)['\`?]`, 'g');
 
 /** An import of the request layer or of a query helper that calls it. */
