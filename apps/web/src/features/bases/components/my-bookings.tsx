@@ -19,12 +19,14 @@ function BookingItem({ booking }: { booking: BaseBooking }) {
       cancelText: '再想想',
     });
     if (!sure) return;
-    cancel.mutate(booking.id, {
-      onSuccess: () => Toast.show({ content: '已取消预约' }),
-      onError: (error) => {
-        if (error instanceof ApiError) Toast.show({ content: error.message });
-      },
-    });
+    try {
+      // Awaited here: the refreshed list drops this item, and a dropped item's callbacks never run.
+      await cancel.mutateAsync(booking.id);
+      Toast.show({ content: '已取消预约' });
+    } catch (error) {
+      if (error instanceof ApiError) Toast.show({ content: error.message });
+      else throw error;
+    }
   };
   return (
     <li className="booking-card" aria-label={`${booking.baseName} ${booking.programmeTitle}`}>

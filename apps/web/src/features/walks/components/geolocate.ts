@@ -24,7 +24,7 @@ export function currentPosition(): Promise<{ lat: number; lng: number }> {
         }
         reject(new LocateError('暂时无法获取您的位置，请到开阔处稍等片刻再试。'));
       },
-      { enableHighAccuracy: true, timeout: 15_000, maximumAge: 30_000 },
+      { enableHighAccuracy: true, timeout: 15_000, maximumAge: 0 },
     );
   });
 }

@@ -91,15 +91,13 @@ function SessionItem({ session }: { session: WalkSession }) {
       });
       if (!sure) return;
     }
-    signup.mutate(
-      { sessionId: session.id, cancel: session.signedUp },
-      {
-        onSuccess: () => Toast.show({ content: session.signedUp ? '已取消报名' : '报名成功' }),
-        onError: (error) => {
-          if (error instanceof ApiError) Toast.show({ content: error.message });
-        },
-      },
-    );
+    try {
+      await signup.mutateAsync({ sessionId: session.id, cancel: session.signedUp });
+      Toast.show({ content: session.signedUp ? '已取消报名' : '报名成功' });
+    } catch (error) {
+      if (error instanceof ApiError) Toast.show({ content: error.message });
+      else throw error;
+    }
   };
   const full = session.seatsLeft <= 0 && !session.signedUp;
   return (
