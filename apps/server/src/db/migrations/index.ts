@@ -34,6 +34,7 @@ import { createTeamResources } from './20261127_0931_create_team_resources.ts';
 import { createMapPlaces } from './20261128_0900_create_map_places.ts';
 import { createBaseVisits } from './20261128_0910_create_base_visits.ts';
 import { createWalks } from './20261128_0911_create_walks.ts';
+import { searchWalks } from './20261128_0913_search_walks.ts';
 
 /** All migrations in order; names sort by time, and both engines run the same list. */
 export function migrationsFor(engine: Engine): Record<string, Migration> {
@@ -110,5 +111,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
       'place',
       'walk',
     ]),
+    '20261128_0913_search_walks': searchWalks(engine),
   };
 }
