@@ -227,4 +227,37 @@ describeEachEngine('humanities walks API', (ctx) => {
       expect(answer.code).toBe(301);
     });
   });
+
+  describe('favourites and history of a walk', () => {
+    it('favourites a walk and records its view, shown with its distance and duration', async () => {
+      const { app } = ctx();
+      const me = learner(0);
+      const { walkId } = await createWalk(app.database.db);
+      const ref = { contentType: 'walk', contentId: walkId };
+      expect((await postAs(app, me.token, '/api/favourites', ref)).code).toBe(0);
+      expect((await postAs(app, me.token, '/api/history', ref)).code).toBe(0);
+      const favourites = await getAs<{ list: Array<{ contentId: number; subtitle: string }> }>(
+        app,
+        me.token,
+        '/api/favourites?contentType=walk',
+      );
+      expect(favourites.data.list).toEqual([
+        expect.objectContaining({
+          contentId: walkId,
+          subtitle: '人文行走 · 全程1.2公里 · 约60分钟',
+        }),
+      ]);
+      const history = await getAs<{ list: Array<{ contentId: number }> }>(
+        app,
+        me.token,
+        '/api/history?contentType=walk',
+      );
+      expect(history.data.list.map((item) => item.contentId)).toContain(walkId);
+      const missing = await postAs(app, me.token, '/api/favourites', {
+        contentType: 'walk',
+        contentId: 999_999,
+      });
+      expect(missing.code).toBe(404);
+    });
+  });
 });
