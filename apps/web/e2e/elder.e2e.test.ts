@@ -503,7 +503,7 @@ describe('elder mode (长辈模式) in the mine area', () => {
     await page.waitForURL(`${portal.baseUrl}/index/home`);
     await page.getByText('您好，王秀兰').waitFor();
     expect(await isElder(page)).toBe(true);
-    await page.goto(`${portal.baseUrl}/Tiyan`);
+    await page.goto(`${portal.baseUrl}/curMap`);
     await page.getByRole('heading', { name: '建设中' }).waitFor();
     expect(await isElder(page)).toBe(true);
     expect(await bodyFont()).toBe('20px');
@@ -708,10 +708,45 @@ const auditedPages: readonly AuditedPage[] = [
   },
   {
     name: 'a page under construction',
-    path: '/Tiyan',
+    path: '/curMap',
     login: true,
     tabBar: false,
     ready: (page) => page.getByRole('heading', { name: '建设中' }).waitFor(),
+  },
+  {
+    name: 'the experience bases',
+    path: '/Tiyan',
+    login: true,
+    tabBar: false,
+    ready: (page) => page.locator('.base-card').first().waitFor(),
+  },
+  {
+    name: 'an experience base with its slot picker',
+    path: async () => `/Tiyan?id=${await firstId('/api/bases?size=1')}`,
+    login: true,
+    tabBar: false,
+    ready: (page) => page.locator('.slot-picker').first().waitFor(),
+  },
+  {
+    name: 'my visit bookings',
+    path: '/Tiyan?tab=mine',
+    login: true,
+    tabBar: false,
+    ready: (page) => page.locator('.booking-card').first().waitFor(),
+  },
+  {
+    name: 'the humanities walks',
+    path: '/Rwxz',
+    login: true,
+    tabBar: false,
+    ready: (page) => page.locator('.walk-card').first().waitFor(),
+  },
+  {
+    name: 'a humanities walk',
+    path: async () => `/Rwxz?id=${await firstId('/api/walks?size=1')}`,
+    login: true,
+    tabBar: false,
+    ready: (page) => page.locator('.walk-stop').first().waitFor(),
   },
   {
     name: 'the course list',

@@ -37,7 +37,9 @@ function BaseBody({ base }: { base: BaseDetail }) {
             <div>
               <dt>电话</dt>
               <dd>
-                <a href={`tel:${base.phone}`}>{base.phone}</a>
+                <a className="base-phone" href={`tel:${base.phone}`}>
+                  {base.phone}
+                </a>
               </dd>
             </div>
           ) : null}
@@ -84,7 +86,6 @@ export function BaseDetailView() {
         description: '看看其他体验基地吧。',
         way: { to: paths.experienceBases, label: '体验基地' },
       }}
-      title={(base) => base.name}
       actions={(base) => <ShareButton title={base.name} pic={base.cover ?? undefined} />}
     >
       {(base) => <BaseBody base={base} />}

@@ -199,7 +199,6 @@ export function WalkDetailView() {
         description: '看看其他人文行走路线吧。',
         way: { to: paths.humanitiesWalks, label: '人文行走' },
       }}
-      title={(walk) => walk.title}
       actions={(walk) => <FavouriteAndShare type="walk" item={walk} />}
     >
       {(walk) => <WalkBody walk={walk} />}

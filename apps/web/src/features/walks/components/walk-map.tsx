@@ -15,7 +15,8 @@ export interface MapStop {
 /**
  * A walk's route on a Leaflet map: the ordered stops joined by a line, each a numbered marker
  * (green once checked in). Tiles only when the site configures `mapTileUrl`; without them the
- * route still shows on a plain background (the stop list under the map is the accessible way).
+ * route still shows on a plain background (the stop list under the map is the accessible way,
+ * so the map itself is hidden from screen readers and takes no focus).
  * The one place the walks touch Leaflet: it moves onto the shared base map (`ui/map`) later.
  */
 export function WalkMap({ stops }: { stops: readonly MapStop[] }) {
@@ -25,6 +26,9 @@ export function WalkMap({ stops }: { stops: readonly MapStop[] }) {
     if (!element || stops.length === 0) return;
     const map = L.map(element, {
       attributionControl: false,
+      // Pinch and drag move the map; the ordered stop list under it is the keyboard's way.
+      zoomControl: false,
+      keyboard: false,
       scrollWheelZoom: false,
       zoomSnap: 0.25,
     });
@@ -35,8 +39,9 @@ export function WalkMap({ stops }: { stops: readonly MapStop[] }) {
       L.marker([stop.lat, stop.lng], {
         icon: L.divIcon({
           className: stop.checked ? 'walk-marker done' : 'walk-marker',
-          html: `<span>${stop.position}</span>`,
-          iconSize: [30, 30],
+          // The number is drawn by CSS from the attribute: the list under the map reads it out.
+          html: `<span data-n="${stop.position}"></span>`,
+          iconSize: [34, 34],
         }),
         title: `${stop.position}. ${stop.name}`,
         keyboard: false,
@@ -48,11 +53,7 @@ export function WalkMap({ stops }: { stops: readonly MapStop[] }) {
     };
   }, [stops]);
   return (
-    <div
-      ref={ref}
-      className="walk-map"
-      role="img"
-      aria-label={`路线地图：${stops.map((stop) => `${stop.position}. ${stop.name}`).join('，')}`}
-    />
+    // Hidden from screen readers: the ordered stop list under the map says the same.
+    <div ref={ref} className="walk-map" aria-hidden="true" />
   );
 }
