@@ -57,4 +57,23 @@ describeEachEngine('visit slots under concurrent bookings', (ctx) => {
     expect(after.seatsTaken).toBe(1);
     expect(after.rows).toHaveLength(1);
   });
+
+  it('never overbooks with parties: 50 parties of 3 for 20 places end with 6 bookings, 18 seats', async () => {
+    const { app } = ctx();
+    const { db } = app.database;
+    const learners = await createLearners(db, 50);
+    const { slotId } = await createBaseSlot(db, { capacity: 20, maxParty: 5 });
+    const answers = await Promise.all(
+      learners.map((learner) =>
+        postAs(app, learner.token, '/api/bases/book', { ...booking(slotId), partySize: 3 }),
+      ),
+    );
+    const counts = tally(answers);
+    expect(counts['0 ']).toBe(6);
+    // The 7th party finds 2 places left, later ones the same: never more than the capacity.
+    expect(counts['409 剩余名额不足，仅剩 2 个']).toBe(44);
+    const after = await slotSeatsOf(db, slotId);
+    expect(after.seatsTaken).toBe(18);
+    expect(after.active.reduce((sum, row) => sum + Number(row.party_size), 0)).toBe(18);
+  });
 });
