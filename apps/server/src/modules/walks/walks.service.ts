@@ -11,7 +11,7 @@ import {
   type WalkDetail,
   type WalkProgress,
 } from '@portal/contract';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { isUniqueViolation } from '../../db/database.ts';
 import { readPage } from '../../db/paging.ts';
 import type { Database } from '../../db/schema.ts';
@@ -199,28 +199,34 @@ export class WalkService {
     const here = { lat: body.lat, lng: body.lng };
     const distance = distanceMeters(here, { lat: Number(stop.lat), lng: Number(stop.lng) });
     if (distance > WALK_CHECKIN_RADIUS_M) throw conflict(WalkTexts.tooFar(distance, stop.name));
-    const previous = await latestCheckin(this.db, userId);
-    if (previous) {
-      const moved = distanceMeters({ lat: Number(previous.lat), lng: Number(previous.lng) }, here);
-      const hours = Math.max(0, now - Number(previous.checked_at)) / 3_600_000;
-      // A few tens of metres are GPS noise: only a real move is held to the speed limit.
-      if (moved > 50 && (hours === 0 || moved / 1000 / hours > WALK_MAX_SPEED_KMH)) {
-        throw conflict(WalkTexts.tooFast);
-      }
-    }
     try {
-      await this.db
-        .insertInto('walk_checkins')
-        .values({
-          walk_id: Number(stop.walk_id),
-          stop_id: body.stopId,
-          user_id: userId,
-          lat: body.lat,
-          lng: body.lng,
-          distance_m: Math.round(distance),
-          checked_at: now,
-        })
-        .execute();
+      await this.db.transaction().execute(async (trx) => {
+        // One learner's check-ins queue here (a row lock on PostgreSQL, the write lock on
+        // SQLite), so two sent at once cannot both pass the speed rule against an older one.
+        await sql`update users set id = id where id = ${userId}`.execute(trx);
+        const previous = await latestCheckin(trx, userId);
+        if (previous) {
+          const from = { lat: Number(previous.lat), lng: Number(previous.lng) };
+          const moved = distanceMeters(from, here);
+          const hours = Math.max(0, now - Number(previous.checked_at)) / 3_600_000;
+          // A few tens of metres are GPS noise: only a real move is held to the speed limit.
+          if (moved > 50 && (hours === 0 || moved / 1000 / hours > WALK_MAX_SPEED_KMH)) {
+            throw conflict(WalkTexts.tooFast);
+          }
+        }
+        await trx
+          .insertInto('walk_checkins')
+          .values({
+            walk_id: Number(stop.walk_id),
+            stop_id: body.stopId,
+            user_id: userId,
+            lat: body.lat,
+            lng: body.lng,
+            distance_m: Math.round(distance),
+            checked_at: now,
+          })
+          .execute();
+      });
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict(WalkTexts.already);
       throw error;
