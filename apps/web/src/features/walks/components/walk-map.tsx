@@ -1,7 +1,20 @@
 import L from 'leaflet';
-import 'leaflet/dist/leaflet.css';
+import leafletCss from 'leaflet/dist/leaflet.css?inline';
 import { useEffect, useRef } from 'react';
 import { siteConfig } from '@/platform/site-config.ts';
+
+/**
+ * Leaflet's stylesheet, added to the page with the map's chunk: the app builds one stylesheet
+ * for every page (`cssCodeSplit: false`), which would put it on the first load of home.
+ */
+function addLeafletStyles() {
+  if (document.getElementById('leaflet-styles')) return;
+  const style = document.createElement('style');
+  style.id = 'leaflet-styles';
+  style.textContent = leafletCss;
+  // First in the head, so the app's own rules (the route's markers) come after it.
+  document.head.prepend(style);
+}
 
 /** A stop as the map draws it. */
 export interface MapStop {
@@ -24,6 +37,7 @@ export function WalkMap({ stops }: { stops: readonly MapStop[] }) {
   useEffect(() => {
     const element = ref.current;
     if (!element || stops.length === 0) return;
+    addLeafletStyles();
     const map = L.map(element, {
       attributionControl: false,
       // Pinch and drag move the map; the ordered stop list under it is the keyboard's way.
