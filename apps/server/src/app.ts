@@ -25,6 +25,7 @@ import { accountModule } from './modules/account/account.routes.ts';
 import { accountSettingsModule } from './modules/account-settings/account-settings.routes.ts';
 import { activitiesModule } from './modules/activities/activities.routes.ts';
 import { articlesModule } from './modules/articles/articles.routes.ts';
+import { basesModule } from './modules/bases/bases.routes.ts';
 import { classesModule } from './modules/classes/classes.routes.ts';
 import { COVER_PAGES, publishedCover } from './modules/content/covers.queries.ts';
 import { coursesModule } from './modules/courses/courses.routes.ts';
@@ -48,6 +49,7 @@ import { teamResourcesModule } from './modules/team-resources/team-resources.rou
 import { teamWorksModule } from './modules/team-works/team-works.routes.ts';
 import { teamsModule } from './modules/teams/teams.routes.ts';
 import { topicsModule } from './modules/topics/topics.routes.ts';
+import { walksModule } from './modules/walks/walks.routes.ts';
 import { type CounterStore, createCounterStore } from './platform/counter-store.ts';
 import { invalid } from './platform/errors.ts';
 import { PublicCache } from './platform/public-cache.ts';
@@ -102,6 +104,8 @@ const modules = [
   rankingsModule,
   teamResourcesModule,
   deliveryModule,
+  basesModule,
+  walksModule,
 ];
 
 export interface BuildOptions {

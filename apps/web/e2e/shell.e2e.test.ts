@@ -80,10 +80,10 @@ describe('routes and guards', () => {
 
   it('shows one 建设中 page for a route whose area is not built yet, with a way home', async () => {
     await openPhone();
-    // 体验基地 needs a login (every public area is built).
+    // 身边的学习点 needs a login (every public area is built).
     await logIn();
-    await page.goto(url('/Tiyan'));
-    await page.getByRole('heading', { name: '体验基地' }).waitFor();
+    await page.goto(url('/curMap'));
+    await page.getByRole('heading', { name: '身边的学习点' }).waitFor();
     await page.getByRole('heading', { name: '建设中' }).waitFor();
     await page.getByRole('link', { name: '回到首页' }).click();
     await page.waitForURL(url('/index/home'));

@@ -17,3 +17,4 @@ export * from './signup-form.ts';
 export * from './site-prefix.ts';
 export * from './team-values.ts';
 export * from './team-work-limits.ts';
+export * from './walk-values.ts';

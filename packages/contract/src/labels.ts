@@ -89,6 +89,22 @@ export const scopedFieldLabels: Record<string, Record<string, string>> = {
     place: '排期地点',
     reason: '拒绝原因',
   },
+  '/api/bases': {
+    id: '体验基地',
+    slotId: '参观场次',
+    bookingId: '预约',
+    partySize: '参观人数',
+    contactName: '联系人',
+    contactPhone: '联系电话',
+    when: '预约范围',
+  },
+  '/api/walks': {
+    id: '行走路线',
+    sessionId: '导览场次',
+    stopId: '站点',
+    lat: '纬度',
+    lng: '经度',
+  },
   '/api/teams': {
     id: '团队',
     teamId: '团队',

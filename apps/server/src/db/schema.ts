@@ -768,6 +768,112 @@ export interface TeamsTable {
 }
 
 /** A place of the learning map (see migration 20261128_0900). Coordinates are WGS-84. */
+/** A visit programme (参观项目) of an experience base (a `map_places` row of category `base`). */
+export interface BaseProgrammesTable {
+  id: Generated<number>;
+  place_id: number;
+  title: string;
+  intro: Generated<string>;
+  duration_minutes: number;
+  /** Who it suits, e.g. 老年学员、亲子家庭. */
+  audience: string;
+  /** The largest party one booking may bring. */
+  max_party: number;
+  position: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A visit slot of a programme; its seats are kept by `modules/seats`. */
+export interface BaseSlotsTable {
+  id: Generated<number>;
+  programme_id: number;
+  start_at: number;
+  end_at: number;
+  capacity: number;
+  seats_taken: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A learner's booking of a slot for a party (one row per slot and learner). */
+export interface BaseBookingsTable {
+  id: Generated<number>;
+  slot_id: number;
+  user_id: number;
+  party_size: number;
+  contact_name: string;
+  contact_phone: string;
+  status: 'active' | 'cancelled';
+  booked_at: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A humanities walk (人文行走) route. */
+export interface WalksTable {
+  id: Generated<number>;
+  site_key: string;
+  title: string;
+  /** Sanitized rich HTML. */
+  intro: Generated<string>;
+  cover: string | null;
+  distance_m: number;
+  duration_minutes: number;
+  published: Generated<number>;
+  position: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A stop of a walk, in order: a `map_places` row of category `walk`, with its story. */
+export interface WalkStopsTable {
+  id: Generated<number>;
+  walk_id: number;
+  place_id: number;
+  /** 1-based order along the route. */
+  position: number;
+  story: Generated<string>;
+}
+
+/** A guided session of a walk; its seats are kept by `modules/seats`. */
+export interface WalkSessionsTable {
+  id: Generated<number>;
+  walk_id: number;
+  start_at: number;
+  end_at: number;
+  meeting_point: string;
+  guide: string;
+  capacity: number;
+  seats_taken: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A learner's signup for a guided session (one row per session and learner). */
+export interface WalkSignupsTable {
+  id: Generated<number>;
+  session_id: number;
+  user_id: number;
+  status: 'active' | 'cancelled';
+  signed_at: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A learner's check-in at a stop (once per stop), with the reported WGS-84 position. */
+export interface WalkCheckinsTable {
+  id: Generated<number>;
+  walk_id: number;
+  stop_id: number;
+  user_id: number;
+  lat: number;
+  lng: number;
+  /** Metres from the reported position to the stop. */
+  distance_m: number;
+  checked_at: number;
+}
+
 export interface MapPlacesTable {
   id: Generated<number>;
   site_key: string;
@@ -983,6 +1089,14 @@ export interface Database {
   delivery_requests: DeliveryRequestsTable;
   delivery_request_history: DeliveryRequestHistoryTable;
   delivery_staff: DeliveryStaffTable;
+  base_programmes: BaseProgrammesTable;
+  base_slots: BaseSlotsTable;
+  base_bookings: BaseBookingsTable;
+  walks: WalksTable;
+  walk_stops: WalkStopsTable;
+  walk_sessions: WalkSessionsTable;
+  walk_signups: WalkSignupsTable;
+  walk_checkins: WalkCheckinsTable;
   team_members: TeamMembersTable;
   team_requests: TeamRequestsTable;
   team_works: TeamWorksTable;
@@ -1118,6 +1232,14 @@ export type PointsLedgerRow = Selectable<PointsLedgerTable>;
 export type NewPointsLedgerRow = Insertable<PointsLedgerTable>;
 export type MapPlaceRow = Selectable<MapPlacesTable>;
 export type NewMapPlaceRow = Insertable<MapPlacesTable>;
+export type BaseProgrammeRow = Selectable<BaseProgrammesTable>;
+export type BaseSlotRow = Selectable<BaseSlotsTable>;
+export type BaseBookingRow = Selectable<BaseBookingsTable>;
+export type WalkRow = Selectable<WalksTable>;
+export type NewWalkRow = Insertable<WalksTable>;
+export type WalkStopRow = Selectable<WalkStopsTable>;
+export type WalkSessionRow = Selectable<WalkSessionsTable>;
+export type WalkCheckinRow = Selectable<WalkCheckinsTable>;
 export type TeamRow = Selectable<TeamsTable>;
 export type NewTeamRow = Insertable<TeamsTable>;
 export type TeamMemberRow = Selectable<TeamMembersTable>;

@@ -28,6 +28,7 @@ import { seedTeamResources } from './team-resources.ts';
 import { seedTeamWorks, writeTeamWorkFiles } from './team-works.ts';
 import { seedTeams, writeTeamAvatars } from './teams.ts';
 import { seedTopics, writeTopicBanners } from './topics.ts';
+import { seedExperienceBases, seedWalks, writeWalkFiles } from './walks.ts';
 import { givenNames, surnames } from './words.ts';
 
 export const DEMO_SITES = [
@@ -106,6 +107,10 @@ const steps: Array<(context: SeedContext) => Promise<void>> = [
   // After the teams and points (no random draws): the teams' linked resources, and past
   // sign-ins of generated learners through the points service for the rankings.
   seedTeamResources,
+  // No random draws: the experience bases (places, programmes, slots) and the humanities walks
+  // (stops as places, sessions), with the demo learner's bookings and check-ins.
+  seedExperienceBases,
+  seedWalks,
   // Last (no random draws): resource delivery's staff account, resources, requests in every
   // status with their history and messages.
   seedDelivery,
@@ -127,6 +132,8 @@ const fileWriters: Array<(db: Kysely<Database>, dir: string) => number | Promise
   (_db, dir) => writeTeamAvatars(dir),
   // The team works' demo pictures (from a cache when warm).
   writeTeamWorkFiles,
+  // The experience bases' photos and the walks' covers.
+  (_db, dir) => writeWalkFiles(dir),
   (_db, dir) => writeDeliveryCovers(dir),
 ];
 

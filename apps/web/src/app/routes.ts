@@ -188,8 +188,8 @@ export const routes: readonly RouteEntry[] = [
   route(paths.mapCourses, 'auth', '学习点课程'),
   route(paths.mapActivities, 'auth', '学习点活动'),
   route(paths.mapProjects, 'auth', '学习点项目'),
-  route(paths.experienceBases, 'auth', '体验基地'),
-  route(paths.humanitiesWalks, 'auth', '人文行走'),
+  route(paths.experienceBases, 'auth', '体验基地', 'bases/experience-bases'),
+  route(paths.humanitiesWalks, 'auth', '人文行走', 'walks/humanities-walks'),
   route(paths.pdf, 'auth', '文档阅读', 'ebooks/pdf'),
   // Beyond spec section 2 (documented in the README): anyone checks a certificate's code.
   route(paths.certVerify, 'public', '证书验证', 'medals/cert-verify'),

@@ -15,6 +15,4 @@ export const underConstruction: readonly PagePath[] = [
   paths.mapCourses,
   paths.mapActivities,
   paths.mapProjects,
-  paths.experienceBases,
-  paths.humanitiesWalks,
 ];

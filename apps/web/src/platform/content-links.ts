@@ -12,6 +12,7 @@ export const CONTENT_TYPE_LABELS: Record<LinkedContentType, string> = {
   ebook: '电子书',
   live: '直播',
   article: '资讯',
+  walk: '人文行走',
 };
 
 /**
@@ -33,6 +34,8 @@ export function contentHref(type: LinkedContentType, id: number): string {
       return href('liveDetail', { id });
     case 'article':
       return href('contentDetail', { id });
+    case 'walk':
+      return href('humanitiesWalks', { id });
   }
 }
 

@@ -32,6 +32,9 @@ import { addTeamWorkMedals } from './20261127_0922_add_team_work_medals.ts';
 import { createRankings } from './20261127_0930_create_rankings.ts';
 import { createTeamResources } from './20261127_0931_create_team_resources.ts';
 import { createMapPlaces } from './20261128_0900_create_map_places.ts';
+import { createBaseVisits } from './20261128_0910_create_base_visits.ts';
+import { createWalks } from './20261128_0911_create_walks.ts';
+import { searchWalks } from './20261128_0913_search_walks.ts';
 import { createDelivery } from './20261128_0920_create_delivery.ts';
 
 /** All migrations in order; names sort by time, and both engines run the same list. */
@@ -97,6 +100,19 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '20261127_0930_create_rankings': createRankings(),
     '20261127_0931_create_team_resources': createTeamResources(engine),
     '20261128_0900_create_map_places': createMapPlaces(engine),
+    '20261128_0910_create_base_visits': createBaseVisits(engine),
+    '20261128_0911_create_walks': createWalks(engine),
+    '20261128_0912_allow_walk': allowContentTypes(engine, [
+      'course',
+      'class',
+      'activity',
+      'ebook',
+      'live',
+      'article',
+      'place',
+      'walk',
+    ]),
+    '20261128_0913_search_walks': searchWalks(engine),
     '20261128_0920_create_delivery': createDelivery(engine),
     '20261128_0921_allow_delivery_messages': allowMessageKinds(engine, [
       'signup',

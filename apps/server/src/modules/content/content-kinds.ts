@@ -1,4 +1,9 @@
-import { ARTICLE_KIND_NAMES, type ContentCard, type ContentType } from '@portal/contract';
+import {
+  ARTICLE_KIND_NAMES,
+  type ContentCard,
+  type ContentType,
+  formatDistance,
+} from '@portal/contract';
 import { type Expression, type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { publishedOn } from './published.ts';
@@ -147,6 +152,34 @@ const article: ContentKind = {
   },
 };
 
+/** A humanities walk: its distance and duration under the title. */
+const walk: ContentKind = {
+  visible: (_db, siteKey, contentId) =>
+    sql<SqlBool>`exists (select 1 from walks as content_row
+      where content_row.id = ${contentId} and content_row.site_key = ${siteKey}
+      and content_row.published = 1)`,
+  async cards(db, siteKey, ids) {
+    if (ids.length === 0) return new Map();
+    const rows = await db
+      .selectFrom('walks')
+      .select(['id', 'title', 'cover', 'distance_m', 'duration_minutes'])
+      .where('id', 'in', ids)
+      .where('site_key', '=', siteKey)
+      .where('published', '=', 1)
+      .execute();
+    return new Map(
+      rows.map((row) => [
+        row.id,
+        {
+          title: row.title,
+          cover: row.cover,
+          subtitle: `人文行走 · 全程${formatDistance(Number(row.distance_m))} · 约${row.duration_minutes}分钟`,
+        },
+      ]),
+    );
+  },
+};
+
 /**
  * The content registry: one entry per content type of the contract's `CONTENT_TYPES`, used by
  * favourites, history and search. A new area plugs into all three by adding its entry here.
@@ -158,6 +191,7 @@ export const contentKinds: Record<ContentType, ContentKind> = {
   ebook,
   live,
   article,
+  walk,
 };
 
 /**

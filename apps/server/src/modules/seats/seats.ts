@@ -28,17 +28,27 @@ import { conflict, invalid } from '../../platform/errors.ts';
  */
 
 /** The signup tables seat keeping works on (a team's memberships are its seats too). */
-export type SignupTable = 'class_signups' | 'activity_applications' | 'team_members';
+export type SignupTable =
+  | 'class_signups'
+  | 'activity_applications'
+  | 'team_members'
+  | 'base_bookings'
+  | 'walk_signups';
 
 /** Where one kind of seat lives: the parent table and its signup table, with their columns. */
 export interface SeatLedger<S extends SignupTable> {
   /** The table with `id`, `capacity` and `seats_taken`. */
-  parent: 'classes' | 'activities' | 'teams';
+  parent: 'classes' | 'activities' | 'teams' | 'base_slots' | 'walk_sessions';
   signups: S;
   /** The column of `signups` naming the parent row. */
   parentKey: keyof Database[S] & string;
   /** The column of `signups` holding the latest time the learner signed up. */
   signedAt: keyof Database[S] & string;
+  /**
+   * The column of `signups` holding how many seats the signup holds (a booking for a party), when
+   * a signup may hold more than one; without it every signup holds one seat.
+   */
+  seatCount?: keyof Database[S] & string;
 }
 
 /** The seats of a parent row right after a change. */
@@ -74,24 +84,32 @@ function moreAssignments(values: object) {
 }
 
 /**
- * Takes one seat if one is left (a single conditional update); undefined when the parent is
- * full (or unknown).
+ * Takes `count` seats if that many are left (a single conditional update); undefined when the
+ * parent has fewer left (or is unknown).
  */
-async function takeSeat(db: Db, parent: string, parentId: number) {
+async function takeSeat(db: Db, parent: string, parentId: number, count: number) {
   const { rows } = await sql<Seats>`update ${sql.table(parent)}
-    set seats_taken = seats_taken + 1
-    where id = ${parentId} and seats_taken < capacity
+    set seats_taken = seats_taken + ${count}
+    where id = ${parentId} and seats_taken + ${count} <= capacity
     returning capacity, seats_taken`.execute(db);
   return rows[0];
 }
 
-/** Gives one seat back (never below zero); undefined when there was none to give back. */
-async function releaseSeat(db: Db, parent: string, parentId: number) {
+/** Gives `count` seats back (never below zero); undefined when there were not as many taken. */
+async function releaseSeat(db: Db, parent: string, parentId: number, count: number) {
   const { rows } = await sql<Seats>`update ${sql.table(parent)}
-    set seats_taken = seats_taken - 1
-    where id = ${parentId} and seats_taken > 0
+    set seats_taken = seats_taken - ${count}
+    where id = ${parentId} and seats_taken >= ${count}
     returning capacity, seats_taken`.execute(db);
   return rows[0];
+}
+
+/** The number of seats one signup takes: a whole number from 1 (1 unless the ledger counts). */
+function seatCountOf(ledger: { signups: string; seatCount?: string }, count: number | undefined) {
+  const seats = count ?? 1;
+  if (!Number.isInteger(seats) || seats < 1) throw new Error(`bad seat count ${seats}`);
+  if (seats !== 1 && !ledger.seatCount) throw new Error(`${ledger.signups} holds one seat each`);
+  return seats;
 }
 
 /** The status of the learner's signup row (active or cancelled), or undefined. */
@@ -170,13 +188,19 @@ export async function takeSeatAndSignUp<S extends SignupTable>(
     userId: number;
     now: number;
     values: SignupValues<S>;
+    /** Seats the signup takes (a party), written to the ledger's `seatCount`; default 1. */
+    count?: number;
     within?: (trx: Transaction<Database>, signupId: number) => Promise<void>;
   },
 ): Promise<SeatClaim> {
-  const { parentId, userId, now, values } = claim;
+  const { parentId, userId, now } = claim;
+  const count = seatCountOf(ledger, claim.count);
+  const values: object = ledger.seatCount
+    ? { ...claim.values, [ledger.seatCount]: count }
+    : claim.values;
   try {
     return await db.transaction().execute(async (trx): Promise<SeatClaim> => {
-      const seats = await takeSeat(trx, ledger.parent, parentId);
+      const seats = await takeSeat(trx, ledger.parent, parentId, count);
       if (!seats) {
         const status = await signupStatus(trx, ledger, parentId, userId);
         return { ok: false, reason: status === 'active' ? 'duplicate' : 'full' };
@@ -232,17 +256,26 @@ export async function releaseSeatAndCancel<S extends SignupTable>(
     now: number;
     values?: SignupValues<S>;
     unlessSet?: ReadonlyArray<keyof Database[S] & string>;
+    /**
+     * Seats the signup holds (its party), for a ledger with `seatCount`; default 1. The signup is
+     * cancelled only when it holds exactly that many, so the seats given back are its own.
+     */
+    count?: number;
     /** Runs in the cancel's transaction with the signup's id (e.g. side effects). */
     within?: (trx: Transaction<Database>, signupId: number) => Promise<void>;
   },
 ): Promise<SeatRelease> {
   const { parentId, userId, now, values = {}, unlessSet = [] } = release;
+  const count = seatCountOf(ledger, release.count);
   try {
     return await db.transaction().execute(async (trx): Promise<SeatRelease> => {
-      const seats = await releaseSeat(trx, ledger.parent, parentId);
+      const seats = await releaseSeat(trx, ledger.parent, parentId, count);
       if (!seats) throw new Rollback();
       const guards = sql.join(
-        unlessSet.map((column) => sql`and ${sql.ref(column)} is null`),
+        [
+          ...unlessSet.map((column) => sql`and ${sql.ref(column)} is null`),
+          ...(ledger.seatCount ? [sql`and ${sql.ref(ledger.seatCount)} = ${count}`] : []),
+        ],
         sql` `,
       );
       const { rows } = await sql<{
@@ -251,7 +284,7 @@ export async function releaseSeatAndCancel<S extends SignupTable>(
       }>`update ${sql.table(ledger.signups)}
         set status = 'cancelled', updated_at = ${now} ${moreAssignments(values)}
         where ${sql.ref(ledger.parentKey)} = ${parentId} and user_id = ${userId}
-          and status = 'active' ${unlessSet.length > 0 ? guards : sql``}
+          and status = 'active' ${unlessSet.length > 0 || ledger.seatCount ? guards : sql``}
         returning id, ${sql.ref(ledger.signedAt)} as signed_at`.execute(trx);
       const cancelled = rows[0];
       // Throwing rolls the released seat back when there was no active signup to cancel.

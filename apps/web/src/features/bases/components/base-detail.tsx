@@ -1,0 +1,94 @@
+import type { BaseDetail } from '@portal/contract';
+import { useState } from 'react';
+import { paths } from '@/platform/paths.ts';
+import { ShareButton } from '@/platform/share-button.tsx';
+import { DetailPage, useDetailById } from '@/ui/detail-page.tsx';
+import { RichHtml } from '@/ui/rich-html.tsx';
+import { baseDetailQueryOptions } from '../api/bases.ts';
+import { SlotPicker } from './slot-picker.tsx';
+
+function BaseBody({ base }: { base: BaseDetail }) {
+  const [open, setOpen] = useState<number | null>(base.programmes[0]?.id ?? null);
+  return (
+    <main className="page-body base-page">
+      {base.photos.length > 0 ? (
+        <section className="base-photos" aria-label="基地照片">
+          {base.photos.map((photo) => (
+            <img key={photo} src={photo} alt={`${base.name}照片`} />
+          ))}
+        </section>
+      ) : null}
+      <section className="base-panel">
+        <h2 className="base-name">{base.name}</h2>
+        <dl className="base-facts">
+          <div>
+            <dt>地址</dt>
+            <dd>
+              {base.street} · {base.address}
+            </dd>
+          </div>
+          {base.hours.length > 0 ? (
+            <div>
+              <dt>开放时间</dt>
+              <dd>{base.hours.join('；')}</dd>
+            </div>
+          ) : null}
+          {base.phone ? (
+            <div>
+              <dt>电话</dt>
+              <dd>
+                <a className="base-phone" href={`tel:${base.phone}`}>
+                  {base.phone}
+                </a>
+              </dd>
+            </div>
+          ) : null}
+        </dl>
+        {base.intro ? <RichHtml className="base-intro" html={base.intro} /> : null}
+      </section>
+      <section className="base-panel" aria-labelledby="base-programmes">
+        <h2 id="base-programmes">参观项目</h2>
+        {base.programmes.length === 0 ? <p className="muted">暂无参观项目</p> : null}
+        {base.programmes.map((programme) => (
+          <article key={programme.id} className="programme">
+            <h3>{programme.title}</h3>
+            <p className="muted">
+              约 {programme.durationMinutes} 分钟 · 适合{programme.audience} · 每次最多{' '}
+              {programme.maxParty} 人
+            </p>
+            <RichHtml html={programme.intro} />
+            {open === programme.id ? (
+              <SlotPicker baseName={base.name} programme={programme} />
+            ) : (
+              <button
+                type="button"
+                className="link-button primary block"
+                onClick={() => setOpen(programme.id)}
+              >
+                选择场次预约
+              </button>
+            )}
+          </article>
+        ))}
+      </section>
+    </main>
+  );
+}
+
+/** `/Tiyan?id=<place id>`: a base, its programmes and the slot picker. */
+export function BaseDetailView() {
+  const detail = useDetailById(baseDetailQueryOptions);
+  return (
+    <DetailPage
+      detail={detail}
+      missing={{
+        what: '体验基地',
+        description: '看看其他体验基地吧。',
+        way: { to: paths.experienceBases, label: '体验基地' },
+      }}
+      actions={(base) => <ShareButton title={base.name} pic={base.cover ?? undefined} />}
+    >
+      {(base) => <BaseBody base={base} />}
+    </DetailPage>
+  );
+}
