@@ -8,7 +8,15 @@ import { idParam } from './parts.ts';
  * (`modules/content/content-kinds.ts`) and a migration that widens the tables' CHECK
  * (`allowContentTypes` of `20261122_1730_create_favourites.ts`).
  */
-export const CONTENT_TYPES = ['course', 'class', 'activity', 'ebook', 'live', 'article'] as const;
+export const CONTENT_TYPES = [
+  'course',
+  'class',
+  'activity',
+  'ebook',
+  'live',
+  'article',
+  'place',
+] as const;
 export const contentTypeSchema = z.enum(CONTENT_TYPES);
 export type ContentType = z.infer<typeof contentTypeSchema>;
 

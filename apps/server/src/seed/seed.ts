@@ -13,6 +13,7 @@ import { seedLearningHistory } from './learning.ts';
 import { seedLive, writeLiveCovers } from './live.ts';
 import { seedMedals } from './medals.ts';
 import { seedMessages } from './messages.ts';
+import { seedPlaces, writePlacePhotos } from './places.ts';
 import { seedPoints } from './points.ts';
 import { Random } from './random.ts';
 import { seedSearchTerms } from './search.ts';
@@ -105,6 +106,9 @@ const steps: Array<(context: SeedContext) => Promise<void>> = [
   // After the teams and points (no random draws): the teams' linked resources, and past
   // sign-ins of generated learners through the points service for the rankings.
   seedTeamResources,
+  // Last (its random draws come after every other step's): the learning map's places, their
+  // courses, classes and projects, and the activities re-pointed at them.
+  seedPlaces,
 ];
 
 /**
@@ -123,6 +127,7 @@ const fileWriters: Array<(db: Kysely<Database>, dir: string) => number | Promise
   (_db, dir) => writeTeamAvatars(dir),
   // The team works' demo pictures (from a cache when warm).
   writeTeamWorkFiles,
+  (_db, dir) => writePlacePhotos(dir),
 ];
 
 /**
