@@ -351,9 +351,9 @@ export async function seedPlaces({ db, random, now }: SeedContext) {
       courses.map((c) => c.id),
       draft.links === 'school' ? random.int(4, 10) : random.int(1, 5),
     );
-    courseIds.forEach((course_id, sort) =>
-      courseLinks.push({ place_id: placeId, course_id, sort }),
-    );
+    courseIds.forEach((course_id, sort) => {
+      courseLinks.push({ place_id: placeId, course_id, sort });
+    });
     if (draft.links === 'school') {
       const match = draft.classMatch;
       const matched = match ? classes.filter((c) => c.place.includes(match)).map((c) => c.id) : [];
@@ -362,9 +362,9 @@ export async function seedPlaces({ db, random, now }: SeedContext) {
         classes.map((c) => c.id).filter((id) => !matched.includes(id)),
         Math.max(0, random.int(2, 5) - matched.length),
       );
-      [...matched, ...extra].forEach((class_id, sort) =>
-        classLinks.push({ place_id: placeId, class_id, sort }),
-      );
+      [...matched, ...extra].forEach((class_id, sort) => {
+        classLinks.push({ place_id: placeId, class_id, sort });
+      });
     }
     const projectCount = draft.links === 'school' ? random.int(1, 3) : random.int(0, 1);
     sample(random, PROJECTS, projectCount).forEach(([title, intro], sort) => {
