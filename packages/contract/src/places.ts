@@ -14,10 +14,15 @@ const degrees = (limit: number) =>
     z.coerce.number().min(-limit).max(limit),
   );
 
-/** `GET /api/places`: one page of the site's places, of one category, matching `q`. */
+/**
+ * `GET /api/places`: one page of the site's places, of one category, matching `q`; with the
+ * learner's position (`lat` and `lng`, both or neither) nearest first, with distances.
+ */
 export const placeListQuerySchema = pageQuery.extend({
   category: placeCategorySchema.optional(),
   q: z.string().trim().max(PLACE_QUERY_MAX).optional(),
+  lat: degrees(90).optional(),
+  lng: degrees(180).optional(),
 });
 export type PlaceListQuery = z.infer<typeof placeListQuerySchema>;
 
@@ -47,6 +52,10 @@ export const placeSummarySchema = z.object({
   distance: z.number().nullable(),
 });
 export type PlaceSummary = z.infer<typeof placeSummarySchema>;
+
+/** `GET /api/places/markers?category=&q=`: the list's filters, without paging or position. */
+export const placeMarkersQuerySchema = placeListQuerySchema.pick({ category: true, q: true });
+export type PlaceMarkersQuery = z.infer<typeof placeMarkersQuerySchema>;
 
 /** `GET /api/places/markers`: every published place of the site, as the map draws it. */
 export const placeMarkerSchema = placeSummarySchema.pick({

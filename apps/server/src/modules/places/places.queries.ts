@@ -48,14 +48,33 @@ export function countPlaces(db: Kysely<Database>, engine: Engine, filter: PlaceL
   return countRows(filteredPlaces(db, engine, filter));
 }
 
-/** One page of the matching places, by street, then name (ties by id). */
+/**
+ * The equirectangular distance of `p` from a point, squared and in degrees of latitude (plain
+ * arithmetic, the same on both engines): orders places by distance as exactly as a city needs.
+ */
+function squaredDistance(point: { lat: number; lng: number }) {
+  const lngScale = Math.cos((point.lat * Math.PI) / 180);
+  const dLat = sql`(p.lat - ${point.lat})`;
+  const dLng = sql`((p.lng - ${point.lng}) * ${lngScale})`;
+  return sql`${dLat} * ${dLat} + ${dLng} * ${dLng}`;
+}
+
+/**
+ * One page of the matching places, nearest to `from` first when given (a district's few hundred
+ * places are measured in full), else by street, then name (ties by id).
+ */
 export function listPlaceRows(
   db: Kysely<Database>,
   engine: Engine,
-  filter: PlaceListFilter & { limit: number; offset: number },
+  filter: PlaceListFilter & {
+    limit: number;
+    offset: number;
+    from?: { lat: number; lng: number } | undefined;
+  },
 ) {
-  return filteredPlaces(db, engine, filter)
-    .select(PLACE_COLUMNS)
+  let query = filteredPlaces(db, engine, filter).select(PLACE_COLUMNS);
+  if (filter.from) query = query.orderBy(squaredDistance(filter.from));
+  return query
     .orderBy('p.street')
     .orderBy('p.name')
     .orderBy('p.id')
@@ -106,11 +125,9 @@ export function listNearRows(db: Kysely<Database>, filter: NearFilter) {
       .where('p.lng', '>=', filter.lng - lngBox)
       .where('p.lng', '<=', filter.lng + lngBox);
   }
-  const dLat = sql`(p.lat - ${filter.lat})`;
-  const dLng = sql`((p.lng - ${filter.lng}) * ${lngScale})`;
   return query
     .select(PLACE_COLUMNS)
-    .orderBy(sql`${dLat} * ${dLat} + ${dLng} * ${dLng}`)
+    .orderBy(squaredDistance(filter))
     .orderBy('p.id')
     .limit(filter.limit)
     .execute();

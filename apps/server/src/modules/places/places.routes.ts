@@ -8,6 +8,7 @@ import {
   placeItemsQuerySchema,
   placeListQuerySchema,
   placeMarkerSchema,
+  placeMarkersQuerySchema,
   placeNearQuerySchema,
   placeProjectSchema,
   placeSummarySchema,
@@ -38,7 +39,7 @@ export const placesModule = portalModule({
     api.get('/api/places/markers', {
       summary: '地图标记：站点全部地点（可按类别、搜索筛选）',
       login: 'none',
-      query: placeListQuerySchema.omit({ page: true, size: true }),
+      query: placeMarkersQuerySchema,
       response: z.array(placeMarkerSchema),
       handle: ({ site, query }) => places.markers(site.key, query),
     });

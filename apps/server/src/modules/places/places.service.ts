@@ -21,7 +21,7 @@ import { z } from 'zod';
 import type { Engine } from '../../db/database.ts';
 import { readPage } from '../../db/paging.ts';
 import type { Database, MapPlacesTable } from '../../db/schema.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, invalid } from '../../platform/errors.ts';
 import { sanitizeArticleHtml } from '../../platform/sanitize-html.ts';
 import { activitySummariesByIds } from '../activities/activities.service.ts';
 import { toClassSummary } from '../classes/classes.service.ts';
@@ -44,7 +44,10 @@ import {
   listPlaceRows,
 } from './places.queries.ts';
 
-export const PlaceMessages = { notFound: '地点不存在或已下线' } as const;
+export const PlaceMessages = {
+  notFound: '地点不存在或已下线',
+  halfPosition: '纬度和经度需同时提供',
+} as const;
 
 const placeGone = () => new AppError(ErrorCode.notFound, PlaceMessages.notFound);
 
@@ -106,16 +109,32 @@ export class PlaceService {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** One page of the site's places of a category matching `q`, by street and name. */
+  /**
+   * One page of the site's places of a category matching `q`: by street and name, or nearest
+   * first with their distances when the learner's position comes with it.
+   */
   list(siteKey: string, query: PlaceListQuery): Promise<Page<PlaceSummary>> {
+    if ((query.lat === undefined) !== (query.lng === undefined)) {
+      throw invalid(PlaceMessages.halfPosition);
+    }
+    const from =
+      query.lat !== undefined && query.lng !== undefined
+        ? { lat: query.lat, lng: query.lng }
+        : undefined;
     const filter = { siteKey, category: query.category, q: query.q || undefined };
     return readPage(
       query,
       {
         count: () => countPlaces(this.db, this.engine, filter),
-        rows: (window) => listPlaceRows(this.db, this.engine, { ...filter, ...window }),
+        rows: (window) => listPlaceRows(this.db, this.engine, { ...filter, ...window, from }),
       },
-      (rows) => rows.map((row) => toPlaceSummary(row)),
+      (rows) =>
+        rows.map((row) =>
+          toPlaceSummary(
+            row,
+            from ? distanceMeters(from, { lat: Number(row.lat), lng: Number(row.lng) }) : null,
+          ),
+        ),
     );
   }
 

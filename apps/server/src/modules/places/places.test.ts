@@ -214,6 +214,29 @@ describeEachEngine(
         expect(wildcard.data.total).toBe(0);
       });
 
+      it('sorts by distance from the position given, with distances', async () => {
+        const { data } = await get<Page<PlaceSummary>>(
+          ctx().app,
+          '/api/places?lat=31.2932&lng=121.4332&size=3',
+        );
+        expect(data.total).toBe(6);
+        expect(data.list.map((p) => p.name)).toEqual([
+          '彭浦镇学习点',
+          '老年大学天目分校',
+          '静安区图书馆',
+        ]);
+        expect(data.list[0]?.distance).toBe(0);
+        expect(data.list[1]?.distance).toBeGreaterThan(4000);
+      });
+
+      it('answers 400 for half a position or a bad one', async () => {
+        const half = await get(ctx().app, '/api/places?lat=31.2');
+        expect(half).toMatchObject({ code: 400, message: '纬度和经度需同时提供' });
+        const bad = await get(ctx().app, '/api/places?lat=31.2&lng=east');
+        expect(bad.code).toBe(400);
+        expect(bad.message).toContain('经度');
+      });
+
       it('answers 400 naming the field for an unknown category', async () => {
         const { code, message } = await get(ctx().app, '/api/places?category=zoo');
         expect(code).toBe(400);
