@@ -7,15 +7,7 @@ import { paths } from '@/platform/paths.ts';
  * table in step (a route has a page exactly when it is not listed here).
  */
 export const underConstruction: readonly PagePath[] = [
-  paths.map,
   paths.delivery,
-  paths.nearbyMap,
-  paths.mapPlace,
-  paths.mapSchool,
-  paths.mapDetail,
-  paths.mapCourses,
-  paths.mapActivities,
-  paths.mapProjects,
   paths.experienceBases,
   paths.humanitiesWalks,
 ];
