@@ -76,7 +76,7 @@ export function useBaseMap(container: RefObject<HTMLElement | null>): BaseMapSta
               L.marker(toMap(label.lat, label.lng), {
                 interactive: false,
                 keyboard: false,
-                icon: L.divIcon({ className: 'map-street-label', html: escapeText(label.text) }),
+                icon: textIcon(L, 'map-street-label', label.text),
               }),
             ),
           ).addTo(created);
@@ -106,7 +106,7 @@ export function useBaseMap(container: RefObject<HTMLElement | null>): BaseMapSta
                 L.marker([y, x], {
                   interactive: false,
                   keyboard: false,
-                  icon: L.divIcon({ className: 'map-district-label', html: district.name }),
+                  icon: textIcon(L, 'map-district-label', district.name),
                 }).addTo(outlines);
               }
             }
@@ -133,5 +133,9 @@ export function useBaseMap(container: RefObject<HTMLElement | null>): BaseMapSta
 
   return state;
 }
+
+/** A label as a marker icon: a point (no box of its own) with the text centred on it. */
+const textIcon = (L: typeof Leaflet, className: string, text: string) =>
+  L.divIcon({ className, html: `<span>${escapeText(text)}</span>`, iconSize: [0, 0] });
 
 const escapeText = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
