@@ -714,6 +714,23 @@ const auditedPages: readonly AuditedPage[] = [
     ready: (page) => page.getByRole('heading', { name: '建设中' }).waitFor(),
   },
   {
+    name: 'the learning map',
+    path: '/index/map',
+    login: true,
+    tabBar: true,
+    ready: async (page) => {
+      await page.locator('path.map-district.home').waitFor();
+      await page.locator('.place-list .place-card').first().waitFor();
+    },
+  },
+  {
+    name: 'a school on the map',
+    path: async () => `/mapDetailsSchool?id=${await firstId('/api/places?category=school&size=1')}`,
+    login: true,
+    tabBar: false,
+    ready: (page) => page.getByRole('heading', { name: /开设班级/ }).waitFor(),
+  },
+  {
     name: 'the course list',
     path: '/scourseList',
     login: false,

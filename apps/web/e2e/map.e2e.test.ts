@@ -45,7 +45,7 @@ describe('learning map', () => {
     const map = page.getByRole('region', { name: /学习地图/ });
     await map.locator('path.map-district.home').waitFor();
     expect(await map.locator('path.map-district').count()).toBeGreaterThan(3);
-    await map.locator('.place-marker, .marker-cluster').first().waitFor();
+    await map.locator('.place-marker, .place-cluster').first().waitFor();
     await expect.poll(() => map.getAttribute('data-outlines')).toBe('ready');
 
     // Located: the list is nearest first.

@@ -57,6 +57,11 @@ export function useBaseMap(container: RefObject<HTMLElement | null>): BaseMapSta
           minZoom: 10,
           maxZoom: 18,
           attributionControl: false,
+          // Leaflet's 30 px buttons are too small for a finger: the page draws its own.
+          zoomControl: false,
+          // The outlines' SVG no larger than the map: by default it reaches 10% past every edge,
+          // clipped from sight but still a box over the page around the map.
+          renderer: L.svg({ padding: 0 }),
         });
         map = created;
         if (siteConfig.mapTileUrl) {
@@ -134,8 +139,21 @@ export function useBaseMap(container: RefObject<HTMLElement | null>): BaseMapSta
   return state;
 }
 
-/** A label as a marker icon: a point (no box of its own) with the text centred on it. */
+/**
+ * A label as a marker icon: a point (no box of its own) with the text centred on it, drawn by
+ * CSS from `data-text` (the map's pictures of names are not page text: the list under the map
+ * says the same in the page's own type sizes).
+ */
 const textIcon = (L: typeof Leaflet, className: string, text: string) =>
-  L.divIcon({ className, html: `<span>${escapeText(text)}</span>`, iconSize: [0, 0] });
+  L.divIcon({
+    className,
+    html: `<span data-text="${escapeText(text)}"></span>`,
+    iconSize: [0, 0],
+  });
+
+/** The side of a marker a finger taps: the portal's touch target (60 px in elder mode). */
+export function markerSize(): number {
+  return document.documentElement.classList.contains('elder') ? 60 : 44;
+}
 
 const escapeText = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

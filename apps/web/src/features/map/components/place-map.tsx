@@ -2,7 +2,7 @@ import type { PlaceCategory } from '@portal/contract';
 import { PLACE_CATEGORY_NAMES } from '@portal/contract/constants';
 import type * as Leaflet from 'leaflet';
 import { useEffect, useRef } from 'react';
-import { useBaseMap } from '@/ui/map/base-map.tsx';
+import { markerSize, useBaseMap } from '@/ui/map/base-map.tsx';
 import { streetLabels } from '@/ui/map/labels.ts';
 import type { Position } from '../api/get-places.ts';
 
@@ -14,6 +14,18 @@ export interface MarkedPlace {
   street: string;
   lat: number;
   lng: number;
+}
+
+/** A marker icon with an accessible name (a cluster's count, which Leaflet does not name). */
+function labelledIcon(L: typeof Leaflet, label: string, options: Leaflet.DivIconOptions) {
+  const icon = L.divIcon(options);
+  const create = icon.createIcon.bind(icon);
+  icon.createIcon = (old) => {
+    const element = create(old);
+    element.setAttribute('aria-label', label);
+    return element;
+  };
+  return icon;
 }
 
 const MAP_STATES = {
@@ -47,10 +59,17 @@ export function PlaceMap({
   useEffect(() => {
     if (!base) return;
     const { L, map, toMap } = base;
+    const size = markerSize();
     const cluster = L.markerClusterGroup({
       showCoverageOnHover: false,
-      maxClusterRadius: 48,
+      maxClusterRadius: size + 8,
       spiderfyOnMaxZoom: true,
+      iconCreateFunction: (group) =>
+        labelledIcon(L, `${group.getChildCount()}个地点，点按放大`, {
+          className: 'place-cluster',
+          html: `<span data-count="${group.getChildCount()}"></span>`,
+          iconSize: [size, size],
+        }),
     });
     for (const place of places) {
       const marker = L.marker(toMap(place.lat, place.lng), {
@@ -58,9 +77,8 @@ export function PlaceMap({
         alt: place.name,
         icon: L.divIcon({
           className: `place-marker ${place.category}`,
-          html: `<span>${PLACE_CATEGORY_NAMES[place.category].slice(0, 1)}</span>`,
-          iconSize: [30, 30],
-          iconAnchor: [15, 15],
+          html: `<span data-glyph="${PLACE_CATEGORY_NAMES[place.category].slice(0, 1)}"></span>`,
+          iconSize: [size, size],
         }),
       });
       marker.bindPopup(() => popupOf(place, () => openRef.current(place)), {
@@ -72,12 +90,17 @@ export function PlaceMap({
     base.setLabels(streetLabels(places));
     let meMarker: Leaflet.Layer | null = null;
     if (me) {
-      meMarker = L.circleMarker(toMap(me.lat, me.lng), {
-        radius: 9,
-        className: 'map-me',
-      })
-        .bindTooltip('我的位置', { permanent: true, direction: 'top', className: 'map-me-label' })
-        .addTo(map);
+      meMarker = L.marker(toMap(me.lat, me.lng), {
+        title: '我的位置',
+        interactive: false,
+        keyboard: false,
+        zIndexOffset: 1000,
+        icon: L.divIcon({
+          className: 'map-me',
+          html: '<span class="map-me-dot"></span>',
+          iconSize: [22, 22],
+        }),
+      }).addTo(map);
     }
     // Fitted once, to the first places drawn (and the learner): later filters keep the view.
     if (places.length > 0 && !fitted.current) {
@@ -106,6 +129,16 @@ export function PlaceMap({
           {MAP_STATES[state.status]}
         </p>
       )}
+      {base ? (
+        <div className="map-zoom">
+          <button type="button" aria-label="放大地图" onClick={() => base.map.zoomIn()}>
+            放大
+          </button>
+          <button type="button" aria-label="缩小地图" onClick={() => base.map.zoomOut()}>
+            缩小
+          </button>
+        </div>
+      ) : null}
     </div>
   );
 }

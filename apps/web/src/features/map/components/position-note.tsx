@@ -13,7 +13,7 @@ export function PositionNote({ state }: { state: PositionState & { retry: () => 
     <p className="map-position-note" role="status">
       {NOTES[state.status]}
       {state.status === 'locating' ? null : (
-        <button type="button" className="map-retry" onClick={state.retry}>
+        <button type="button" className="link-button map-retry" onClick={state.retry}>
           重新定位
         </button>
       )}
