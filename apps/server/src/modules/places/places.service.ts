@@ -56,11 +56,12 @@ export const MARKERS_MAX = 2000;
 /** Classes shown on a school's page before 「全部班级」. */
 const DETAIL_CLASSES = 6;
 /**
- * The first box a near query searches, half its side in degrees of latitude (about 280 m):
- * small, because a dense city answers from it (10,000 places over the district hold 20 schools
- * within about 400 m), and each doubling costs one more indexed query on sparse data.
+ * The first box a near query searches, half its side in degrees of latitude (about 550 m): a
+ * dense city answers from it in one query (10,000 places over the district hold 50 places, or
+ * 20 schools, within about 400 m), and each doubling on sparser data costs one more indexed
+ * query.
  */
-const FIRST_BOX_DEGREES = 0.0025;
+const FIRST_BOX_DEGREES = 0.005;
 /** Past this box (about 550 km) a near query searches everywhere. */
 const LAST_BOX_DEGREES = 5;
 

@@ -54,6 +54,7 @@ export function PlaceMap({
   const openRef = useRef(onOpen);
   openRef.current = onOpen;
   const fitted = useRef(false);
+  const view = useRef<{ center: Leaflet.LatLng; zoom: number; restored: boolean } | null>(null);
 
   const base = state.map;
   useEffect(() => {
@@ -102,17 +103,28 @@ export function PlaceMap({
         }),
       }).addTo(map);
     }
-    // Fitted once, to the first places drawn (and the learner): later filters keep the view.
-    if (places.length > 0 && !fitted.current) {
+    // Fitted once, to the first places drawn (and the learner): later filters keep the view,
+    // and a map built again (a kept-alive page shown again) opens where the learner left it.
+    if (view.current && !view.current.restored) {
+      view.current.restored = true;
+      map.setView(view.current.center, view.current.zoom, { animate: false });
+    } else if (places.length > 0 && !fitted.current) {
       fitted.current = true;
       const points = places.map((place) => toMap(place.lat, place.lng));
       if (me) points.push(toMap(me.lat, me.lng));
       map.invalidateSize();
       map.fitBounds(L.latLngBounds(points), { padding: [24, 24], maxZoom: 16 });
     }
+    const remember = () => {
+      view.current = { center: map.getCenter(), zoom: map.getZoom(), restored: true };
+    };
+    map.on('moveend', remember);
     return () => {
+      map.off('moveend', remember);
       map.removeLayer(cluster);
       meMarker?.remove();
+      // The next map (if this one is removed) starts from the view kept here.
+      if (view.current) view.current.restored = false;
     };
   }, [base, places, me]);
 
