@@ -57,7 +57,7 @@ export function MapPage() {
             id="map-search"
             type="search"
             value={typed}
-            placeholder="搜索地点名称、地址或街道"
+            placeholder="搜索地点、地址或街道"
             onChange={(event) => setTyped(event.target.value)}
           />
           <button type="submit" className="link-button primary">
