@@ -51,7 +51,10 @@ export interface BenchTarget {
 }
 
 /** What `BENCH_ONLY=<group>` runs on: a script under `bench/` that fills the database first. */
-export const GROUP_FILLS: Record<string, string> = { ranking: 'bench/fill-rankings.ts' };
+export const GROUP_FILLS: Record<string, string> = {
+  ranking: 'bench/fill-rankings.ts',
+  places: 'bench/fill-places.ts',
+};
 
 /** How every successful envelope starts (the serializers write `code` first). */
 export const ENVELOPE_OK = '{"code":0,';
@@ -262,5 +265,46 @@ TARGETS.push(
     okPrefix: ENVELOPE_OK,
     check: rankingCheck('team'),
     group: 'ranking',
+  },
+);
+
+/** Checks a near answer: `count` places, nearest first, each with its distance. */
+const nearCheck = (count: number, category?: string) =>
+  envelope((data) => {
+    const list = data as Array<{ distance?: number | null; category?: string }>;
+    if (!Array.isArray(list) || list.length !== count) return `expected ${count} places`;
+    for (let i = 1; i < list.length; i += 1) {
+      if ((list[i]?.distance ?? -1) < (list[i - 1]?.distance ?? 0)) return 'not nearest first';
+    }
+    if (category && list.some((place) => place.category !== category)) {
+      return `expected only ${category}`;
+    }
+    return null;
+  });
+
+// BENCH_ONLY=places: on 10,000 more places over the district (bench/fill-places.ts), the places
+// nearest to a point in the middle of the district: the box around it narrows the rows through
+// the (site, category, lat) index before they are measured and sorted.
+TARGETS.push(
+  {
+    name: 'places near: 20 nearest schools',
+    path: '/api/places/near?lat=31.2562&lng=121.4602&category=school&limit=20',
+    okPrefix: ENVELOPE_OK,
+    check: nearCheck(20, 'school'),
+    group: 'places',
+  },
+  {
+    name: 'places near: 50 nearest of any category',
+    path: '/api/places/near?lat=31.2562&lng=121.4602&limit=50',
+    okPrefix: ENVELOPE_OK,
+    check: nearCheck(50),
+    group: 'places',
+  },
+  {
+    name: 'places near: 20 nearest learning points, district edge',
+    path: '/api/places/near?lat=31.3040&lng=121.4260&category=point&limit=20',
+    okPrefix: ENVELOPE_OK,
+    check: nearCheck(20, 'point'),
+    group: 'places',
   },
 );

@@ -38,6 +38,7 @@ import { liveModule } from './modules/live/live.routes.ts';
 import { medalsModule } from './modules/medals/medals.routes.ts';
 import { messagesModule } from './modules/messages/messages.routes.ts';
 import { phoneBindingModule } from './modules/phone-binding/phone-binding.routes.ts';
+import { placesModule } from './modules/places/places.routes.ts';
 import { pointsModule } from './modules/points/points.routes.ts';
 import { rankingsModule } from './modules/rankings/rankings.routes.ts';
 import { searchModule } from './modules/search/search.routes.ts';
@@ -85,6 +86,7 @@ const modules = [
   classesModule,
   ebooksModule,
   topicsModule,
+  placesModule,
   activitiesModule,
   liveModule,
   articlesModule,

@@ -15,6 +15,7 @@ it('has the documented defaults', () => {
     externalIdp: null,
     portalUrl: null,
     mapTileUrl: null,
+    mapTileDatum: 'gcj02',
     redisUrl: undefined,
     logLevel: 'info',
     seedDemo: true,

@@ -37,6 +37,7 @@ const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   MAP_TILE_URL: z.string().optional(),
+  MAP_TILE_DATUM: z.enum(['wgs84', 'gcj02']).optional(),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
@@ -77,6 +78,11 @@ export interface Config {
   externalIdp: ExternalIdpConfig | null;
   portalUrl: string | null;
   mapTileUrl: string | null;
+  /**
+   * The datum of the tiles: `gcj02` (Chinese tile providers; the default with a tile URL) or
+   * `wgs84`; the web converts the stored WGS-84 coordinates to it.
+   */
+  mapTileDatum: 'wgs84' | 'gcj02';
   redisUrl: string | undefined;
   logLevel: string;
   seedDemo: boolean;
@@ -122,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : null,
     portalUrl: e.PORTAL_URL ?? null,
     mapTileUrl: e.MAP_TILE_URL || null,
+    mapTileDatum: e.MAP_TILE_DATUM ?? 'gcj02',
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO,

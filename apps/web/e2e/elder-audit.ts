@@ -728,13 +728,6 @@ const auditedPages: readonly AuditedPage[] = [
     ready: (page) => page.getByRole('heading', { name: '证书不存在' }).waitFor(),
   },
   {
-    name: 'a page under construction',
-    path: '/curMap',
-    login: true,
-    tabBar: false,
-    ready: (page) => page.getByRole('heading', { name: '建设中' }).waitFor(),
-  },
-  {
     name: 'the experience bases',
     path: '/Tiyan',
     login: true,
@@ -768,6 +761,23 @@ const auditedPages: readonly AuditedPage[] = [
     login: true,
     tabBar: false,
     ready: (page) => page.locator('.walk-stop').first().waitFor(),
+  },
+  {
+    name: 'the learning map',
+    path: '/index/map',
+    login: true,
+    tabBar: true,
+    ready: async (page) => {
+      await page.locator('path.map-district.home').waitFor();
+      await page.locator('.place-list .place-card').first().waitFor();
+    },
+  },
+  {
+    name: 'a school on the map',
+    path: async () => `/mapDetailsSchool?id=${await firstId('/api/places?category=school&size=1')}`,
+    login: true,
+    tabBar: false,
+    ready: (page) => page.getByRole('heading', { name: /开设班级/ }).waitFor(),
   },
   {
     name: 'the course list',

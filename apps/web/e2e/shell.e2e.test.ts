@@ -78,17 +78,6 @@ describe('routes and guards', () => {
     expect(await stored('loginCallBack')).toBe(url('/index/home'));
   });
 
-  it('shows one 建设中 page for a route whose area is not built yet, with a way home', async () => {
-    await openPhone();
-    // 身边的学习点 needs a login (every public area is built).
-    await logIn();
-    await page.goto(url('/curMap'));
-    await page.getByRole('heading', { name: '身边的学习点' }).waitFor();
-    await page.getByRole('heading', { name: '建设中' }).waitFor();
-    await page.getByRole('link', { name: '回到首页' }).click();
-    await page.waitForURL(url('/index/home'));
-  });
-
   it('keeps the variant prefix in the guard and sends its site key', async () => {
     await openPhone();
     const sites: string[] = [];

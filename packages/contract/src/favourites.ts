@@ -15,6 +15,7 @@ export const CONTENT_TYPES = [
   'ebook',
   'live',
   'article',
+  'place',
   'walk',
 ] as const;
 export const contentTypeSchema = z.enum(CONTENT_TYPES);

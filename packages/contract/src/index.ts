@@ -14,6 +14,7 @@ export * from './home.ts';
 export * from './live.ts';
 export * from './medals.ts';
 export * from './messages.ts';
+export * from './places.ts';
 export * from './points.ts';
 export * from './rankings.ts';
 export * from './schedule.ts';

@@ -50,6 +50,7 @@ export const scopedFieldLabels: Record<string, Record<string, string>> = {
   '/api/live/': { state: '直播状态', channelId: '直播频道', site: '学习网' },
   '/api/articles': { kind: '栏目类型', channelId: '栏目' },
   '/api/messages': { id: '消息编号' },
+  '/api/places': { lat: '纬度', lng: '经度', category: '地点类别', limit: '数量', id: '地点' },
   '/api/team-works': { workId: '作品', commentId: '评论', content: '内容', featured: '精选' },
   '/api/account/': {
     code: '验证码',

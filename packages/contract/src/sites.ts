@@ -19,5 +19,7 @@ export const portalConfigSchema = z.object({
   ssoLoginUrl: z.string(),
   portalUrl: z.string().nullable(),
   mapTileUrl: z.string().nullable(),
+  /** The datum of the tiles at `mapTileUrl` (stored coordinates are WGS-84). */
+  mapTileDatum: z.enum(['wgs84', 'gcj02']),
 });
 export type PortalConfig = z.infer<typeof portalConfigSchema>;

@@ -901,6 +901,36 @@ export interface MapPlacesTable {
   updated_at: number;
 }
 
+/** A course taught at a place of the map, in the place's order. */
+export interface MapPlaceCoursesTable {
+  place_id: number;
+  course_id: number;
+  sort: number;
+}
+
+/** A class a school (a place of the map) runs, in the place's order. */
+export interface MapPlaceClassesTable {
+  place_id: number;
+  class_id: number;
+  sort: number;
+}
+
+/** A learning project (学习项目) of a place. */
+export interface MapPlaceProjectsTable {
+  id: Generated<number>;
+  place_id: number;
+  title: string;
+  /** Sanitized rich HTML. */
+  intro: string;
+  /** e.g. 2026年3月-6月. */
+  period: string;
+  status: 'recruiting' | 'running' | 'finished';
+  sort: number;
+  cover: string | null;
+  published: Generated<number>;
+  created_at: number;
+}
+
 /** A learner's request to join a team that takes members by approval. */
 export interface TeamRequestsTable {
   id: Generated<number>;
@@ -1097,6 +1127,9 @@ export interface Database {
   walk_sessions: WalkSessionsTable;
   walk_signups: WalkSignupsTable;
   walk_checkins: WalkCheckinsTable;
+  map_place_courses: MapPlaceCoursesTable;
+  map_place_classes: MapPlaceClassesTable;
+  map_place_projects: MapPlaceProjectsTable;
   team_members: TeamMembersTable;
   team_requests: TeamRequestsTable;
   team_works: TeamWorksTable;
@@ -1252,3 +1285,4 @@ export type DeliveryResourceRow = Selectable<DeliveryResourcesTable>;
 export type NewDeliveryResourceRow = Insertable<DeliveryResourcesTable>;
 export type DeliveryRequestRow = Selectable<DeliveryRequestsTable>;
 export type NewDeliveryRequestRow = Insertable<DeliveryRequestsTable>;
+export type NewMapPlaceProjectRow = Insertable<MapPlaceProjectsTable>;

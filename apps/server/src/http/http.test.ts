@@ -190,6 +190,7 @@ describe('the web app host', () => {
       ssoLoginUrl: '/sso/login',
       portalUrl: null,
       mapTileUrl: 'https://tiles.example.cn/{z}/{x}/{y}.png',
+      mapTileDatum: 'gcj02',
     });
   });
 

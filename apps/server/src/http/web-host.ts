@@ -138,6 +138,7 @@ export async function registerWebHost(
       ssoLoginUrl: config.ssoLoginUrl,
       portalUrl: config.portalUrl,
       mapTileUrl: config.mapTileUrl,
+      mapTileDatum: config.mapTileDatum,
     });
     // The inline boot script runs by its hash, and only it: scripts stay 'self' otherwise.
     const policy = reply.getHeader('content-security-policy');

@@ -14,6 +14,7 @@ import { seedLearningHistory } from './learning.ts';
 import { seedLive, writeLiveCovers } from './live.ts';
 import { seedMedals } from './medals.ts';
 import { seedMessages } from './messages.ts';
+import { seedPlaces, writePlacePhotos } from './places.ts';
 import { seedPoints } from './points.ts';
 import { Random } from './random.ts';
 import { seedSearchTerms } from './search.ts';
@@ -107,6 +108,10 @@ const steps: Array<(context: SeedContext) => Promise<void>> = [
   // After the teams and points (no random draws): the teams' linked resources, and past
   // sign-ins of generated learners through the points service for the rankings.
   seedTeamResources,
+  // Its random draws come after every earlier step's (the steps after it draw none): the
+  // learning map's places, their courses, classes and projects, and the activities re-pointed
+  // at them.
+  seedPlaces,
   // No random draws: the experience bases (places, programmes, slots) and the humanities walks
   // (stops as places, sessions), with the demo learner's bookings and check-ins.
   seedExperienceBases,
@@ -132,6 +137,7 @@ const fileWriters: Array<(db: Kysely<Database>, dir: string) => number | Promise
   (_db, dir) => writeTeamAvatars(dir),
   // The team works' demo pictures (from a cache when warm).
   writeTeamWorkFiles,
+  (_db, dir) => writePlacePhotos(dir),
   // The experience bases' photos and the walks' covers.
   (_db, dir) => writeWalkFiles(dir),
   (_db, dir) => writeDeliveryCovers(dir),

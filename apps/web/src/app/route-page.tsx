@@ -5,7 +5,6 @@ import { PageTitleContext } from '@/ui/page-title.ts';
 import { RequireLogin } from './require-login.tsx';
 import { RouteErrorBoundary } from './route-error-boundary.tsx';
 import type { PageLoader, RouteEntry } from './routes.ts';
-import { UnderConstructionPage } from './under-construction-page.tsx';
 
 const loading = new Map<PageLoader, Promise<ComponentType>>();
 const failed = new Set<PageLoader>();
@@ -37,20 +36,18 @@ function LazyPage({ loader }: { loader: PageLoader }) {
 
 /**
  * One route's element: its title for the page, its error boundary, the login guard for auth
- * routes, and the code-split page (or the shared 建设中 page).
+ * routes, and the code-split page.
  */
 export function RoutePage({ route }: { route: RouteEntry }) {
   const { page } = route;
-  const content = page ? (
+  const content = (
     <Suspense fallback={<PageSkeleton />}>
       <LazyPage loader={page} />
     </Suspense>
-  ) : (
-    <UnderConstructionPage inIndex={route.inIndex} />
   );
   return (
     <PageTitleContext value={route.title}>
-      <RouteErrorBoundary onRetry={page ? () => forgetFailedPage(page) : undefined}>
+      <RouteErrorBoundary onRetry={() => forgetFailedPage(page)}>
         {route.access === 'auth' ? <RequireLogin>{content}</RequireLogin> : content}
       </RouteErrorBoundary>
     </PageTitleContext>

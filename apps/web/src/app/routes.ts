@@ -21,8 +21,8 @@ export interface RouteEntry {
   keepAlive?: boolean;
   /** A child of the index shell, under the bottom tab bar. */
   inIndex?: boolean;
-  /** The page; a route without one shows the shared 建设中 page (see under-construction.ts). */
-  page?: PageLoader;
+  /** The page (every route of the spec has one). */
+  page: PageLoader;
   /** The page module (`<area>/<name>`) when it follows the naming rule. */
   pageName?: `${string}/${string}`;
   /** Starts the page's first data when the app opens on it, in parallel with the token refresh. */
@@ -78,13 +78,13 @@ type RouteExtras = Pick<RouteEntry, 'keepAlive' | 'inIndex' | 'preload'>;
 
 /**
  * One line of the table: path, access, title, the page (a loader, or `<area>/<name>` by the
- * naming rule of {@link page}; none for a 建设中 route) and the rest.
+ * naming rule of {@link page}) and the rest.
  */
 function route(
   path: PagePath,
   access: RouteAccess,
   title: string,
-  pageOf?: `${string}/${string}` | PageLoader | null,
+  pageOf: `${string}/${string}` | PageLoader,
   extras: RouteExtras = {},
 ): RouteEntry {
   const loader = typeof pageOf === 'string' ? page(pageOf) : pageOf;
@@ -93,7 +93,7 @@ function route(
     access,
     title,
     ...extras,
-    ...(loader ? { page: loader } : {}),
+    page: loader,
     ...(typeof pageOf === 'string' ? { pageName: pageOf } : {}),
   };
 }
@@ -123,7 +123,7 @@ export const routes: readonly RouteEntry[] = [
   route(paths.news, 'auth', '资讯', 'news/news', { inIndex: true }),
   route(paths.newsInfo, 'auth', '通知', 'news/info', { inIndex: true }),
   route(paths.notice, 'auth', '公告', 'news/notice', { inIndex: true }),
-  route(paths.map, 'auth', '学习地图', null, { inIndex: true, keepAlive: true }),
+  route(paths.map, 'auth', '学习地图', 'map/map', { inIndex: true, keepAlive: true }),
   route(paths.delivery, 'auth', '资源配送', 'delivery/delivery', {
     inIndex: true,
     keepAlive: true,
@@ -154,7 +154,7 @@ export const routes: readonly RouteEntry[] = [
   route(paths.login, 'public', '登录', 'account/login'),
   route(paths.authPage, 'public', '登录', 'account/auth'),
   // Top-level routes that need login.
-  route(paths.nearbyMap, 'auth', '身边的学习点'),
+  route(paths.nearbyMap, 'auth', '身边的学习点', 'map/nearby'),
   route(paths.ebookList, 'auth', '电子书', 'ebooks/ebook-list', { keepAlive: true }),
   route(paths.ebookDetail, 'auth', '电子书详情', 'ebooks/ebook-detail'),
   route(paths.ebookContent, 'auth', '电子书阅读', 'ebooks/ebook-reader'),
@@ -182,12 +182,12 @@ export const routes: readonly RouteEntry[] = [
   route(paths.achievement, 'auth', '学习成就', 'medals/achievement'),
   route(paths.search, 'auth', '搜索', 'search/search'),
   route(paths.searchResult, 'auth', '搜索结果', 'search/search-result', { keepAlive: true }),
-  route(paths.mapPlace, 'auth', '学习点详情'),
-  route(paths.mapSchool, 'auth', '学校详情'),
-  route(paths.mapDetail, 'auth', '地点详情'),
-  route(paths.mapCourses, 'auth', '学习点课程'),
-  route(paths.mapActivities, 'auth', '学习点活动'),
-  route(paths.mapProjects, 'auth', '学习点项目'),
+  route(paths.mapPlace, 'auth', '学习点详情', 'map/place-detail'),
+  route(paths.mapSchool, 'auth', '学校详情', 'map/place-detail'),
+  route(paths.mapDetail, 'auth', '地点详情', 'map/place-detail'),
+  route(paths.mapCourses, 'auth', '学习点课程', 'map/place-courses'),
+  route(paths.mapActivities, 'auth', '学习点活动', 'map/place-activities'),
+  route(paths.mapProjects, 'auth', '学习点项目', 'map/place-projects'),
   route(paths.experienceBases, 'auth', '体验基地', 'bases/experience-bases'),
   route(paths.humanitiesWalks, 'auth', '人文行走', 'walks/humanities-walks'),
   route(paths.pdf, 'auth', '文档阅读', 'ebooks/pdf'),

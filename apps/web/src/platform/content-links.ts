@@ -12,13 +12,15 @@ export const CONTENT_TYPE_LABELS: Record<LinkedContentType, string> = {
   ebook: '电子书',
   live: '直播',
   article: '资讯',
+  place: '地点',
   walk: '人文行走',
 };
 
 /**
  * The detail page of a piece of content. An activity opens at `/activityDetails`, which sends a
  * special activity (特色活动) on to its own page; an article of any kind opens at the general
- * article page `/contentDetails`.
+ * article page `/contentDetails`;
+ * a place of the map opens at `/mapDetails`.
  */
 export function contentHref(type: LinkedContentType, id: number): string {
   switch (type) {
@@ -34,6 +36,9 @@ export function contentHref(type: LinkedContentType, id: number): string {
       return href('liveDetail', { id });
     case 'article':
       return href('contentDetail', { id });
+    case 'place':
+      // Any place opens at /mapDetails, which shows what its category has (a school's classes).
+      return href('mapDetail', { id });
     case 'walk':
       return href('humanitiesWalks', { id });
   }

@@ -8,6 +8,7 @@ const FALLBACK: PortalConfig = {
   ssoLoginUrl: '/sso/login',
   portalUrl: null,
   mapTileUrl: null,
+  mapTileDatum: 'gcj02',
 };
 
 /**

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { paths } from '@/platform/paths.ts';
 import { LineIcon } from './line-icon.tsx';
 
-export type StateKind = 'empty' | 'error' | 'offline' | 'building' | 'missing';
+export type StateKind = 'empty' | 'error' | 'offline' | 'missing';
 
 /** Small line drawings (a few hundred bytes, so the error screens cost nothing up front). */
 const drawings: Record<StateKind, string> = {
@@ -11,7 +11,6 @@ const drawings: Record<StateKind, string> = {
   error: 'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM12 7.5v6M12 16.5v.01',
   offline:
     'M2 9a15 15 0 0 1 20 0M5.5 12.5a10 10 0 0 1 13 0M9 16a5 5 0 0 1 6 0M12 19.5v.01M3 3l18 18',
-  building: 'M3 20h18M6 20V10l6-5 6 5v10M10 20v-5h4v5M12 3v2',
   missing: 'M10.5 4a6.5 6.5 0 1 0 0 13 6.5 6.5 0 0 0 0-13zM15.5 15.5 20 20M8.5 9h4M8.5 12h2.5',
 };
 

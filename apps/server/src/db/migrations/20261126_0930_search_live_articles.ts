@@ -16,7 +16,7 @@ import { createSearchBigrams } from './20261124_0900_create_search_bigrams.ts';
 const KINDS = ['course', 'class', 'activity', 'ebook', 'live', 'article'] as const;
 
 /** The searchable text of the live sessions picked by `where` (a condition on `l`). */
-const liveDocs = (where: string) => `
+export const liveDocs = (where: string) => `
   INSERT INTO search_documents
     (kind, ref_id, site_key, title, search_text, published, popularity, sort_time)
   SELECT 'live', l.id, l.site_key, l.title,
@@ -32,7 +32,7 @@ const liveDocs = (where: string) => `
  * The searchable text of the articles picked by `where` (a condition on `a`): title, summary,
  * source and channel (the body is HTML: its tags and attributes are not what a learner types).
  */
-const articleDocs = (where: string) => `
+export const articleDocs = (where: string) => `
   INSERT INTO search_documents
     (kind, ref_id, site_key, title, search_text, published, popularity, sort_time)
   SELECT 'article', a.id, a.site_key, a.title,

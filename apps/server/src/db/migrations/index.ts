@@ -32,6 +32,8 @@ import { addTeamWorkMedals } from './20261127_0922_add_team_work_medals.ts';
 import { createRankings } from './20261127_0930_create_rankings.ts';
 import { createTeamResources } from './20261127_0931_create_team_resources.ts';
 import { createMapPlaces } from './20261128_0900_create_map_places.ts';
+import { createPlaceLinks } from './20261128_0901_create_place_links.ts';
+import { searchPlaces } from './20261128_0903_search_places.ts';
 import { createBaseVisits } from './20261128_0910_create_base_visits.ts';
 import { createWalks } from './20261128_0911_create_walks.ts';
 import { searchWalks } from './20261128_0913_search_walks.ts';
@@ -100,6 +102,17 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '20261127_0930_create_rankings': createRankings(),
     '20261127_0931_create_team_resources': createTeamResources(engine),
     '20261128_0900_create_map_places': createMapPlaces(engine),
+    '20261128_0901_create_place_links': createPlaceLinks(engine),
+    '20261128_0902_allow_place': allowContentTypes(engine, [
+      'course',
+      'class',
+      'activity',
+      'ebook',
+      'live',
+      'article',
+      'place',
+    ]),
+    '20261128_0903_search_places': searchPlaces(engine),
     '20261128_0910_create_base_visits': createBaseVisits(engine),
     '20261128_0911_create_walks': createWalks(engine),
     '20261128_0912_allow_walk': allowContentTypes(engine, [

@@ -31,7 +31,14 @@ export type Card = Omit<ContentCard, 'contentType' | 'contentId'>;
  */
 const visibleIn =
   (
-    table: 'courses' | 'classes' | 'activities' | 'ebooks' | 'live_sessions' | 'articles',
+    table:
+      | 'courses'
+      | 'classes'
+      | 'activities'
+      | 'ebooks'
+      | 'live_sessions'
+      | 'articles'
+      | 'map_places',
   ): ContentKind['visible'] =>
   (_db, siteKey, contentId) =>
     sql<SqlBool>`exists (select 1 from ${sql.table(table)} as content_row
@@ -180,6 +187,26 @@ const walk: ContentKind = {
   },
 };
 
+/** A place of the learning map: its kind and street (`社区学校 · 南京西路街道`). */
+const place: ContentKind = {
+  visible: visibleIn('map_places'),
+  async cards(db, siteKey, ids) {
+    if (ids.length === 0) return new Map();
+    const rows = await db
+      .selectFrom('map_places as p')
+      .select(['p.id', 'p.name', 'p.cover', 'p.kind', 'p.street'])
+      .where('p.id', 'in', ids)
+      .where(publishedOn(siteKey, 'p'))
+      .execute();
+    return new Map(
+      rows.map((row) => [
+        row.id,
+        { title: row.name, cover: row.cover, subtitle: `${row.kind} · ${row.street}` },
+      ]),
+    );
+  },
+};
+
 /**
  * The content registry: one entry per content type of the contract's `CONTENT_TYPES`, used by
  * favourites, history and search. A new area plugs into all three by adding its entry here.
@@ -191,6 +218,7 @@ export const contentKinds: Record<ContentType, ContentKind> = {
   ebook,
   live,
   article,
+  place,
   walk,
 };
 

@@ -1,0 +1,283 @@
+import {
+  type ActivitySummary,
+  type ClassSummary,
+  type CourseSummary,
+  distanceMeters,
+  ErrorCode,
+  isOpenAt,
+  type OpeningRule,
+  openingRuleSchema,
+  type Page,
+  type PlaceDetail,
+  type PlaceItemsQuery,
+  type PlaceListQuery,
+  type PlaceMarker,
+  type PlaceNearQuery,
+  type PlaceProject,
+  type PlaceSummary,
+} from '@portal/contract';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { Engine } from '../../db/database.ts';
+import { readPage } from '../../db/paging.ts';
+import type { Database, MapPlacesTable } from '../../db/schema.ts';
+import { AppError, invalid } from '../../platform/errors.ts';
+import { sanitizeArticleHtml } from '../../platform/sanitize-html.ts';
+import { activitySummariesByIds } from '../activities/activities.service.ts';
+import { toClassSummary } from '../classes/classes.service.ts';
+import { courseSummariesByIds } from '../courses/courses.service.ts';
+import {
+  countPlaceActivities,
+  countPlaceClasses,
+  countPlaceCourses,
+  countPlaceProjects,
+  countPlaces,
+  findPlace,
+  findPlaceRow,
+  listBranchRows,
+  listMarkerRows,
+  listNearRows,
+  listPlaceActivityIds,
+  listPlaceClassRows,
+  listPlaceCourseIds,
+  listPlaceProjectRows,
+  listPlaceRows,
+} from './places.queries.ts';
+
+export const PlaceMessages = {
+  notFound: '地点不存在或已下线',
+  halfPosition: '纬度和经度需同时提供',
+} as const;
+
+const placeGone = () => new AppError(ErrorCode.notFound, PlaceMessages.notFound);
+
+/** The most markers the map draws at once (a district has a few hundred places). */
+export const MARKERS_MAX = 2000;
+/** Classes shown on a school's page before 「全部班级」. */
+const DETAIL_CLASSES = 6;
+/**
+ * The first box a near query searches, half its side in degrees of latitude (about 550 m): a
+ * dense city answers from it in one query (10,000 places over the district hold 50 places, or
+ * 20 schools, within about 400 m), and each doubling on sparser data costs one more indexed
+ * query.
+ */
+const FIRST_BOX_DEGREES = 0.005;
+/** Past this box (about 550 km) a near query searches everywhere. */
+const LAST_BOX_DEGREES = 5;
+
+type PlaceRow = Pick<
+  MapPlacesTable,
+  'category' | 'kind' | 'name' | 'street' | 'address' | 'lat' | 'lng' | 'cover'
+> & { id: number };
+
+/** A place row as the contract's list item, with its distance when there is one. */
+export function toPlaceSummary(row: PlaceRow, distance: number | null = null): PlaceSummary {
+  return {
+    id: row.id,
+    category: row.category,
+    kind: row.kind,
+    name: row.name,
+    street: row.street,
+    address: row.address,
+    lat: Number(row.lat),
+    lng: Number(row.lng),
+    cover: row.cover,
+    distance: distance === null ? null : Math.round(distance),
+  };
+}
+
+const hoursSchema = z.array(openingRuleSchema);
+const photosSchema = z.array(z.string());
+
+/** Stored JSON read back, or `fallback` when it is not what it should be (never a 500). */
+function parseJson<T>(text: string, schema: z.ZodType<T>, fallback: T): T {
+  try {
+    const parsed = schema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+/** The opening hours stored on a place. */
+export const parseHours = (text: string): OpeningRule[] => parseJson(text, hoursSchema, []);
+
+/**
+ * The learning map (学习地图): the places of a site (learning points, schools and their
+ * branches, experience bases, walk stops), the ones nearest to a point, and what happens at
+ * each (courses, activities, classes, projects).
+ */
+export class PlaceService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly engine: Engine,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /**
+   * One page of the site's places of a category matching `q`: by street and name, or nearest
+   * first with their distances when the learner's position comes with it.
+   */
+  list(siteKey: string, query: PlaceListQuery): Promise<Page<PlaceSummary>> {
+    if ((query.lat === undefined) !== (query.lng === undefined)) {
+      throw invalid(PlaceMessages.halfPosition);
+    }
+    const from =
+      query.lat !== undefined && query.lng !== undefined
+        ? { lat: query.lat, lng: query.lng }
+        : undefined;
+    const filter = { siteKey, category: query.category, q: query.q || undefined };
+    return readPage(
+      query,
+      {
+        count: () => countPlaces(this.db, this.engine, filter),
+        rows: (window) => listPlaceRows(this.db, this.engine, { ...filter, ...window, from }),
+      },
+      (rows) =>
+        rows.map((row) =>
+          toPlaceSummary(
+            row,
+            from ? distanceMeters(from, { lat: Number(row.lat), lng: Number(row.lng) }) : null,
+          ),
+        ),
+    );
+  }
+
+  /** Every published place of the site (of a category, matching `q`) as the map draws it. */
+  async markers(siteKey: string, query: Omit<PlaceListQuery, 'page' | 'size'>) {
+    const rows = await listMarkerRows(
+      this.db,
+      this.engine,
+      { siteKey, category: query.category, q: query.q || undefined },
+      MARKERS_MAX,
+    );
+    return rows.map((row): PlaceMarker => ({ ...row, lat: Number(row.lat), lng: Number(row.lng) }));
+  }
+
+  /**
+   * The `limit` places nearest to the point, nearest first, each with its distance in metres.
+   * Searches a box around the point, doubling it until the box holds `limit` places and the
+   * farthest of them lies within the box's inner circle (so no place outside the box can be
+   * nearer), or the box covers everything.
+   */
+  async near(siteKey: string, query: PlaceNearQuery): Promise<PlaceSummary[]> {
+    const point = { lat: query.lat, lng: query.lng };
+    for (
+      let box: number | null = FIRST_BOX_DEGREES;
+      ;
+      box = box * 2 > LAST_BOX_DEGREES ? null : box * 2
+    ) {
+      const rows = await listNearRows(this.db, {
+        siteKey,
+        category: query.category,
+        lat: query.lat,
+        lng: query.lng,
+        boxDegrees: box,
+        limit: query.limit,
+      });
+      const measured = rows
+        .map((row) => ({
+          row,
+          distance: distanceMeters(point, { lat: Number(row.lat), lng: Number(row.lng) }),
+        }))
+        .sort((a, b) => a.distance - b.distance || a.row.id - b.row.id);
+      const farthest = measured.at(-1)?.distance ?? Number.POSITIVE_INFINITY;
+      // A degree of latitude is about 111 km everywhere.
+      const innerRadius = box === null ? Number.POSITIVE_INFINITY : box * 111_000;
+      if (box === null || (rows.length === query.limit && farthest <= innerRadius)) {
+        return measured.map(({ row, distance }) => toPlaceSummary(row, distance));
+      }
+    }
+  }
+
+  /** A published place of the site with its hours (open now?), photos, school and branches. */
+  async detail(siteKey: string, id: number): Promise<PlaceDetail> {
+    const place = await findPlace(this.db, siteKey, id);
+    if (!place) throw placeGone();
+    const now = this.now();
+    const hours = parseHours(place.hours);
+    const [parent, branches, courseCount, activityCount, projectCount, classCount, classRows] =
+      await Promise.all([
+        place.parent_id === null ? undefined : findPlaceRow(this.db, siteKey, place.parent_id),
+        listBranchRows(this.db, siteKey, place.id),
+        countPlaceCourses(this.db, siteKey, place.id),
+        countPlaceActivities(this.db, siteKey, place.id),
+        countPlaceProjects(this.db, place.id),
+        countPlaceClasses(this.db, siteKey, place.id),
+        listPlaceClassRows(this.db, siteKey, place.id, { limit: DETAIL_CLASSES, offset: 0 }),
+      ]);
+    return {
+      ...toPlaceSummary(place),
+      phone: place.phone,
+      hours,
+      openNow: isOpenAt(hours, now),
+      intro: sanitizeArticleHtml(place.intro),
+      photos: parseJson(place.photos, photosSchema, []),
+      parent: parent ? toPlaceSummary(parent) : null,
+      branches: branches.map((row) => toPlaceSummary(row)),
+      courseCount,
+      activityCount,
+      projectCount,
+      classes: classRows.map((row) => toClassSummary(row, now)),
+      classCount,
+    };
+  }
+
+  /** One page of the place's courses (`/mapInfoCourse`). */
+  async courses(siteKey: string, query: PlaceItemsQuery): Promise<Page<CourseSummary>> {
+    await this.mustExist(siteKey, query.id);
+    return readPage(
+      query,
+      {
+        count: () => countPlaceCourses(this.db, siteKey, query.id),
+        rows: (window) => listPlaceCourseIds(this.db, siteKey, query.id, window),
+      },
+      (ids) => courseSummariesByIds(this.db, siteKey, ids),
+    );
+  }
+
+  /** One page of the place's activities, latest first (`/mapInfoAct`). */
+  async activities(siteKey: string, query: PlaceItemsQuery): Promise<Page<ActivitySummary>> {
+    await this.mustExist(siteKey, query.id);
+    const now = this.now();
+    return readPage(
+      query,
+      {
+        count: () => countPlaceActivities(this.db, siteKey, query.id),
+        rows: (window) => listPlaceActivityIds(this.db, siteKey, query.id, window),
+      },
+      (ids) => activitySummariesByIds(this.db, siteKey, ids, now),
+    );
+  }
+
+  /** One page of a school's classes. */
+  async classes(siteKey: string, query: PlaceItemsQuery): Promise<Page<ClassSummary>> {
+    await this.mustExist(siteKey, query.id);
+    const now = this.now();
+    return readPage(
+      query,
+      {
+        count: () => countPlaceClasses(this.db, siteKey, query.id),
+        rows: (window) => listPlaceClassRows(this.db, siteKey, query.id, window),
+      },
+      (rows) => rows.map((row) => toClassSummary(row, now)),
+    );
+  }
+
+  /** One page of the place's learning projects (`/mapInfoProject`). */
+  async projects(siteKey: string, query: PlaceItemsQuery): Promise<Page<PlaceProject>> {
+    await this.mustExist(siteKey, query.id);
+    return readPage(
+      query,
+      {
+        count: () => countPlaceProjects(this.db, query.id),
+        rows: (window) => listPlaceProjectRows(this.db, query.id, window),
+      },
+      (rows) => rows.map((row) => ({ ...row, intro: sanitizeArticleHtml(row.intro) })),
+    );
+  }
+
+  private async mustExist(siteKey: string, id: number) {
+    if (!(await findPlaceRow(this.db, siteKey, id))) throw placeGone();
+  }
+}

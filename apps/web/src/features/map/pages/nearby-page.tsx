@@ -1,0 +1,82 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '@/platform/paths.ts';
+import { PageHeader } from '@/ui/page-header.tsx';
+import { PageSkeleton } from '@/ui/page-skeleton.tsx';
+import { RetryButton, StateView } from '@/ui/state-view.tsx';
+import { useNearPlaces } from '../api/get-places.ts';
+import { PlaceCard } from '../components/place-card.tsx';
+import { type MarkedPlace, PlaceMap } from '../components/place-map.tsx';
+import { usePosition } from '../hooks/use-position.ts';
+import { placeHref } from '../lib/place-route.ts';
+import '../map.css';
+
+/** `/curMap` (身边): the learner's position and the places nearest to it now, nearest first. */
+export function NearbyPage() {
+  const position = usePosition();
+  const near = useNearPlaces(position.position);
+  const navigate = useNavigate();
+  const handleOpen = useCallback((place: MarkedPlace) => navigate(placeHref(place)), [navigate]);
+
+  if (position.status === 'denied' || position.status === 'unavailable') {
+    return (
+      <>
+        <PageHeader />
+        <main className="page-body map-page">
+          <StateView
+            kind="empty"
+            title={position.status === 'denied' ? '没有定位权限' : '暂时无法获取您的位置'}
+            description={
+              position.status === 'denied'
+                ? '请在浏览器或手机设置中允许本网站使用位置信息，再点“重新定位”。也可以在学习地图中按街道查找。'
+                : '请确认手机已打开定位服务后重试，也可以在学习地图中按街道查找。'
+            }
+            way={{ to: paths.map, label: '打开学习地图' }}
+          >
+            <button type="button" className="link-button primary" onClick={position.retry}>
+              重新定位
+            </button>
+          </StateView>
+        </main>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader />
+      <main className="page-body map-page">
+        <PlaceMap
+          places={near.data ?? []}
+          me={position.position}
+          onOpen={handleOpen}
+          label="我身边的地点地图"
+        />
+        <h2 className="map-list-title">离我最近的地点</h2>
+        {position.status === 'locating' ? (
+          <p className="map-position-note" role="status">
+            正在获取您的位置…
+          </p>
+        ) : near.isPending ? (
+          <PageSkeleton />
+        ) : near.isError ? (
+          <StateView kind="error" title="附近的地点没有加载出来" description="请检查网络后重试。">
+            <RetryButton onRetry={() => void near.refetch()} />
+          </StateView>
+        ) : near.data.length === 0 ? (
+          <StateView
+            kind="empty"
+            title="附近还没有学习地点"
+            way={{ to: paths.map, label: '打开学习地图' }}
+          />
+        ) : (
+          <ul className="card-list place-list">
+            {near.data.map((place, index) => (
+              <PlaceCard key={place.id} place={place} priority={index < 2} />
+            ))}
+          </ul>
+        )}
+      </main>
+    </>
+  );
+}

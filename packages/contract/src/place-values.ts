@@ -1,0 +1,72 @@
+/**
+ * The zod-free values of the learning map's contract (the web imports them through `constants`,
+ * so zod stays out of its bundle): opening hours and whether a place is open now.
+ */
+
+/** One rule of a place's weekly opening hours: on `days` (1 = Monday .. 7 = Sunday), open-close. */
+export interface OpeningRule {
+  days: number[];
+  /** `HH:mm`, Asia/Shanghai. */
+  open: string;
+  /** `HH:mm`, after `open` (a place is never open past midnight). */
+  close: string;
+}
+
+export const WEEKDAY_NAMES = ['一', '二', '三', '四', '五', '六', '日'] as const;
+
+/** Places a near query answers at most. */
+export const PLACES_NEAR_MAX = 50;
+/** Longest place search query, in characters. */
+export const PLACE_QUERY_MAX = 40;
+
+/** The states of a place's learning project (学习项目), with their names. */
+export const PROJECT_STATUSES = ['recruiting', 'running', 'finished'] as const;
+export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
+export const PROJECT_STATUS_NAMES: Record<ProjectStatus, string> = {
+  recruiting: '招募中',
+  running: '进行中',
+  finished: '已结束',
+};
+
+/** China Standard Time has no daylight saving: always UTC+8. */
+const SHANGHAI_OFFSET_MS = 8 * 3600 * 1000;
+
+/** The weekday (1 = Monday .. 7 = Sunday) and minute of the day of `at` in Asia/Shanghai. */
+export function shanghaiClock(at: number): { day: number; minute: number } {
+  const local = new Date(at + SHANGHAI_OFFSET_MS);
+  return {
+    day: local.getUTCDay() === 0 ? 7 : local.getUTCDay(),
+    minute: local.getUTCHours() * 60 + local.getUTCMinutes(),
+  };
+}
+
+const minuteOf = (hhmm: string) => {
+  const [h, m] = hhmm.split(':').map(Number);
+  return (h ?? 0) * 60 + (m ?? 0);
+};
+
+/** True when a place with `hours` is open at `at` (epoch ms), read in Asia/Shanghai. */
+export function isOpenAt(hours: readonly OpeningRule[], at: number): boolean {
+  const { day, minute } = shanghaiClock(at);
+  return hours.some(
+    (rule) =>
+      rule.days.includes(day) && minute >= minuteOf(rule.open) && minute < minuteOf(rule.close),
+  );
+}
+
+/** The opening times of `day` (1..7) as `09:00-11:30、13:30-17:00`, or '' when closed all day. */
+export function hoursOfDay(hours: readonly OpeningRule[], day: number): string {
+  return hours
+    .filter((rule) => rule.days.includes(day))
+    .sort((a, b) => minuteOf(a.open) - minuteOf(b.open))
+    .map((rule) => `${rule.open}-${rule.close}`)
+    .join('、');
+}
+
+/** The week as lines `周一 09:00-17:00` (`闭馆` on days without hours), Monday first. */
+export function weekLines(hours: readonly OpeningRule[]): Array<{ day: string; times: string }> {
+  return WEEKDAY_NAMES.map((name, index) => ({
+    day: `周${name}`,
+    times: hoursOfDay(hours, index + 1) || '闭馆',
+  }));
+}
