@@ -23,7 +23,9 @@ export function WalkMap({ stops }: { stops: readonly MapStop[] }) {
   useEffect(() => {
     if (!base || stops.length === 0) return;
     const { L, map, toMap } = base;
+    // Out of the tab order (Leaflet made the container focusable for its keyboard handler).
     map.keyboard.disable();
+    map.getContainer().removeAttribute('tabindex');
     map.scrollWheelZoom.disable();
     const points = stops.map((stop) => toMap(stop.lat, stop.lng));
     const route = L.layerGroup().addTo(map);
