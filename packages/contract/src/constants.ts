@@ -12,6 +12,7 @@ export * from './limits.ts';
 export * from './live-state.ts';
 export * from './login-address.ts';
 export * from './message-kinds.ts';
+export * from './open-redirects.ts';
 export * from './place-values.ts';
 export * from './schedule-rules.ts';
 export * from './signup-form.ts';

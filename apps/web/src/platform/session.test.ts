@@ -1,3 +1,4 @@
+import { openRedirectVariants } from '@portal/contract/constants';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   authPageUrl,
@@ -38,6 +39,23 @@ describe('takeLoginCallBack', () => {
     localStorage.setItem(StorageKey.loginCallBack, `${ORIGIN}/authPage?ticket=x`);
     expect(takeLoginCallBack(ORIGIN)).toBe('/index/home');
     expect(takeLoginCallBack(ORIGIN)).toBe('/index/home');
+  });
+});
+
+describe('takeLoginCallBack against open redirects', () => {
+  it.each(openRedirectVariants(ORIGIN))('stays on the site for %j', (saved) => {
+    localStorage.setItem(StorageKey.loginCallBack, saved);
+    const target = takeLoginCallBack(ORIGIN);
+    // Used as a path in the app or with location.replace: a single-slash path on this origin.
+    expect(target).toMatch(/^\/(?![/\\])/);
+    expect(new URL(target, ORIGIN).origin).toBe(ORIGIN);
+  });
+
+  it('goes home for a path that another host could be read from', () => {
+    for (const saved of [`${ORIGIN}//evil.example/x`, `${ORIGIN}/\\evil.example/x`]) {
+      localStorage.setItem(StorageKey.loginCallBack, saved);
+      expect(takeLoginCallBack(ORIGIN)).toBe('/index/home');
+    }
   });
 });
 

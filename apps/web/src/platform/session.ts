@@ -100,7 +100,12 @@ export function takeLoginCallBack(origin = window.location.origin): string {
   if (!saved) return `${basePath}/index/home`;
   try {
     const url = new URL(saved, origin);
-    if (url.origin !== origin || url.pathname.endsWith('/authPage'))
+    // A path that starts with two slashes would be read as another host where it is used.
+    if (
+      url.origin !== origin ||
+      url.pathname.startsWith('//') ||
+      url.pathname.endsWith('/authPage')
+    )
       return `${basePath}/index/home`;
     return url.pathname + url.search + url.hash;
   } catch {

@@ -1,3 +1,4 @@
+import { openRedirectVariants } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { describeEachEngine } from '../../testing/test-app.ts';
 import { MAX_FAILURES_PER_USERNAME, MAX_REGISTRATIONS_PER_ADDRESS } from './login-throttle.ts';
@@ -28,6 +29,21 @@ describe('acceptCallback', () => {
     'not a url',
   ])('refuses %s', (callback) => {
     expect(acceptCallback(callback, origin)).toBeNull();
+  });
+  it.each(openRedirectVariants(origin))('never leaves the site for %j', (callback) => {
+    const accepted = acceptCallback(callback, origin);
+    if (accepted !== null) expect(new URL(accepted).origin).toBe(origin);
+  });
+  it('refuses every variant that names another host', () => {
+    const foreign = openRedirectVariants(origin).filter((callback) => {
+      try {
+        return new URL(callback).origin !== origin;
+      } catch {
+        return true;
+      }
+    });
+    expect(foreign.length).toBeGreaterThanOrEqual(20);
+    for (const callback of foreign) expect(acceptCallback(callback, origin), callback).toBeNull();
   });
 });
 
@@ -123,6 +139,30 @@ describeEachEngine('account center /sso', (ctx) => {
       }
       const users = await ctx().app.database.db.selectFrom('users').select('id').limit(1).execute();
       expect(users).toHaveLength(1);
+    });
+
+    it('sends a right password to no other site, however the callback is disguised', async () => {
+      const before = await countTickets();
+      let redirected = 0;
+      for (const callback of openRedirectVariants(`http://${HOST}`)) {
+        const response = await submit('/sso/login', {
+          username: '13800000001',
+          password: 'Demo@2026',
+          callback,
+        });
+        if (response.statusCode === 302) {
+          redirected += 1;
+          expect(new URL(String(response.headers.location)).origin, callback).toBe(
+            `http://${HOST}`,
+          );
+        } else {
+          expect(response.statusCode, callback).toBe(400);
+          expect(response.headers.location, callback).toBeUndefined();
+        }
+      }
+      // Only the variants that stay on this site got a ticket.
+      expect(await countTickets()).toBe(before + redirected);
+      expect(redirected).toBeLessThanOrEqual(2);
     });
 
     it('refuses a foreign callback without checking the password', async () => {
