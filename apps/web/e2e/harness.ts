@@ -85,9 +85,10 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
         DATABASE_URL: '',
         ...env,
       },
-      stdio: ['ignore', 'inherit', 'inherit'],
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
+  const violations = watchForCspViolations(child);
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -110,8 +111,34 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
         await exited;
       }
       fs.rmSync(dataDir, { recursive: true, force: true });
+      // Every page the suite opened kept to the Content-Security-Policy (the server logs what
+      // a browser reports it blocked).
+      if (violations.length > 0) {
+        throw new Error(`Content-Security-Policy violations:\n${violations.join('\n')}`);
+      }
     },
   };
+}
+
+/**
+ * Passes the server's output through and answers the log lines of the policy violations that
+ * browsers reported to it (`POST /api/csp-report`).
+ */
+function watchForCspViolations(child: ChildProcess): string[] {
+  const violations: string[] = [];
+  const watch = (stream: NodeJS.ReadableStream | null, out: NodeJS.WriteStream) => {
+    let pending = '';
+    stream?.on('data', (chunk: Buffer) => {
+      out.write(chunk);
+      pending += chunk.toString('utf8');
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) if (line.includes('csp violation')) violations.push(line);
+    });
+  };
+  watch(child.stdout, process.stdout);
+  watch(child.stderr, process.stderr);
+  return violations;
 }
 
 /** The system Chromium (`CHROMIUM_PATH`, else /usr/bin/chromium), headless. */

@@ -97,9 +97,36 @@ describeEachEngine('the /api envelope', (ctx) => {
       expect(csp).toContain("script-src 'self'");
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).not.toContain('unsafe-eval');
+      const scripts = csp.split(';').find((part) => part.trim().startsWith('script-src')) ?? '';
+      expect(scripts).not.toContain('unsafe-inline');
+      expect(csp).toContain('report-uri /api/csp-report');
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
       expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+
+  it('takes a browser report of a blocked resource, well formed or not, in the envelope', async () => {
+    const reports = [
+      JSON.stringify({
+        'csp-report': {
+          'document-uri': 'http://portal.test/index/home',
+          'violated-directive': 'script-src-elem',
+          'blocked-uri': 'https://evil.example/x.js',
+        },
+      }),
+      '{not json',
+      '',
+    ];
+    for (const payload of reports) {
+      const response = await ctx().app.inject({
+        method: 'POST',
+        url: '/api/csp-report',
+        headers: { 'content-type': 'application/csp-report' },
+        payload,
+      });
+      expect(response.statusCode).toBe(200);
+      expect(body(response)).toEqual({ code: 0, message: '', data: null });
     }
   });
 

@@ -40,11 +40,14 @@ export const securityPlugin = fp(async (app: FastifyInstance, { config }: { conf
         // that uses it as its identity provider (`SSO_TRUSTED_ORIGINS`).
         formAction: ["'self'", ...config.ssoTrustedOrigins],
         frameAncestors: ["'none'"],
+        // Chromium posts what the policy blocked here (see `cspReports`).
+        reportUri: [CSP_REPORT_PATH],
       },
     },
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
+  cspReports(app);
   // A phone pays for every header of every script and style it downloads: the built app's
   // hashed assets get only the headers that act on them, not those that only mean something on
   // a document. Workers (`.mjs`) keep them all: a worker's CSP comes from its own answer.
@@ -62,3 +65,65 @@ export const securityPlugin = fp(async (app: FastifyInstance, { config }: { conf
 /** A built script, style or image under `/assets/`, not a worker. */
 export const isPlainAsset = (url: string) =>
   url.startsWith('/assets/') && !/\.mjs(?:$|\?)/.test(url);
+
+/** Where browsers report what the Content-Security-Policy blocked. */
+export const CSP_REPORT_PATH = '/api/csp-report';
+
+/** Violation reports logged per minute at most (a page in a loop must not flood the log). */
+const REPORTS_PER_MINUTE = 60;
+
+/** The parts of a report worth a log line: what was blocked, by which directive, on which page. */
+function summarise(body: unknown) {
+  const report =
+    typeof body === 'object' && body !== null && 'csp-report' in body
+      ? (body as { 'csp-report': unknown })['csp-report']
+      : body;
+  const field = (name: string) => {
+    const value =
+      typeof report === 'object' && report !== null
+        ? (report as Record<string, unknown>)[name]
+        : undefined;
+    return typeof value === 'string' ? value.slice(0, 300) : '';
+  };
+  return {
+    directive: field('violated-directive') || field('effective-directive'),
+    blocked: field('blocked-uri'),
+    page: field('document-uri'),
+    source: field('source-file'),
+    line: field('line-number'),
+  };
+}
+
+/**
+ * `POST /api/csp-report`: a browser's report of something the policy blocked, logged as a
+ * warning (`csp violation`) for operators and for the end-to-end suite, which fails on any.
+ * Always answers the success envelope: a report is never the reporter's problem.
+ */
+function cspReports(app: FastifyInstance) {
+  let window = 0;
+  let logged = 0;
+  app.addContentTypeParser(
+    ['application/csp-report', 'application/reports+json'],
+    { parseAs: 'string', bodyLimit: 64 * 1024 },
+    (_request, body, done) => {
+      try {
+        done(null, JSON.parse(String(body)));
+      } catch {
+        done(null, null);
+      }
+    },
+  );
+  app.post(CSP_REPORT_PATH, { schema: { hide: true } }, async (request) => {
+    const minute = Math.floor(Date.now() / 60_000);
+    if (minute !== window) {
+      window = minute;
+      logged = 0;
+    }
+    logged += 1;
+    if (logged <= REPORTS_PER_MINUTE) {
+      request.log.warn({ csp: summarise(request.body) }, 'csp violation');
+    }
+    // The envelope is added in one place (`envelope.ts`).
+    return null;
+  });
+}
