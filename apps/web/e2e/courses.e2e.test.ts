@@ -161,7 +161,7 @@ describe('the course detail', () => {
       .prepare("SELECT id FROM courses WHERE published = 1 AND site_key = 'jingan' LIMIT 1")
       .get() as { id: number };
     db.prepare('UPDATE courses SET introduction = ? WHERE id = ?').run(
-      '<p>安全的<strong>介绍</strong></p><img src="/none.png" onerror="window.__xss = 1"><script>window.__xss = 2</script><a href="javascript:window.__xss = 3">链接</a>',
+      '<p>安全的<strong>介绍</strong></p><img src="/none.png" onerror="window.__xss = 1"><script>window.__xss = 2</script><a href="javascript:window.__xss = 3">链接</a><img src="https://evil.example/track.png" alt="外站图片">',
       row.id,
     );
     db.close();
@@ -172,7 +172,22 @@ describe('the course detail', () => {
     expect(await intro.locator('strong').textContent()).toBe('介绍');
     expect(await intro.locator('script, [onerror]').count()).toBe(0);
     expect(await intro.locator('a').getAttribute('href')).toBeNull();
+    // Another host's image is not fetched (the policy would block it; the harness counts that).
+    expect(await intro.locator('img[alt="外站图片"]').getAttribute('src')).toBeNull();
     await page.waitForTimeout(200);
     expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+    // This HTML skipped the server's sanitizer (written into the database), so the page's own
+    // met the onerror handler while parsing it; the policy reported it, blocked and never run.
+    // Nothing else was reported (the foreign image was never requested).
+    const reported: string[] = [];
+    await expect
+      .poll(
+        () => {
+          reported.push(...suite.portal.takeCspViolations());
+          return reported.map((line) => JSON.parse(line).csp.directive);
+        },
+        { timeout: 10_000 },
+      )
+      .toEqual(['script-src-attr']);
   });
 });

@@ -47,6 +47,11 @@ export interface Portal {
   baseUrl: string;
   /** The server's DATA_DIR (its SQLite database is `portal.sqlite` there). */
   dataDir: string;
+  /**
+   * The policy violations browsers reported so far (log lines), forgotten once taken: for a test
+   * that provokes one on purpose and checks it. Any left when the portal stops fail the file.
+   */
+  takeCspViolations: () => string[];
   stop: () => Promise<void>;
 }
 
@@ -104,6 +109,7 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
   return {
     baseUrl,
     dataDir,
+    takeCspViolations: () => violations.splice(0),
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));

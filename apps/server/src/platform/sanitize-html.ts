@@ -39,7 +39,9 @@ const ARTICLE_BODY: sanitizeHtml.IOptions = {
     td: ['colspan', 'rowspan'],
   },
   allowedSchemes: ['http', 'https'],
-  allowedSchemesByTag: {},
+  // Images only from this site (a path): the Content-Security-Policy (img-src 'self') would block
+  // any other host's, and an image from another host is a request sent on the reader's behalf.
+  allowedSchemesByTag: { img: [] },
   allowedSchemesAppliedToAttributes: ['href', 'src'],
   allowProtocolRelative: false,
   allowedStyles: {},
