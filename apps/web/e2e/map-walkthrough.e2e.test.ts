@@ -69,7 +69,7 @@ describe('the learning map and resource delivery, as a new learner would use the
     // 体验基地 from the map: book one place on the first open slot.
     await page.goBack();
     await page.waitForURL(url('/index/map'));
-    await page.getByRole('link', { name: /体验基地/ }).click();
+    await page.locator('a.map-entry', { hasText: '体验基地' }).click();
     await page.waitForURL(url('/Tiyan'));
     const base = page.locator('.base-card').first();
     await expect.poll(() => base.textContent()).toContain('最近可约');
@@ -93,7 +93,7 @@ describe('the learning map and resource delivery, as a new learner would use the
 
     // 人文行走 from the map: the 苏州河 walk's first stop, refused from afar, then checked in.
     await openMap(page);
-    await page.getByRole('link', { name: /人文行走/ }).click();
+    await page.locator('a.map-entry', { hasText: '人文行走' }).click();
     await page.waitForURL(url('/Rwxz'));
     await page.locator('.walk-card', { hasText: '苏州河' }).click();
     const first = page.locator('.walk-stop').first();

@@ -160,9 +160,10 @@ describe('learning teams, as two new learners would use them', () => {
     await sheet.getByRole('button', { name: '发布', exact: true }).click();
     await member.waitForURL(/\/groupWorkDetail\?id=\d+/);
     await member.getByText('我们的第一次读书会').waitFor();
-    expect(await member.getByRole('list', { name: '作品图片' }).getByRole('listitem').count()).toBe(
-      2,
-    );
+    // The pictures' list fills in once their sizes are known.
+    await expect
+      .poll(() => member.getByRole('list', { name: '作品图片' }).getByRole('listitem').count())
+      .toBe(2);
 
     // Both find themselves in 排行榜 with their points, and the team among the teams.
     const leaderPlace = await myPlaceInRanking(leader);
