@@ -38,7 +38,8 @@ const visibleIn =
       | 'ebooks'
       | 'live_sessions'
       | 'articles'
-      | 'map_places',
+      | 'map_places'
+      | 'walks',
   ): ContentKind['visible'] =>
   (_db, siteKey, contentId) =>
     sql<SqlBool>`exists (select 1 from ${sql.table(table)} as content_row
@@ -161,18 +162,14 @@ const article: ContentKind = {
 
 /** A humanities walk: its distance and duration under the title. */
 const walk: ContentKind = {
-  visible: (_db, siteKey, contentId) =>
-    sql<SqlBool>`exists (select 1 from walks as content_row
-      where content_row.id = ${contentId} and content_row.site_key = ${siteKey}
-      and content_row.published = 1)`,
+  visible: visibleIn('walks'),
   async cards(db, siteKey, ids) {
     if (ids.length === 0) return new Map();
     const rows = await db
-      .selectFrom('walks')
-      .select(['id', 'title', 'cover', 'distance_m', 'duration_minutes'])
-      .where('id', 'in', ids)
-      .where('site_key', '=', siteKey)
-      .where('published', '=', 1)
+      .selectFrom('walks as w')
+      .select(['w.id', 'w.title', 'w.cover', 'w.distance_m', 'w.duration_minutes'])
+      .where('w.id', 'in', ids)
+      .where(publishedOn(siteKey, 'w'))
       .execute();
     return new Map(
       rows.map((row) => [
