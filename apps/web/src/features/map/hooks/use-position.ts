@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { LocateFailure, locate } from '../../../platform/geolocation.ts';
 import type { Position } from '../api/get-places.ts';
 
 /** Where the learner is: being located, located, refused by the learner, or not to be had. */
@@ -11,8 +12,6 @@ export type PositionState =
 /** The last answer, shared by the map pages so a page opened again does not ask again. */
 let last: PositionState | null = null;
 
-const OPTIONS: PositionOptions = { enableHighAccuracy: false, timeout: 15_000, maximumAge: 60_000 };
-
 /** The learner's position from the browser (it asks the learner once), and a way to ask again. */
 export function usePosition(): PositionState & { retry: () => void } {
   const [state, setState] = useState<PositionState>(last ?? { status: 'locating', position: null });
@@ -20,30 +19,22 @@ export function usePosition(): PositionState & { retry: () => void } {
 
   useEffect(() => {
     if (attempt === 0 && last !== null) return;
-    if (!('geolocation' in navigator)) {
-      last = { status: 'unavailable', position: null };
-      setState(last);
-      return;
-    }
     let live = true;
-    navigator.geolocation.getCurrentPosition(
-      (fix) => {
-        const located: PositionState = {
-          status: 'located',
-          position: { lat: fix.coords.latitude, lng: fix.coords.longitude },
-        };
+    locate().then(
+      (position) => {
+        const located: PositionState = { status: 'located', position };
         last = located;
         if (live) setState(located);
       },
-      (error) => {
+      (error: unknown) => {
+        const denied = error instanceof LocateFailure && error.reason === 'denied';
         const failed: PositionState = {
-          status: error.code === error.PERMISSION_DENIED ? 'denied' : 'unavailable',
+          status: denied ? 'denied' : 'unavailable',
           position: null,
         };
         last = failed;
         if (live) setState(failed);
       },
-      OPTIONS,
     );
     return () => {
       live = false;
