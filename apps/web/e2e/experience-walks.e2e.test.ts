@@ -20,7 +20,7 @@ describe('experience bases and humanities walks', () => {
     // The list: each base with its street and next open slot.
     const firstBase = page.locator('.base-card').first();
     await expect.poll(() => firstBase.textContent()).toContain('最近可约');
-    const baseName = (await firstBase.locator('h2').textContent())?.trim() ?? '';
+    const baseName = (await firstBase.locator('.content-card-title').textContent())?.trim() ?? '';
     expect(baseName).toContain('体验基地');
     await firstBase.click();
     await main(page).getByRole('heading', { name: baseName, exact: true }).waitFor();

@@ -73,7 +73,7 @@ describe('the learning map and resource delivery, as a new learner would use the
     await page.waitForURL(url('/Tiyan'));
     const base = page.locator('.base-card').first();
     await expect.poll(() => base.textContent()).toContain('最近可约');
-    const baseName = (await base.locator('h2').textContent())?.trim() ?? '';
+    const baseName = (await base.locator('.content-card-title').textContent())?.trim() ?? '';
     await base.click();
     const picker = page.locator('.slot-picker').first();
     const time = picker

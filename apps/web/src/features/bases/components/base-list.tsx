@@ -1,21 +1,21 @@
 import type { BaseCard } from '@portal/contract';
 import { shanghaiDay } from '@portal/contract/constants';
-import { Link } from 'react-router';
 import { clockText, monthDayText, weekdayText } from '@/lib/schedule-time.ts';
 import { href } from '@/platform/paths.ts';
+import { CardLine, ContentCard } from '@/ui/content-card.tsx';
 import { PagedList } from '@/ui/paged-list.tsx';
 import { StateView } from '@/ui/state-view.tsx';
 import { useBaseList } from '../api/bases.ts';
 
 function NextSlot({ base }: { base: BaseCard }) {
   const next = base.nextSlot;
-  if (!next) return <p className="base-card-next muted">近期暂无可预约场次</p>;
+  if (!next) return <CardLine className="muted">近期暂无可预约场次</CardLine>;
   const day = shanghaiDay(next.startAt);
   return (
-    <p className="base-card-next">
+    <CardLine className="lead">
       最近可约：{monthDayText(day)} {weekdayText(day)} {clockText(next.startAt)} · 余{' '}
       {next.seatsLeft} 位
-    </p>
+    </CardLine>
   );
 }
 
@@ -32,16 +32,18 @@ export function BaseList() {
     >
       {(base) => (
         <li key={base.id}>
-          <Link className="base-card" to={href('experienceBases', { id: base.id })}>
-            {base.cover ? <img className="base-card-cover" src={base.cover} alt="" /> : null}
-            <div className="base-card-body">
-              <h2 className="base-card-name">{base.name}</h2>
-              <p className="base-card-meta">
-                {base.street} · {base.programmeCount} 个参观项目
-              </p>
-              <NextSlot base={base} />
-            </div>
-          </Link>
+          <ContentCard
+            to={href('experienceBases', { id: base.id })}
+            cover={base.cover}
+            coverSize={[640, 360]}
+            className="banner base-card"
+            title={base.name}
+          >
+            <CardLine>
+              {base.street} · {base.programmeCount} 个参观项目
+            </CardLine>
+            <NextSlot base={base} />
+          </ContentCard>
         </li>
       )}
     </PagedList>
