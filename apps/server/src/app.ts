@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
@@ -17,6 +18,7 @@ import { createDatabase, type Db } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { apiNotFound, envelopePlugin, envelopeSerializerCompiler, isApi } from './http/envelope.ts';
 import { filesDir, registerFileHost } from './http/file-host.ts';
+import { loggerOptions } from './http/log-redaction.ts';
 import { registerMediaHost } from './http/media-host.ts';
 import { requestContextPlugin } from './http/request-context.ts';
 import { securityPlugin } from './http/security.ts';
@@ -127,6 +129,8 @@ export interface BuildOptions {
   clock?: () => number;
   /** Pino options; `false` silences the log (tests). */
   logger?: boolean;
+  /** Where the log goes instead of stdout (tests that read it). */
+  logStream?: Writable;
 }
 
 // Validation messages in Chinese; each is prefixed with the field's Chinese name.
@@ -150,7 +154,7 @@ export async function buildApp(
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: false,
     requestIdHeader: false,

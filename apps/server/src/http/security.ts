@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
 import type { Config } from '../config.ts';
+import { redactUrl } from './log-redaction.ts';
 
 function originOf(url: string | null): string[] {
   if (!url) return [];
@@ -18,7 +19,8 @@ function originOf(url: string | null): string[] {
 /**
  * Security headers on every response: a Content-Security-Policy that allows only what the app
  * loads (its own scripts, inline styles of the UI kit, images from itself and the map tiles),
- * `nosniff`, and a referrer policy that sends only the origin to other sites. The headers are
+ * `nosniff`, and a referrer policy that sends only the origin to other sites (and nothing at all
+ * from a page whose address holds a secret). The headers are
  * worked out once (the Fastify wrapper of helmet parsed the policy again on every request).
  */
 export const securityPlugin = fp(async (app: FastifyInstance, { config }: { config: Config }) => {
@@ -58,9 +60,18 @@ export const securityPlugin = fp(async (app: FastifyInstance, { config }: { conf
       done();
       return;
     }
-    setHeaders(request.raw, reply.raw, (error) => done(error instanceof Error ? error : undefined));
+    setHeaders(request.raw, reply.raw, (error) => {
+      // A page opened with a secret in its address (the login callback's `?ticket=`): nothing
+      // it loads or calls, before its script takes the secret off the address, names it in a
+      // Referer, not even on this site.
+      if (carriesSecret(request.url)) reply.raw.setHeader('referrer-policy', 'no-referrer');
+      done(error instanceof Error ? error : undefined);
+    });
   });
 });
+
+/** An address whose query or fragment holds a secret (the redacted log form differs). */
+export const carriesSecret = (url: string) => redactUrl(url) !== url;
 
 /** A built script, style or image under `/assets/`, not a worker. */
 export const isPlainAsset = (url: string) =>
@@ -83,7 +94,8 @@ function summarise(body: unknown) {
       typeof report === 'object' && report !== null
         ? (report as Record<string, unknown>)[name]
         : undefined;
-    return typeof value === 'string' ? value.slice(0, 300) : '';
+    // Addresses lose their secrets (a report from the login callback names its ticket).
+    return typeof value === 'string' ? redactUrl(value).slice(0, 300) : '';
   };
   return {
     directive: field('violated-directive') || field('effective-directive'),
