@@ -11,7 +11,7 @@ import {
   twoFreePorts,
 } from '../bench/harness.ts';
 import { HttpClient } from '../bench/http-client.ts';
-import { runOpenLoop } from '../bench/open-loop.ts';
+import { runOpenLoop, summarise } from '../bench/open-loop.ts';
 import { createSoakLearners } from './soak-learners.ts';
 import { buildSoakMix, mixSlot, type SoakOperation, serverOf } from './soak-mix.ts';
 import {
@@ -23,7 +23,7 @@ import {
   rssVerdict,
 } from './soak-stats.ts';
 
-// npm run soak   (SOAK_MINUTES=10 SOAK_RATE=120 SOAK_LEARNERS=300 SOAK_WARMUP=30
+// npm run soak   (SOAK_MINUTES=10 SOAK_RATE=100 SOAK_LEARNERS=300 SOAK_WARMUP=30
 //                 TEST_DATABASE_URL=postgres://...)
 // Two server instances, started as `npm start` starts them (tsx src/server.ts), on a fresh schema
 // of one PostgreSQL database (dropped at the end): the first migrates and seeds, the second starts
@@ -33,7 +33,7 @@ import {
 // last minute's p99 stayed within the bound of the first's, and each server's memory stayed flat.
 
 /** The default rate, requests per second: about a third of what two instances sustain here. */
-const DEFAULT_RATE = 120;
+const DEFAULT_RATE = 100;
 const DEFAULT_LEARNERS = 300;
 /** Memory is sampled this often; each minute keeps its last sample. */
 const SAMPLE_EVERY_MS = 5_000;
@@ -48,6 +48,9 @@ interface SoakSettings {
   rate: number;
   learners: number;
   warmupSeconds: number;
+  /** SOAK_PROBE=100,200,400: instead of the soak, the mix at each rate for a short while. */
+  probeRates: number[];
+  probeSeconds: number;
 }
 
 function readSettings(): SoakSettings {
@@ -62,6 +65,15 @@ function readSettings(): SoakSettings {
     rate: positiveEnv('SOAK_RATE', DEFAULT_RATE, false),
     learners: positiveEnv('SOAK_LEARNERS', DEFAULT_LEARNERS),
     warmupSeconds: process.env.SOAK_WARMUP === '0' ? 0 : positiveEnv('SOAK_WARMUP', 30),
+    probeRates: (process.env.SOAK_PROBE ?? '')
+      .split(',')
+      .filter((rate) => rate.trim() !== '')
+      .map((rate) => {
+        const value = Number(rate);
+        if (!(value > 0)) throw new Error(`SOAK_PROBE must list positive rates, got "${rate}"`);
+        return value;
+      }),
+    probeSeconds: positiveEnv('SOAK_PROBE_SECONDS', 20),
   };
 }
 
@@ -149,6 +161,29 @@ async function soak(resources: Resources, settings: SoakSettings): Promise<numbe
       next = warm.sent;
       warmupErrors = warm.failures;
       console.log(`warm-up: ${warm.sent} requests, ${warm.failures} errors`);
+    }
+
+    if (settings.probeRates.length > 0) {
+      console.log('\nprobe: the mix at each rate (to find what the two instances sustain)');
+      console.log('  rate  achieved  p50 ms  p99 ms  errors');
+      for (const probeRate of settings.probeRates) {
+        const run = await runOpenLoop({
+          rate: probeRate,
+          durationMs: settings.probeSeconds * 1000,
+          send,
+          firstIndex: next,
+        });
+        next += run.sent;
+        const summary = summarise(run);
+        console.log(
+          `  ${String(probeRate).padStart(4)}  ${summary.achievedRate.toFixed(0).padStart(8)}` +
+            `  ${summary.p50.toFixed(1).padStart(6)}  ${summary.p99.toFixed(1).padStart(6)}` +
+            `  ${run.failures}/${run.sent}   (load average ${load()})`,
+        );
+      }
+      for (const [problem, count] of [...problems].slice(0, 10))
+        console.log(`  ${count}x ${problem}`);
+      return 0;
     }
 
     const recorder = new MinuteRecorder();
