@@ -101,8 +101,12 @@ async function soak(resources: Resources, settings: SoakSettings): Promise<numbe
   const { rate, minutes, learners: learnerCount, warmupSeconds } = settings;
   await checkPostgres(settings.databaseUrl);
   const tsx = findTsx(serverDir);
+  const plan =
+    settings.probeRates.length > 0
+      ? `probe at ${settings.probeRates.join(', ')} req/s, ${settings.probeSeconds} s each,`
+      : `${minutes} min at ${rate} req/s`;
   console.log(
-    `soak: ${minutes} min at ${rate} req/s (80 % reads, 20 % writes) after ${warmupSeconds} s` +
+    `soak: ${plan} (80 % reads, 20 % writes) after ${warmupSeconds} s` +
       ` of warm-up, ${learnerCount} learners, 2 instances over PostgreSQL, node ${process.version},` +
       ` ${os.cpus().length} CPUs, load average ${load()}`,
   );
