@@ -67,6 +67,33 @@ export class Child {
     return ticks * CLOCK_TICK_MS;
   }
 
+  /**
+   * Resident memory (bytes) of the process that runs the script, from Linux's /proc: tsx starts
+   * node as a child in the same process group, so the group member whose parent is the group's
+   * leader (or the leader itself, where it has no such child); null where there is no /proc or
+   * the group is gone.
+   */
+  scriptRssBytes(): number | null {
+    const group = this.process.pid;
+    if (group === undefined || !existsSync('/proc/self/status')) return null;
+    let leader: number | null = null;
+    let child: number | null = null;
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        if (Number(fields[2]) !== group) continue;
+        if (Number(entry) === group) leader = group;
+        else if (Number(fields[1]) === group) child = Number(entry);
+      } catch {
+        // The process ended meanwhile.
+      }
+    }
+    const pid = child ?? leader;
+    return pid === null ? null : rssBytesOf(pid);
+  }
+
   /** The last lines the process printed, for error messages. */
   tail(): string {
     return this.output.map((line) => `    | ${line}`).join('\n');
@@ -92,6 +119,17 @@ export class Child {
       this.signal('SIGKILL');
       await Promise.race([this.exited, sleep(1_000)]);
     }
+  }
+}
+
+/** VmRSS of process `pid` in bytes, from /proc/<pid>/status; null when it is gone. */
+function rssBytesOf(pid: number): number | null {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const match = /^VmRSS:\s+(\d+)\s+kB$/m.exec(status);
+    return match ? Number(match[1]) * 1024 : null;
+  } catch {
+    return null;
   }
 }
 

@@ -129,9 +129,18 @@ export async function startFloor(
   return { floor, origin };
 }
 
+/** Where a started server keeps its data: another instance given it serves the same. */
+export interface AppStore {
+  /** The server's `DATA_DIR`. */
+  dataDir: string;
+  /** The server's `DATABASE_URL` (a schema-scoped PostgreSQL URL), '' for SQLite in `dataDir`. */
+  databaseUrl: string;
+}
+
 /**
  * Seeds a fresh database at `scale` (the server seeds scale 1 itself) and starts the server:
- * a throwaway SQLite file, or a fresh schema of `databaseUrl` (PostgreSQL).
+ * a throwaway SQLite file, or a fresh schema of `databaseUrl` (PostgreSQL). With `join`, it
+ * starts another instance on the store of one started before (no new database, no seeding).
  */
 export async function startApp(
   resources: Resources,
@@ -142,20 +151,30 @@ export async function startApp(
     databaseUrl: string | undefined;
     /** A script (under `bench/`) run once the server answers, on its database (e.g. a fill). */
     fill?: string;
+    /** The store of a server started before: this one is a second instance of it. */
+    join?: AppStore;
+    /** `REDIS_URL` for the server; unset means in-memory counters. */
+    redisUrl?: string;
+    /** Named in its errors, e.g. 'server 2'. */
+    name?: string;
   },
-): Promise<{ app: Child; origin: string }> {
+): Promise<{ app: Child; origin: string; store: AppStore }> {
   const { scale, port } = options;
+  const store: AppStore = options.join ?? {
+    dataDir: resources.newDataDir(),
+    databaseUrl: options.databaseUrl ? await resources.newSchema(options.databaseUrl) : '',
+  };
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     HOST: '127.0.0.1',
-    DATA_DIR: resources.newDataDir(),
+    DATA_DIR: store.dataDir,
     // A database of the bench's own, whatever the shell has set, and in-memory counters.
-    DATABASE_URL: options.databaseUrl ? await resources.newSchema(options.databaseUrl) : '',
-    REDIS_URL: '',
+    DATABASE_URL: store.databaseUrl,
+    REDIS_URL: options.redisUrl ?? '',
     LOG_LEVEL: 'warn',
     SEED_DEMO: '1',
   };
-  if (scale > 1) {
+  if (scale > 1 && !options.join) {
     console.log(`seeding at scale ${scale} ...`);
     const started = Date.now();
     const seed = startTsx('seed', {
@@ -170,7 +189,7 @@ export async function startApp(
     console.log(`seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
   const origin = `http://127.0.0.1:${port}`;
-  const app = startTsx('server', {
+  const app = startTsx(options.name ?? 'server', {
     tsx,
     cwd: serverDir,
     script: 'src/server.ts',
@@ -178,13 +197,13 @@ export async function startApp(
   });
   resources.children.push(app);
   await waitUntilAnswering(app, `${origin}/api/account/refresh-token`, STARTUP_TIMEOUT_MS);
-  if (options.fill) {
+  if (options.fill && !options.join) {
     const fill = startTsx('fill', { tsx, cwd: serverDir, script: options.fill, args: [], env });
     resources.children.push(fill);
     await expectSuccess(fill);
     console.log(fill.tail());
   }
-  return { app, origin };
+  return { app, origin, store };
 }
 
 /** Runs `main` with the resources torn down at the end, on a signal, or after `timeoutMs`. */

@@ -136,6 +136,33 @@ describe('the open-loop schedule', () => {
     ]);
   });
 
+  it('reports each answer with its index, latency and problem as it comes', async () => {
+    const clock = new VirtualClock();
+    const server = fifoServer(clock, (index) => (index === 12 ? 30 : 2));
+    const seen: Array<[number, number, string | null]> = [];
+    await clock.drive(
+      runOpenLoop({
+        rate: 100,
+        durationMs: 50,
+        firstIndex: 10,
+        send: async (index) => {
+          await server.send(index);
+          return index === 13 ? 'late' : null;
+        },
+        onAnswer: (index, latency, problem) => seen.push([index, latency, problem]),
+        clock,
+      }),
+    );
+    // Request 12 takes 30 ms; 13 and 14, due 10 and 20 ms later, wait for it.
+    expect(seen).toEqual([
+      [10, 2, null],
+      [11, 2, null],
+      [12, 30, null],
+      [13, 22, 'late'],
+      [14, 14, null],
+    ]);
+  });
+
   it('refuses a rate or duration that is not positive', async () => {
     const send = async () => null;
     await expect(runOpenLoop({ rate: 0, durationMs: 10, send })).rejects.toThrow('positive');

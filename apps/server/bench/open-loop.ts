@@ -44,6 +44,11 @@ export interface OpenLoopOptions {
   send: (index: number) => Promise<string | null>;
   /** The index of the first request (a run after a warm-up continues its numbering). */
   firstIndex?: number;
+  /**
+   * Called with each answer as it comes: the request's index, its latency from its intended
+   * send time (ms), and its problem or null (e.g. for figures per minute of a long run).
+   */
+  onAnswer?: (index: number, latencyMs: number, problem: string | null) => void;
   clock?: Clock;
 }
 
@@ -66,7 +71,7 @@ const KEPT_PROBLEMS = 5;
 
 /** Sends `rate * durationMs / 1000` requests on a fixed schedule and times each answer. */
 export async function runOpenLoop(options: OpenLoopOptions): Promise<OpenLoopResult> {
-  const { rate, durationMs, send, firstIndex = 0, clock = realClock } = options;
+  const { rate, durationMs, send, firstIndex = 0, onAnswer, clock = realClock } = options;
   if (!(rate > 0) || !(durationMs > 0)) throw new Error('rate and duration must be positive');
   const total = Math.max(1, Math.round((rate * durationMs) / 1000));
   const latencies: number[] = [];
@@ -86,6 +91,7 @@ export async function runOpenLoop(options: OpenLoopOptions): Promise<OpenLoopRes
       const answered = clock.now();
       lastAnswer = Math.max(lastAnswer, answered);
       latencies.push(answered - intended);
+      onAnswer?.(firstIndex + slot, answered - intended, problem);
       if (problem !== null) {
         failures += 1;
         if (problems.has(problem) || problems.size < KEPT_PROBLEMS) {

@@ -47,7 +47,7 @@ export interface OpenTarget {
 }
 
 /** Sends `request` and checks the answer as an API success whose data passes `checkData`. */
-async function sendApi(
+export async function sendApi(
   http: HttpClient,
   request: HttpRequest,
   checkData: (data: unknown) => string | null,
@@ -59,16 +59,16 @@ async function sendApi(
   }
 }
 
-const bearer = (learner: Learner) => ({ authorization: `Bearer ${learner.token}` });
+export const bearer = (learner: Learner) => ({ authorization: `Bearer ${learner.token}` });
 
 /** `index` round-robin over `items`. */
-const pick = <T>(items: readonly T[], index: number): T => {
+export const pick = <T>(items: readonly T[], index: number): T => {
   const item = items[index % items.length];
   if (item === undefined) throw new Error('nothing to pick from');
   return item;
 };
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
 
 /** A read of the closed-loop bench (`targets.ts`), the same request and check, at the read rate. */
@@ -97,7 +97,7 @@ function closedRead(name: string): OpenTarget {
 }
 
 /** The ids of the first page of the site's courses, newest first. */
-async function firstCourseIds(http: HttpClient): Promise<number[]> {
+export async function firstCourseIds(http: HttpClient): Promise<number[]> {
   const page = await callApi<{ list: Array<{ id: number }> }>(http, {
     path: '/api/courses?page=1&size=20',
   });
@@ -231,7 +231,9 @@ export const OPEN_TARGETS: OpenTarget[] = [
 ];
 
 /** Video lessons of the newest courses. */
-async function videoLessons(http: HttpClient): Promise<Array<{ id: number; courseId: number }>> {
+export async function videoLessons(
+  http: HttpClient,
+): Promise<Array<{ id: number; courseId: number }>> {
   const lessons: Array<{ id: number; courseId: number }> = [];
   for (const courseId of await firstCourseIds(http)) {
     const detail = await callApi<{
@@ -259,7 +261,10 @@ interface SignupPair {
 }
 
 /** Valid answers to a class's signup form, checked with the rule the server applies. */
-function answersFor(fields: SignupField[], learner: Learner): Record<string, string | string[]> {
+export function answersFor(
+  fields: SignupField[],
+  learner: Learner,
+): Record<string, string | string[]> {
   const form: Record<string, string | string[]> = {};
   for (const field of fields) {
     if (field.kind === 'text') form[field.key] = '压测学员';
