@@ -238,7 +238,7 @@ describe('stored XSS: the public corpus in every place a learner stores text', (
     }
 
     // Works: every payload, packed into texts of at most 1,000 characters, by four members.
-    const packs = packed(990);
+    const packs = packed(950);
     const posters = [leader, ...joiners];
     const works: { id: number; text: string }[] = [];
     for (const [i, pack] of packs.entries()) {
