@@ -528,6 +528,9 @@ describe('tokens never in a URL or a Referer', () => {
     expect(afterCallback.length).toBeGreaterThan(10);
     // The callback page sends no Referer at all (its answer says so).
     expect(callbackPolicy).toBe('no-referrer');
+    console.log(
+      `tokens: ${requests.length} requests (${apiCalls.length} API calls, ${afterCallback.length} after the callback), ${tokens.size} tokens, ${withTicket.length} with the ticket`,
+    );
     // No secret-looking parameter at all in any address.
     expect(
       requests.filter((request) => /[?&#](?:token|access_token|password)=/i.test(request.url)),
