@@ -1,5 +1,7 @@
 import { openRedirectVariants } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
+import { escapeHtml } from '../../platform/html.ts';
+import { XSS_PAYLOADS } from '../../platform/xss-payloads.ts';
 import { describeEachEngine } from '../../testing/test-app.ts';
 import { MAX_FAILURES_PER_USERNAME, MAX_REGISTRATIONS_PER_ADDRESS } from './login-throttle.ts';
 import { acceptCallback } from './sso.routes.ts';
@@ -295,6 +297,35 @@ describeEachEngine('account center /sso', (ctx) => {
         .where('username', '=', '13712340000')
         .execute();
       expect(created).toHaveLength(0);
+    });
+
+    it('shows every payload of the public XSS corpus sent back in a refused form only as escaped text', async () => {
+      const clean = await submit(
+        '/sso/register',
+        { username: 'x', nickname: 'x', password: 'Learn2026', confirmPassword: 'Learn2027' },
+        { remoteAddress: '10.7.0.1' },
+      );
+      const tagsOf = (html: string) => html.match(/<[a-z][a-z0-9-]*/gi)?.length ?? 0;
+      for (const [i, payload] of XSS_PAYLOADS.entries()) {
+        const response = await submit(
+          '/sso/register',
+          {
+            username: payload,
+            nickname: payload,
+            password: 'Learn2026',
+            confirmPassword: 'Learn2027',
+            callback: CALLBACK,
+          },
+          { remoteAddress: `10.7.${i >> 8}.${i & 255}` },
+        );
+        expect(response.statusCode, payload).toBe(400);
+        // The form comes back with the text (cut to 64 characters) in its value, escaped: no
+        // element and no attribute more than in a clean refused form.
+        const sent = payload.slice(0, 64);
+        expect(response.body).toContain(`value="${escapeHtml(sent)}"`);
+        expect(tagsOf(response.body), payload).toBe(tagsOf(clean.body));
+        if (/[<>"']/.test(sent)) expect(response.body).not.toContain(sent);
+      }
     });
 
     it('limits registrations per address and creates nothing past the limit', async () => {
