@@ -7,6 +7,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { portalModule } from '../../http/portal-module.ts';
+import { RateLimits } from '../../platform/rate-limit.ts';
 import { AccountService, type SessionContext } from './account.service.ts';
 
 declare module 'fastify' {
@@ -30,6 +31,7 @@ export const accountModule = portalModule({
     api.post('/api/account/login', {
       summary: '用账号中心的一次性票据换取登录凭证',
       login: 'none',
+      limit: RateLimits.login,
       body: loginBodySchema,
       response: loginResultSchema,
       handle: ({ site, body, request }) =>
@@ -45,6 +47,7 @@ export const accountModule = portalModule({
     api.post('/api/account/logout', {
       summary: '退出登录，吊销当前凭证',
       login: 'none',
+      limit: RateLimits.logout,
       response: z.null(),
       handle: async ({ request }) => {
         await accounts.logout(request.bearer());
