@@ -1,5 +1,5 @@
-import type { CounterStore } from './counter-store.ts';
-import { tooMany } from './errors.ts';
+import type { CounterStore, Hit } from './counter-store.ts';
+import { AppError, tooMany } from './errors.ts';
 
 /**
  * One ceiling: at most `max` calls per subject (a learner, or an address for calls without a
@@ -99,8 +99,13 @@ export const RateLimits = {
   loginFailuresByUsername: limit('login:user', '登录失败', 5, 15 * MINUTE),
   loginFailuresByAddress: limit('login:addr-failures', '登录失败', 30, 15 * MINUTE),
   registration: limit('register:addr', '注册', 10, 15 * MINUTE),
-  /** The ticket exchange and logout, per address (a carrier's NAT, the reliability suites). */
-  login: limit('login:ticket', '登录', 1200, MINUTE),
+  /**
+   * Failed ticket exchanges per address: only failures count, since a valid ticket needs a
+   * right password (throttled above) and hundreds of learners behind one address (a carrier's
+   * NAT, the reliability suites' logins) exchange theirs in the same minute.
+   */
+  login: limit('login:ticket', '登录', 100, MINUTE),
+  /** Logout, per address. */
   logout: limit('logout', '退出登录', 1200, MINUTE),
   /** Certificate verification by code, per address (guessing codes). */
   certificateVerify: {
@@ -134,12 +139,38 @@ export function rateLimitSubject(learnerId: number | null, address: string): str
 export class RateLimiter {
   constructor(private readonly store: CounterStore) {}
 
+  /**
+   * Runs `attempt` unless `subject` has failed `limit.max` times in the window (then 429); a
+   * failure (an {@link AppError} thrown by `attempt`) counts, a success does not.
+   */
+  async guardFailures<T>(
+    limit: RateLimit,
+    subject: string | number,
+    attempt: () => Promise<T>,
+  ): Promise<T> {
+    const key = rateLimitKey(limit, subject);
+    if ((await this.store.get(key)) >= limit.max) {
+      // The refused call counts too: that is how its window's end is learned.
+      throw this.refusal(limit, await this.store.hit(key, limit.windowMs));
+    }
+    try {
+      return await attempt();
+    } catch (error) {
+      if (error instanceof AppError) await this.store.hit(key, limit.windowMs);
+      throw error;
+    }
+  }
+
   /** Counts one call of `subject` under `limit`; throws 429 past the ceiling. */
   async consume(limit: RateLimit, subject: string | number): Promise<void> {
     const hit = await this.store.hit(rateLimitKey(limit, subject), limit.windowMs);
-    if (hit.count <= limit.max) return;
+    if (hit.count > limit.max) throw this.refusal(limit, hit);
+  }
+
+  /** Code 429: what was done too often and when to retry, in words and in `Retry-After`. */
+  private refusal(limit: RateLimit, hit: Hit) {
     const seconds = Math.max(1, Math.ceil(hit.resetInMs / 1000));
-    throw tooMany(
+    return tooMany(
       limit.message ?? `${limit.action}过于频繁，请 ${waitText(seconds)}后再试`,
       seconds,
     );

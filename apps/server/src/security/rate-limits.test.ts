@@ -802,6 +802,40 @@ describeEachEngine(
       expect(stored).toEqual([]);
     });
 
+    it('counts only refused tickets at the ticket exchange: many learners of one address log in', async () => {
+      const { app } = ctx();
+      const address = nextAddress();
+      const { max } = RateLimits.login;
+      const learners = await createLearners(app.database.db, max + 1);
+      const exchange = async (ticket: string) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/account/login',
+          remoteAddress: address,
+          payload: { ticket },
+        });
+      // One address, more learners than the ceiling: every right ticket is exchanged.
+      for (const learner of learners) {
+        const answer = await exchange(await app.accounts.issueTicket(learner.id));
+        expect(answer.json().code, answer.body).toBe(0);
+      }
+      for (let i = 0; i < max; i += 1)
+        expect((await exchange(`forged-${i}`)).json().code).toBe(400);
+      const [last] = learners;
+      const sessionsBefore = await snapshot(
+        app.database.db,
+        [learnerRows('sessions')],
+        last?.id ?? 0,
+      );
+      expectRefusal(
+        await exchange(await app.accounts.issueTicket(last?.id ?? 0)),
+        RateLimits.login,
+      );
+      expect(await snapshot(app.database.db, [learnerRows('sessions')], last?.id ?? 0)).toEqual(
+        sessionsBefore,
+      );
+    });
+
     it('refuses a registration past the ceiling of an address with 429 and Retry-After, creating nothing', async () => {
       const { app } = ctx();
       const address = nextAddress();

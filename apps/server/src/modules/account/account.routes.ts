@@ -7,7 +7,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { portalModule } from '../../http/portal-module.ts';
-import { RateLimits } from '../../platform/rate-limit.ts';
+import { RateLimits, rateLimitSubject } from '../../platform/rate-limit.ts';
 import { AccountService, type SessionContext } from './account.service.ts';
 
 declare module 'fastify' {
@@ -31,11 +31,13 @@ export const accountModule = portalModule({
     api.post('/api/account/login', {
       summary: '用账号中心的一次性票据换取登录凭证',
       login: 'none',
-      limit: RateLimits.login,
       body: loginBodySchema,
       response: loginResultSchema,
+      // Only refused tickets count, per address (see `RateLimits.login`).
       handle: ({ site, body, request }) =>
-        accounts.login(body.ticket, sessionOf(request, site.key)),
+        app.rateLimiter.guardFailures(RateLimits.login, rateLimitSubject(null, request.ip), () =>
+          accounts.login(body.ticket, sessionOf(request, site.key)),
+        ),
     });
     api.get('/api/account/refresh-token', {
       summary: '刷新登录凭证；没有有效凭证时 data 为 null',
