@@ -56,6 +56,7 @@ import { walksModule } from './modules/walks/walks.routes.ts';
 import { type CounterStore, createCounterStore } from './platform/counter-store.ts';
 import { invalid } from './platform/errors.ts';
 import { PublicCache } from './platform/public-cache.ts';
+import { RateLimiter } from './platform/rate-limit.ts';
 import { SideEffects } from './platform/side-effects.ts';
 import { type CodeSender, FileCodeSender, LogCodeSender } from './platform/sms.ts';
 import { isEmpty, seedDemo, writeDemoFiles } from './seed/seed.ts';
@@ -65,6 +66,8 @@ declare module 'fastify' {
     config: Config;
     database: Db;
     counters: CounterStore;
+    /** The rate limits of every floodable call, counted in `counters`. */
+    rateLimiter: RateLimiter;
     /** The award hook: services record side effects; later areas (points, medals) subscribe. */
     sideEffects: SideEffects;
     /** Visitors' answers kept briefly, and the content versions that retire them. */
@@ -185,6 +188,7 @@ export async function buildApp(
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('counters', options.counters ?? createCounterStore(config.redisUrl));
+  app.decorate('rateLimiter', new RateLimiter(app.counters));
   app.decorate('sideEffects', new SideEffects());
   app.decorate(
     'publicCache',

@@ -2,6 +2,7 @@ import type { Site } from '@portal/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { z } from 'zod';
 import type { AuthUser } from '../platform/auth.ts';
+import { type RateLimit, rateLimitSubject } from '../platform/rate-limit.ts';
 import { EnvelopeText, wrap } from './envelope.ts';
 import type { LoginRule } from './request-context.ts';
 
@@ -60,6 +61,14 @@ export interface ApiRoute<
   formerly?: string;
   /** Answers to calls without a token (login `none` or `optional`): see {@link VisitorCache}. */
   visitorCache?: L extends 'required' ? never : VisitorCache<Parsed<Q>>;
+  /**
+   * The ceiling of a write a script could flood (see `RateLimits`): counted per learner, or per
+   * address for a call without a login, once the login and the input are checked; past it the
+   * call answers 429 with `Retry-After` before the handler runs.
+   */
+  limit?: RateLimit;
+  /** A separate ceiling for visitors of a route whose login is `optional` (per address). */
+  visitorLimit?: L extends 'optional' ? RateLimit : never;
   handle: (input: RouteInput<L, Q, B>) => Promise<z.input<R>> | z.input<R>;
 }
 
@@ -108,6 +117,10 @@ export function apiRoutes(app: FastifyInstance, tag: string) {
               ? request.user()
               : null,
         ]);
+        const ceiling = learner ? route.limit : (route.visitorLimit ?? route.limit);
+        if (ceiling) {
+          await app.rateLimiter.consume(ceiling, rateLimitSubject(learner?.id ?? null, request.ip));
+        }
         const input: RouteInput<L, Q, B> = {
           site,
           learner: learner as LearnerOf<L>,

@@ -137,6 +137,9 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
       });
     }
     if (failure.code === ErrorCode.invalid) request.log.info({ err: error.message }, 'bad input');
+    if (error instanceof AppError && error.retryAfterSeconds !== undefined) {
+      reply.header('retry-after', String(error.retryAfterSeconds));
+    }
     return sendFailure(reply, request, failure);
   });
 });

@@ -17,6 +17,16 @@ function behavesAsACounter(name: string, make: () => CounterStore) {
       expect(await store.get(key)).toBe(0);
     });
 
+    it('answers how long until the window ends', async () => {
+      const key = randomUUID();
+      const first = await store.hit(key, 60_000);
+      const second = await store.hit(key, 60_000);
+      expect(first).toMatchObject({ count: 1 });
+      expect(second.count).toBe(2);
+      expect(second.resetInMs).toBeGreaterThan(50_000);
+      expect(second.resetInMs).toBeLessThanOrEqual(60_000);
+    });
+
     it('starts again after the window', async () => {
       const key = randomUUID();
       await store.increment(key, 50);

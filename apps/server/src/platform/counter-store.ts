@@ -1,9 +1,17 @@
 import { Redis } from 'ioredis';
 
-/** Counts events per key in fixed windows; backs the failed-login limits. */
+/** One counted event: the count in the current window and the milliseconds until it ends. */
+export interface Hit {
+  count: number;
+  resetInMs: number;
+}
+
+/** Counts events per key in fixed windows; backs the rate limits (platform/rate-limit.ts). */
 export interface CounterStore {
   /** Adds one to `key` and answers the count in the current window. */
   increment(key: string, windowMs: number): Promise<number>;
+  /** Adds one to `key`; answers the count and how long until the window ends. */
+  hit(key: string, windowMs: number): Promise<Hit>;
   get(key: string): Promise<number>;
   reset(key: string): Promise<void>;
   close(): Promise<void>;
@@ -14,15 +22,19 @@ export class MemoryCounterStore implements CounterStore {
   private readonly counts = new Map<string, { count: number; until: number }>();
 
   async increment(key: string, windowMs: number): Promise<number> {
+    return (await this.hit(key, windowMs)).count;
+  }
+
+  async hit(key: string, windowMs: number): Promise<Hit> {
     const now = Date.now();
     const entry = this.counts.get(key);
     if (!entry || entry.until <= now) {
       if (this.counts.size > 100_000) this.sweep(now);
       this.counts.set(key, { count: 1, until: now + windowMs });
-      return 1;
+      return { count: 1, resetInMs: windowMs };
     }
     entry.count += 1;
-    return entry.count;
+    return { count: entry.count, resetInMs: entry.until - now };
   }
 
   async get(key: string): Promise<number> {
@@ -59,10 +71,20 @@ export class RedisCounterStore implements CounterStore {
   }
 
   async increment(key: string, windowMs: number): Promise<number> {
+    return (await this.hit(key, windowMs)).count;
+  }
+
+  async hit(key: string, windowMs: number): Promise<Hit> {
     const full = this.prefix + key;
-    const results = await this.redis.multi().set(full, 0, 'PX', windowMs, 'NX').incr(full).exec();
-    const count = results?.[1]?.[1];
-    return typeof count === 'number' ? count : Number(count ?? 0);
+    const results = await this.redis
+      .multi()
+      .set(full, 0, 'PX', windowMs, 'NX')
+      .incr(full)
+      .pttl(full)
+      .exec();
+    const count = Number(results?.[1]?.[1] ?? 0);
+    const ttl = Number(results?.[2]?.[1] ?? -1);
+    return { count, resetInMs: ttl > 0 ? ttl : windowMs };
   }
 
   async get(key: string): Promise<number> {

@@ -23,7 +23,7 @@ export interface TestApp {
 /** What a test may choose of how the app is built (by default answers are checked by zod too). */
 export type TestBuildOptions = Pick<
   BuildOptions,
-  'checkResponses' | 'publicCache' | 'codeSender' | 'clock' | 'logger' | 'logStream'
+  'checkResponses' | 'publicCache' | 'codeSender' | 'clock' | 'logger' | 'logStream' | 'counters'
 >;
 
 /** A real app on a fresh database of `engine` (a temp SQLite file or its own PostgreSQL schema). */

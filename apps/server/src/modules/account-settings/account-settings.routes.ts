@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { filesDir } from '../../http/file-host.ts';
 import { withMultipart } from '../../http/multipart.ts';
 import { portalModule } from '../../http/portal-module.ts';
+import { RateLimits } from '../../platform/rate-limit.ts';
 import { UploadStore, uploadsDir } from '../../platform/upload-store.ts';
 import { AccountSettingsService, AVATAR_INCOMING_AREA } from './account-settings.service.ts';
 
@@ -41,6 +42,7 @@ export const accountSettingsModule = portalModule({
     api.post('/api/account/profile', {
       summary: '修改昵称',
       login: 'required',
+      limit: RateLimits.accountSettings,
       body: updateProfileBodySchema,
       response: userInfoSchema,
       handle: ({ learner, body }) => settings.rename(learner, body.nickname),
@@ -48,6 +50,7 @@ export const accountSettingsModule = portalModule({
     api.post('/api/account/avatar', {
       summary: '上传头像（multipart，字段 file；按内容识别 JPG/PNG/WebP，服务器裁成正方形）',
       login: 'required',
+      limit: RateLimits.uploads,
       response: userInfoSchema,
       handle: ({ learner, request }) =>
         withMultipart(
@@ -68,6 +71,7 @@ export const accountSettingsModule = portalModule({
     api.post('/api/account/password', {
       summary: '修改密码（其他设备随之退出登录，本机保持登录）',
       login: 'required',
+      limit: RateLimits.accountSettings,
       body: changePasswordBodySchema,
       response: z.null(),
       handle: async ({ learner, body }) => {
@@ -84,6 +88,7 @@ export const accountSettingsModule = portalModule({
     api.post('/api/account/devices/sign-out', {
       summary: '让一台设备退出登录',
       login: 'required',
+      limit: RateLimits.accountSettings,
       body: deviceIdBodySchema,
       response: z.null(),
       handle: async ({ learner, body }) => {
@@ -94,6 +99,7 @@ export const accountSettingsModule = portalModule({
     api.post('/api/account/devices/sign-out-others', {
       summary: '让本机以外的所有设备退出登录',
       login: 'required',
+      limit: RateLimits.accountSettings,
       response: z.null(),
       handle: async ({ learner }) => {
         await settings.signOutOthers(learner);
@@ -103,6 +109,7 @@ export const accountSettingsModule = portalModule({
     api.post('/api/account/delete', {
       summary: '注销账号（输入密码确认；个人信息删除或匿名化，登录凭证全部失效）',
       login: 'required',
+      limit: RateLimits.accountDelete,
       body: deleteAccountBodySchema,
       response: z.null(),
       handle: async ({ learner, body }) => {

@@ -7,6 +7,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { portalModule } from '../../http/portal-module.ts';
+import { RateLimits, rateLimitSubject } from '../../platform/rate-limit.ts';
 import { AccountService, type SessionContext } from './account.service.ts';
 
 declare module 'fastify' {
@@ -32,8 +33,11 @@ export const accountModule = portalModule({
       login: 'none',
       body: loginBodySchema,
       response: loginResultSchema,
+      // Only refused tickets count, per address (see `RateLimits.login`).
       handle: ({ site, body, request }) =>
-        accounts.login(body.ticket, sessionOf(request, site.key)),
+        app.rateLimiter.guardFailures(RateLimits.login, rateLimitSubject(null, request.ip), () =>
+          accounts.login(body.ticket, sessionOf(request, site.key)),
+        ),
     });
     api.get('/api/account/refresh-token', {
       summary: '刷新登录凭证；没有有效凭证时 data 为 null',
@@ -45,6 +49,7 @@ export const accountModule = portalModule({
     api.post('/api/account/logout', {
       summary: '退出登录，吊销当前凭证',
       login: 'none',
+      limit: RateLimits.logout,
       response: z.null(),
       handle: async ({ request }) => {
         await accounts.logout(request.bearer());

@@ -21,6 +21,7 @@ import { z } from 'zod';
 import { jsonField, withMultipart } from '../../http/multipart.ts';
 import { portalModule } from '../../http/portal-module.ts';
 import { attachmentDisposition } from '../../platform/calendar-file.ts';
+import { RateLimits } from '../../platform/rate-limit.ts';
 import { UploadStore, uploadsDir } from '../../platform/upload-store.ts';
 import {
   ActivityMessages,
@@ -88,6 +89,7 @@ export const activitiesModule = portalModule({
     api.post('/api/activities/apply', {
       summary: '报名活动（需登录；需要附件的特色活动请用 apply-with-files）',
       login: 'required',
+      limit: RateLimits.activitySignup,
       body: activityApplyBodySchema,
       response: activityApplyResultSchema,
       handle: ({ site, learner, body }) => activities.apply(site.key, learner.id, body),
@@ -96,6 +98,7 @@ export const activitiesModule = portalModule({
       summary:
         '报名特色活动并上传附件（需登录；multipart：activityId、form（JSON 字符串）、files）',
       login: 'required',
+      limit: RateLimits.uploads,
       response: activityApplyResultSchema,
       handle: ({ site, learner, request }) =>
         withMultipart(
@@ -117,6 +120,7 @@ export const activitiesModule = portalModule({
     api.post('/api/activities/cancel', {
       summary: '取消活动报名（需登录，仅在报名期内）',
       login: 'required',
+      limit: RateLimits.activitySignup,
       body: activityCancelBodySchema,
       response: activityApplyResultSchema,
       handle: ({ site, learner, body }) => activities.cancel(site.key, learner.id, body.activityId),
@@ -131,6 +135,7 @@ export const activitiesModule = portalModule({
     api.post('/api/activities/checkin', {
       summary: '现场签到（主办方工作人员，需登录）：核销学员报名二维码中的签到码',
       login: 'required',
+      limit: RateLimits.checkIn,
       body: checkinBodySchema,
       response: checkinResultSchema,
       handle: ({ site, learner, body }) => activities.checkin(site.key, learner.id, body.code),

@@ -13,6 +13,7 @@ import {
 } from '@portal/contract';
 import { z } from 'zod';
 import { portalModule } from '../../http/portal-module.ts';
+import { RateLimits } from '../../platform/rate-limit.ts';
 import { ArticleService } from './articles.service.ts';
 
 declare module 'fastify' {
@@ -59,6 +60,7 @@ export const articlesModule = portalModule({
     api.post('/api/articles/read-all', {
       summary: '将某类通知全部标为已读（需登录）',
       login: 'required',
+      limit: RateLimits.readMarks,
       body: articleReadAllBodySchema,
       response: articleReadAllResultSchema,
       handle: ({ site, learner, body }) => articles.readAll(site.key, learner.id, body.kind),
@@ -66,6 +68,7 @@ export const articlesModule = portalModule({
     api.post('/api/articles/read-end', {
       summary: '读到文章末尾（需登录；打开详情不足 10 秒不算，每篇只奖励一次积分）',
       login: 'required',
+      limit: RateLimits.readMarks,
       body: articleReadEndBodySchema,
       response: articleReadEndResultSchema,
       handle: ({ site, learner, body }) => articles.readEnd(site.key, learner.id, body.id),

@@ -11,6 +11,7 @@ import {
 } from '@portal/contract';
 import { z } from 'zod';
 import { portalModule } from '../../http/portal-module.ts';
+import { RateLimits } from '../../platform/rate-limit.ts';
 import { BaseService } from './bases.service.ts';
 
 declare module 'fastify' {
@@ -42,6 +43,7 @@ export const basesModule = portalModule({
     api.post('/api/bases/book', {
       summary: '预约参观场次（需登录；人数占用同等名额）',
       login: 'required',
+      limit: RateLimits.baseBooking,
       body: bookSlotBodySchema,
       response: baseBookingSchema,
       handle: ({ site, learner, body }) => bases.book(site.key, learner.id, body),
@@ -56,6 +58,7 @@ export const basesModule = portalModule({
     api.post('/api/bases/cancel', {
       summary: '取消预约（需登录；参观开始前），名额退回',
       login: 'required',
+      limit: RateLimits.baseBooking,
       body: cancelBookingBodySchema,
       response: z.null(),
       handle: async ({ learner, body }) => {

@@ -11,6 +11,7 @@ import {
   pageOf,
 } from '@portal/contract';
 import { portalModule } from '../../http/portal-module.ts';
+import { RateLimits } from '../../platform/rate-limit.ts';
 import { ClassService } from './classes.service.ts';
 
 declare module 'fastify' {
@@ -43,6 +44,7 @@ export const classesModule = portalModule({
     api.post('/api/classes/signup', {
       summary: '报名班级（需登录）',
       login: 'required',
+      limit: RateLimits.classSignup,
       body: classSignupBodySchema,
       response: classSignupResultSchema,
       handle: ({ site, learner, body }) => classes.signup(site.key, learner.id, body),
@@ -50,6 +52,7 @@ export const classesModule = portalModule({
     api.post('/api/classes/cancel', {
       summary: '取消报名（需登录，仅在报名期内）',
       login: 'required',
+      limit: RateLimits.classSignup,
       body: classCancelBodySchema,
       response: classSignupResultSchema,
       handle: ({ site, learner, body }) => classes.cancel(site.key, learner.id, body.classId),

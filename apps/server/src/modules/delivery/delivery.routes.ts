@@ -16,6 +16,7 @@ import {
   rateDeliveryBodySchema,
 } from '@portal/contract';
 import { portalModule } from '../../http/portal-module.ts';
+import { RateLimits } from '../../platform/rate-limit.ts';
 import { DeliveryService } from './delivery.service.ts';
 
 declare module 'fastify' {
@@ -47,6 +48,7 @@ export const deliveryModule = portalModule({
     api.post('/api/delivery/requests', {
       summary: '申请配送（需登录；日期须满足提前预约天数，人数在资源的范围内）',
       login: 'required',
+      limit: RateLimits.deliveryRequest,
       body: createDeliveryRequestBodySchema,
       response: deliveryRequestDetailSchema,
       handle: ({ site, learner, body }) => delivery.request(site.key, learner.id, body),
@@ -68,6 +70,7 @@ export const deliveryModule = portalModule({
     api.post('/api/delivery/requests/withdraw', {
       summary: '撤回配送申请（申请人；排期前）',
       login: 'required',
+      limit: RateLimits.deliveryActions,
       body: deliveryRequestIdBodySchema,
       response: deliveryRequestDetailSchema,
       handle: ({ site, learner, body }) => delivery.withdraw(site.key, learner.id, body.requestId),
@@ -75,6 +78,7 @@ export const deliveryModule = portalModule({
     api.post('/api/delivery/requests/rate', {
       summary: '评价已完成的配送（申请人；1 到 5 星，仅一次）',
       login: 'required',
+      limit: RateLimits.deliveryActions,
       body: rateDeliveryBodySchema,
       response: deliveryRequestDetailSchema,
       handle: ({ site, learner, body }) => delivery.rate(site.key, learner.id, body),
@@ -95,6 +99,7 @@ export const deliveryModule = portalModule({
     api.post('/api/delivery/staff/decide', {
       summary: '受理、排期（时间和地点）、完成或拒绝（原因）配送申请（仅配送专员）',
       login: 'required',
+      limit: RateLimits.deliveryActions,
       body: deliveryDecideBodySchema,
       response: deliveryRequestDetailSchema,
       handle: ({ site, learner, body }) => delivery.decide(site.key, learner.id, body),

@@ -10,6 +10,7 @@ import {
   viewRecordSchema,
 } from '@portal/contract';
 import { portalModule } from '../../http/portal-module.ts';
+import { RateLimits } from '../../platform/rate-limit.ts';
 import { FavouriteService } from './favourites.service.ts';
 
 declare module 'fastify' {
@@ -30,6 +31,7 @@ export const favouritesModule = portalModule({
     api.post('/api/favourites', {
       summary: '收藏（重复收藏结果相同）',
       login: 'required',
+      limit: RateLimits.favourites,
       body: contentRefSchema,
       response: favouriteStateSchema,
       handle: ({ site, learner, body }) => favourites.add(site.key, learner.id, body),
@@ -37,6 +39,7 @@ export const favouritesModule = portalModule({
     api.post('/api/favourites/remove', {
       summary: '取消收藏',
       login: 'required',
+      limit: RateLimits.favourites,
       body: contentRefSchema,
       response: favouriteStateSchema,
       handle: ({ site, learner, body }) => favourites.remove(site.key, learner.id, body),
@@ -58,6 +61,7 @@ export const favouritesModule = portalModule({
     api.post('/api/favourites/clear', {
       summary: '清空我在本站的收藏',
       login: 'required',
+      limit: RateLimits.favourites,
       response: removedSchema,
       handle: ({ site, learner }) => favourites.clear(site.key, learner.id),
     });
@@ -66,6 +70,7 @@ export const favouritesModule = portalModule({
     history.post('/api/history', {
       summary: '记录一次浏览（学习足迹）',
       login: 'required',
+      limit: RateLimits.history,
       body: contentRefSchema,
       response: viewRecordSchema,
       handle: ({ site, learner, body }) => favourites.recordView(site.key, learner.id, body),
@@ -80,6 +85,7 @@ export const favouritesModule = portalModule({
     history.post('/api/history/remove', {
       summary: '删除一条学习足迹',
       login: 'required',
+      limit: RateLimits.history,
       body: contentRefSchema,
       response: removedSchema,
       handle: ({ site, learner, body }) => favourites.removeView(site.key, learner.id, body),
@@ -87,6 +93,7 @@ export const favouritesModule = portalModule({
     history.post('/api/history/clear', {
       summary: '清空我在本站的学习足迹',
       login: 'required',
+      limit: RateLimits.history,
       response: removedSchema,
       handle: ({ site, learner }) => favourites.clearHistory(site.key, learner.id),
     });

@@ -1,5 +1,6 @@
 import { bindIdentityBodySchema, bindingsSchema } from '@portal/contract';
 import { portalModule } from '../../http/portal-module.ts';
+import { RateLimits } from '../../platform/rate-limit.ts';
 import { ExternalIdentityProvider } from './external-idp.ts';
 import { IdentityService } from './identities.service.ts';
 
@@ -32,6 +33,7 @@ export const identitiesModule = portalModule({
     api.post('/api/account/identity/bind', {
       summary: '用统一身份认证的一次性票据绑定（或更换）外部账号',
       login: 'required',
+      limit: RateLimits.accountSettings,
       body: bindIdentityBodySchema,
       response: bindingsSchema,
       handle: async ({ learner, body }) => {
@@ -42,6 +44,7 @@ export const identitiesModule = portalModule({
     api.post('/api/account/identity/unbind', {
       summary: '解绑统一身份认证（仅在手机号仍可登录时）',
       login: 'required',
+      limit: RateLimits.accountSettings,
       response: bindingsSchema,
       handle: async ({ learner }) => {
         await identities.unbind(learner);

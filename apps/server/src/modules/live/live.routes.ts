@@ -27,6 +27,7 @@ import { createViewerStore } from './live-viewers.ts';
 /** The exact type players insist on for an HLS playlist. */
 const HLS_TYPE = 'application/vnd.apple.mpegurl';
 
+import { RateLimits } from '../../platform/rate-limit.ts';
 import { LiveTimetableService } from './live-timetable.service.ts';
 
 declare module 'fastify' {
@@ -78,6 +79,7 @@ export const liveModule = portalModule({
     api.post('/api/live/reservations', {
       summary: '预约直播（需登录，仅预告中的直播；重复预约视为成功）',
       login: 'required',
+      limit: RateLimits.liveReservations,
       body: liveReservationBodySchema,
       response: liveReservationResultSchema,
       handle: ({ site, learner, body }) => live.reserve(site.key, learner.id, body.sessionId),
@@ -85,6 +87,7 @@ export const liveModule = portalModule({
     api.post('/api/live/reservations/remove', {
       summary: '取消预约直播（需登录；未预约时也视为成功）',
       login: 'required',
+      limit: RateLimits.liveReservations,
       body: liveReservationBodySchema,
       response: liveReservationResultSchema,
       handle: ({ site, learner, body }) => live.unreserve(site.key, learner.id, body.sessionId),
@@ -100,6 +103,8 @@ export const liveModule = portalModule({
       summary:
         '正在观看直播（播放中每 15 秒一次）：按账号或设备计入观看人数，答复当前观看人数；服务器计时',
       login: 'optional',
+      limit: RateLimits.liveHeartbeat,
+      visitorLimit: RateLimits.liveHeartbeatByAddress,
       body: liveHeartbeatBodySchema,
       response: liveViewersSchema,
       handle: ({ site, learner, request, body }) => {

@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import { RawAnswer } from '../../http/envelope.ts';
 import { portalModule } from '../../http/portal-module.ts';
 import { attachmentDisposition } from '../../platform/calendar-file.ts';
+import { RateLimits } from '../../platform/rate-limit.ts';
 import { subscribeMedalAwards } from './medals.awards.ts';
 import { MedalService } from './medals.service.ts';
 
@@ -31,7 +32,7 @@ export const medalsModule = portalModule({
   tag: 'medals',
   create: (app) => {
     subscribeMedalAwards(app.sideEffects, Date.now);
-    return new MedalService(app.database.db, app.counters, undefined, app.sideEffects);
+    return new MedalService(app.database.db, undefined, app.sideEffects);
   },
   routes(api, medals, app) {
     api.get('/api/medals', {
@@ -58,7 +59,9 @@ export const medalsModule = portalModule({
       login: 'none',
       query: certificateVerifyQuerySchema,
       response: certificateVerificationSchema,
-      handle: ({ query, request }) => medals.verify(query.code, request.ip),
+      // Per address, so codes cannot be tried in bulk.
+      limit: RateLimits.certificateVerify,
+      handle: ({ query }) => medals.verify(query.code),
     });
     // Not JSON: the PDF itself, fetched with the Authorization header (the web saves the blob).
     // Failures still answer the envelope.

@@ -10,8 +10,8 @@ import type {
 import { ErrorCode } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import type { CertificateRow, Database, MedalRuleRow } from '../../db/schema.ts';
-import type { CounterStore } from '../../platform/counter-store.ts';
-import { AppError, notFound, tooMany } from '../../platform/errors.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import { RateLimits } from '../../platform/rate-limit.ts';
 import { SideEffects } from '../../platform/side-effects.ts';
 import { isoTime } from '../../platform/time.ts';
 import { dayKey } from '../study/study.rules.ts';
@@ -35,8 +35,7 @@ import {
 import { longestStreak, maskName, tenthHours, wholeHours } from './medals.rules.ts';
 
 /** Verification lookups allowed per address in the window (codes are not for guessing). */
-export const VERIFY_LIMIT = 30;
-export const VERIFY_WINDOW_MS = 10 * 60 * 1000;
+export const VERIFY_LIMIT = RateLimits.certificateVerify.max;
 
 export const MedalMessages = {
   medalNotFound: '勋章不存在',
@@ -106,7 +105,6 @@ const MILESTONES = [
 export class MedalService {
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly counters: CounterStore,
     private readonly now: () => number = () => Date.now(),
     /** A finished class is recorded there when its certificate is made (points reward it). */
     private readonly effects: SideEffects = new SideEffects(),
@@ -270,11 +268,9 @@ export class MedalService {
 
   /**
    * What anyone may learn from a verification code: the certificate with its holder's name
-   * masked. Lookups are counted per address, so codes cannot be tried in bulk.
+   * masked. Lookups are counted per address by the route (`RateLimits.certificateVerify`).
    */
-  async verify(code: string, address: string): Promise<CertificateVerification> {
-    const tries = await this.counters.increment(`cert-verify:${address}`, VERIFY_WINDOW_MS);
-    if (tries > VERIFY_LIMIT) throw tooMany();
+  async verify(code: string): Promise<CertificateVerification> {
     const row = await findCertificateByCode(this.db, code.toUpperCase());
     if (!row) throw new AppError(ErrorCode.notFound, MedalMessages.certificateNotFound);
     return {

@@ -7,6 +7,7 @@ import {
   pageOf,
 } from '@portal/contract';
 import { portalModule } from '../../http/portal-module.ts';
+import { RateLimits } from '../../platform/rate-limit.ts';
 import { subscribeMessageProducers } from './messages.producers.ts';
 import { MessageService } from './messages.service.ts';
 import { ReminderJob } from './reminder-job.ts';
@@ -65,6 +66,7 @@ export const messagesModule = portalModule({
     api.post('/api/messages/read-all', {
       summary: '全部标为已读（需登录）；答复之后的未读数',
       login: 'required',
+      limit: RateLimits.readMarks,
       response: messageUnreadSchema,
       handle: ({ site, learner }) => messages.readAll(site.key, learner.id),
     });

@@ -6,6 +6,7 @@ import {
   unbindPhoneBodySchema,
 } from '@portal/contract';
 import { portalModule } from '../../http/portal-module.ts';
+import { RateLimits } from '../../platform/rate-limit.ts';
 import { PhoneBindingService } from './phone-binding.service.ts';
 
 declare module 'fastify' {
@@ -21,7 +22,7 @@ export const phoneBindingModule = portalModule({
   create: (app) =>
     new PhoneBindingService(
       app.database.db,
-      app.counters,
+      app.rateLimiter,
       app.codeSender,
       app.identities,
       app.clock,
@@ -44,6 +45,7 @@ export const phoneBindingModule = portalModule({
     api.post('/api/account/phone/bind', {
       summary: '用验证码绑定或更换手机号（手机号即登录名）',
       login: 'required',
+      limit: RateLimits.accountSettings,
       body: bindPhoneBodySchema,
       response: bindingsSchema,
       handle: ({ learner, body }) => binding.bind(learner, body.phone, body.code),
@@ -51,6 +53,7 @@ export const phoneBindingModule = portalModule({
     api.post('/api/account/phone/unbind', {
       summary: '用验证码解绑手机号（仅在还有其他登录方式时）',
       login: 'required',
+      limit: RateLimits.accountSettings,
       body: unbindPhoneBodySchema,
       response: bindingsSchema,
       handle: ({ learner, body }) => binding.unbind(learner, body.code),

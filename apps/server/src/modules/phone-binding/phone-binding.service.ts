@@ -4,8 +4,8 @@ import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import type { AuthUser } from '../../platform/auth.ts';
-import type { CounterStore } from '../../platform/counter-store.ts';
 import { conflict, invalid, tooMany } from '../../platform/errors.ts';
+import { type RateLimiter, RateLimits } from '../../platform/rate-limit.ts';
 import type { CodeSender } from '../../platform/sms.ts';
 import { findUserById } from '../account/account.queries.ts';
 import { maskPhone } from '../account/account.service.ts';
@@ -29,12 +29,11 @@ export const CODE_TTL_MS = 5 * 60 * 1000;
 /** Tries per code; the next try is refused even with the right code. */
 export const MAX_TRIES = 5;
 /** One code per phone per minute. */
-export const RESEND_AFTER_MS = 60 * 1000;
-const HOUR_MS = 60 * 60 * 1000;
+export const RESEND_AFTER_MS = RateLimits.codeResend.windowMs;
 /** Codes per phone per hour. */
-export const MAX_CODES_PER_PHONE = 5;
+export const MAX_CODES_PER_PHONE = RateLimits.codesByPhone.max;
 /** Codes per client address per hour (several people may share an address). */
-export const MAX_CODES_PER_ADDRESS = 20;
+export const MAX_CODES_PER_ADDRESS = RateLimits.codesByAddress.max;
 
 const codeHash = (phone: string, code: string) => hashSecret(`${phone}:${code}`);
 
@@ -48,7 +47,7 @@ const codeHash = (phone: string, code: string) => hashSecret(`${phone}:${code}`)
 export class PhoneBindingService {
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly counters: CounterStore,
+    private readonly limiter: RateLimiter,
     private readonly sender: CodeSender,
     private readonly identities: IdentityService,
     private readonly now: () => number = Date.now,
@@ -79,12 +78,12 @@ export class PhoneBindingService {
 
   /**
    * Sends a code: for `bind`, to the new `phone`; for `unbind`, to the bound phone. Limited per
-   * phone (one a minute, five an hour) and per client address.
+   * learner, per phone (one a minute, five an hour) and per client address.
    */
   async sendCode(user: AuthUser, purpose: CodePurpose, phone: string | undefined, address: string) {
     const target =
       purpose === 'bind' ? await this.checkNewPhone(user, phone) : await this.checkUnbind(user);
-    await this.checkSendingLimits(target, address);
+    await this.checkSendingLimits(user.id, target, address);
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const now = this.now();
     await insertPhoneCode(this.db, {
@@ -160,13 +159,11 @@ export class PhoneBindingService {
     return conflict(`手机号是当前账号唯一的登录方式，不能解绑；可以更换为新的手机号${alternative}`);
   }
 
-  private async checkSendingLimits(phone: string, address: string) {
-    const byAddress = await this.counters.increment(`sms:addr:${address}`, HOUR_MS);
-    if (byAddress > MAX_CODES_PER_ADDRESS) throw tooMany('获取验证码过于频繁，请 1 小时后再试');
-    const gap = await this.counters.increment(`sms:gap:${phone}`, RESEND_AFTER_MS);
-    if (gap > 1) throw tooMany('验证码已发送，请 60 秒后再获取');
-    const byPhone = await this.counters.increment(`sms:phone:${phone}`, HOUR_MS);
-    if (byPhone > MAX_CODES_PER_PHONE) throw tooMany('该手机号获取验证码过于频繁，请 1 小时后再试');
+  private async checkSendingLimits(userId: number, phone: string, address: string) {
+    await this.limiter.consume(RateLimits.codesByLearner, userId);
+    await this.limiter.consume(RateLimits.codesByAddress, address);
+    await this.limiter.consume(RateLimits.codeResend, phone);
+    await this.limiter.consume(RateLimits.codesByPhone, phone);
   }
 
   /** Checks a typed code against the latest one sent; every try counts, right or wrong. */

@@ -138,6 +138,9 @@ export const ssoModule = portalModule({
           const outcome = await center[name](body, request.ip);
           if (outcome.ok) return sendTicket(reply, found.callback, outcome.ticket);
           if (outcome.status === 401) request.log.info({ username: body.username }, 'failed login');
+          if (outcome.retryAfterSeconds) {
+            reply.header('retry-after', String(outcome.retryAfterSeconds));
+          }
           const view = { ...found, sent: body, error: outcome.error };
           return html(reply, outcome.status, formPage(name, view));
         },

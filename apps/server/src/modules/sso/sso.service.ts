@@ -3,12 +3,12 @@ import type { z } from 'zod';
 import type { CounterStore } from '../../platform/counter-store.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AccountService } from '../account/account.service.ts';
-import { LoginThrottle } from './login-throttle.ts';
+import { FAILURE_WINDOW_MS, LoginThrottle } from './login-throttle.ts';
 
 /** What a login or registration form came to: a one-time ticket, or why not (and its HTTP status). */
 export type FormOutcome =
   | { ok: true; ticket: string }
-  | { ok: false; status: 400 | 401 | 409 | 429; error: string };
+  | { ok: false; status: 400 | 401 | 409 | 429; error: string; retryAfterSeconds?: number };
 
 function firstIssue(error: z.ZodError): string {
   const issue = error.issues[0];
@@ -35,7 +35,12 @@ export class AccountCenter {
     if (!parsed.success) return { ok: false, status: 400, error: firstIssue(parsed.error) };
     const { username, password } = parsed.data;
     if (await this.throttle.isBlocked(username, ip)) {
-      return { ok: false, status: 429, error: '登录失败次数过多，请 15 分钟后再试' };
+      return {
+        ok: false,
+        status: 429,
+        error: '登录失败次数过多，请 15 分钟后再试',
+        retryAfterSeconds: FAILURE_WINDOW_MS / 1000,
+      };
     }
     const user = await this.accounts.checkPassword(username, password);
     if (!user) {
@@ -50,8 +55,10 @@ export class AccountCenter {
   async register(form: unknown, ip: string): Promise<FormOutcome> {
     const parsed = ssoRegisterFormSchema.safeParse(form);
     if (!parsed.success) return { ok: false, status: 400, error: firstIssue(parsed.error) };
-    if (await this.throttle.registrationBlocked(ip)) {
-      return { ok: false, status: 429, error: '注册过于频繁，请稍后再试' };
+    const refusal = await this.throttle.registrationRefusal(ip);
+    if (refusal) {
+      const { message, retryAfterSeconds } = refusal;
+      return { ok: false, status: 429, error: message, retryAfterSeconds };
     }
     try {
       const userId = await this.accounts.register(parsed.data);

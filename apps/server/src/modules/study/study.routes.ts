@@ -20,6 +20,7 @@ import {
   todayStudySchema,
 } from '@portal/contract';
 import { portalModule } from '../../http/portal-module.ts';
+import { RateLimits } from '../../platform/rate-limit.ts';
 import { ScheduleService } from './schedule.service.ts';
 import { StudyService } from './study.service.ts';
 
@@ -59,6 +60,7 @@ export const studyModule = portalModule({
     api.post('/api/study/progress', {
       summary: '上报播放进度：位置、上次上报以来实际观看的秒数、视频时长',
       login: 'required',
+      limit: RateLimits.lessonProgress,
       body: progressReportSchema,
       response: progressResultSchema,
       handle: ({ site, learner, body }) => study.report(site.key, learner.id, body),
@@ -80,6 +82,7 @@ export const studyModule = portalModule({
     api.post('/api/study/live-progress', {
       summary: '上报直播或回放的观看：上次上报以来实际观看的秒数、回放位置（计入学习时长）',
       login: 'required',
+      limit: RateLimits.liveProgress,
       body: liveProgressReportSchema,
       response: liveProgressSchema,
       handle: ({ site, learner, body }) => app.live.reportWatching(site.key, learner.id, body),
@@ -96,6 +99,7 @@ export const studyModule = portalModule({
     api.post('/api/study/ebook-progress', {
       summary: '记录电子书阅读进度（需登录）：当前页码',
       login: 'required',
+      limit: RateLimits.ebookProgress,
       formerly: '/api/ebooks/progress',
       body: readingReportSchema,
       response: readingProgressSchema,

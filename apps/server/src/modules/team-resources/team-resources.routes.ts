@@ -10,6 +10,7 @@ import {
   teamResourcesSchema,
 } from '@portal/contract';
 import { portalModule } from '../../http/portal-module.ts';
+import { RateLimits } from '../../platform/rate-limit.ts';
 import { TeamResourcesService } from './team-resources.service.ts';
 
 declare module 'fastify' {
@@ -42,6 +43,7 @@ export const teamResourcesModule = portalModule({
     api.post('/api/team-resources/link', {
       summary: '关联一个资源到团队（仅团队负责人；重复关联或超过上限答409）',
       login: 'required',
+      limit: RateLimits.teamManage,
       body: teamResourceRefSchema,
       response: teamResourceStateSchema,
       handle: ({ site, learner, body }) => resources.link(site.key, learner.id, body),
@@ -49,6 +51,7 @@ export const teamResourcesModule = portalModule({
     api.post('/api/team-resources/unlink', {
       summary: '取消关联一个资源（仅团队负责人）',
       login: 'required',
+      limit: RateLimits.teamManage,
       body: teamResourceRefSchema,
       response: teamResourceStateSchema,
       handle: ({ site, learner, body }) => resources.unlink(site.key, learner.id, body),

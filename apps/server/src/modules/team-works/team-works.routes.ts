@@ -19,6 +19,7 @@ import { z } from 'zod';
 import { filesDir } from '../../http/file-host.ts';
 import { withMultipart } from '../../http/multipart.ts';
 import { portalModule } from '../../http/portal-module.ts';
+import { RateLimits } from '../../platform/rate-limit.ts';
 import { UploadStore, uploadsDir } from '../../platform/upload-store.ts';
 import { TEAM_WORK_INCOMING_AREA, TeamWorkService } from './team-works.service.ts';
 
@@ -47,7 +48,7 @@ export const teamWorksModule = portalModule({
   create: (app) =>
     new TeamWorkService(
       app.database.db,
-      app.counters,
+      app.rateLimiter,
       app.sideEffects,
       new UploadStore(uploadsDir(app.config)),
       { dir: path.join(filesDir(app.config), 'team-works'), urlPrefix: '/files/team-works/' },
@@ -101,6 +102,7 @@ export const teamWorksModule = portalModule({
     api.post('/api/team-works/delete', {
       summary: '删除团队作品（作者或团队负责人）',
       login: 'required',
+      limit: RateLimits.teamWorkActions,
       body: teamWorkIdBodySchema,
       response: z.null(),
       handle: async ({ site, learner, body }) => {
@@ -111,6 +113,7 @@ export const teamWorksModule = portalModule({
     api.post('/api/team-works/feature', {
       summary: '设为精选或取消精选（团队负责人）',
       login: 'required',
+      limit: RateLimits.teamWorkActions,
       body: teamWorkFeatureBodySchema,
       response: teamWorkDetailSchema,
       handle: ({ site, learner, body }) =>
@@ -119,6 +122,7 @@ export const teamWorksModule = portalModule({
     api.post('/api/team-works/like', {
       summary: '点赞（登录学员；重复点赞只算一次）',
       login: 'required',
+      limit: RateLimits.teamWorkActions,
       body: teamWorkIdBodySchema,
       response: teamWorkLikeResultSchema,
       handle: ({ site, learner, body }) => works.like(site.key, learner.id, body.workId),
@@ -126,6 +130,7 @@ export const teamWorksModule = portalModule({
     api.post('/api/team-works/unlike', {
       summary: '取消点赞（登录学员；未点赞时不变）',
       login: 'required',
+      limit: RateLimits.teamWorkActions,
       body: teamWorkIdBodySchema,
       response: teamWorkLikeResultSchema,
       handle: ({ site, learner, body }) => works.unlike(site.key, learner.id, body.workId),
@@ -148,6 +153,7 @@ export const teamWorksModule = portalModule({
     api.post('/api/team-works/comment/delete', {
       summary: '删除评论（评论者或团队负责人）',
       login: 'required',
+      limit: RateLimits.teamWorkActions,
       body: teamWorkCommentIdBodySchema,
       response: z.null(),
       handle: async ({ site, learner, body }) => {

@@ -14,8 +14,8 @@ import {
 import type { Kysely } from 'kysely';
 import { readPage } from '../../db/paging.ts';
 import type { Database } from '../../db/schema.ts';
-import type { CounterStore } from '../../platform/counter-store.ts';
-import { forbidden, invalid, notFound, tooMany } from '../../platform/errors.ts';
+import { forbidden, invalid, notFound } from '../../platform/errors.ts';
+import { type RateLimiter, RateLimits } from '../../platform/rate-limit.ts';
 import { toPlainText } from '../../platform/sanitize-html.ts';
 import type { SideEffects } from '../../platform/side-effects.ts';
 import { sniffMime } from '../../platform/sniff-mime.ts';
@@ -46,13 +46,6 @@ import {
 /** Where received pictures wait (private) before the resized copies are made. */
 export const TEAM_WORK_INCOMING_AREA = 'team-work-incoming';
 
-/** Works a learner may post in {@link POST_WINDOW_MS}. */
-const POSTS_PER_WINDOW = 5;
-const POST_WINDOW_MS = 10 * 60_000;
-/** Comments a learner may write in {@link COMMENT_WINDOW_MS}. */
-const COMMENTS_PER_WINDOW = 10;
-const COMMENT_WINDOW_MS = 60_000;
-
 /** The Chinese answers of the area (tests compare with them). */
 export const TeamWorkMessages = {
   tooManyImages: `图片最多上传 ${TEAM_WORK_MAX_IMAGES} 张`,
@@ -66,8 +59,6 @@ export const TeamWorkMessages = {
   broken: (name: string) => `图片「${name}」已损坏或无法识别，请换一张`,
   deleteWork: '只有作者或团队负责人可以删除作品',
   deleteComment: '只有评论者或团队负责人可以删除评论',
-  postTooOften: '发布作品过于频繁，请稍后再试',
-  commentTooOften: '评论过于频繁，请稍后再试',
 };
 
 /** Where kept pictures live: `DATA_DIR/files/team-works`, served publicly under random names. */
@@ -95,7 +86,7 @@ const bool = (value: number | string | boolean) => Number(value) === 1 || value 
 export class TeamWorkService {
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly counters: CounterStore,
+    private readonly limiter: RateLimiter,
     private readonly effects: SideEffects,
     readonly uploads: UploadStore,
     private readonly images: ImageFolder,
@@ -150,8 +141,8 @@ export class TeamWorkService {
     if ([...text].length > TEAM_WORK_TEXT_MAX) throw invalid(TeamWorkMessages.textTooLong);
     if (text === '' && input.files.length === 0) throw invalid(TeamWorkMessages.empty);
     for (const file of input.files) checkImageFile(file);
-    const posts = await this.counters.increment(`team-work:post:${userId}`, POST_WINDOW_MS);
-    if (posts > POSTS_PER_WINDOW) throw tooMany(TeamWorkMessages.postTooOften);
+    // Counted once the post is checked: a learner fixing a refused post is not held back.
+    await this.limiter.consume(RateLimits.teamWorkPost, userId);
 
     const written: WrittenImage[] = [];
     try {
@@ -267,8 +258,7 @@ export class TeamWorkService {
     await this.liveWork(siteKey, workId);
     const text = toPlainText(content);
     if (text === '') throw invalid(TeamWorkMessages.commentEmpty);
-    const count = await this.counters.increment(`team-work:comment:${userId}`, COMMENT_WINDOW_MS);
-    if (count > COMMENTS_PER_WINDOW) throw tooMany(TeamWorkMessages.commentTooOften);
+    await this.limiter.consume(RateLimits.teamWorkComment, userId);
     const at = this.now();
     const id = await this.db
       .transaction()

@@ -27,6 +27,7 @@ import { z } from 'zod';
 import { filesDir } from '../../http/file-host.ts';
 import { withMultipart } from '../../http/multipart.ts';
 import { portalModule } from '../../http/portal-module.ts';
+import { RateLimits } from '../../platform/rate-limit.ts';
 import { UploadStore, uploadsDir } from '../../platform/upload-store.ts';
 import { TEAM_AVATAR_INCOMING_AREA, TeamService } from './teams.service.ts';
 
@@ -78,6 +79,7 @@ export const teamsModule = portalModule({
     api.post('/api/teams', {
       summary: `创建团队（需登录；每人最多负责若干个团队）`,
       login: 'required',
+      limit: RateLimits.teamCreate,
       body: createTeamBodySchema,
       response: teamDetailSchema,
       handle: ({ site, learner, body }) => teams.create(site.key, learner.id, body),
@@ -85,6 +87,7 @@ export const teamsModule = portalModule({
     api.post('/api/teams/avatar', {
       summary: '上传团队头像（multipart，字段 file；按内容识别 JPG/PNG/WebP，服务器裁成正方形）',
       login: 'required',
+      limit: RateLimits.uploads,
       response: teamAvatarSchema,
       handle: ({ request }) =>
         withMultipart(
@@ -105,6 +108,7 @@ export const teamsModule = portalModule({
     api.post('/api/teams/join', {
       summary: '加入团队：公开团队直接加入，审核团队提交申请（需登录）',
       login: 'required',
+      limit: RateLimits.teamMembership,
       body: joinTeamBodySchema,
       response: joinResultSchema,
       handle: ({ site, learner, body }) =>
@@ -113,6 +117,7 @@ export const teamsModule = portalModule({
     api.post('/api/teams/join-by-code', {
       summary: '凭邀请码加入团队（需登录）',
       login: 'required',
+      limit: RateLimits.teamMembership,
       body: joinByCodeBodySchema,
       response: joinResultSchema,
       handle: ({ site, learner, body }) => teams.joinByCode(site.key, learner.id, body.code),
@@ -120,6 +125,7 @@ export const teamsModule = portalModule({
     api.post('/api/teams/leave', {
       summary: '退出团队（需登录；负责人须先移交或解散）',
       login: 'required',
+      limit: RateLimits.teamMembership,
       body: teamIdBodySchema,
       response: z.null(),
       handle: ({ site, learner, body }) => teams.leave(site.key, learner.id, body.teamId),
@@ -134,6 +140,7 @@ export const teamsModule = portalModule({
     api.post('/api/teams/requests/decide', {
       summary: '通过或拒绝入队申请（仅负责人）',
       login: 'required',
+      limit: RateLimits.teamManage,
       body: decideRequestBodySchema,
       response: z.null(),
       handle: ({ site, learner, body }) => teams.decide(site.key, learner.id, body),
@@ -141,6 +148,7 @@ export const teamsModule = portalModule({
     api.post('/api/teams/members/remove', {
       summary: '移除成员（仅负责人）',
       login: 'required',
+      limit: RateLimits.teamManage,
       body: teamMemberBodySchema,
       response: z.null(),
       handle: ({ site, learner, body }) =>
@@ -149,6 +157,7 @@ export const teamsModule = portalModule({
     api.post('/api/teams/hand-over', {
       summary: '移交负责人（仅负责人）',
       login: 'required',
+      limit: RateLimits.teamManage,
       body: teamMemberBodySchema,
       response: z.null(),
       handle: ({ site, learner, body }) =>
@@ -157,6 +166,7 @@ export const teamsModule = portalModule({
     api.post('/api/teams/update', {
       summary: '修改团队设置（仅负责人）',
       login: 'required',
+      limit: RateLimits.teamManage,
       body: updateTeamBodySchema,
       response: teamDetailSchema,
       handle: ({ site, learner, body }) => teams.update(site.key, learner.id, body),
@@ -164,6 +174,7 @@ export const teamsModule = portalModule({
     api.post('/api/teams/invite-code', {
       summary: '重新生成邀请码（仅负责人）',
       login: 'required',
+      limit: RateLimits.teamManage,
       body: teamIdBodySchema,
       response: inviteCodeSchema,
       handle: ({ site, learner, body }) => teams.regenerateCode(site.key, learner.id, body.teamId),
@@ -171,6 +182,7 @@ export const teamsModule = portalModule({
     api.post('/api/teams/dissolve', {
       summary: '解散团队（仅负责人，需输入团队名称确认）',
       login: 'required',
+      limit: RateLimits.teamManage,
       body: dissolveTeamBodySchema,
       response: z.null(),
       handle: ({ site, learner, body }) => teams.dissolve(site.key, learner.id, body),

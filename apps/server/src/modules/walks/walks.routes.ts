@@ -10,6 +10,7 @@ import {
 } from '@portal/contract';
 import { z } from 'zod';
 import { portalModule } from '../../http/portal-module.ts';
+import { RateLimits } from '../../platform/rate-limit.ts';
 import { WalkService } from './walks.service.ts';
 
 declare module 'fastify' {
@@ -41,6 +42,7 @@ export const walksModule = portalModule({
     api.post('/api/walks/signup', {
       summary: '报名导览场次（需登录）',
       login: 'required',
+      limit: RateLimits.walkSignup,
       body: walkSessionBodySchema,
       response: z.null(),
       handle: async ({ site, learner, body }) => {
@@ -51,6 +53,7 @@ export const walksModule = portalModule({
     api.post('/api/walks/cancel', {
       summary: '取消导览报名（需登录；场次开始前）',
       login: 'required',
+      limit: RateLimits.walkSignup,
       body: walkSessionBodySchema,
       response: z.null(),
       handle: async ({ site, learner, body }) => {
@@ -61,6 +64,7 @@ export const walksModule = portalModule({
     api.post('/api/walks/checkin', {
       summary: '在站点打卡（需登录；按上报位置判断距离和速度）',
       login: 'required',
+      limit: RateLimits.checkIn,
       body: walkCheckinBodySchema,
       response: walkCheckinSchema,
       handle: ({ site, learner, body }) => walks.checkin(site.key, learner.id, body),
