@@ -67,6 +67,30 @@ export class Child {
     return ticks * CLOCK_TICK_MS;
   }
 
+  /** The process id of the group's leader (tsx); undefined when it never started. */
+  get pid(): number | undefined {
+    return this.process.pid;
+  }
+
+  /** Ids of the processes still in the child's group (tsx and the node it runs), from /proc. */
+  groupPids(): number[] {
+    const group = this.process.pid;
+    if (group === undefined || !existsSync('/proc/self/stat')) return [];
+    const pids: number[] = [];
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        // A killed process stays a zombie (state Z) until its parent reaps it: it is gone.
+        if (Number(fields[2]) === group && fields[0] !== 'Z') pids.push(Number(entry));
+      } catch {
+        // The process ended meanwhile.
+      }
+    }
+    return pids;
+  }
+
   /** The last lines the process printed, for error messages. */
   tail(): string {
     return this.output.map((line) => `    | ${line}`).join('\n');
@@ -113,6 +137,20 @@ export function startTsx(
   options: { tsx: string; cwd: string; script: string; args?: string[]; env: NodeJS.ProcessEnv },
 ): Child {
   const child = spawn(options.tsx, [options.script, ...(options.args ?? [])], {
+    cwd: options.cwd,
+    env: options.env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Child(name, child);
+}
+
+/** Runs `node ...args` (e.g. a bundle of the server) in `cwd` as a detached process group. */
+export function startNode(
+  name: string,
+  options: { cwd: string; args: string[]; env: NodeJS.ProcessEnv },
+): Child {
+  const child = spawn(process.execPath, options.args, {
     cwd: options.cwd,
     env: options.env,
     detached: true,

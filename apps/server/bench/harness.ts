@@ -7,6 +7,7 @@ import {
   type Child,
   expectSuccess,
   freePort,
+  startNode,
   startTsx,
   waitUntilAnswering,
 } from './child-process.ts';
@@ -46,7 +47,16 @@ export class Resources {
   readonly children: Child[] = [];
   private readonly dirs: string[] = [];
   private readonly schemas: Array<{ url: string; schema: string }> = [];
+  private readonly hooks: Array<{ run: () => Promise<void>; now: () => void }> = [];
   private cleaning: Promise<void> | null = null;
+
+  /**
+   * Something else to tear down (e.g. a private PostgreSQL cluster): `run` after the children
+   * stop and before the temp dirs go; `now`, synchronous, on a last-resort exit.
+   */
+  onCleanup(run: () => Promise<void>, now: () => void): void {
+    this.hooks.push({ run, now });
+  }
 
   /** A fresh data directory, removed at the end. */
   newDataDir(): string {
@@ -72,6 +82,9 @@ export class Resources {
   cleanup(): Promise<void> {
     this.cleaning ??= (async () => {
       await Promise.allSettled(this.children.map((child) => child.stop()));
+      for (const hook of this.hooks.splice(0).reverse()) {
+        await hook.run().catch((error: unknown) => console.error(`cleanup failed: ${error}`));
+      }
       this.removeDirs();
       for (const { url, schema } of this.schemas.splice(0)) {
         await withClient(url, (client) =>
@@ -85,6 +98,13 @@ export class Resources {
   /** Last resort on process exit: synchronous, so SIGKILL and rm (schemas stay behind). */
   cleanupNow(): void {
     for (const child of this.children) child.signal('SIGKILL');
+    for (const hook of this.hooks.splice(0).reverse()) {
+      try {
+        hook.now();
+      } catch {
+        // Best effort on the way out.
+      }
+    }
     this.removeDirs();
   }
 
@@ -140,20 +160,30 @@ export async function startApp(
     scale: number;
     port: number;
     databaseUrl: string | undefined;
+    /** `databaseUrl` is a throwaway database of the run's own: used as is, no schema made in it. */
+    ownDatabase?: boolean;
     /** A script (under `bench/`) run once the server answers, on its database (e.g. a fill). */
     fill?: string;
+    /** A bundle of `src/server.ts` to run with node instead of tsx (reliability/server-bundle.ts). */
+    bundle?: string;
+    /** false: the server seeds nothing (the caller prepared the database). */
+    seedDemo?: boolean;
   },
-): Promise<{ app: Child; origin: string }> {
-  const { scale, port } = options;
+): Promise<{ app: Child; origin: string; env: NodeJS.ProcessEnv }> {
+  const { scale, port, databaseUrl } = options;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     HOST: '127.0.0.1',
     DATA_DIR: resources.newDataDir(),
     // A database of the bench's own, whatever the shell has set, and in-memory counters.
-    DATABASE_URL: options.databaseUrl ? await resources.newSchema(options.databaseUrl) : '',
+    DATABASE_URL: !databaseUrl
+      ? ''
+      : options.ownDatabase
+        ? databaseUrl
+        : await resources.newSchema(databaseUrl),
     REDIS_URL: '',
     LOG_LEVEL: 'warn',
-    SEED_DEMO: '1',
+    SEED_DEMO: options.seedDemo === false ? '0' : '1',
   };
   if (scale > 1) {
     console.log(`seeding at scale ${scale} ...`);
@@ -169,21 +199,34 @@ export async function startApp(
     await expectSuccess(seed);
     console.log(`seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
-  const origin = `http://127.0.0.1:${port}`;
-  const app = startTsx('server', {
-    tsx,
-    cwd: serverDir,
-    script: 'src/server.ts',
-    env: { ...env, PORT: String(port) },
-  });
-  resources.children.push(app);
-  await waitUntilAnswering(app, `${origin}/api/account/refresh-token`, STARTUP_TIMEOUT_MS);
+  const { app, origin } = await startServer(resources, tsx, env, port, options.bundle);
   if (options.fill) {
     const fill = startTsx('fill', { tsx, cwd: serverDir, script: options.fill, args: [], env });
     resources.children.push(fill);
     await expectSuccess(fill);
     console.log(fill.tail());
   }
+  return { app, origin, env };
+}
+
+/**
+ * Starts `src/server.ts` with `env` (e.g. again on the data a killed one left, from
+ * {@link startApp}'s `env`) and waits until it answers.
+ */
+export async function startServer(
+  resources: Resources,
+  tsx: string,
+  env: NodeJS.ProcessEnv,
+  port: number,
+  bundle?: string,
+): Promise<{ app: Child; origin: string }> {
+  const origin = `http://127.0.0.1:${port}`;
+  const serverEnv = { ...env, PORT: String(port) };
+  const app = bundle
+    ? startNode('server', { cwd: serverDir, args: [bundle], env: serverEnv })
+    : startTsx('server', { tsx, cwd: serverDir, script: 'src/server.ts', env: serverEnv });
+  resources.children.push(app);
+  await waitUntilAnswering(app, `${origin}/api/account/refresh-token`, STARTUP_TIMEOUT_MS);
   return { app, origin };
 }
 
