@@ -487,7 +487,7 @@ export const postgresOutageScenario: Scenario = {
       {
         ...row(
           `database stopped ${OUTAGE_MS / 1000} s under 8 learners' reads and writes: every answer in the envelope`,
-          `${samples.length - problems.length}/${samples.length} in the envelope (HTTP ${statusText}); ${failedDuring}/${during.length} failed during the outage; 0 stacks or HTML: ${problems.length === 0}`,
+          `${samples.length - problems.length}/${samples.length} in the envelope (HTTP ${statusText}); ${failedDuring}/${during.length} failed during the outage; ${problems.length} without the envelope or leaking details`,
           'all in the envelope, HTTP 200 or 503 only',
           problems.length === 0 && failedDuring > 0,
         ),
