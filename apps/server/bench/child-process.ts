@@ -50,21 +50,9 @@ export class Child {
    * script it runs), from Linux's /proc; null where there is none.
    */
   cpuMs(): number | null {
-    const group = this.process.pid;
-    if (group === undefined || !existsSync('/proc/self/stat')) return null;
-    let ticks = 0;
-    for (const entry of readdirSync('/proc')) {
-      if (!/^\d+$/.test(entry)) continue;
-      try {
-        // Fields after the command (which may hold spaces): state, ppid, pgrp, ... utime, stime.
-        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        if (Number(fields[2]) === group) ticks += Number(fields[11]) + Number(fields[12]);
-      } catch {
-        // The process ended meanwhile.
-      }
-    }
-    return ticks * CLOCK_TICK_MS;
+    const members = groupMembers(this.process.pid);
+    if (members === null) return null;
+    return members.reduce((sum, member) => sum + member.cpuTicks, 0) * CLOCK_TICK_MS;
   }
 
   /**
@@ -75,23 +63,24 @@ export class Child {
    */
   scriptRssBytes(): number | null {
     const group = this.process.pid;
-    if (group === undefined || !existsSync('/proc/self/status')) return null;
-    let leader: number | null = null;
-    let child: number | null = null;
-    for (const entry of readdirSync('/proc')) {
-      if (!/^\d+$/.test(entry)) continue;
-      try {
-        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        if (Number(fields[2]) !== group) continue;
-        if (Number(entry) === group) leader = group;
-        else if (Number(fields[1]) === group) child = Number(entry);
-      } catch {
-        // The process ended meanwhile.
-      }
-    }
-    const pid = child ?? leader;
-    return pid === null ? null : rssBytesOf(pid);
+    const members = groupMembers(group) ?? [];
+    const script =
+      members.find((member) => member.ppid === group) ??
+      members.find((member) => member.pid === group);
+    return script ? rssBytesOf(script.pid) : null;
+  }
+
+  /** The process id of the group's leader (tsx); undefined when it never started. */
+  get pid(): number | undefined {
+    return this.process.pid;
+  }
+
+  /** Ids of the processes still in the child's group (tsx and the node it runs), from /proc. */
+  groupPids(): number[] {
+    // A killed process stays a zombie (state Z) until its parent reaps it: it is gone.
+    return (groupMembers(this.process.pid) ?? [])
+      .filter((member) => member.state !== 'Z')
+      .map((member) => member.pid);
   }
 
   /** The last lines the process printed, for error messages. */
@@ -123,6 +112,38 @@ export class Child {
 }
 
 /** VmRSS of process `pid` in bytes, from /proc/<pid>/status; null when it is gone. */
+interface GroupMember {
+  pid: number;
+  ppid: number;
+  state: string;
+  /** User plus system CPU time, in clock ticks. */
+  cpuTicks: number;
+}
+
+/** The processes of process group `group`, from Linux's /proc; null where there is none. */
+function groupMembers(group: number | undefined): GroupMember[] | null {
+  if (group === undefined || !existsSync('/proc/self/stat')) return null;
+  const members: GroupMember[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // Fields after the command (which may hold spaces): state, ppid, pgrp, ... utime, stime.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[2]) !== group) continue;
+      members.push({
+        pid: Number(entry),
+        ppid: Number(fields[1]),
+        state: fields[0] ?? '',
+        cpuTicks: Number(fields[11]) + Number(fields[12]),
+      });
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return members;
+}
+
 function rssBytesOf(pid: number): number | null {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -151,6 +172,20 @@ export function startTsx(
   options: { tsx: string; cwd: string; script: string; args?: string[]; env: NodeJS.ProcessEnv },
 ): Child {
   const child = spawn(options.tsx, [options.script, ...(options.args ?? [])], {
+    cwd: options.cwd,
+    env: options.env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Child(name, child);
+}
+
+/** Runs `node ...args` (e.g. a bundle of the server) in `cwd` as a detached process group. */
+export function startNode(
+  name: string,
+  options: { cwd: string; args: string[]; env: NodeJS.ProcessEnv },
+): Child {
+  const child = spawn(process.execPath, options.args, {
     cwd: options.cwd,
     env: options.env,
     detached: true,

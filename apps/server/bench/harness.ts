@@ -7,6 +7,7 @@ import {
   type Child,
   expectSuccess,
   freePort,
+  startNode,
   startTsx,
   waitUntilAnswering,
 } from './child-process.ts';
@@ -46,7 +47,16 @@ export class Resources {
   readonly children: Child[] = [];
   private readonly dirs: string[] = [];
   private readonly schemas: Array<{ url: string; schema: string }> = [];
+  private readonly hooks: Array<{ run: () => Promise<void>; now: () => void }> = [];
   private cleaning: Promise<void> | null = null;
+
+  /**
+   * Something else to tear down (e.g. a private PostgreSQL cluster): `run` after the children
+   * stop and before the temp dirs go; `now`, synchronous, on a last-resort exit.
+   */
+  onCleanup(run: () => Promise<void>, now: () => void): void {
+    this.hooks.push({ run, now });
+  }
 
   /** A fresh data directory, removed at the end. */
   newDataDir(): string {
@@ -72,6 +82,9 @@ export class Resources {
   cleanup(): Promise<void> {
     this.cleaning ??= (async () => {
       await Promise.allSettled(this.children.map((child) => child.stop()));
+      for (const hook of this.hooks.splice(0).reverse()) {
+        await hook.run().catch((error: unknown) => console.error(`cleanup failed: ${error}`));
+      }
       this.removeDirs();
       for (const { url, schema } of this.schemas.splice(0)) {
         await withClient(url, (client) =>
@@ -85,6 +98,13 @@ export class Resources {
   /** Last resort on process exit: synchronous, so SIGKILL and rm (schemas stay behind). */
   cleanupNow(): void {
     for (const child of this.children) child.signal('SIGKILL');
+    for (const hook of this.hooks.splice(0).reverse()) {
+      try {
+        hook.now();
+      } catch {
+        // Best effort on the way out.
+      }
+    }
     this.removeDirs();
   }
 
@@ -149,6 +169,8 @@ export async function startApp(
     scale: number;
     port: number;
     databaseUrl: string | undefined;
+    /** `databaseUrl` is a throwaway database of the run's own: used as is, no schema made in it. */
+    ownDatabase?: boolean;
     /** A script (under `bench/`) run once the server answers, on its database (e.g. a fill). */
     fill?: string;
     /** The store of a server started before: this one is a second instance of it. */
@@ -157,12 +179,20 @@ export async function startApp(
     redisUrl?: string;
     /** Named in its errors, e.g. 'server 2'. */
     name?: string;
+    /** A bundle of `src/server.ts` to run with node instead of tsx (reliability/server-bundle.ts). */
+    bundle?: string;
+    /** false: the server seeds nothing (the caller prepared the database). */
+    seedDemo?: boolean;
   },
-): Promise<{ app: Child; origin: string; store: AppStore }> {
-  const { scale, port } = options;
+): Promise<{ app: Child; origin: string; store: AppStore; env: NodeJS.ProcessEnv }> {
+  const { scale, port, databaseUrl } = options;
   const store: AppStore = options.join ?? {
     dataDir: resources.newDataDir(),
-    databaseUrl: options.databaseUrl ? await resources.newSchema(options.databaseUrl) : '',
+    databaseUrl: !databaseUrl
+      ? ''
+      : options.ownDatabase
+        ? databaseUrl
+        : await resources.newSchema(databaseUrl),
   };
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -172,7 +202,7 @@ export async function startApp(
     DATABASE_URL: store.databaseUrl,
     REDIS_URL: options.redisUrl ?? '',
     LOG_LEVEL: 'warn',
-    SEED_DEMO: '1',
+    SEED_DEMO: options.seedDemo === false ? '0' : '1',
   };
   if (scale > 1 && !options.join) {
     console.log(`seeding at scale ${scale} ...`);
@@ -188,22 +218,38 @@ export async function startApp(
     await expectSuccess(seed);
     console.log(`seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
-  const origin = `http://127.0.0.1:${port}`;
-  const app = startTsx(options.name ?? 'server', {
-    tsx,
-    cwd: serverDir,
-    script: 'src/server.ts',
-    env: { ...env, PORT: String(port) },
+  const { app, origin } = await startServer(resources, tsx, env, port, {
+    bundle: options.bundle,
+    name: options.name,
   });
-  resources.children.push(app);
-  await waitUntilAnswering(app, `${origin}/api/account/refresh-token`, STARTUP_TIMEOUT_MS);
   if (options.fill && !options.join) {
     const fill = startTsx('fill', { tsx, cwd: serverDir, script: options.fill, args: [], env });
     resources.children.push(fill);
     await expectSuccess(fill);
     console.log(fill.tail());
   }
-  return { app, origin, store };
+  return { app, origin, store, env };
+}
+
+/**
+ * Starts `src/server.ts` with `env` (e.g. again on the data a killed one left, from
+ * {@link startApp}'s `env`) and waits until it answers.
+ */
+export async function startServer(
+  resources: Resources,
+  tsx: string,
+  env: NodeJS.ProcessEnv,
+  port: number,
+  { bundle, name = 'server' }: { bundle?: string | undefined; name?: string | undefined } = {},
+): Promise<{ app: Child; origin: string }> {
+  const origin = `http://127.0.0.1:${port}`;
+  const serverEnv = { ...env, PORT: String(port) };
+  const app = bundle
+    ? startNode(name, { cwd: serverDir, args: [bundle], env: serverEnv })
+    : startTsx(name, { tsx, cwd: serverDir, script: 'src/server.ts', env: serverEnv });
+  resources.children.push(app);
+  await waitUntilAnswering(app, `${origin}/api/account/refresh-token`, STARTUP_TIMEOUT_MS);
+  return { app, origin };
 }
 
 /** Runs `main` with the resources torn down at the end, on a signal, or after `timeoutMs`. */

@@ -28,6 +28,8 @@ export interface DatabaseOptions {
   /** PostgreSQL schema to work in (created if missing); tests use one per app. */
   pgSchema?: string;
   pgPoolSize?: number;
+  /** How long a new PostgreSQL connection may take ({@link PG_CONNECT_TIMEOUT_MS} by default). */
+  pgConnectTimeoutMs?: number;
 }
 
 // COUNT(*) and bigint columns (our epoch-millisecond times) come back from pg as strings;
@@ -93,11 +95,33 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Db> 
   const pool = new pg.Pool({
     connectionString: url,
     max: options.pgPoolSize ?? 10,
+    // A database that does not answer (down, or the network to it cut) fails the request after
+    // this long instead of holding it, and the learner a connection, indefinitely.
+    connectionTimeoutMillis: options.pgConnectTimeoutMs ?? PG_CONNECT_TIMEOUT_MS,
+    // Dead peers (a cut network) are noticed on connections that wait between queries.
+    keepAlive: true,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  // A pooled connection the database drops (it restarts, an admin ends it) reports an error on
+  // the pool; unheard, it would end the process. The pool has already discarded the connection,
+  // and the next checkout opens a new one, so the portal recovers when the database returns.
+  pool.on('error', (error) => {
+    console.error(`database connection lost: ${error.message}`);
+  });
+  // The pool listens only while a connection is idle: one dropped while checked out (between
+  // a transaction's queries) would report to nobody and end the process. Its next query fails
+  // (the request answers 503) and the pool discards it on release.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => {
+      console.error(`database connection lost while in use: ${error.message}`);
+    });
   });
   const db = new RetryingKysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, engine: 'postgres', destroy: () => db.destroy() };
 }
+
+/** How long a request waits for a new PostgreSQL connection before it fails (503). */
+export const PG_CONNECT_TIMEOUT_MS = 3_000;
 
 /** PostgreSQL's answers that ask for the whole transaction to be tried again. */
 const RETRYABLE = new Set(['40P01', '40001']); // deadlock_detected, serialization_failure
@@ -150,4 +174,38 @@ export function isUniqueViolation(error: unknown): boolean {
     code === 'SQLITE_CONSTRAINT_UNIQUE' ||
     code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
   );
+}
+
+/** Error codes of a database that cannot be reached or is going away (either engine). */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EPIPE',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now (starting up or shutting down)
+  '08000', // connection_exception
+  '08001', // sqlclient_unable_to_establish_sqlconnection
+  '08003', // connection_does_not_exist
+  '08006', // connection_failure
+  'SQLITE_BUSY',
+]);
+
+/** pg's own messages for a connection that ended or never came (they carry no code). */
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended|not queryable/i;
+
+/**
+ * True when `error` says the database is out of reach for now (down, restarting, the connection
+ * dropped or timed out), rather than that the request or the code is wrong: the caller may try
+ * again shortly.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  if ('code' in error && UNAVAILABLE_CODES.has(String(error.code))) return true;
+  if (error instanceof AggregateError) return error.errors.some(isDatabaseUnavailable);
+  return error instanceof Error && UNAVAILABLE_MESSAGES.test(error.message);
 }

@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodType } from 'zod';
-import { isUniqueViolation } from '../db/database.ts';
+import { isDatabaseUnavailable, isUniqueViolation } from '../db/database.ts';
 import { AppError } from '../platform/errors.ts';
 import { compileEnvelopeWriter, type SerializerOptions } from './response-serializer.ts';
 
@@ -77,6 +77,17 @@ function describe(error: FastifyError | AppError, request: FastifyRequest): Fail
     return refusal(ErrorCode.invalid, message);
   }
   if (isUniqueViolation(error)) return refusal(ErrorCode.conflict, '记录已存在，请勿重复提交');
+  // The database is down or restarting: HTTP 503 (a balancer may send the learner elsewhere)
+  // with the envelope of an unexpected failure, which the client shows as 网络异常.
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: error.message }, 'database unavailable');
+    return {
+      http: 503,
+      code: ErrorCode.internal,
+      message: '服务暂时不可用，请稍后再试',
+      data: null,
+    };
+  }
   const status = error.statusCode ?? 500;
   if (
     status === 413 ||

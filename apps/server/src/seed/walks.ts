@@ -3,7 +3,7 @@ import { distanceMeters } from '@portal/contract';
 import type { NewMapPlaceRow } from '../db/schema.ts';
 import { gradientCoverSvg } from './covers.ts';
 import { writeNewFile } from './files.ts';
-import type { SeedContext } from './support.ts';
+import { DEMO_LEARNERS, type SeedContext } from './support.ts';
 import { DAY, HOUR, localDay, MINUTE } from './time.ts';
 
 /**
@@ -601,6 +601,84 @@ function placeRow(
   };
 }
 
+/** Generated learners (never the demo ones), `count` of them from `offset`, in id order. */
+async function generatedLearners(context: SeedContext, count: number, offset: number) {
+  const demo = DEMO_LEARNERS.map((learner) => learner.username);
+  return context.db
+    .selectFrom('users')
+    .select(['id', 'username'])
+    .where('username', 'not in', demo)
+    .orderBy('id')
+    .limit(count)
+    .offset(offset)
+    .execute();
+}
+
+/**
+ * Books `seats` of a slot for parties of generated learners (at most `maxParty` each, one
+ * booking per learner) and answers the seats booked: fewer when there are too few learners.
+ */
+async function bookParties(
+  context: SeedContext,
+  slotId: number,
+  seats: number,
+  options: { maxParty: number; offset: number },
+): Promise<number> {
+  if (seats <= 0) return 0;
+  const { db, now } = context;
+  const party = Math.max(1, options.maxParty);
+  const learners = await generatedLearners(context, Math.ceil(seats / party), options.offset);
+  let booked = 0;
+  const rows = learners.map((learner) => {
+    const size = Math.min(party, seats - booked);
+    booked += size;
+    return {
+      slot_id: slotId,
+      user_id: learner.id,
+      party_size: size,
+      contact_name: '学员',
+      contact_phone: learner.username,
+      status: 'active' as const,
+      booked_at: now - 3 * DAY,
+      created_at: now - 3 * DAY,
+      updated_at: now - 3 * DAY,
+    };
+  });
+  if (rows.length === 0) return 0;
+  await db.insertInto('base_bookings').values(rows).execute();
+  await db
+    .updateTable('base_slots')
+    .set({ seats_taken: booked })
+    .where('id', '=', slotId)
+    .execute();
+  return booked;
+}
+
+/** Signs `seats` generated learners up for a walk session (fewer when there are too few). */
+async function fillWalkSession(context: SeedContext, sessionId: number, seats: number) {
+  const { db, now } = context;
+  const learners = await generatedLearners(context, seats, 0);
+  if (learners.length === 0) return;
+  await db
+    .insertInto('walk_signups')
+    .values(
+      learners.map((learner) => ({
+        session_id: sessionId,
+        user_id: learner.id,
+        status: 'active' as const,
+        signed_at: now - 2 * DAY,
+        created_at: now - 2 * DAY,
+        updated_at: now - 2 * DAY,
+      })),
+    )
+    .execute();
+  await db
+    .updateTable('walk_sessions')
+    .set({ seats_taken: learners.length })
+    .where('id', '=', sessionId)
+    .execute();
+}
+
 async function demoLearnerId(context: SeedContext, username: string) {
   const row = await context.db
     .selectFrom('users')
@@ -668,10 +746,18 @@ export async function seedExperienceBases(context: SeedContext): Promise<void> {
       }
       const ids = await db
         .insertInto('base_slots')
-        .values(slots)
-        .returning(['id', 'start_at', 'seats_taken', 'capacity'])
+        .values(slots.map((slot) => ({ ...slot, seats_taken: 0 })))
+        .returning(['id', 'start_at', 'capacity'])
         .execute();
-      for (const slot of ids) {
+      for (const [k, slot] of ids.entries()) {
+        // The seats taken are real bookings (seats = booked parties, as the seat keeping holds).
+        const taken = await bookParties(context, slot.id, slots[k]?.seats_taken ?? 0, {
+          maxParty: programme.maxParty,
+          offset: n * 7 + p * 3,
+        });
+        Object.assign(slot, { seats_taken: taken });
+      }
+      for (const slot of ids as Array<(typeof ids)[number] & { seats_taken: number }>) {
         if (Number(slot.start_at) < now) pastSlotIds.push(slot.id);
         else if (Number(slot.seats_taken) === 0 && Number(slot.start_at) > now + DAY) {
           slotIds.push(slot.id);
@@ -767,13 +853,15 @@ export async function seedWalks(context: SeedContext): Promise<void> {
         meeting_point: spec.meetingPoint,
         guide: spec.guide,
         capacity: 20,
-        // The first session of the third walk is already full.
-        seats_taken: n === 2 && k === 0 ? 20 : 0,
+        seats_taken: 0,
         created_at: now,
         updated_at: now,
       };
     });
     const ids = await db.insertInto('walk_sessions').values(sessions).returning('id').execute();
+    // The first session of the third walk is already full, with real signups.
+    const full = ids[0];
+    if (n === 2 && full !== undefined) await fillWalkSession(context, full.id, 20);
     if (n === 1) secondSession = ids[0]?.id;
   }
   const demo = await demoLearnerId(context, '13800000001');
