@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { LocateFailure, locate } from '../../../platform/geolocation.ts';
+import { LocateFailure, locate } from '@/platform/geolocation.ts';
 import type { Position } from '../api/get-places.ts';
 
 /** Where the learner is: being located, located, refused by the learner, or not to be had. */

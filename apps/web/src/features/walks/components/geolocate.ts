@@ -1,4 +1,4 @@
-import { LocateFailure, locate } from '../../../platform/geolocation.ts';
+import { LocateFailure, locate } from '@/platform/geolocation.ts';
 
 /** Why the browser gave no position, in words for the learner. */
 export class LocateError extends Error {}
