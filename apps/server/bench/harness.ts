@@ -60,9 +60,10 @@ export class Resources {
    * makes it the server's search path.
    */
   async newSchema(url: string): Promise<string> {
+    // Named and listed before the first await, so schemas made at the same time differ.
     const schema = `bench_${process.pid}_${this.schemas.length + 1}`;
-    await withClient(url, (client) => client.query(`CREATE SCHEMA ${schema}`));
     this.schemas.push({ url, schema });
+    await withClient(url, (client) => client.query(`CREATE SCHEMA ${schema}`));
     const scoped = new URL(url);
     scoped.searchParams.set('options', `-c search_path=${schema}`);
     return scoped.toString();
@@ -142,10 +143,17 @@ export async function startApp(
     databaseUrl: string | undefined;
     /** A script (under `bench/`) run once the server answers, on its database (e.g. a fill). */
     fill?: string;
+    /**
+     * The environment of a server started before: this one is another instance on the same
+     * database and data directory (as a second `npm start` with another `PORT` would be).
+     */
+    sameDatabaseAs?: NodeJS.ProcessEnv;
+    /** How long the server may take to migrate, seed and answer; default STARTUP_TIMEOUT_MS. */
+    startupTimeoutMs?: number;
   },
-): Promise<{ app: Child; origin: string }> {
+): Promise<{ app: Child; origin: string; env: NodeJS.ProcessEnv }> {
   const { scale, port } = options;
-  const env: NodeJS.ProcessEnv = {
+  const env: NodeJS.ProcessEnv = options.sameDatabaseAs ?? {
     ...process.env,
     HOST: '127.0.0.1',
     DATA_DIR: resources.newDataDir(),
@@ -177,20 +185,28 @@ export async function startApp(
     env: { ...env, PORT: String(port) },
   });
   resources.children.push(app);
-  await waitUntilAnswering(app, `${origin}/api/account/refresh-token`, STARTUP_TIMEOUT_MS);
+  await waitUntilAnswering(
+    app,
+    `${origin}/api/account/refresh-token`,
+    options.startupTimeoutMs ?? STARTUP_TIMEOUT_MS,
+  );
   if (options.fill) {
     const fill = startTsx('fill', { tsx, cwd: serverDir, script: options.fill, args: [], env });
     resources.children.push(fill);
     await expectSuccess(fill);
     console.log(fill.tail());
   }
-  return { app, origin };
+  return { app, origin, env };
 }
 
-/** Runs `main` with the resources torn down at the end, on a signal, or after `timeoutMs`. */
+/**
+ * Runs `main` with the resources torn down at the end, on a signal, or after `timeoutMs`;
+ * `label` and `timeoutVariable` name the runner and its time-out setting in messages.
+ */
 export async function runBench(
   timeoutMs: number,
   main: (resources: Resources) => Promise<number>,
+  { label = 'bench', timeoutVariable = 'BENCH_TIMEOUT' } = {},
 ): Promise<void> {
   const resources = new Resources();
   const finish = async (code: number) => {
@@ -205,7 +221,9 @@ export async function runBench(
     });
   }
   const timer = setTimeout(() => {
-    console.error(`\nbench: gave up after ${timeoutMs / 1000} s (BENCH_TIMEOUT to allow longer)`);
+    console.error(
+      `\n${label}: gave up after ${timeoutMs / 1000} s (${timeoutVariable} to allow longer)`,
+    );
     void finish(1);
   }, timeoutMs);
   timer.unref();
@@ -214,7 +232,9 @@ export async function runBench(
   try {
     code = await main(resources);
   } catch (error) {
-    console.error(`\nbench failed: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(
+      `\n${label} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
   } finally {
     clearTimeout(timer);
   }
