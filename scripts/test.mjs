@@ -1,6 +1,7 @@
 // `npm test`: every check, in order — lint and format, typecheck, unit and API integration tests
-// (SQLite, and PostgreSQL when it answers), the reliability runner, the web build with its bundle budget, and end-to-end
-// tests in Chromium. It never skips a suite silently (ARCHITECTURE.md, runtime contract).
+// (SQLite, and PostgreSQL when it answers), the reliability runner, the web build with its bundle
+// budget, and end-to-end tests in Chromium. It never skips a suite silently (ARCHITECTURE.md,
+// runtime contract).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
