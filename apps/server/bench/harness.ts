@@ -200,12 +200,13 @@ export async function startApp(
 }
 
 /**
- * Runs `main` with the resources torn down at the end, on a signal, or after `timeoutMs`;
+ * Runs `main` with the resources torn down at the end, on a signal, or after `timeoutMs` (when
+ * `main` is told through its `timedOut` signal, as the exit may wait for the teardown);
  * `label` and `timeoutVariable` name the runner and its time-out setting in messages.
  */
 export async function runBench(
   timeoutMs: number,
-  main: (resources: Resources) => Promise<number>,
+  main: (resources: Resources, timedOut: AbortSignal) => Promise<number>,
   { label = 'bench', timeoutVariable = 'BENCH_TIMEOUT' } = {},
 ): Promise<void> {
   const resources = new Resources();
@@ -220,7 +221,9 @@ export async function runBench(
       void finish(130);
     });
   }
+  const timeout = new AbortController();
   const timer = setTimeout(() => {
+    timeout.abort();
     console.error(
       `\n${label}: gave up after ${timeoutMs / 1000} s (${timeoutVariable} to allow longer)`,
     );
@@ -230,7 +233,7 @@ export async function runBench(
 
   let code = 1;
   try {
-    code = await main(resources);
+    code = await main(resources, timeout.signal);
   } catch (error) {
     console.error(
       `\n${label} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,

@@ -105,7 +105,7 @@ const timeoutSeconds = positiveEnv('RELIABILITY_TIMEOUT', 480);
 
 await runBench(
   timeoutSeconds * 1000,
-  async (resources) => {
+  async (resources, timedOut) => {
     const started = performance.now();
     const database = await postgresUrl();
     const requirePostgres = process.env.REQUIRE_POSTGRES === '1';
@@ -136,6 +136,17 @@ await runBench(
         batch.map((scenario) => runScenario(scenario, context, requirePostgres)),
       );
       rows.push(...results.flat());
+    }
+    if (timedOut.aborted) {
+      rows.push({
+        suite: 'runner',
+        engine: '',
+        check: `done within RELIABILITY_TIMEOUT (${timeoutSeconds} s)`,
+        figure: 'timed out: the servers were stopped under the scenarios',
+        target: 'done in time',
+        ok: false,
+        seconds: Number(((performance.now() - started) / 1000).toFixed(1)),
+      });
     }
     const failed = rows.filter((row) => !row.ok).length;
     console.log(
