@@ -106,3 +106,49 @@ export async function ledgerRowsOf(
     },
   ];
 }
+
+/**
+ * The daily sign-in under replay on one deployment: `keys` learners (none signed in today yet)
+ * each start the app `replays` times at once, `GET /api/account/refresh-token` spread over the
+ * servers. Every refresh records the day's sign-in under the key `login:<day>:<user>`, so the
+ * ledger must grow by exactly `keys` rows, every refresh must answer a new token, none 5xx, and
+ * every balance must equal its ledger sum. The learners' tokens are retired by it: run it last.
+ */
+export async function signinRowOf(
+  deployment: Deployment,
+  learners: readonly Learner[],
+  options: { keys: number; replays: number },
+): Promise<FigureRow> {
+  const { db, clients, kind: engine } = deployment;
+  const { keys, replays } = options;
+  const group = learners.slice(-keys);
+  const started = performance.now();
+  const before = await ledgerRows(db);
+  const answers = await Promise.all(
+    Array.from({ length: keys * replays }, (_, i) => {
+      const learner = group[i % keys] as Learner;
+      const client = clients[Math.floor(i / keys) % clients.length] as HttpClient;
+      return sendAs(client, learner.token, { path: '/api/account/refresh-token' });
+    }),
+  );
+  const tally = tallyOf(answers);
+  // A refresh with a live token answers a new one; `data: null` would mean it was refused.
+  const withToken = answers.filter(
+    (answer) => !(answer instanceof Error) && /"data":"[^"]+"/.test(answer.text),
+  ).length;
+  const added = (await ledgerRows(db)) - before;
+  const unbalanced = (await listUnbalanced(db)).length;
+  const ok =
+    added === keys && tally.serverErrors === 0 && withToken === keys * replays && unbalanced === 0;
+  return {
+    suite: 'ledger',
+    engine,
+    check: `${keys * replays} daily sign-ins replaying ${keys} keys (refresh-token)`,
+    figure:
+      `${added} rows, ${tally.serverErrors} 5xx, ${keys * replays - withToken} without a new token, ` +
+      `${unbalanced} balances≠sum${tally.example ? ` (${tally.example.slice(0, 60)})` : ''}`,
+    target: `${keys}, 0 5xx, 0, 0`,
+    ok,
+    seconds: Number(((performance.now() - started) / 1000).toFixed(1)),
+  };
+}

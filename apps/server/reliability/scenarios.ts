@@ -1,7 +1,7 @@
 import { positiveEnv } from '../bench/harness.ts';
 import { type DeploymentKind, deploy } from './deployments.ts';
 import { createLearners } from './learners.ts';
-import { ledgerRowsOf } from './ledger.ts';
+import { ledgerRowsOf, signinRowOf } from './ledger.ts';
 import { seatRows } from './seats.ts';
 import type { FigureRow, ReliabilityContext, Scenario } from './types.ts';
 
@@ -77,8 +77,10 @@ function seatsAndLedger(kind: DeploymentKind): Scenario {
           { rounds: ledgerRounds, keys, replays: 10 },
           context.log,
         );
+        // Last: it retires the tokens of the learners it uses.
+        const signin = await signinRowOf(deployment, everyone, { keys, replays: 10 });
         stage('ledger', mark);
-        return [setup, ...seats, ...ledger];
+        return [setup, ...seats, ...ledger, signin];
       } finally {
         await deployment.close();
       }
