@@ -446,10 +446,12 @@ export async function staleProbeRow(
   }
   const wrote = performance.now();
   // 0 when the first read after the signup is right (the full class listed with no seat left,
-  // or no longer listed as taking signups); else how long until one was.
+  // or no longer listed as taking signups); else until when a read sent still saw it stale.
   let staleMs = 0;
-  while ((await listedSeatsLeft(reader, id)) === 1) {
-    staleMs = Math.round(performance.now() - wrote);
+  for (;;) {
+    const sent = performance.now();
+    if ((await listedSeatsLeft(reader, id)) !== 1) break;
+    staleMs = Math.max(1, Math.round(sent - wrote));
     if (staleMs > listBoundMs + 1_000) break;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
