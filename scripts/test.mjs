@@ -1,6 +1,7 @@
 // `npm test`: every check, in order — lint and format, typecheck, unit and API integration tests
-// (SQLite, and PostgreSQL when it answers), the web build with its bundle budget, and end-to-end
-// tests in Chromium. It never skips a suite silently (ARCHITECTURE.md, runtime contract).
+// (SQLite, and PostgreSQL when it answers), the reliability runner, the web build with its bundle
+// budget, and end-to-end tests in Chromium. It never skips a suite silently (ARCHITECTURE.md,
+// runtime contract).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -103,6 +104,8 @@ if (await answers(redisUrl, 6379)) env.TEST_REDIS_URL = redisUrl;
 else console.log('SKIPPED redis counter store tests (no Redis answered; it is optional)');
 
 run('unit and API integration tests', 'npx', ['vitest', 'run']);
+// Real servers on loopback (SQLite, PostgreSQL, two instances): seats, ledger; figures table.
+run('reliability (npm run test:reliability)', 'npm', ['run', 'test:reliability', '--silent']);
 run('build the web app', 'npm', ['run', 'build', '--silent']);
 run('bundle budget', 'node', ['scripts/check-bundle.mjs']);
 env.CHROMIUM_PATH = chromiumPath();

@@ -70,9 +70,10 @@ export class Resources {
    * makes it the server's search path.
    */
   async newSchema(url: string): Promise<string> {
+    // Named and listed before the first await, so schemas made at the same time differ.
     const schema = `bench_${process.pid}_${this.schemas.length + 1}`;
-    await withClient(url, (client) => client.query(`CREATE SCHEMA ${schema}`));
     this.schemas.push({ url, schema });
+    await withClient(url, (client) => client.query(`CREATE SCHEMA ${schema}`));
     const scoped = new URL(url);
     scoped.searchParams.set('options', `-c search_path=${schema}`);
     return scoped.toString();
@@ -183,6 +184,8 @@ export async function startApp(
     bundle?: string;
     /** false: the server seeds nothing (the caller prepared the database). */
     seedDemo?: boolean;
+    /** How long the server may take to migrate, seed and answer; default STARTUP_TIMEOUT_MS. */
+    startupTimeoutMs?: number;
   },
 ): Promise<{ app: Child; origin: string; store: AppStore; env: NodeJS.ProcessEnv }> {
   const { scale, port, databaseUrl } = options;
@@ -221,6 +224,7 @@ export async function startApp(
   const { app, origin } = await startServer(resources, tsx, env, port, {
     bundle: options.bundle,
     name: options.name,
+    startupTimeoutMs: options.startupTimeoutMs,
   });
   if (options.fill && !options.join) {
     const fill = startTsx('fill', { tsx, cwd: serverDir, script: options.fill, args: [], env });
@@ -240,7 +244,15 @@ export async function startServer(
   tsx: string,
   env: NodeJS.ProcessEnv,
   port: number,
-  { bundle, name = 'server' }: { bundle?: string | undefined; name?: string | undefined } = {},
+  {
+    bundle,
+    name = 'server',
+    startupTimeoutMs = STARTUP_TIMEOUT_MS,
+  }: {
+    bundle?: string | undefined;
+    name?: string | undefined;
+    startupTimeoutMs?: number | undefined;
+  } = {},
 ): Promise<{ app: Child; origin: string }> {
   const origin = `http://127.0.0.1:${port}`;
   const serverEnv = { ...env, PORT: String(port) };
@@ -248,14 +260,19 @@ export async function startServer(
     ? startNode(name, { cwd: serverDir, args: [bundle], env: serverEnv })
     : startTsx(name, { tsx, cwd: serverDir, script: 'src/server.ts', env: serverEnv });
   resources.children.push(app);
-  await waitUntilAnswering(app, `${origin}/api/account/refresh-token`, STARTUP_TIMEOUT_MS);
+  await waitUntilAnswering(app, `${origin}/api/account/refresh-token`, startupTimeoutMs);
   return { app, origin };
 }
 
-/** Runs `main` with the resources torn down at the end, on a signal, or after `timeoutMs`. */
+/**
+ * Runs `main` with the resources torn down at the end, on a signal, or after `timeoutMs` (when
+ * `main` is told through its `timedOut` signal, as the exit may wait for the teardown);
+ * `label` and `timeoutVariable` name the runner and its time-out setting in messages.
+ */
 export async function runBench(
   timeoutMs: number,
-  main: (resources: Resources) => Promise<number>,
+  main: (resources: Resources, timedOut: AbortSignal) => Promise<number>,
+  { label = 'bench', timeoutVariable = 'BENCH_TIMEOUT' } = {},
 ): Promise<void> {
   const resources = new Resources();
   const finish = async (code: number) => {
@@ -269,17 +286,23 @@ export async function runBench(
       void finish(130);
     });
   }
+  const timeout = new AbortController();
   const timer = setTimeout(() => {
-    console.error(`\nbench: gave up after ${timeoutMs / 1000} s (BENCH_TIMEOUT to allow longer)`);
+    timeout.abort();
+    console.error(
+      `\n${label}: gave up after ${timeoutMs / 1000} s (${timeoutVariable} to allow longer)`,
+    );
     void finish(1);
   }, timeoutMs);
   timer.unref();
 
   let code = 1;
   try {
-    code = await main(resources);
+    code = await main(resources, timeout.signal);
   } catch (error) {
-    console.error(`\nbench failed: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(
+      `\n${label} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
   } finally {
     clearTimeout(timer);
   }

@@ -32,5 +32,11 @@ export interface Scenario {
   name: string;
   /** Skipped (and said so, failing under REQUIRE_POSTGRES=1) without PostgreSQL. */
   needsPostgres: boolean;
+  /**
+   * May run at the same time as its neighbours in the list that say so too (their servers then
+   * share the cores: a single-process server cannot use both); timing-sensitive scenarios
+   * (crashes) leave it unset and run alone.
+   */
+  concurrent?: boolean;
   run(context: ReliabilityContext): Promise<FigureRow[]>;
 }

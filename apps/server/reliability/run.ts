@@ -1,0 +1,160 @@
+import pg from 'pg';
+import { findTsx } from '../bench/child-process.ts';
+import { positiveEnv, runBench, serverDir } from '../bench/harness.ts';
+import { scenarios } from './scenarios.ts';
+import type { FigureRow, ReliabilityContext, Scenario } from './types.ts';
+
+// `npm run test:reliability`: every scenario of issue 17 that runs in CI, against real servers
+// on loopback, bounded by RELIABILITY_TIMEOUT (seconds); prints the figures as a table at the
+// end and exits non-zero when any row failed. PostgreSQL: TEST_DATABASE_URL, else the local
+// default when it answers; without one the PostgreSQL scenarios are skipped (and said so),
+// which REQUIRE_POSTGRES=1 makes a failure.
+
+const DEFAULT_POSTGRES = 'postgres://postgres@127.0.0.1:5432/test';
+
+/** The PostgreSQL database to use, or undefined when none answers. */
+async function postgresUrl(): Promise<string | undefined> {
+  const candidates = [process.env.TEST_DATABASE_URL?.trim(), DEFAULT_POSTGRES].filter(
+    (url): url is string => Boolean(url),
+  );
+  for (const url of candidates) {
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
+    try {
+      await client.connect();
+      await client.query('select 1');
+      return url;
+    } catch {
+      // Try the next one.
+    } finally {
+      await client.end().catch(() => {});
+    }
+  }
+  return undefined;
+}
+
+/** The rows as an aligned text table. */
+function formatTable(rows: readonly FigureRow[]): string {
+  const header = ['suite', 'engine', 'check', 'figure', 'target', 'ok', 's'];
+  const lines = rows.map((row) => [
+    row.suite,
+    row.engine,
+    row.check,
+    row.figure,
+    row.target,
+    row.ok ? 'ok' : 'FAIL',
+    row.seconds.toFixed(1),
+  ]);
+  // CJK characters take two columns in a terminal.
+  const width = (text: string) =>
+    [...text].reduce((sum, ch) => sum + (/[\u3000-\uffff]/.test(ch) ? 2 : 1), 0);
+  const widths = header.map((title, c) =>
+    Math.max(width(title), ...lines.map((line) => width(line[c] ?? ''))),
+  );
+  const format = (cells: string[]) =>
+    cells
+      .map((cell, c) => cell + ' '.repeat((widths[c] ?? 0) - width(cell)))
+      .join(' | ')
+      .trimEnd();
+  return [format(header), widths.map((w) => '-'.repeat(w)).join('-|-'), ...lines.map(format)].join(
+    '\n',
+  );
+}
+
+/** One scenario's rows; a skip (no PostgreSQL) or a throw becomes a row of its own. */
+async function runScenario(
+  scenario: Scenario,
+  context: ReliabilityContext,
+  requirePostgres: boolean,
+): Promise<FigureRow[]> {
+  if (scenario.needsPostgres && !context.postgresUrl) {
+    console.log(`SKIPPED ${scenario.name} (no PostgreSQL)`);
+    return [
+      {
+        suite: scenario.name,
+        engine: 'postgres',
+        check: 'skipped: no PostgreSQL answered',
+        figure: 'skipped',
+        target: requirePostgres ? 'run (REQUIRE_POSTGRES=1)' : 'run when PostgreSQL answers',
+        ok: !requirePostgres,
+        seconds: 0,
+      },
+    ];
+  }
+  console.log(`▶ ${scenario.name}`);
+  const began = performance.now();
+  try {
+    return await scenario.run(context);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    console.error(`  ${scenario.name} failed: ${message}`);
+    return [
+      {
+        suite: scenario.name,
+        engine: '',
+        check: 'ran to the end',
+        figure: `failed: ${message.split('\n')[0]?.slice(0, 100)}`,
+        target: 'ran to the end',
+        ok: false,
+        seconds: Number(((performance.now() - began) / 1000).toFixed(1)),
+      },
+    ];
+  }
+}
+
+const timeoutSeconds = positiveEnv('RELIABILITY_TIMEOUT', 480);
+
+await runBench(
+  timeoutSeconds * 1000,
+  async (resources, timedOut) => {
+    const started = performance.now();
+    const database = await postgresUrl();
+    const requirePostgres = process.env.REQUIRE_POSTGRES === '1';
+    const context: ReliabilityContext = {
+      tsx: findTsx(serverDir),
+      postgresUrl: database,
+      resources,
+      log: (line) => console.log(`  ${line}`),
+    };
+    console.log(
+      database
+        ? `reliability: PostgreSQL at ${database.replace(/\/\/[^@]*@/, '//***@')}`
+        : 'reliability: no PostgreSQL answered (TEST_DATABASE_URL or 127.0.0.1:5432)',
+    );
+    // RELIABILITY_ONLY=text runs only the scenarios whose name contains it.
+    const only = process.env.RELIABILITY_ONLY?.trim();
+    const chosen = scenarios.filter((scenario) => !only || scenario.name.includes(only));
+    // Neighbours that may run together form one batch; the others run alone, in order.
+    const batches: Scenario[][] = [];
+    for (const scenario of chosen) {
+      const last = batches.at(-1);
+      if (scenario.concurrent && last?.[0]?.concurrent) last.push(scenario);
+      else batches.push([scenario]);
+    }
+    const rows: FigureRow[] = [];
+    for (const batch of batches) {
+      const results = await Promise.all(
+        batch.map((scenario) => runScenario(scenario, context, requirePostgres)),
+      );
+      rows.push(...results.flat());
+    }
+    if (timedOut.aborted) {
+      rows.push({
+        suite: 'runner',
+        engine: '',
+        check: `done within RELIABILITY_TIMEOUT (${timeoutSeconds} s)`,
+        figure: 'timed out: the servers were stopped under the scenarios',
+        target: 'done in time',
+        ok: false,
+        seconds: Number(((performance.now() - started) / 1000).toFixed(1)),
+      });
+    }
+    const failed = rows.filter((row) => !row.ok).length;
+    console.log(
+      `\nReliability figures (${((performance.now() - started) / 1000).toFixed(0)} s):\n`,
+    );
+    console.log(formatTable(rows));
+    console.log(failed === 0 ? '\n✔ every row holds' : `\n✖ ${failed} row(s) failed`);
+    return failed === 0 ? 0 : 1;
+  },
+  { label: 'reliability', timeoutVariable: 'RELIABILITY_TIMEOUT' },
+);
