@@ -317,9 +317,11 @@ describeEachEngine('every operation of the OpenAPI description, fuzzed', (ctx) =
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     console.info(
       `fuzz [${ctx().engine}]: ${operations.length} operations, ${figures.requests} requests ` +
-        `(${figures.accepted} accepted, ${figures.refused} refused), ${figures.checkedBatches} of ` +
-        `${figures.batches} batches all refused and fingerprint-checked (${figures.checkedRefused} ` +
-        `requests), ${figures.relogins} new learners, ${seconds} s (fingerprints ${(figures.printMs / 1000).toFixed(1)} s); FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS}`,
+        `(${figures.accepted} accepted, ${figures.refused} refused); no write by ` +
+        `${figures.checkedRefused} refused requests (each hostile one on its own, and ` +
+        `${figures.checkedBatches} of ${figures.batches} batches all refused); ` +
+        `${figures.relogins} new learners; ${seconds} s (fingerprints ` +
+        `${(figures.printMs / 1000).toFixed(1)} s); FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS}`,
     );
     expect(failures.slice(0, 15).join('\n\n')).toBe('');
     // Every operation the description lists was driven, as a visitor and as a learner.
