@@ -8,7 +8,7 @@ import {
   DELIVERY_TEXT_MAX,
 } from './delivery-values.ts';
 import { pageQuery } from './envelope.ts';
-import { PHONE_PATTERN } from './limits.ts';
+import { ID_MAX, PHONE_PATTERN } from './limits.ts';
 import { idQuery } from './parts.ts';
 
 /** A deliverable resource in the catalogue (资源目录). */
@@ -54,7 +54,7 @@ const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '请选择日期（年-月-�
 
 /** `POST /api/delivery/requests`: a learner asks for a resource for a date, a place and an audience. */
 export const createDeliveryRequestBodySchema = z.object({
-  resourceId: z.number().int().min(1),
+  resourceId: z.number().int().min(1).max(ID_MAX),
   date: day,
   address: text(DELIVERY_TEXT_MAX.address, true),
   audience: z
@@ -119,11 +119,13 @@ export type DeliveryRequestDetail = z.infer<typeof deliveryRequestDetailSchema>;
 export const deliveryRequestDetailQuerySchema = idQuery();
 export const deliveryMyRequestsQuerySchema = pageQuery;
 
-export const deliveryRequestIdBodySchema = z.object({ requestId: z.number().int().min(1) });
+export const deliveryRequestIdBodySchema = z.object({
+  requestId: z.number().int().min(1).max(ID_MAX),
+});
 
 /** `POST /api/delivery/requests/rate`: 1 to 5 stars and a comment, once, after completion. */
 export const rateDeliveryBodySchema = z.object({
-  requestId: z.number().int().min(1),
+  requestId: z.number().int().min(1).max(ID_MAX),
   stars: z.number().int('须为整数').min(1, '请选择 1 到 5 星').max(5, '请选择 1 到 5 星'),
   comment: text(DELIVERY_TEXT_MAX.comment, false).default(''),
 });
@@ -140,7 +142,7 @@ export type DeliveryStaffQuery = z.infer<typeof deliveryStaffQuerySchema>;
  * HH:mm` Asia/Shanghai, and place), complete or reject (with a reason) a request (staff only).
  */
 export const deliveryDecideBodySchema = z.object({
-  requestId: z.number().int().min(1),
+  requestId: z.number().int().min(1).max(ID_MAX),
   action: z.enum(DELIVERY_STAFF_ACTIONS),
   scheduledAt: z
     .string()

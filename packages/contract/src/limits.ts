@@ -1,3 +1,8 @@
+/**
+ * Largest id a request may name: ids are PostgreSQL `integer` keys, and a larger number there is
+ * an error of the database, not a missing row.
+ */
+export const ID_MAX = 2_147_483_647;
 /** Largest `size` a list endpoint accepts. */
 export const LIST_MAX_SIZE = 50;
 /** Largest JSON or form body the server reads, in bytes. */

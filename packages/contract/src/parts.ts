@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ID_MAX } from './limits.ts';
 
 /**
  * Pieces the area schemas are built from (internal: the index exports the area schemas, not
@@ -6,7 +7,7 @@ import { z } from 'zod';
  */
 
 /** An id in a query string (`?id=7`): a positive integer, or the field is named as invalid. */
-export const idParam = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
+export const idParam = z.coerce.number().int().min(1).max(ID_MAX);
 
 /** `?id=` of a detail endpoint. */
 export const idQuery = () => z.object({ id: idParam });

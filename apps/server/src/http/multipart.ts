@@ -1,8 +1,9 @@
 import type { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import { labelOf } from '@portal/contract';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { invalid } from '../platform/errors.ts';
+import { AppError, invalid } from '../platform/errors.ts';
 import type { ReceivedFile } from '../platform/upload-store.ts';
 
 /** How a multipart form is read: its text fields' schema and where its files go. */
@@ -48,6 +49,18 @@ function firstProblem(error: z.ZodError, fields: Map<string, string>): string {
 }
 
 /**
+ * What a failure while reading the form means to the caller: a body that ends before its closing
+ * boundary (or is otherwise malformed) is the client's, answered 400; our own refusals and the
+ * parser's limits (they carry a status) pass as they are, and a failure of the disk (a system
+ * call's) stays unexpected.
+ */
+function unreadableForm(error: unknown): unknown {
+  if (error instanceof AppError || typeof error !== 'object' || error === null) return error;
+  if ('statusCode' in error || 'syscall' in error) return error;
+  return invalid('上传内容不完整或格式不正确，请重新上传');
+}
+
+/**
  * Reads a multipart request: files are received as they stream in, text fields are checked by
  * the spec's schema (400 naming the field), then `handle` runs; files it did not keep are removed
  * whatever happens, so a refused or failed request leaves nothing behind.
@@ -62,19 +75,24 @@ export async function withMultipart<F extends z.ZodType, T>(
   try {
     const fields = new Map<string, string>();
     let strayFile = false;
-    for await (const part of request.parts({ limits: { files: spec.maxFiles } })) {
-      if (part.type === 'file') {
-        if (part.fieldname !== spec.fileField) {
-          // Read it to the end (nothing kept) so the rest of the request still arrives.
-          part.file.resume();
-          await new Promise((resolve) => part.file.once('end', resolve));
-          strayFile = true;
-          continue;
+    try {
+      for await (const part of request.parts({ limits: { files: spec.maxFiles } })) {
+        if (part.type === 'file') {
+          if (part.fieldname !== spec.fileField) {
+            // Read it to the end (nothing kept) so the rest of the request still arrives; a body
+            // cut short ends it with an error instead of its end (waiting for the end would hang).
+            part.file.resume();
+            await finished(part.file);
+            strayFile = true;
+            continue;
+          }
+          files.push(await spec.receive(part.file, part.filename || '未命名文件'));
+        } else if (!fields.has(part.fieldname)) {
+          fields.set(part.fieldname, String(part.value));
         }
-        files.push(await spec.receive(part.file, part.filename || '未命名文件'));
-      } else if (!fields.has(part.fieldname)) {
-        fields.set(part.fieldname, String(part.value));
       }
+    } catch (error) {
+      throw unreadableForm(error);
     }
     if (strayFile) throw invalid(spec.strayFile);
     const parsed = spec.fields.safeParse(Object.fromEntries(fields));
