@@ -92,12 +92,19 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Db> 
       await client.end();
     }
   }
+  const connectTimeout = options.pgConnectTimeoutMs ?? PG_CONNECT_TIMEOUT_MS;
   const pool = new pg.Pool({
     connectionString: url,
     max: options.pgPoolSize ?? 10,
     // A database that does not answer (down, or the network to it cut) fails the request after
-    // this long instead of holding it, and the learner a connection, indefinitely.
-    connectionTimeoutMillis: options.pgConnectTimeoutMs ?? PG_CONNECT_TIMEOUT_MS,
+    // this long instead of holding it, and the learner a connection, indefinitely. Set on the
+    // connections, not the pool: the pool would apply it to the wait for a free connection too,
+    // and a burst of requests queued behind a busy pool would fail although the database is up.
+    Client: class extends pg.Client {
+      constructor(config?: pg.ClientConfig) {
+        super({ ...config, connectionTimeoutMillis: connectTimeout });
+      }
+    },
     // Dead peers (a cut network) are noticed on connections that wait between queries.
     keepAlive: true,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
@@ -196,7 +203,7 @@ const UNAVAILABLE_CODES = new Set([
 
 /** pg's own messages for a connection that ended or never came (they carry no code). */
 const UNAVAILABLE_MESSAGES =
-  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended|not queryable/i;
+  /Connection terminated|timeout exceeded when trying to connect|timeout expired|Client has encountered a connection error|Connection ended|not queryable/i;
 
 /**
  * True when `error` says the database is out of reach for now (down, restarting, the connection
