@@ -1,4 +1,5 @@
 import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { findTsx } from '../bench/child-process.ts';
 import {
@@ -12,7 +13,8 @@ import {
 } from '../bench/harness.ts';
 import { HttpClient } from '../bench/http-client.ts';
 import { runOpenLoop, summarise } from '../bench/open-loop.ts';
-import { createSoakLearners } from './soak-learners.ts';
+import { createDatabase } from '../src/db/database.ts';
+import { createLearners } from './learners.ts';
 import { buildSoakMix, mixSlot, type SoakOperation, serverOf } from './soak-mix.ts';
 import {
   errorVerdict,
@@ -130,11 +132,14 @@ async function soak(resources: Resources, settings: SoakSettings): Promise<numbe
   console.log(`servers at ${origins.join(' and ')}`);
 
   const madeAt = performance.now();
-  const learners = await createSoakLearners({
-    store: first.store,
-    origins,
-    count: learnerCount,
+  const database = await createDatabase({
+    databaseUrl: first.store.databaseUrl || undefined,
+    sqliteFile: path.join(first.store.dataDir, 'portal.sqlite'),
+    pgPoolSize: 4,
   });
+  const learners = await createLearners(database.db, origins, learnerCount).finally(() =>
+    database.destroy(),
+  );
   console.log(
     `${learners.length} learners made and logged in, in ${((performance.now() - madeAt) / 1000).toFixed(1)} s`,
   );
