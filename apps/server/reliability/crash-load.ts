@@ -1,5 +1,6 @@
-import { type SignupField, validateSignupForm } from '@portal/contract';
+import type { SignupField } from '@portal/contract';
 import type { HttpClient, HttpRequest } from '../bench/http-client.ts';
+import { answersFor, bearer, isRecord } from '../bench/open-targets.ts';
 import { pagesMilestone } from '../src/modules/ebooks/ebooks.service.ts';
 
 // The mixed write load of the crash scenarios: learners signing up, reporting progress,
@@ -73,9 +74,6 @@ function envelopeOf(text: string): Answer['envelope'] {
   }
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null;
-
 /** `data` of a code-0 answer, or an error naming the request. */
 async function data<T>(http: HttpClient, request: HttpRequest): Promise<T> {
   const answer = await send(http, request);
@@ -85,23 +83,6 @@ async function data<T>(http: HttpClient, request: HttpRequest): Promise<T> {
     );
   }
   return answer.envelope.data as T;
-}
-
-const bearer = (learner: LoadLearner) => ({ authorization: `Bearer ${learner.token}` });
-
-/** Valid answers to a signup form, checked with the rule the server applies. */
-function answersFor(fields: SignupField[], learner: LoadLearner): Record<string, unknown> {
-  const form: Record<string, string | string[]> = {};
-  for (const field of fields) {
-    if (field.kind === 'text') form[field.key] = '崩溃测试学员';
-    else if (field.kind === 'phone') form[field.key] = learner.username;
-    else if (field.kind === 'number') form[field.key] = '60';
-    else if (field.kind === 'choice') form[field.key] = field.options?.[0] ?? '';
-    else form[field.key] = field.options?.slice(0, 1) ?? [];
-  }
-  const checked = validateSignupForm(fields, form);
-  if (!checked.ok) throw new Error(`signup form refused: ${JSON.stringify(checked.errors)}`);
-  return form;
 }
 
 interface Seat {
