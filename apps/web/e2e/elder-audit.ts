@@ -474,6 +474,23 @@ async function settle(page: Page) {
   await page.waitForTimeout(300);
 }
 
+/**
+ * With `AUDIT_SCREENSHOTS=<folder>`, saves each audited page as a full-page PNG named after its
+ * mode and name, for comparing the look before and after a change (`scripts/compare-screens.mjs`).
+ */
+async function saveScreenshot(page: Page, elder: boolean, name: string) {
+  const folder = process.env.AUDIT_SCREENSHOTS;
+  if (!folder) return;
+  fs.mkdirSync(folder, { recursive: true });
+  const slug = name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
+  await page.screenshot({
+    path: path.join(folder, `${elder ? 'elder' : 'normal'}-${slug}.png`),
+    fullPage: true,
+    animations: 'disabled',
+    caret: 'hide',
+  });
+}
+
 const isElder = (page: Page) =>
   page.evaluate(() => document.documentElement.classList.contains('elder'));
 
@@ -982,6 +999,7 @@ export function describeAudit(elder: boolean) {
         await audited.ready(page);
         await settle(page);
         const where = `${mode}, ${audited.name}`;
+        await saveScreenshot(page, elder, audited.name);
 
         const audit = await page.evaluate(auditPage, { minTarget, elder });
         expect(audit.elderClass, `${where}: html.elder`).toBe(elder);
