@@ -39,3 +39,10 @@ export const lessonCountShape = () => ({
   completedLessons: z.number().int(),
   totalLessons: z.number().int(),
 });
+
+/** A learner as a team shows them: their id, nickname and avatar (a URL path, or null). */
+export const memberShape = () => ({
+  userId: z.number().int(),
+  nickname: z.string(),
+  avatar: z.string().nullable(),
+});

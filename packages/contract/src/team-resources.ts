@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from './envelope.ts';
-import { idParam } from './parts.ts';
+import { idParam, memberShape } from './parts.ts';
 import { TEAM_PROGRESS_SORTS, TEAM_RESOURCE_KINDS } from './team-values.ts';
 
 export const teamResourceKindSchema = z.enum(TEAM_RESOURCE_KINDS);
@@ -88,9 +88,7 @@ export const teamProgressNumbersSchema = z.object({
 export type TeamProgressNumbers = z.infer<typeof teamProgressNumbersSchema>;
 
 export const teamMemberProgressSchema = teamProgressNumbersSchema.extend({
-  userId: z.number().int(),
-  nickname: z.string(),
-  avatar: z.string().nullable(),
+  ...memberShape(),
   leader: z.boolean(),
 });
 export type TeamMemberProgress = z.infer<typeof teamMemberProgressSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from './envelope.ts';
-import { idParam, idQuery } from './parts.ts';
+import { idParam, idQuery, memberShape } from './parts.ts';
 import {
   TEAM_CAPACITY_MAX,
   TEAM_CAPACITY_MIN,
@@ -29,9 +29,7 @@ export type TeamCard = z.infer<typeof teamCardSchema>;
 
 /** A member of a team. */
 export const teamMemberSchema = z.object({
-  userId: z.number().int(),
-  nickname: z.string(),
-  avatar: z.string().nullable(),
+  ...memberShape(),
   isLeader: z.boolean(),
   joinedAt: z.string(),
 });
@@ -130,9 +128,7 @@ export type JoinResult = z.infer<typeof joinResultSchema>;
 /** A request to join, as the leader sees it. */
 export const teamRequestSchema = z.object({
   id: z.number().int(),
-  userId: z.number().int(),
-  nickname: z.string(),
-  avatar: z.string().nullable(),
+  ...memberShape(),
   message: z.string(),
   createdAt: z.string(),
 });
