@@ -13,13 +13,18 @@ export const TEAM_RESOURCE_LIMIT = 50;
 export const teamIdQuerySchema = z.object({ teamId: idParam });
 export type TeamIdQuery = z.infer<typeof teamIdQuerySchema>;
 
-/** One linked resource as a list row. */
-export const teamResourceSchema = z.object({
+/** A resource as a list row: its kind and id, title, cover (or null) and a line under the title. */
+const resourceRowShape = () => ({
   kind: teamResourceKindSchema,
   resourceId: z.number().int(),
   title: z.string(),
   cover: z.string().nullable(),
   subtitle: z.string(),
+});
+
+/** One linked resource as a list row. */
+export const teamResourceSchema = z.object({
+  ...resourceRowShape(),
   /** ISO 8601. */
   linkedAt: z.string(),
 });
@@ -55,12 +60,9 @@ export const teamResourceCandidatesQuerySchema = pageQuery.extend({
 });
 export type TeamResourceCandidatesQuery = z.infer<typeof teamResourceCandidatesQuerySchema>;
 
+/** A resource the leader may link; `linked` when the team links it already. */
 export const teamResourceCandidateSchema = z.object({
-  kind: teamResourceKindSchema,
-  resourceId: z.number().int(),
-  title: z.string(),
-  cover: z.string().nullable(),
-  subtitle: z.string(),
+  ...resourceRowShape(),
   linked: z.boolean(),
 });
 export type TeamResourceCandidate = z.infer<typeof teamResourceCandidateSchema>;
