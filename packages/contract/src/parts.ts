@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuery } from './envelope.ts';
 import { ID_MAX } from './limits.ts';
 
 /**
@@ -11,6 +12,9 @@ export const idParam = z.coerce.number().int().min(1).max(ID_MAX);
 
 /** `?id=` of a detail endpoint. */
 export const idQuery = () => z.object({ id: idParam });
+
+/** `?id=` of the thing whose items a list endpoint pages through, with `page` and `size`. */
+export const pagedIdQuery = () => pageQuery.extend({ id: idParam });
 
 /** The head of a card in a list: its id, title and cover (a URL path). */
 export const cardShape = () => ({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { classSummarySchema } from './classes.ts';
 import { pageQuery } from './envelope.ts';
 import { PLACE_CATEGORIES } from './geo.ts';
-import { idParam } from './parts.ts';
+import { idQuery, pagedIdQuery } from './parts.ts';
 import { PLACE_QUERY_MAX, PLACES_NEAR_MAX, PROJECT_STATUSES } from './place-values.ts';
 
 export const placeCategorySchema = z.enum(PLACE_CATEGORIES);
@@ -97,7 +97,7 @@ export const placeDetailSchema = placeSummarySchema.extend({
 export type PlaceDetail = z.infer<typeof placeDetailSchema>;
 
 /** `?id=` of a place, with a page: its courses, activities, projects or classes. */
-export const placeItemsQuerySchema = pageQuery.extend({ id: idParam });
+export const placeItemsQuerySchema = pagedIdQuery();
 export type PlaceItemsQuery = z.infer<typeof placeItemsQuerySchema>;
 
 /** A learning project (学习项目) of a place. */
@@ -114,4 +114,4 @@ export const placeProjectSchema = z.object({
 export type PlaceProject = z.infer<typeof placeProjectSchema>;
 
 /** `GET /api/places/detail?id=`. */
-export const placeDetailQuerySchema = z.object({ id: idParam });
+export const placeDetailQuerySchema = idQuery();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from './envelope.ts';
-import { idParam, idQuery, memberShape } from './parts.ts';
+import { idParam, idQuery, memberShape, pagedIdQuery } from './parts.ts';
 import {
   TEAM_CAPACITY_MAX,
   TEAM_CAPACITY_MIN,
@@ -57,7 +57,7 @@ export const teamListQuerySchema = pageQuery.extend({
 export type TeamListQuery = z.infer<typeof teamListQuerySchema>;
 
 export const teamDetailQuerySchema = idQuery();
-export const teamMembersQuerySchema = pageQuery.extend({ id: idParam });
+export const teamMembersQuerySchema = pagedIdQuery();
 export type TeamMembersQuery = z.infer<typeof teamMembersQuerySchema>;
 
 const teamName = z
@@ -134,7 +134,7 @@ export const teamRequestSchema = z.object({
 });
 export type TeamRequest = z.infer<typeof teamRequestSchema>;
 
-export const teamRequestsQuerySchema = pageQuery.extend({ id: idParam });
+export const teamRequestsQuerySchema = pagedIdQuery();
 
 /** `POST /api/teams/requests/decide`: the leader approves or refuses a pending request. */
 export const decideRequestBodySchema = z.object({
