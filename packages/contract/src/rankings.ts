@@ -9,25 +9,27 @@ export const rankingQuerySchema = z.object({
 });
 export type RankingQuery = z.infer<typeof rankingQuerySchema>;
 
+/** Who is ranked, a learner or a team (`id` is theirs), and their points in the period. */
+const standingShape = () => ({
+  id: z.number().int(),
+  name: z.string(),
+  avatar: z.string().nullable(),
+  points: z.number().int(),
+});
+
 /**
  * One place: `rank` counts those with more points plus one, so equal points share a place
  * (1, 2, 2, 4); `id` is the learner's or the team's.
  */
 export const rankingEntrySchema = z.object({
   rank: z.number().int(),
-  id: z.number().int(),
-  name: z.string(),
-  avatar: z.string().nullable(),
-  points: z.number().int(),
+  ...standingShape(),
 });
 export type RankingEntry = z.infer<typeof rankingEntrySchema>;
 
 /** The caller's own place, or one of their teams'; `rank` null with no points in the period. */
 export const rankingPlaceSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  avatar: z.string().nullable(),
-  points: z.number().int(),
+  ...standingShape(),
   rank: z.number().int().nullable(),
 });
 export type RankingPlace = z.infer<typeof rankingPlaceSchema>;
