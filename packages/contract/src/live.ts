@@ -43,7 +43,7 @@ export type LiveSessionSummary = z.infer<typeof liveSessionSummarySchema>;
 export const liveSessionDetailSchema = liveSessionSummarySchema.extend({
   /** Rich HTML as stored: sanitize before showing it. */
   introduction: z.string(),
-  channel: z.object({ id: z.number().int(), name: z.string(), cover: z.string() }),
+  channel: liveChannelSchema.pick({ id: true, name: true, cover: true }),
   /** The live HLS playlist while live (`/api/live/sessions/stream.m3u8?...`), else null. */
   streamUrl: z.string().nullable(),
   /** The replay (MP4 or HLS) once ended, else null. */

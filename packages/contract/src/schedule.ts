@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageQuery } from './envelope.ts';
 import { liveSessionSummarySchema } from './live.ts';
+import { cardShape } from './parts.ts';
 import { TIMETABLE_MAX_DAYS } from './schedule-rules.ts';
 
 /**
@@ -56,10 +57,8 @@ export type ScheduleKind = (typeof SCHEDULE_KINDS)[number];
 /** An entry of the learner's coming schedule. */
 export const scheduleItemSchema = z.object({
   kind: z.enum(SCHEDULE_KINDS),
-  /** The id of the session, class or activity. */
-  id: z.number().int(),
-  title: z.string(),
-  cover: z.string(),
+  /** The head of the session's, class's or activity's card (`id` is theirs). */
+  ...cardShape(),
   /** The live channel, or where the class or activity takes place. */
   place: z.string(),
   /** ISO 8601. */
