@@ -50,3 +50,12 @@ export const memberShape = () => ({
   nickname: z.string(),
   avatar: z.string().nullable(),
 });
+
+/** A place of the map by name, street (街道), address and position (WGS-84 degrees). */
+export const placeLocationShape = () => ({
+  name: z.string(),
+  street: z.string(),
+  address: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+});

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { classSummarySchema } from './classes.ts';
 import { pageQuery } from './envelope.ts';
 import { PLACE_CATEGORIES } from './geo.ts';
-import { idQuery, pagedIdQuery } from './parts.ts';
+import { idQuery, pagedIdQuery, placeLocationShape } from './parts.ts';
 import { PLACE_QUERY_MAX, PLACES_NEAR_MAX, PROJECT_STATUSES } from './place-values.ts';
 
 export const placeCategorySchema = z.enum(PLACE_CATEGORIES);
@@ -41,12 +41,7 @@ export const placeSummarySchema = z.object({
   category: placeCategorySchema,
   /** e.g. 社区学校, 老年大学分校, 学习点. */
   kind: z.string(),
-  name: z.string(),
-  street: z.string(),
-  address: z.string(),
-  /** WGS-84. */
-  lat: z.number(),
-  lng: z.number(),
+  ...placeLocationShape(),
   cover: z.string().nullable(),
   /** Metres from the point asked about (near queries), else null. */
   distance: z.number().nullable(),

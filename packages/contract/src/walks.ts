@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from './envelope.ts';
-import { idParam, idQuery } from './parts.ts';
+import { idParam, idQuery, placeLocationShape } from './parts.ts';
 
 /** A learner's progress along a walk. */
 export const walkProgressSchema = z.object({
@@ -28,11 +28,8 @@ export const walkStopSchema = z.object({
   id: z.number().int(),
   placeId: z.number().int(),
   position: z.number().int(),
-  name: z.string(),
-  street: z.string(),
-  address: z.string(),
-  lat: z.number(),
-  lng: z.number(),
+  /** The stop's place: where it is. */
+  ...placeLocationShape(),
   story: z.string(),
   /** When the caller checked in here (ISO), or null. */
   checkedInAt: z.string().nullable(),
