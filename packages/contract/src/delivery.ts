@@ -51,10 +51,12 @@ const text = (max: number, required: boolean) => {
   return required ? trimmed.min(1, '请填写') : trimmed;
 };
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '请选择日期（年-月-日）');
+/** An id in a JSON body of this area: a positive integer, never coerced from a string. */
+const bodyId = z.number().int().min(1).max(ID_MAX);
 
 /** `POST /api/delivery/requests`: a learner asks for a resource for a date, a place and an audience. */
 export const createDeliveryRequestBodySchema = z.object({
-  resourceId: z.number().int().min(1).max(ID_MAX),
+  resourceId: bodyId,
   date: day,
   address: text(DELIVERY_TEXT_MAX.address, true),
   audience: z
@@ -120,12 +122,12 @@ export const deliveryRequestDetailQuerySchema = idQuery();
 export const deliveryMyRequestsQuerySchema = pageQuery;
 
 export const deliveryRequestIdBodySchema = z.object({
-  requestId: z.number().int().min(1).max(ID_MAX),
+  requestId: bodyId,
 });
 
 /** `POST /api/delivery/requests/rate`: 1 to 5 stars and a comment, once, after completion. */
 export const rateDeliveryBodySchema = z.object({
-  requestId: z.number().int().min(1).max(ID_MAX),
+  requestId: bodyId,
   stars: z.number().int('须为整数').min(1, '请选择 1 到 5 星').max(5, '请选择 1 到 5 星'),
   comment: text(DELIVERY_TEXT_MAX.comment, false).default(''),
 });
@@ -142,7 +144,7 @@ export type DeliveryStaffQuery = z.infer<typeof deliveryStaffQuerySchema>;
  * HH:mm` Asia/Shanghai, and place), complete or reject (with a reason) a request (staff only).
  */
 export const deliveryDecideBodySchema = z.object({
-  requestId: z.number().int().min(1).max(ID_MAX),
+  requestId: bodyId,
   action: z.enum(DELIVERY_STAFF_ACTIONS),
   scheduledAt: z
     .string()
