@@ -56,10 +56,13 @@ export const milestoneSchema = z.object({
 });
 export type Milestone = z.infer<typeof milestoneSchema>;
 
+/** What a certificate is for: a completed course or a finished class. */
+const certificateSubjectSchema = z.enum(['course', 'class']);
+
 /** A certificate of a completed course or a finished class. */
 export const certificateSchema = z.object({
   id: z.number().int(),
-  subjectType: z.enum(['course', 'class']),
+  subjectType: certificateSubjectSchema,
   subjectId: z.number().int(),
   title: z.string(),
   /** Study hours, to the tenth. */
@@ -90,7 +93,7 @@ export type CertificateVerifyQuery = z.infer<typeof certificateVerifyQuerySchema
 export const certificateVerificationSchema = z.object({
   code: z.string(),
   holder: z.string(),
-  subjectType: z.enum(['course', 'class']),
+  subjectType: certificateSubjectSchema,
   title: z.string(),
   hours: z.number(),
   completedAt: z.string(),
