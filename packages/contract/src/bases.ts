@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from './envelope.ts';
-import { idParam, idQuery } from './parts.ts';
+import { idParam, idQuery, slotShape } from './parts.ts';
 import { BOOKING_CONTACT_NAME_MAX, BOOKING_STATES, BOOKING_WHEN } from './walk-values.ts';
 
 /** The next slot of a base that still takes bookings. */
@@ -25,11 +25,7 @@ export type BaseCard = z.infer<typeof baseCardSchema>;
 
 /** A visit slot with its seats and whether the caller holds a booking in it. */
 export const baseSlotSchema = z.object({
-  id: z.number().int(),
-  startAt: z.string(),
-  endAt: z.string(),
-  capacity: z.number().int(),
-  seatsLeft: z.number().int(),
+  ...slotShape(),
   /** The caller's active booking of this slot (its id), or null. */
   myBookingId: z.number().int().nullable(),
 });

@@ -59,3 +59,12 @@ export const placeLocationShape = () => ({
   lat: z.number(),
   lng: z.number(),
 });
+
+/** A slot that takes bookings: its id, start and end (ISO 8601), and its seats. */
+export const slotShape = () => ({
+  id: z.number().int(),
+  startAt: z.string(),
+  endAt: z.string(),
+  capacity: z.number().int(),
+  seatsLeft: z.number().int(),
+});

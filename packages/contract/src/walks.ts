@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from './envelope.ts';
-import { idParam, idQuery, placeLocationShape } from './parts.ts';
+import { idParam, idQuery, placeLocationShape, slotShape } from './parts.ts';
 
 /** A learner's progress along a walk. */
 export const walkProgressSchema = z.object({
@@ -38,13 +38,9 @@ export type WalkStop = z.infer<typeof walkStopSchema>;
 
 /** A guided session of a walk with its seats. */
 export const walkSessionSchema = z.object({
-  id: z.number().int(),
-  startAt: z.string(),
-  endAt: z.string(),
+  ...slotShape(),
   meetingPoint: z.string(),
   guide: z.string(),
-  capacity: z.number().int(),
-  seatsLeft: z.number().int(),
   signedUp: z.boolean(),
 });
 export type WalkSession = z.infer<typeof walkSessionSchema>;
