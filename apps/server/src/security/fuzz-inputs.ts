@@ -59,7 +59,10 @@ export interface Operation {
   name: string;
   method: 'GET' | 'POST';
   path: string;
-  /** Under `/api`: every answer is the envelope. */
+  /**
+   * Answers as `/api` does (everything but the account center's forms): every failure is the
+   * envelope, and so is every success unless it is media (the live playlist, a PDF).
+   */
   api: boolean;
   query: Parameter[];
   body: JsonSchema | null;
@@ -86,7 +89,7 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
         name: `${upper} ${path}`,
         method: upper,
         path,
-        api: path.startsWith('/api/'),
+        api: !path.startsWith('/sso/'),
         query: (operation.parameters ?? []).filter((parameter) => parameter.in === 'query'),
         body: operation.requestBody?.content?.['application/json']?.schema ?? null,
         multipart: multipartOperation,

@@ -16,11 +16,10 @@ import {
   pageOf,
 } from '@portal/contract';
 import { z } from 'zod';
-import { RawAnswer } from '../../http/envelope.ts';
 import { BUNDLED_MEDIA_DIR, uploadedMediaDir } from '../../http/media-host.ts';
 import { portalModule } from '../../http/portal-module.ts';
 import { attachmentDisposition } from '../../platform/calendar-file.ts';
-import { LiveMessages, LiveService } from './live.service.ts';
+import { LIVE_STREAM_PATH, LiveMessages, LiveService } from './live.service.ts';
 import { LiveSources } from './live-source.ts';
 import { createViewerStore } from './live-viewers.ts';
 
@@ -39,8 +38,8 @@ declare module 'fastify' {
 /**
  * Live sessions (课程直播): the public channels, list and detail of the request's site, a
  * learner's reservations (预约) and schedule (我的日程), the live stream of a session that is
- * live now and the heartbeats that count its viewers. (Learning time from watching is reported
- * under `/api/study`.)
+ * live now (an HLS playlist under `/media/live/`) and the heartbeats that count its viewers.
+ * (Learning time from watching is reported under `/api/study`.)
  */
 export const liveModule = portalModule({
   name: 'live',
@@ -113,12 +112,13 @@ export const liveModule = portalModule({
         return live.heartbeat(site.key, body.sessionId, viewer);
       },
     });
-    // Not JSON: the HLS playlist itself, fetched by the player without headers (the site is
-    // in the query). Failures still answer the envelope.
+    // Media, not JSON: the HLS playlist itself, fetched by the player without headers (the site
+    // is in the query), under /media/ like the other playlists. Its failures answer as an /api
+    // call's do: the envelope on HTTP 200.
     app.get(
-      '/api/live/sessions/stream.m3u8',
+      LIVE_STREAM_PATH,
       {
-        config: { login: 'none' },
+        config: { envelopeFailures: true },
         schema: {
           tags: ['live'],
           summary: '直播中场次的 HLS 直播流（滑动窗口播放列表）；未开播或已结束答复 409',
@@ -129,8 +129,7 @@ export const liveModule = portalModule({
         const query = request.query as z.infer<typeof liveStreamQuerySchema>;
         const playlist = await live.stream(query.site, query.id);
         // The window moves every few seconds: players reload it, caches keep it a second.
-        reply.header('cache-control', 'public, max-age=1');
-        return new RawAnswer(HLS_TYPE, playlist);
+        return reply.type(HLS_TYPE).header('cache-control', 'public, max-age=1').send(playlist);
       },
     );
     // Outside /api and public, like an activity's: a calendar file to add the session to a
