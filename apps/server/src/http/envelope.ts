@@ -40,7 +40,7 @@ export class EnvelopeText {
 }
 
 /**
- * An `/api` answer that is not the envelope (e.g. a certificate's PDF):
+ * An `/api` answer that is not the envelope (a certificate's PDF, the OpenAPI document):
  * sent as is, with its media type; failures of the same route still answer the envelope.
  */
 export class RawAnswer {
