@@ -137,16 +137,6 @@ describeEachEngine('the /api envelope', (ctx) => {
     });
     expect(response.headers['content-encoding']).toBe('br');
   });
-
-  it('serves the OpenAPI document of the API as itself, without the envelope', async () => {
-    const response = await ctx().app.inject({ url: '/api/docs' });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
-    const document = response.json<Record<string, unknown>>();
-    expect(Object.keys(document)).not.toContain('code');
-    expect(document.openapi).toMatch(/^3\./);
-    expect(Object.keys(document.paths as object)).toContain('/api/account/refresh-token');
-  });
 });
 
 describe('unexpected failures', () => {

@@ -44,6 +44,7 @@ interface Parameter {
 
 interface OpenApiOperation {
   summary?: string;
+  description?: string;
   parameters?: Parameter[];
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
   responses?: Record<string, { content?: Record<string, { schema?: JsonSchema }> }>;
@@ -66,9 +67,9 @@ export interface Operation {
   api: boolean;
   query: Parameter[];
   body: JsonSchema | null;
-  /** A multipart upload (the description states it in the summary; its body has no schema). */
+  /** A multipart upload (the operation's description says so; its body has no schema). */
   multipart: boolean;
-  /** Text fields a multipart operation names in its summary (`activityId`, `form`, ...). */
+  /** Text fields a multipart operation names in its description (`activityId`, `form`, ...). */
   multipartFields: string[];
   /** The schema of `data` in a success answer, when the operation declares one. */
   response: JsonSchema | null;
@@ -83,8 +84,8 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
       if (upper !== 'GET' && upper !== 'POST') {
         throw new Error(`The fuzzer has no requests for ${upper} ${path}`);
       }
-      const summary = operation.summary ?? '';
-      const multipartOperation = /multipart/i.test(summary) && !operation.requestBody;
+      const description = operation.description ?? '';
+      const multipartOperation = /multipart/i.test(description) && !operation.requestBody;
       operations.push({
         name: `${upper} ${path}`,
         method: upper,
@@ -94,7 +95,7 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
         body: operation.requestBody?.content?.['application/json']?.schema ?? null,
         multipart: multipartOperation,
         multipartFields: multipartOperation
-          ? [...new Set(summary.match(/[A-Za-z][A-Za-z0-9]*/g) ?? [])].filter(
+          ? [...new Set(description.match(/[A-Za-z][A-Za-z0-9]*/g) ?? [])].filter(
               (word) => !/^(multipart|JPG|PNG|WebP|JSON|files?)$/i.test(word),
             )
           : [],
