@@ -1,6 +1,15 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../testing/test-app.ts';
 import { API_TAGS } from './openapi.ts';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
 interface Operation {
   operationId?: string;
@@ -15,6 +24,41 @@ interface OpenApiDocument {
   servers?: unknown[];
   tags?: Array<{ name: string; description?: string }>;
   paths: Record<string, Record<string, Operation>>;
+}
+
+/** What Spectral reports of one rule at one place (its `-f json` output). */
+interface SpectralResult {
+  code: string;
+  message: string;
+  path: string[];
+  /** 0 error, 1 warning, 2 information, 3 hint. */
+  severity: number;
+}
+
+/** Lints an OpenAPI document with Spectral's CLI and the repository's `.spectral.yaml`. */
+async function spectralLint(document: string): Promise<SpectralResult[]> {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'openapi-'));
+  const file = path.join(folder, 'openapi.json');
+  const report = path.join(folder, 'report.json');
+  fs.writeFileSync(file, document);
+  const cliPackage = createRequire(import.meta.url).resolve('@stoplight/spectral-cli/package.json');
+  const cli = path.join(path.dirname(cliPackage), 'dist/index.js');
+  const ruleset = path.join(repoRoot, '.spectral.yaml');
+  const args = [cli, 'lint', file, '--ruleset', ruleset, '--format', 'json'];
+  try {
+    await promisify(execFile)(
+      process.execPath,
+      [...args, '--output', report, '--fail-severity', 'hint', '--quiet'],
+      { cwd: repoRoot },
+    ).catch((error: { stderr?: string; message: string }) => {
+      // Any finding makes the CLI exit non-zero; its report is in the file all the same.
+      if (!fs.existsSync(report))
+        throw new Error(`spectral failed: ${error.stderr || error.message}`);
+    });
+    return JSON.parse(fs.readFileSync(report, 'utf8')) as SpectralResult[];
+  } finally {
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
 }
 
 describe('GET /api/docs', () => {
@@ -77,4 +121,14 @@ describe('GET /api/docs', () => {
     expect(document.info.contact).toBeTruthy();
     expect(document.servers?.length).toBeGreaterThan(0);
   });
+
+  it('passes Spectral’s OpenAPI rules with no error and no warning', async () => {
+    const findings = (await spectralLint(response.body))
+      .filter((finding) => finding.severity <= 1)
+      .map(
+        (finding) =>
+          `${finding.severity === 0 ? 'error' : 'warning'} ${finding.code} at ${finding.path.join('.')}: ${finding.message}`,
+      );
+    expect(findings).toEqual([]);
+  }, 60_000);
 });
