@@ -4,14 +4,9 @@ import type { Writable } from 'node:stream';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
-import swagger from '@fastify/swagger';
 import { JSON_BODY_LIMIT, MULTIPART_BODY_LIMIT } from '@portal/contract';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from './config.ts';
 import { createDatabase, type Db } from './db/database.ts';
@@ -20,6 +15,7 @@ import { apiNotFound, envelopePlugin, envelopeSerializerCompiler, isApi } from '
 import { filesDir, registerFileHost } from './http/file-host.ts';
 import { loggerOptions } from './http/log-redaction.ts';
 import { registerMediaHost } from './http/media-host.ts';
+import { registerOpenApi, serveApiDocs } from './http/openapi.ts';
 import { requestContextPlugin } from './http/request-context.ts';
 import { securityPlugin } from './http/security.ts';
 import { registerWebHost } from './http/web-host.ts';
@@ -226,23 +222,13 @@ export async function buildApp(
   await app.register(multipart, {
     limits: { fileSize: MULTIPART_BODY_LIMIT, files: 10, fields: 50, fieldSize: 64 * 1024 },
   });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: '学习网移动门户 API', version: '1.0.0' },
-      // Routes declared with `login: 'required'` list this scheme (the request context adds it).
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await registerOpenApi(app);
   await app.register(requestContextPlugin, {
     siteOf: (header) => app.sites.fromHeader(header),
     authenticate: (token) => app.accounts.authenticate(token),
   });
   for (const module of modules) await app.register(module);
-
-  app.get('/api/docs', { schema: { hide: true }, config: { login: 'none' } }, async () =>
-    app.swagger(),
-  );
+  serveApiDocs(app);
 
   await registerFileHost(app, config);
   await registerMediaHost(app, config);

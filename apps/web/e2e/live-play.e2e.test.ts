@@ -52,7 +52,7 @@ describe('watching a live session', () => {
     const playlists: Array<{ at: number; text: string }> = [];
     const segments: string[] = [];
     page.on('response', (response) => {
-      if (response.url().includes('/api/live/sessions/stream.m3u8')) {
+      if (response.url().includes('/media/live/stream.m3u8')) {
         const at = Date.now();
         void response.text().then((text) => playlists.push({ at, text }));
       }

@@ -47,7 +47,8 @@ export const fieldLabels: Record<string, string> = {
  * would mislead or none fits: `state` is a study state elsewhere, a live session's state here.
  */
 export const scopedFieldLabels: Record<string, Record<string, string>> = {
-  '/api/live/': { state: '直播状态', channelId: '直播频道', site: '学习网' },
+  '/api/live/': { state: '直播状态', channelId: '直播频道' },
+  '/media/live/': { site: '学习网' },
   '/api/articles': { kind: '栏目类型', channelId: '栏目' },
   '/api/messages': { id: '消息编号' },
   '/api/places': { lat: '纬度', lng: '经度', category: '地点类别', limit: '数量', id: '地点' },

@@ -44,7 +44,7 @@ export const liveSessionDetailSchema = liveSessionSummarySchema.extend({
   /** Rich HTML as stored: sanitize before showing it. */
   introduction: z.string(),
   channel: liveChannelSchema.pick({ id: true, name: true, cover: true }),
-  /** The live HLS playlist while live (`/api/live/sessions/stream.m3u8?...`), else null. */
+  /** The live HLS playlist while live (`/media/live/stream.m3u8?...`), else null. */
   streamUrl: z.string().nullable(),
   /** The replay (MP4 or HLS) once ended, else null. */
   replayUrl: z.string().nullable(),
@@ -83,8 +83,9 @@ export type LiveReservationResult = z.infer<typeof liveReservationResultSchema>;
 export const liveScheduleQuerySchema = pageQuery;
 
 /**
- * `GET /api/live/sessions/stream.m3u8?site=&id=`: the live HLS playlist of a session of `site`
- * while it is live (a player fetches it without headers, so the site is in the URL).
+ * `GET /media/live/stream.m3u8?site=&id=`: the live HLS playlist of a session of `site` while it
+ * is live (media, not an `/api` answer; a player fetches it without headers, so the site is in
+ * the URL). Its failures answer the envelope.
  */
 export const liveStreamQuerySchema = z.object({
   site: z.string().min(1).max(32),

@@ -36,8 +36,10 @@ describe('apiRoutes', () => {
 
   it('answers the former path of a moved route the same, marked deprecated in the docs', async () => {
     const app = await serverWith((scope) => {
-      apiRoutes(scope, 'test').get('/api/test/now', {
+      apiRoutes(scope, 'sites').get('/api/test/now', {
+        operationId: 'getNow',
         summary: '现在的路径',
+        description: '现在的路径，与以前的路径答复相同。',
         login: 'none',
         formerly: '/api/test/before',
         query: z.object({ n: z.coerce.number() }),
@@ -51,11 +53,17 @@ describe('apiRoutes', () => {
     }
     const paths = (app.swagger() as { paths: Record<string, { get: Record<string, unknown> }> })
       .paths;
-    expect(paths['/api/test/now']?.get).toMatchObject({ summary: '现在的路径', tags: ['test'] });
+    expect(paths['/api/test/now']?.get).toMatchObject({
+      operationId: 'getNow',
+      summary: '现在的路径',
+      description: '现在的路径，与以前的路径答复相同。',
+      tags: ['sites'],
+    });
     expect(paths['/api/test/now']?.get.deprecated).toBeUndefined();
     expect(paths['/api/test/before']?.get).toMatchObject({
+      operationId: 'getNowDeprecated',
       summary: '现在的路径',
-      tags: ['test'],
+      tags: ['sites'],
       deprecated: true,
       parameters: paths['/api/test/now']?.get.parameters,
     });

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { AuthUser } from '../platform/auth.ts';
 import { type RateLimit, rateLimitSubject } from '../platform/rate-limit.ts';
 import { EnvelopeText, wrap } from './envelope.ts';
+import { type ApiTag, type OperationDocs, operationSchema } from './openapi.ts';
 import type { LoginRule } from './request-context.ts';
 
 /** The learner a handler gets under each login rule. */
@@ -40,14 +41,16 @@ export interface VisitorCache<Q> {
   unless?: (query: Q) => boolean;
 }
 
-/** One `/api` endpoint: its documentation, login rule, input and answer schemas and handler. */
+/**
+ * One `/api` endpoint: its documentation (`operationId`, `summary`, `description`), login rule,
+ * input and answer schemas and handler.
+ */
 export interface ApiRoute<
   L extends LoginRule,
   Q extends z.ZodType | undefined,
   B extends z.ZodType | undefined,
   R extends z.ZodType,
-> {
-  summary: string;
+> extends OperationDocs {
   /** Stated on every route; `required` answers 301 to a visitor before the input is read. */
   login: L;
   query?: Q;
@@ -56,7 +59,8 @@ export interface ApiRoute<
   response: R;
   /**
    * The path the endpoint had before it moved: it still answers, with the same schemas and
-   * handler, marked deprecated in the OpenAPI docs, until no web app in the field calls it.
+   * handler, marked deprecated in the OpenAPI docs (operation `<operationId>Deprecated`), until
+   * no web app in the field calls it.
    */
   formerly?: string;
   /** Answers to calls without a token (login `none` or `optional`): see {@link VisitorCache}. */
@@ -86,7 +90,7 @@ type Method = 'GET' | 'POST';
  * Declares the `/api` endpoints of one module (tagged `tag` in the OpenAPI docs): each route is
  * its schemas, its login rule and a handler that gets the site and learner resolved.
  */
-export function apiRoutes(app: FastifyInstance, tag: string) {
+export function apiRoutes(app: FastifyInstance, tag: ApiTag) {
   const declare =
     (method: Method) =>
     <
@@ -100,8 +104,10 @@ export function apiRoutes(app: FastifyInstance, tag: string) {
     ) => {
       const { login } = route;
       const schema = (deprecated: boolean): FastifySchema => ({
-        tags: [tag],
-        summary: route.summary,
+        ...operationSchema(tag, {
+          ...route,
+          operationId: deprecated ? `${route.operationId}Deprecated` : route.operationId,
+        }),
         ...(deprecated ? { deprecated: true } : {}),
         ...(route.query ? { querystring: route.query } : {}),
         ...(route.body ? { body: route.body } : {}),
@@ -153,7 +159,7 @@ export function apiRoutes(app: FastifyInstance, tag: string) {
     get: declare('GET'),
     post: declare('POST'),
     /** The same declarations under another OpenAPI tag (one module, two groups in the docs). */
-    tagged: (other: string) => apiRoutes(app, other),
+    tagged: (other: ApiTag) => apiRoutes(app, other),
   };
 }
 

@@ -7,6 +7,16 @@ import { isDatabaseUnavailable, isUniqueViolation } from '../db/database.ts';
 import { AppError } from '../platform/errors.ts';
 import { compileEnvelopeWriter, type SerializerOptions } from './response-serializer.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A route outside `/api` whose failures answer as an `/api` call's do (the envelope, on
+     * HTTP 200 unless unexpected), e.g. the live playlist under `/media/`.
+     */
+    envelopeFailures?: boolean;
+  }
+}
+
 interface Failure {
   http: number;
   code: number;
@@ -30,8 +40,8 @@ export class EnvelopeText {
 }
 
 /**
- * An `/api` answer that is not JSON (e.g. an HLS playlist a player fetches, a certificate's
- * PDF): sent as is, with its media type; failures of the same route still answer the envelope.
+ * An `/api` answer that is not the envelope (a certificate's PDF, the OpenAPI document):
+ * sent as is, with its media type; failures of the same route still answer the envelope.
  */
 export class RawAnswer {
   constructor(
@@ -169,7 +179,7 @@ export { isApi };
 
 function sendFailure(reply: FastifyReply, request: FastifyRequest, failure: Failure) {
   const body = { code: failure.code, message: failure.message, data: failure.data };
-  if (!isApi(request.url)) {
+  if (!isApi(request.url) && request.routeOptions.config?.envelopeFailures !== true) {
     return reply.code(failure.http === 200 ? 400 : failure.http).send(body);
   }
   return reply.code(failure.http).send(body);

@@ -137,14 +137,6 @@ describeEachEngine('the /api envelope', (ctx) => {
     });
     expect(response.headers['content-encoding']).toBe('br');
   });
-
-  it('serves the OpenAPI document of the API', async () => {
-    const response = await ctx().app.inject({ url: '/api/docs' });
-    const { code, data } = body<{ openapi: string; paths: Record<string, unknown> }>(response);
-    expect(code).toBe(0);
-    expect(data.openapi).toMatch(/^3\./);
-    expect(Object.keys(data.paths)).toContain('/api/account/refresh-token');
-  });
 });
 
 describe('unexpected failures', () => {

@@ -8,7 +8,7 @@ interface OpenApi {
 describeEachEngine('the login rule', (ctx) => {
   /** Every operation the OpenAPI document marks as needing a bearer token. */
   async function loginOperations() {
-    const docs = body<OpenApi>(await ctx().app.inject({ url: '/api/docs' })).data;
+    const docs = (await ctx().app.inject({ url: '/api/docs' })).json<OpenApi>();
     return Object.entries(docs.paths).flatMap(([url, methods]) =>
       Object.entries(methods)
         .filter(([, operation]) => operation.security?.length)

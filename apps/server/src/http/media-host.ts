@@ -40,7 +40,8 @@ export function uploadedMediaDir(config: Pick<Config, 'dataDir'>): string {
  * Serves `/media/` from the bundled demo media, then from `DATA_DIR/media` (uploads): byte
  * ranges (206 with Content-Range, so players can seek and phones fetch only what they play),
  * the exact media type for each extension, a long public cache and `nosniff`. No listing, no
- * dotfiles; unknown paths fall through to the not-found handler.
+ * dotfiles; unknown paths fall through to the not-found handler. (The live playlist
+ * `/media/live/stream.m3u8` is made per request by the live module's route.)
  */
 export async function registerMediaHost(app: FastifyInstance, config: Pick<Config, 'dataDir'>) {
   const uploads = uploadedMediaDir(config);

@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type ApiRoutes, apiRoutes } from './api-route.ts';
+import type { ApiTag } from './openapi.ts';
 
 /** One area of the server: its service, and its routes declared with that service. */
 export interface PortalModule<K extends keyof FastifyInstance & string> {
   /** The app decorator the service is registered under (typed by the module's `declare module`). */
   name: K;
-  /** The OpenAPI tag of the module's `/api` routes. */
-  tag: string;
+  /** The OpenAPI tag of the module's `/api` routes (described in `API_TAGS`). */
+  tag: ApiTag;
   /** Builds the service from what is registered before it (passed explicitly). */
   create: (app: FastifyInstance) => FastifyInstance[K];
   /** Declares the routes: `/api` endpoints through `api`, anything else on `app`. */

@@ -86,7 +86,8 @@ export async function registerWebHost(
         (entry) => entry.isFile() && entry.name !== 'index.html' && !/\.(br|gz)$/.test(entry.name),
       );
     for (const { name } of topFiles) {
-      app.get(`/${name}`, (_request, reply) =>
+      // Files, not operations: kept out of the OpenAPI document.
+      app.get(`/${name}`, { schema: { hide: true } }, (_request, reply) =>
         reply.sendFile(name, dist, { immutable: false, maxAge: 3600 * 1000 }),
       );
     }

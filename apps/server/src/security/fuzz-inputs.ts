@@ -44,6 +44,7 @@ interface Parameter {
 
 interface OpenApiOperation {
   summary?: string;
+  description?: string;
   parameters?: Parameter[];
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
   responses?: Record<string, { content?: Record<string, { schema?: JsonSchema }> }>;
@@ -59,13 +60,16 @@ export interface Operation {
   name: string;
   method: 'GET' | 'POST';
   path: string;
-  /** Under `/api`: every answer is the envelope. */
+  /**
+   * Answers as `/api` does (everything but the account center's forms): every failure is the
+   * envelope, and so is every success unless it is media (the live playlist, a PDF).
+   */
   api: boolean;
   query: Parameter[];
   body: JsonSchema | null;
-  /** A multipart upload (the description states it in the summary; its body has no schema). */
+  /** A multipart upload (the operation's description says so; its body has no schema). */
   multipart: boolean;
-  /** Text fields a multipart operation names in its summary (`activityId`, `form`, ...). */
+  /** Text fields a multipart operation names in its description (`activityId`, `form`, ...). */
   multipartFields: string[];
   /** The schema of `data` in a success answer, when the operation declares one. */
   response: JsonSchema | null;
@@ -80,18 +84,18 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
       if (upper !== 'GET' && upper !== 'POST') {
         throw new Error(`The fuzzer has no requests for ${upper} ${path}`);
       }
-      const summary = operation.summary ?? '';
-      const multipartOperation = /multipart/i.test(summary) && !operation.requestBody;
+      const description = operation.description ?? '';
+      const multipartOperation = /multipart/i.test(description) && !operation.requestBody;
       operations.push({
         name: `${upper} ${path}`,
         method: upper,
         path,
-        api: path.startsWith('/api/'),
+        api: !path.startsWith('/sso/'),
         query: (operation.parameters ?? []).filter((parameter) => parameter.in === 'query'),
         body: operation.requestBody?.content?.['application/json']?.schema ?? null,
         multipart: multipartOperation,
         multipartFields: multipartOperation
-          ? [...new Set(summary.match(/[A-Za-z][A-Za-z0-9]*/g) ?? [])].filter(
+          ? [...new Set(description.match(/[A-Za-z][A-Za-z0-9]*/g) ?? [])].filter(
               (word) => !/^(multipart|JPG|PNG|WebP|JSON|files?)$/i.test(word),
             )
           : [],

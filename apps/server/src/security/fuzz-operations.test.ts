@@ -39,7 +39,7 @@ const ONLY = process.env.FUZZ_ONLY ?? '';
 const DEFAULT_RUNS = process.env.FUZZ_RUNS === undefined && !ONLY;
 
 const CHINESE = /[\u4e00-\u9fff]/;
-/** Answers of /api operations that are not JSON on success (the player's playlist, a PDF). */
+/** Successes that are not JSON (the live playlist under /media/, a certificate's PDF). */
 const RAW_TYPES = /^(application\/vnd\.apple\.mpegurl|application\/x-mpegurl|application\/pdf)/i;
 
 type Mode = 'hostile' | 'valid';

@@ -40,7 +40,9 @@ export const accountSettingsModule = portalModule({
     ),
   routes(api, settings) {
     api.post('/api/account/profile', {
+      operationId: 'updateProfile',
       summary: '修改昵称',
+      description: '修改当前学员的昵称（需登录）。',
       login: 'required',
       limit: RateLimits.accountSettings,
       body: updateProfileBodySchema,
@@ -48,7 +50,10 @@ export const accountSettingsModule = portalModule({
       handle: ({ learner, body }) => settings.rename(learner, body.nickname),
     });
     api.post('/api/account/avatar', {
-      summary: '上传头像（multipart，字段 file；按内容识别 JPG/PNG/WebP，服务器裁成正方形）',
+      operationId: 'uploadAvatar',
+      summary: '上传头像',
+      description:
+        '上传头像（需登录；multipart，字段 file）：按内容识别 JPG/PNG/WebP，服务器裁成正方形。',
       login: 'required',
       limit: RateLimits.uploads,
       response: userInfoSchema,
@@ -69,7 +74,9 @@ export const accountSettingsModule = portalModule({
         ),
     });
     api.post('/api/account/password', {
-      summary: '修改密码（其他设备随之退出登录，本机保持登录）',
+      operationId: 'changePassword',
+      summary: '修改密码',
+      description: '用原密码修改密码（需登录）：其他设备随之退出登录，本机保持登录。',
       login: 'required',
       limit: RateLimits.accountSettings,
       body: changePasswordBodySchema,
@@ -80,13 +87,17 @@ export const accountSettingsModule = portalModule({
       },
     });
     api.get('/api/account/devices', {
+      operationId: 'listDevices',
       summary: '已登录的设备',
+      description: '当前账号已登录的设备及最近使用时间，标出本机（需登录）。',
       login: 'required',
       response: deviceListSchema,
       handle: ({ learner }) => settings.devices(learner),
     });
     api.post('/api/account/devices/sign-out', {
-      summary: '让一台设备退出登录',
+      operationId: 'signOutDevice',
+      summary: '让一台设备退出',
+      description: '让一台已登录的设备退出登录，其登录凭证随之失效（需登录）。',
       login: 'required',
       limit: RateLimits.accountSettings,
       body: deviceIdBodySchema,
@@ -97,7 +108,9 @@ export const accountSettingsModule = portalModule({
       },
     });
     api.post('/api/account/devices/sign-out-others', {
-      summary: '让本机以外的所有设备退出登录',
+      operationId: 'signOutOtherDevices',
+      summary: '让其他设备退出',
+      description: '让本机以外的所有设备退出登录（需登录）。',
       login: 'required',
       limit: RateLimits.accountSettings,
       response: z.null(),
@@ -107,7 +120,9 @@ export const accountSettingsModule = portalModule({
       },
     });
     api.post('/api/account/delete', {
-      summary: '注销账号（输入密码确认；个人信息删除或匿名化，登录凭证全部失效）',
+      operationId: 'deleteAccount',
+      summary: '注销账号',
+      description: '注销当前账号（需登录，输入密码确认）：个人信息删除或匿名化，登录凭证全部失效。',
       login: 'required',
       limit: RateLimits.accountDelete,
       body: deleteAccountBodySchema,

@@ -29,7 +29,10 @@ export const accountModule = portalModule({
   create: (app) => new AccountService(app.database.db, undefined, app.sideEffects),
   routes(api, accounts, app) {
     api.post('/api/account/login', {
-      summary: '用账号中心的一次性票据换取登录凭证',
+      operationId: 'logIn',
+      summary: '用票据登录',
+      description:
+        '用账号中心登录后带回的一次性票据换取登录凭证（token）与学员资料；票据只能用一次，过期或已用过答复 400。',
       login: 'none',
       body: loginBodySchema,
       response: loginResultSchema,
@@ -40,14 +43,19 @@ export const accountModule = portalModule({
         ),
     });
     api.get('/api/account/refresh-token', {
-      summary: '刷新登录凭证；没有有效凭证时 data 为 null',
+      operationId: 'refreshToken',
+      summary: '刷新登录凭证',
+      description:
+        '每次打开应用时调用：答复新的登录凭证，旧凭证在短暂宽限后失效；没有有效凭证时 data 为 null，客户端随之清除本地的凭证与学员资料。',
       login: 'none',
       response: refreshTokenResultSchema,
       handle: ({ site, request }) =>
         accounts.refresh(request.bearer(), sessionOf(request, site.key)),
     });
     api.post('/api/account/logout', {
-      summary: '退出登录，吊销当前凭证',
+      operationId: 'logOut',
+      summary: '退出登录',
+      description: '吊销这次请求所带的登录凭证；没有凭证或凭证已失效时也答复成功。',
       login: 'none',
       limit: RateLimits.logout,
       response: z.null(),
@@ -57,7 +65,9 @@ export const accountModule = portalModule({
       },
     });
     api.get('/api/account/me', {
-      summary: '当前学员的资料',
+      operationId: 'getMyProfile',
+      summary: '我的资料',
+      description: '当前登录学员的公开资料（昵称、头像等），需登录。',
       login: 'required',
       response: userInfoSchema,
       handle: ({ learner }) => accounts.profile(learner),

@@ -71,7 +71,9 @@ export const activitiesModule = portalModule({
     ),
   routes(api, activities, app) {
     api.get('/api/activities', {
-      summary: '活动列表：报名中的在前，其余按开始时间；可按类型和状态筛选',
+      operationId: 'listActivities',
+      summary: '活动列表',
+      description: '本站的活动：报名中的在前，其余按开始时间；可按类型和状态筛选，分页。',
       login: 'none',
       query: activityListQuerySchema,
       response: pageOf(activitySummarySchema),
@@ -79,7 +81,9 @@ export const activitiesModule = portalModule({
       handle: ({ site, query }) => activities.list(site.key, query),
     });
     api.get('/api/activities/detail', {
-      summary: '活动详情；带有效登录凭证时含我的报名',
+      operationId: 'getActivity',
+      summary: '活动详情',
+      description: '一个活动的详情与名额；带有效登录凭证时含我的报名。',
       login: 'optional',
       query: activityDetailQuerySchema,
       response: activityDetailSchema,
@@ -87,7 +91,10 @@ export const activitiesModule = portalModule({
         activities.detail(site.key, query.id, learner?.id ?? null),
     });
     api.post('/api/activities/apply', {
-      summary: '报名活动（需登录；需要附件的特色活动请用 apply-with-files）',
+      operationId: 'applyForActivity',
+      summary: '报名活动',
+      description:
+        '当前学员报名一个活动（需登录）；名额已满或已报名答复 409。需要附件的特色活动请用 apply-with-files。',
       login: 'required',
       limit: RateLimits.activitySignup,
       body: activityApplyBodySchema,
@@ -95,8 +102,10 @@ export const activitiesModule = portalModule({
       handle: ({ site, learner, body }) => activities.apply(site.key, learner.id, body),
     });
     api.post('/api/activities/apply-with-files', {
-      summary:
-        '报名特色活动并上传附件（需登录；multipart：activityId、form（JSON 字符串）、files）',
+      operationId: 'applyForActivityWithFiles',
+      summary: '报名特色活动（带附件）',
+      description:
+        '报名特色活动并上传附件（需登录；multipart：activityId、form（JSON 字符串）、files）；附件的类型按内容识别，不合要求的拒收。',
       login: 'required',
       limit: RateLimits.uploads,
       response: activityApplyResultSchema,
@@ -118,7 +127,9 @@ export const activitiesModule = portalModule({
         ),
     });
     api.post('/api/activities/cancel', {
-      summary: '取消活动报名（需登录，仅在报名期内）',
+      operationId: 'cancelActivityApplication',
+      summary: '取消活动报名',
+      description: '取消我对一个活动的报名（需登录），仅在报名期内；名额随之退回。',
       login: 'required',
       limit: RateLimits.activitySignup,
       body: activityCancelBodySchema,
@@ -126,14 +137,19 @@ export const activitiesModule = portalModule({
       handle: ({ site, learner, body }) => activities.cancel(site.key, learner.id, body.activityId),
     });
     api.get('/api/activities/mine', {
-      summary: '我的活动报名（需登录），可按状态筛选',
+      operationId: 'listMyActivityApplications',
+      summary: '我的活动',
+      description: '我的活动报名（需登录），可按状态筛选，分页。',
       login: 'required',
       query: myActivityListQuerySchema,
       response: pageOf(myActivitySchema),
       handle: ({ site, learner, query }) => activities.mine(site.key, learner.id, query),
     });
     api.post('/api/activities/checkin', {
-      summary: '现场签到（主办方工作人员，需登录）：核销学员报名二维码中的签到码',
+      operationId: 'checkInActivityAttendee',
+      summary: '现场签到',
+      description:
+        '主办方工作人员（需登录）核销学员报名二维码中的签到码，为其签到；不是该活动主办方的工作人员答复 403，已签到答复 409。',
       login: 'required',
       limit: RateLimits.checkIn,
       body: checkinBodySchema,

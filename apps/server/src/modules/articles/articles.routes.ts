@@ -32,15 +32,19 @@ export const articlesModule = portalModule({
   create: (app) => new ArticleService(app.database.db, Date.now, app.publicCache, app.sideEffects),
   routes(api, articles) {
     api.get('/api/articles/channels', {
-      summary: '文章栏目（可按类型筛选，含已发布文章数）',
+      operationId: 'listArticleChannels',
+      summary: '文章栏目',
+      description: '本站的文章栏目（资讯、通知、公告等），可按类型筛选，各带已发布的文章数。',
       login: 'none',
       query: articleChannelQuerySchema,
       response: z.array(articleChannelSchema),
       handle: ({ site, query }) => articles.channels(site.key, query),
     });
     api.get('/api/articles', {
-      summary:
-        '文章列表（置顶在前，再按发布时间新到旧；可按类型与栏目筛选，分页）；登录时标出未读通知',
+      operationId: 'listArticles',
+      summary: '文章列表',
+      description:
+        '本站的文章：置顶在前，再按发布时间新到旧；可按类型与栏目筛选，分页。带有效登录凭证时标出未读的通知。',
       login: 'optional',
       query: articleListQuerySchema,
       response: pageOf(articleSummarySchema),
@@ -50,7 +54,9 @@ export const articlesModule = portalModule({
       handle: ({ site, learner, query }) => articles.list(site.key, query, learner?.id ?? null),
     });
     api.get('/api/articles/detail', {
-      summary: '文章详情（计一次浏览；登录时标为已读）',
+      operationId: 'getArticle',
+      summary: '文章详情',
+      description: '一篇文章的详情（正文为已净化的 HTML），计一次浏览；带有效登录凭证时标为已读。',
       login: 'optional',
       query: articleDetailQuerySchema,
       response: articleDetailSchema,
@@ -58,7 +64,9 @@ export const articlesModule = portalModule({
         articles.detail(site.key, query.id, learner?.id ?? null),
     });
     api.post('/api/articles/read-all', {
-      summary: '将某类通知全部标为已读（需登录）',
+      operationId: 'markArticlesRead',
+      summary: '通知全部已读',
+      description: '将某类通知全部标为已读（需登录）。',
       login: 'required',
       limit: RateLimits.readMarks,
       body: articleReadAllBodySchema,
@@ -66,7 +74,9 @@ export const articlesModule = portalModule({
       handle: ({ site, learner, body }) => articles.readAll(site.key, learner.id, body.kind),
     });
     api.post('/api/articles/read-end', {
-      summary: '读到文章末尾（需登录；打开详情不足 10 秒不算，每篇只奖励一次积分）',
+      operationId: 'recordArticleReadToEnd',
+      summary: '读完文章',
+      description: '报告读到了文章末尾（需登录）：打开详情不足 10 秒不算，每篇只奖励一次积分。',
       login: 'required',
       limit: RateLimits.readMarks,
       body: articleReadEndBodySchema,

@@ -27,21 +27,27 @@ export const basesModule = portalModule({
   create: (app) => new BaseService(app.database.db, app.clock),
   routes(api, bases) {
     api.get('/api/bases', {
-      summary: '体验基地列表（含最近可预约场次）',
+      operationId: 'listBases',
+      summary: '体验基地列表',
+      description: '本站的体验基地，各带最近可预约的场次，分页。',
       login: 'none',
       query: baseListQuerySchema,
       response: pageOf(baseCardSchema),
       handle: ({ site, query }) => bases.list(site.key, query),
     });
     api.get('/api/bases/detail', {
-      summary: '体验基地详情：参观项目和近期场次；带登录凭证时标出我的预约',
+      operationId: 'getBase',
+      summary: '体验基地详情',
+      description: '一个体验基地的详情：参观项目和近期场次；带有效登录凭证时标出我的预约。',
       login: 'optional',
       query: baseDetailQuerySchema,
       response: baseDetailSchema,
       handle: ({ site, learner, query }) => bases.detail(site.key, query.id, learner?.id ?? null),
     });
     api.post('/api/bases/book', {
-      summary: '预约参观场次（需登录；人数占用同等名额）',
+      operationId: 'bookBaseVisit',
+      summary: '预约参观',
+      description: '预约一个参观场次（需登录）：参观人数占用同等名额，名额不足答复 409。',
       login: 'required',
       limit: RateLimits.baseBooking,
       body: bookSlotBodySchema,
@@ -49,14 +55,18 @@ export const basesModule = portalModule({
       handle: ({ site, learner, body }) => bases.book(site.key, learner.id, body),
     });
     api.get('/api/bases/bookings', {
-      summary: '我的预约：即将参观或历史预约（需登录）',
+      operationId: 'listMyBaseBookings',
+      summary: '我的预约',
+      description: '我的参观预约：即将参观或历史预约（需登录），分页。',
       login: 'required',
       query: myBookingsQuerySchema,
       response: pageOf(baseBookingSchema),
       handle: ({ site, learner, query }) => bases.mine(site.key, learner.id, query),
     });
     api.post('/api/bases/cancel', {
-      summary: '取消预约（需登录；参观开始前），名额退回',
+      operationId: 'cancelBaseBooking',
+      summary: '取消预约',
+      description: '取消我的参观预约（需登录），仅在参观开始前；名额退回。',
       login: 'required',
       limit: RateLimits.baseBooking,
       body: cancelBookingBodySchema,

@@ -23,13 +23,17 @@ export const coursesModule = portalModule({
   create: (app) => new CourseService(app.database.db, Date.now, app.publicCache),
   routes(api, courses) {
     api.get('/api/courses/categories', {
-      summary: '课程分类（含已上线课程数）',
+      operationId: 'listCourseCategories',
+      summary: '课程分类',
+      description: '本站的课程分类，各带已上线的课程数。',
       login: 'none',
       response: z.array(courseCategorySchema),
       handle: ({ site }) => courses.categories(site.key),
     });
     api.get('/api/courses', {
-      summary: '课程列表（按最新或最多人学，分页）',
+      operationId: 'listCourses',
+      summary: '课程列表',
+      description: '本站已上线的课程，按最新或最多人学排序，可按分类筛选，分页。',
       login: 'none',
       query: courseListQuerySchema,
       response: pageOf(courseSummarySchema),
@@ -37,7 +41,10 @@ export const coursesModule = portalModule({
       handle: ({ site, query }) => courses.list(site.key, query),
     });
     api.get('/api/courses/detail', {
-      summary: '课程详情（含章节与课时），并计一次浏览',
+      operationId: 'getCourse',
+      summary: '课程详情',
+      description:
+        '一门已上线课程的详情，含章节与课时；每次调用计一次浏览。不存在或未上线答复 404。',
       login: 'none',
       query: courseDetailQuerySchema,
       response: courseDetailSchema,

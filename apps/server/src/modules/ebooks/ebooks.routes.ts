@@ -27,13 +27,17 @@ export const ebooksModule = portalModule({
     new EbookService(app.database.db, app.database.engine, Date.now, app.sideEffects),
   routes(api, ebooks) {
     api.get('/api/ebooks/categories', {
-      summary: '电子书分类（含已上线电子书数）',
+      operationId: 'listEbookCategories',
+      summary: '电子书分类',
+      description: '本站的电子书分类，各带已上线的电子书数。',
       login: 'none',
       response: z.array(ebookCategorySchema),
       handle: ({ site }) => ebooks.categories(site.key),
     });
     api.get('/api/ebooks', {
-      summary: '电子书列表（最新在前，可按分类与关键词筛选，分页）',
+      operationId: 'listEbooks',
+      summary: '电子书列表',
+      description: '本站已上线的电子书，最新在前，可按分类与关键词筛选，分页。',
       login: 'none',
       query: ebookListQuerySchema,
       response: pageOf(ebookSummarySchema),
@@ -42,7 +46,9 @@ export const ebooksModule = portalModule({
       handle: ({ site, query }) => ebooks.list(site.key, query),
     });
     api.get('/api/ebooks/detail', {
-      summary: '电子书详情；带有效登录凭证时含我的阅读进度',
+      operationId: 'getEbook',
+      summary: '电子书详情',
+      description: '一本电子书的详情与 PDF 地址；带有效登录凭证时含我的阅读进度。',
       login: 'optional',
       query: ebookDetailQuerySchema,
       response: ebookDetailSchema,

@@ -29,7 +29,10 @@ export const favouritesModule = portalModule({
   create: (app) => new FavouriteService(app.database.db),
   routes(api, favourites) {
     api.post('/api/favourites', {
-      summary: '收藏（重复收藏结果相同）',
+      operationId: 'addFavourite',
+      summary: '收藏',
+      description:
+        '收藏一项内容（课程、班级、活动、电子书、直播、文章、地点等；需登录）；重复收藏结果相同。',
       login: 'required',
       limit: RateLimits.favourites,
       body: contentRefSchema,
@@ -37,7 +40,9 @@ export const favouritesModule = portalModule({
       handle: ({ site, learner, body }) => favourites.add(site.key, learner.id, body),
     });
     api.post('/api/favourites/remove', {
+      operationId: 'removeFavourite',
       summary: '取消收藏',
+      description: '取消收藏一项内容（需登录）；未收藏时结果相同。',
       login: 'required',
       limit: RateLimits.favourites,
       body: contentRefSchema,
@@ -45,21 +50,27 @@ export const favouritesModule = portalModule({
       handle: ({ site, learner, body }) => favourites.remove(site.key, learner.id, body),
     });
     api.get('/api/favourites/state', {
-      summary: '我是否收藏了该内容',
+      operationId: 'getFavouriteState',
+      summary: '是否已收藏',
+      description: '我是否收藏了某项内容（需登录）。',
       login: 'required',
       query: favouriteStateQuerySchema,
       response: favouriteStateSchema,
       handle: ({ site, learner, query }) => favourites.state(site.key, learner.id, query),
     });
     api.get('/api/favourites', {
-      summary: '我的收藏，最新的在前；可按内容类型筛选',
+      operationId: 'listFavourites',
+      summary: '我的收藏',
+      description: '我在本站的收藏，最新的在前，可按内容类型筛选（需登录），分页。',
       login: 'required',
       query: contentListQuerySchema,
       response: pageOf(favouriteItemSchema),
       handle: ({ site, learner, query }) => favourites.list(site.key, learner.id, query),
     });
     api.post('/api/favourites/clear', {
-      summary: '清空我在本站的收藏',
+      operationId: 'clearFavourites',
+      summary: '清空收藏',
+      description: '清空我在本站的全部收藏（需登录）。',
       login: 'required',
       limit: RateLimits.favourites,
       response: removedSchema,
@@ -68,7 +79,9 @@ export const favouritesModule = portalModule({
 
     const history = api.tagged('history');
     history.post('/api/history', {
-      summary: '记录一次浏览（学习足迹）',
+      operationId: 'recordView',
+      summary: '记录浏览',
+      description: '记录一次浏览到学习足迹（需登录）；同一内容只保留最近一次。',
       login: 'required',
       limit: RateLimits.history,
       body: contentRefSchema,
@@ -76,14 +89,18 @@ export const favouritesModule = portalModule({
       handle: ({ site, learner, body }) => favourites.recordView(site.key, learner.id, body),
     });
     history.get('/api/history', {
-      summary: '学习足迹，最近浏览的在前；可按内容类型筛选',
+      operationId: 'listHistory',
+      summary: '学习足迹',
+      description: '我在本站的学习足迹，最近浏览的在前，可按内容类型筛选（需登录），分页。',
       login: 'required',
       query: contentListQuerySchema,
       response: pageOf(historyItemSchema),
       handle: ({ site, learner, query }) => favourites.history(site.key, learner.id, query),
     });
     history.post('/api/history/remove', {
-      summary: '删除一条学习足迹',
+      operationId: 'removeHistoryEntry',
+      summary: '删除一条足迹',
+      description: '从学习足迹中删除一条记录（需登录）。',
       login: 'required',
       limit: RateLimits.history,
       body: contentRefSchema,
@@ -91,7 +108,9 @@ export const favouritesModule = portalModule({
       handle: ({ site, learner, body }) => favourites.removeView(site.key, learner.id, body),
     });
     history.post('/api/history/clear', {
-      summary: '清空我在本站的学习足迹',
+      operationId: 'clearHistory',
+      summary: '清空学习足迹',
+      description: '清空我在本站的全部学习足迹（需登录）。',
       login: 'required',
       limit: RateLimits.history,
       response: removedSchema,

@@ -31,15 +31,19 @@ export const homeModule = portalModule({
     ),
   routes(api, home) {
     api.get('/api/home', {
-      summary:
-        '首页：轮播图、推荐课程、报名中的班级、各栏目区块、最新资讯与公告通知（公开，按站点缓存数秒）',
+      operationId: 'getHome',
+      summary: '首页',
+      description:
+        '首页内容：轮播图、推荐课程、报名中的班级、各栏目区块、最新资讯与公告通知。公开，按站点缓存数秒。',
       login: 'none',
       response: homeSchema,
       visitorCache: {},
       handle: ({ site }) => home.home(site.key),
     });
     api.get('/api/home/me', {
-      summary: '首页我的学习：继续学习、我的班级、今日学习时长（需登录）',
+      operationId: 'getMyHome',
+      summary: '首页我的学习',
+      description: '首页上我的学习（需登录）：继续学习的课程、我的班级、今日学习时长。',
       login: 'required',
       response: homeMeSchema,
       handle: ({ site, learner }) => home.me(site.key, learner.id),

@@ -31,7 +31,10 @@ export const identitiesModule = portalModule({
   },
   routes(api, identities, app) {
     api.post('/api/account/identity/bind', {
-      summary: '用统一身份认证的一次性票据绑定（或更换）外部账号',
+      operationId: 'bindIdentity',
+      summary: '绑定统一身份认证',
+      description:
+        '用统一身份认证登录后带回的一次性票据，为当前账号绑定（或更换）外部账号（需登录）；该外部账号已绑定他人时答复 409。',
       login: 'required',
       limit: RateLimits.accountSettings,
       body: bindIdentityBodySchema,
@@ -42,7 +45,9 @@ export const identitiesModule = portalModule({
       },
     });
     api.post('/api/account/identity/unbind', {
-      summary: '解绑统一身份认证（仅在手机号仍可登录时）',
+      operationId: 'unbindIdentity',
+      summary: '解绑统一身份认证',
+      description: '解绑统一身份认证（需登录），仅在手机号仍可登录时，以免账号无法登录。',
       login: 'required',
       limit: RateLimits.accountSettings,
       response: bindingsSchema,

@@ -46,8 +46,7 @@ describeEachEngine('live playback API', (ctx) => {
   const ids = { live: 0, liveMp4: 0, up: 0, replay: 0, noReplay: 0, otherSite: 0, quiet: 0 };
   let liveStart = 0;
 
-  const stream = (query: string) =>
-    call(ctx().app, 'GET', `/api/live/sessions/stream.m3u8?${query}`);
+  const stream = (query: string) => call(ctx().app, 'GET', `/media/live/stream.m3u8?${query}`);
   const beat = (sessionId: unknown, options: Call = {}) =>
     call(ctx().app, 'POST', '/api/live/heartbeat', { ...options, payload: { sessionId } });
   const report = (t: string | null, payload: Record<string, unknown>) =>
@@ -108,7 +107,7 @@ describeEachEngine('live playback API', (ctx) => {
     });
   });
 
-  describe('GET /api/live/sessions/stream.m3u8', () => {
+  describe('GET /media/live/stream.m3u8', () => {
     it('answers a live HLS playlist whose window follows the clock since the start', async () => {
       vi.useFakeTimers({ toFake: ['Date'] });
       // 20 minutes and 3 s in: segment 200 (of 6 s) plays; the window is 197-200.
@@ -190,9 +189,24 @@ describeEachEngine('live playback API', (ctx) => {
       const { data } = body<LiveSessionDetail>(
         await call(ctx().app, 'GET', `/api/live/sessions/detail?id=${ids.live}`),
       );
+      expect(data.streamUrl).toBe(`/media/live/stream.m3u8?site=${SITE}&id=${ids.live}`);
       const response = await ctx().app.inject({ url: data.streamUrl as string });
       expect(response.statusCode).toBe(200);
       expect(response.body).toContain('#EXT-X-MEDIA-SEQUENCE:');
+    });
+
+    it('is no longer under /api: the former path answers as an unknown /api path does', async () => {
+      const response = await call(
+        ctx().app,
+        'GET',
+        `/api/live/sessions/stream.m3u8?site=${SITE}&id=${ids.live}`,
+      );
+      expect(response.statusCode).toBe(200);
+      expect(body(response)).toEqual({
+        code: 404,
+        message: '接口不存在：GET /api/live/sessions/stream.m3u8',
+        data: null,
+      });
     });
   });
 

@@ -16,11 +16,11 @@ import {
   pageOf,
 } from '@portal/contract';
 import { z } from 'zod';
-import { RawAnswer } from '../../http/envelope.ts';
 import { BUNDLED_MEDIA_DIR, uploadedMediaDir } from '../../http/media-host.ts';
+import { operationSchema } from '../../http/openapi.ts';
 import { portalModule } from '../../http/portal-module.ts';
 import { attachmentDisposition } from '../../platform/calendar-file.ts';
-import { LiveMessages, LiveService } from './live.service.ts';
+import { LIVE_STREAM_PATH, LiveMessages, LiveService } from './live.service.ts';
 import { LiveSources } from './live-source.ts';
 import { createViewerStore } from './live-viewers.ts';
 
@@ -39,8 +39,8 @@ declare module 'fastify' {
 /**
  * Live sessions (课程直播): the public channels, list and detail of the request's site, a
  * learner's reservations (预约) and schedule (我的日程), the live stream of a session that is
- * live now and the heartbeats that count its viewers. (Learning time from watching is reported
- * under `/api/study`.)
+ * live now (an HLS playlist under `/media/live/`) and the heartbeats that count its viewers.
+ * (Learning time from watching is reported under `/api/study`.)
  */
 export const liveModule = portalModule({
   name: 'live',
@@ -54,14 +54,18 @@ export const liveModule = portalModule({
   routes(api, live, app) {
     const timetable = new LiveTimetableService(app.database.db);
     api.get('/api/live/channels', {
-      summary: '直播频道（含已上线直播数）',
+      operationId: 'listLiveChannels',
+      summary: '直播频道',
+      description: '本站的直播频道，各带已上线的直播数。',
       login: 'none',
       response: z.array(liveChannelSchema),
       handle: ({ site }) => live.channels(site.key),
     });
     api.get('/api/live/sessions', {
-      summary:
-        '直播列表：直播中在前，其次预告（按开始时间），再次已结束（最新在前）；可按状态与频道筛选',
+      operationId: 'listLiveSessions',
+      summary: '直播列表',
+      description:
+        '本站的直播：直播中在前，其次预告（按开始时间），再次已结束（最新在前）；可按状态与频道筛选，分页。',
       login: 'none',
       query: liveSessionListQuerySchema,
       response: pageOf(liveSessionSummarySchema),
@@ -70,14 +74,20 @@ export const liveModule = portalModule({
       handle: ({ site, query }) => live.list(site.key, query),
     });
     api.get('/api/live/sessions/detail', {
-      summary: '直播详情；带有效登录凭证时含是否已预约',
+      operationId: 'getLiveSession',
+      summary: '直播详情',
+      description:
+        '一场直播的详情：直播中时含直播流地址与观看人数，已结束时含回放地址；带有效登录凭证时含是否已预约。',
       login: 'optional',
       query: liveSessionDetailQuerySchema,
       response: liveSessionDetailSchema,
       handle: ({ site, learner, query }) => live.detail(site.key, query.id, learner?.id ?? null),
     });
     api.post('/api/live/reservations', {
-      summary: '预约直播（需登录，仅预告中的直播；重复预约视为成功）',
+      operationId: 'reserveLiveSession',
+      summary: '预约直播',
+      description:
+        '预约一场预告中的直播（需登录），开播前会收到提醒；重复预约视为成功，已开始或已结束答复 409。',
       login: 'required',
       limit: RateLimits.liveReservations,
       body: liveReservationBodySchema,
@@ -85,7 +95,9 @@ export const liveModule = portalModule({
       handle: ({ site, learner, body }) => live.reserve(site.key, learner.id, body.sessionId),
     });
     api.post('/api/live/reservations/remove', {
-      summary: '取消预约直播（需登录；未预约时也视为成功）',
+      operationId: 'cancelLiveReservation',
+      summary: '取消预约直播',
+      description: '取消我对一场直播的预约（需登录）；未预约时也视为成功。',
       login: 'required',
       limit: RateLimits.liveReservations,
       body: liveReservationBodySchema,
@@ -93,15 +105,19 @@ export const liveModule = portalModule({
       handle: ({ site, learner, body }) => live.unreserve(site.key, learner.id, body.sessionId),
     });
     api.get('/api/live/schedule', {
-      summary: '我的日程：我预约的直播，按开始时间（需登录）',
+      operationId: 'listMyLiveReservations',
+      summary: '我预约的直播',
+      description: '我预约的直播，按开始时间（需登录），分页。',
       login: 'required',
       query: liveScheduleQuerySchema,
       response: pageOf(liveSessionSummarySchema),
       handle: ({ site, learner, query }) => live.schedule(site.key, learner.id, query),
     });
     api.post('/api/live/heartbeat', {
-      summary:
-        '正在观看直播（播放中每 15 秒一次）：按账号或设备计入观看人数，答复当前观看人数；服务器计时',
+      operationId: 'sendLiveHeartbeat',
+      summary: '直播观看心跳',
+      description:
+        '正在观看直播时每 15 秒发送一次：按账号（或设备标识 X-Finger）计入观看人数，答复当前观看人数；时间以服务器为准，不在直播中答复 409。',
       login: 'optional',
       limit: RateLimits.liveHeartbeat,
       visitorLimit: RateLimits.liveHeartbeatByAddress,
@@ -113,15 +129,20 @@ export const liveModule = portalModule({
         return live.heartbeat(site.key, body.sessionId, viewer);
       },
     });
-    // Not JSON: the HLS playlist itself, fetched by the player without headers (the site is
-    // in the query). Failures still answer the envelope.
+    // Media, not JSON: the HLS playlist itself, fetched by the player without headers (the site
+    // is in the query), under /media/ like the other playlists. Its failures answer as an /api
+    // call's do: the envelope on HTTP 200.
     app.get(
-      '/api/live/sessions/stream.m3u8',
+      LIVE_STREAM_PATH,
       {
-        config: { login: 'none' },
+        config: { envelopeFailures: true },
         schema: {
-          tags: ['live'],
-          summary: '直播中场次的 HLS 直播流（滑动窗口播放列表）；未开播或已结束答复 409',
+          ...operationSchema('live', {
+            operationId: 'getLiveStreamPlaylist',
+            summary: '直播流（HLS 播放列表）',
+            description:
+              '直播中场次的 HLS 直播流：滑动窗口播放列表本身（application/vnd.apple.mpegurl，缓存 1 秒），播放器不带请求头获取，站点在查询参数 site 中。失败时答复信封：未开播或已结束为 409，不存在、属于其他站点或没有可用信号为 404。',
+          }),
           querystring: liveStreamQuerySchema,
         },
       },
@@ -129,8 +150,7 @@ export const liveModule = portalModule({
         const query = request.query as z.infer<typeof liveStreamQuerySchema>;
         const playlist = await live.stream(query.site, query.id);
         // The window moves every few seconds: players reload it, caches keep it a second.
-        reply.header('cache-control', 'public, max-age=1');
-        return new RawAnswer(HLS_TYPE, playlist);
+        return reply.type(HLS_TYPE).header('cache-control', 'public, max-age=1').send(playlist);
       },
     );
     // Outside /api and public, like an activity's: a calendar file to add the session to a
@@ -159,8 +179,10 @@ export const liveModule = portalModule({
       },
     );
     api.get('/api/live/timetable', {
-      summary:
-        '自主选课课表：今天起至多 14 天（北京时间）每天的直播，按开始时间；带有效登录凭证时标出已选与时间冲突',
+      operationId: 'getLiveTimetable',
+      summary: '自主选课课表',
+      description:
+        '今天起至多 14 天（北京时间）每天的直播，按开始时间；带有效登录凭证时标出已选（已预约）的与时间冲突的。',
       login: 'optional',
       query: liveTimetableQuerySchema,
       response: liveTimetableSchema,

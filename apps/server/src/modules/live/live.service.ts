@@ -55,9 +55,15 @@ export const LiveMessages = {
   notWatchable: '这场直播现在没有可观看的内容',
 } as const;
 
+/**
+ * Where the live playlist is served: media beside the other playlists under `/media/`, not an
+ * `/api` answer (its failures still answer the envelope, see the route).
+ */
+export const LIVE_STREAM_PATH = '/media/live/stream.m3u8';
+
 /** The live playlist of a session of a site (players fetch it without headers). */
 export const streamUrlOf = (siteKey: string, id: number) =>
-  `/api/live/sessions/stream.m3u8?site=${encodeURIComponent(siteKey)}&id=${id}`;
+  `${LIVE_STREAM_PATH}?site=${encodeURIComponent(siteKey)}&id=${id}`;
 
 /** Positions and watched totals are answered to the tenth of a second. */
 const tenth = (seconds: number) => Math.round(seconds * 10) / 10;

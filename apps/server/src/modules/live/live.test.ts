@@ -190,7 +190,7 @@ describeEachEngine('live API', (ctx) => {
       expect(data).toMatchObject({
         id: ids.live1,
         state: 'live',
-        streamUrl: `/api/live/sessions/stream.m3u8?site=${SITE}&id=${ids.live1}`,
+        streamUrl: `/media/live/stream.m3u8?site=${SITE}&id=${ids.live1}`,
         viewers: 0,
         replayUrl: null,
         hasReplay: false,

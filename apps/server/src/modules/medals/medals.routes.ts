@@ -9,6 +9,7 @@ import {
 } from '@portal/contract';
 import type { z } from 'zod';
 import { RawAnswer } from '../../http/envelope.ts';
+import { operationSchema } from '../../http/openapi.ts';
 import { portalModule } from '../../http/portal-module.ts';
 import { attachmentDisposition } from '../../platform/calendar-file.ts';
 import { RateLimits } from '../../platform/rate-limit.ts';
@@ -36,26 +37,35 @@ export const medalsModule = portalModule({
   },
   routes(api, medals, app) {
     api.get('/api/medals', {
-      summary: '我的勋章：全部勋章，已获得的带获得时间，未获得的带进度（需登录）',
+      operationId: 'listMedals',
+      summary: '我的勋章',
+      description: '全部勋章：已获得的带获得时间，未获得的带进度（需登录）。',
       login: 'required',
       response: medalListSchema,
       handle: ({ learner }) => medals.list(learner.id),
     });
     api.get('/api/medals/detail', {
-      summary: '勋章详情（需登录）',
+      operationId: 'getMedal',
+      summary: '勋章详情',
+      description: '一枚勋章的详情：获得条件与我的进度或获得时间（需登录）。',
       login: 'required',
       query: medalDetailQuerySchema,
       response: medalSchema,
       handle: ({ learner, query }) => medals.detail(learner.id, query.key),
     });
     api.get('/api/achievements', {
-      summary: '我的成就：里程碑与结业证书（完成的课程、结业的班级）（需登录）',
+      operationId: 'listAchievements',
+      summary: '我的成就',
+      description: '我的学习成就：里程碑与结业证书（完成的课程、结业的班级）（需登录）。',
       login: 'required',
       response: achievementsSchema,
       handle: ({ learner }) => medals.achievements(learner.id),
     });
     api.get('/api/certificates/verify', {
-      summary: '证书验证（公开）：按验证码答复证书与脱敏的持有人姓名；按地址限频',
+      operationId: 'verifyCertificate',
+      summary: '验证证书',
+      description:
+        '公开的证书验证：按证书上的验证码答复证书与脱敏的持有人姓名；按地址限频，以防批量猜测验证码。',
       login: 'none',
       query: certificateVerifyQuerySchema,
       response: certificateVerificationSchema,
@@ -70,8 +80,12 @@ export const medalsModule = portalModule({
       {
         config: { login: 'required' },
         schema: {
-          tags: ['medals'],
-          summary: '结业证书 PDF（需登录；他人的证书答复 404）',
+          ...operationSchema('medals', {
+            operationId: 'downloadCertificate',
+            summary: '下载结业证书',
+            description:
+              '我的一张结业证书的 PDF 文件本身（需登录；不是信封，失败时仍答复信封）；他人的证书答复 404。',
+          }),
           querystring: certificateFileQuerySchema,
         },
       },

@@ -44,27 +44,35 @@ export const messagesModule = portalModule({
     app.addHook('onClose', () => job.stop());
 
     api.get('/api/messages', {
-      summary: '我的消息：本人的消息与本站通知，最新在前，标明未读（需登录）',
+      operationId: 'listMessages',
+      summary: '我的消息',
+      description: '我的消息：本人的消息与本站的通知，最新在前，标明未读（需登录），分页。',
       login: 'required',
       query: messageListQuerySchema,
       response: pageOf(messageSummarySchema),
       handle: ({ site, learner, query }) => messages.list(site.key, learner.id, query),
     });
     api.get('/api/messages/detail', {
-      summary: '消息详情；打开即标为已读（需登录；他人的消息视为不存在）',
+      operationId: 'getMessage',
+      summary: '消息详情',
+      description: '一条消息的详情，打开即标为已读（需登录）；他人的消息视为不存在，答复 404。',
       login: 'required',
       query: messageDetailQuerySchema,
       response: messageDetailSchema,
       handle: ({ site, learner, query }) => messages.detail(site.key, learner.id, query.id),
     });
     api.get('/api/messages/unread-count', {
-      summary: '未读消息数（需登录）',
+      operationId: 'getUnreadMessageCount',
+      summary: '未读消息数',
+      description: '我的未读消息数（需登录）。',
       login: 'required',
       response: messageUnreadSchema,
       handle: ({ site, learner }) => messages.unread(site.key, learner.id),
     });
     api.post('/api/messages/read-all', {
-      summary: '全部标为已读（需登录）；答复之后的未读数',
+      operationId: 'markAllMessagesRead',
+      summary: '消息全部已读',
+      description: '将我的消息全部标为已读（需登录），答复之后的未读数。',
       login: 'required',
       limit: RateLimits.readMarks,
       response: messageUnreadSchema,

@@ -29,13 +29,18 @@ export const phoneBindingModule = portalModule({
     ),
   routes(api, binding) {
     api.get('/api/account/bindings', {
-      summary: '账号绑定的登录方式（手机号、统一身份认证）',
+      operationId: 'listLoginMethods',
+      summary: '账号绑定',
+      description: '账号绑定的登录方式：手机号（脱敏）与统一身份认证（需登录）。',
       login: 'required',
       response: bindingsSchema,
       handle: ({ learner }) => binding.bindings(learner),
     });
     api.post('/api/account/phone/code', {
-      summary: '获取手机验证码（bind：发到新手机号；unbind：发到已绑定的手机号）',
+      operationId: 'sendPhoneCode',
+      summary: '获取手机验证码',
+      description:
+        '发送手机验证码（需登录）：用途为绑定时发到新手机号，解绑时发到已绑定的手机号；发送有间隔与次数限制。',
       login: 'required',
       body: sendCodeBodySchema,
       response: sendCodeResultSchema,
@@ -43,7 +48,9 @@ export const phoneBindingModule = portalModule({
         binding.sendCode(learner, body.purpose, body.phone, request.ip),
     });
     api.post('/api/account/phone/bind', {
-      summary: '用验证码绑定或更换手机号（手机号即登录名）',
+      operationId: 'bindPhone',
+      summary: '绑定手机号',
+      description: '用验证码绑定或更换手机号（需登录）；手机号即登录名，已被他人使用时答复 409。',
       login: 'required',
       limit: RateLimits.accountSettings,
       body: bindPhoneBodySchema,
@@ -51,7 +58,9 @@ export const phoneBindingModule = portalModule({
       handle: ({ learner, body }) => binding.bind(learner, body.phone, body.code),
     });
     api.post('/api/account/phone/unbind', {
-      summary: '用验证码解绑手机号（仅在还有其他登录方式时）',
+      operationId: 'unbindPhone',
+      summary: '解绑手机号',
+      description: '用验证码解绑手机号（需登录），仅在还有其他登录方式时。',
       login: 'required',
       limit: RateLimits.accountSettings,
       body: unbindPhoneBodySchema,

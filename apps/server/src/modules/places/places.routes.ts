@@ -30,56 +30,72 @@ export const placesModule = portalModule({
   create: (app) => new PlaceService(app.database.db, app.database.engine, app.clock),
   routes(api, places) {
     api.get('/api/places', {
-      summary: '地点列表：按类别筛选、按名称/地址/街道搜索（分页）',
+      operationId: 'listPlaces',
+      summary: '地点列表',
+      description: '学习地图上的地点：可按类别筛选，按名称、地址或街道搜索，分页。',
       login: 'none',
       query: placeListQuerySchema,
       response: pageOf(placeSummarySchema),
       handle: ({ site, query }) => places.list(site.key, query),
     });
     api.get('/api/places/markers', {
-      summary: '地图标记：站点全部地点（可按类别、搜索筛选）',
+      operationId: 'listPlaceMarkers',
+      summary: '地图标记',
+      description: '站点全部地点的地图标记（坐标与类别），可按类别与搜索词筛选，不分页。',
       login: 'none',
       query: placeMarkersQuerySchema,
       response: z.array(placeMarkerSchema),
       handle: ({ site, query }) => places.markers(site.key, query),
     });
     api.get('/api/places/near', {
-      summary: '附近的地点：离某点最近的若干地点，由近到远，含距离（米）',
+      operationId: 'listNearbyPlaces',
+      summary: '附近的地点',
+      description: '离给定坐标最近的若干地点，由近到远，各带距离（米）。',
       login: 'none',
       query: placeNearQuerySchema,
       response: z.array(placeSummarySchema),
       handle: ({ site, query }) => places.near(site.key, query),
     });
     api.get('/api/places/detail', {
-      summary: '地点详情：开放时间（是否开放中）、照片、电话、简介、所属学校与分校',
+      operationId: 'getPlace',
+      summary: '地点详情',
+      description: '一个地点的详情：开放时间（及现在是否开放）、照片、电话、简介、所属学校与分校。',
       login: 'none',
       query: placeDetailQuerySchema,
       response: placeDetailSchema,
       handle: ({ site, query }) => places.detail(site.key, query.id),
     });
     api.get('/api/places/courses', {
-      summary: '地点的课程（分页）',
+      operationId: 'listPlaceCourses',
+      summary: '地点的课程',
+      description: '一个地点开设的课程，分页。',
       login: 'none',
       query: placeItemsQuerySchema,
       response: pageOf(courseSummarySchema),
       handle: ({ site, query }) => places.courses(site.key, query),
     });
     api.get('/api/places/activities', {
-      summary: '地点的活动（分页，最新在前）',
+      operationId: 'listPlaceActivities',
+      summary: '地点的活动',
+      description: '在一个地点举办的活动，最新在前，分页。',
       login: 'none',
       query: placeItemsQuerySchema,
       response: pageOf(activitySummarySchema),
       handle: ({ site, query }) => places.activities(site.key, query),
     });
     api.get('/api/places/classes', {
-      summary: '学校的班级（分页）',
+      operationId: 'listPlaceClasses',
+      summary: '学校的班级',
+      description: '一所学校（地点）开设的班级，分页。',
       login: 'none',
       query: placeItemsQuerySchema,
       response: pageOf(classSummarySchema),
       handle: ({ site, query }) => places.classes(site.key, query),
     });
     api.get('/api/places/projects', {
-      summary: '地点的学习项目（分页）',
+      operationId: 'listPlaceProjects',
+      summary: '地点的学习项目',
+      description: '一个地点的学习项目，分页。',
       login: 'none',
       query: placeItemsQuerySchema,
       response: pageOf(placeProjectSchema),

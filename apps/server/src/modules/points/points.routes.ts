@@ -29,19 +29,25 @@ export const pointsModule = portalModule({
   },
   routes(api, points) {
     api.get('/api/points/summary', {
-      summary: '我的积分：本站余额与今日获得（需登录）',
+      operationId: 'getPointsSummary',
+      summary: '我的积分',
+      description: '我在本站的积分余额与今日获得（需登录）。',
       login: 'required',
       response: pointsSummarySchema,
       handle: ({ site, learner }) => points.summary(site.key, learner.id),
     });
     api.get('/api/points/tasks', {
-      summary: '今日积分任务：每条规则今日进度、上限、是否完成与去完成的页面（需登录）',
+      operationId: 'listPointsTasks',
+      summary: '今日积分任务',
+      description: '今日积分任务（需登录）：每条规则今日的进度、上限、是否完成与去完成的页面。',
       login: 'required',
       response: pointsTasksSchema,
       handle: ({ site, learner }) => points.tasks(site.key, learner.id),
     });
     api.get('/api/points/ledger', {
-      summary: '积分明细：最新在前，可按获得/消费筛选，每行带变动后的余额（需登录）',
+      operationId: 'listPointsLedger',
+      summary: '积分明细',
+      description: '积分明细：最新在前，可按获得或消费筛选，每行带变动后的余额（需登录），分页。',
       login: 'required',
       query: pointsLedgerQuerySchema,
       response: pageOf(pointsLedgerEntrySchema),

@@ -124,9 +124,9 @@ describeEachEngine(
           const response = await post(url, token, { ruleKey: 'login', amount: 1000 });
           expect(response.code).toBe(404);
         }
-        const docs = body<{ paths: Record<string, Record<string, unknown>> }>(
-          await app().inject({ url: '/api/docs' }),
-        ).data;
+        const docs = (await app().inject({ url: '/api/docs' })).json<{
+          paths: Record<string, Record<string, unknown>>;
+        }>();
         const pointsPaths = Object.entries(docs.paths).filter(([path]) => path.includes('points'));
         expect(pointsPaths.length).toBe(3);
         for (const [, methods] of pointsPaths) expect(Object.keys(methods)).toEqual(['get']);

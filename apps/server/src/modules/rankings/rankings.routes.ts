@@ -20,14 +20,19 @@ export const rankingsModule = portalModule({
   create: (app) => new RankingsService(app.database.db, app.clock),
   routes(api, rankings) {
     api.get('/api/rankings', {
-      summary: '排行榜：学员或团队按本周、本月、总积分排名，前100名及我的名次、我的团队名次',
+      operationId: 'getRankings',
+      summary: '排行榜',
+      description:
+        '学员或团队按本周、本月或总积分排名，前 100 名；带有效登录凭证时含我的名次与我的团队的名次。',
       login: 'optional',
       query: rankingQuerySchema,
       response: rankingSchema,
       handle: ({ site, learner, query }) => rankings.ranking(site.key, learner?.id ?? null, query),
     });
     api.get('/api/rankings/team', {
-      summary: '一个团队本周、本月与总榜的积分和名次（公开）',
+      operationId: 'getTeamRanking',
+      summary: '团队的名次',
+      description: '一个团队在本周、本月与总榜的积分和名次（公开）。',
       login: 'none',
       query: teamRankQuerySchema,
       response: teamRankSchema,

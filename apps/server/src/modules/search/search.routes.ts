@@ -16,14 +16,18 @@ export const searchModule = portalModule({
   create: (app) => new SearchService(app.database.db, app.database.engine),
   routes(api, searches) {
     api.get('/api/search', {
-      summary: '搜索课程与班级（标题匹配优先），并计入热门搜索',
+      operationId: 'searchContent',
+      summary: '搜索',
+      description: '按关键词搜索本站的课程与班级，标题匹配的在前，分页；关键词计入热门搜索。',
       login: 'none',
       query: searchQuerySchema,
       response: pageOf(searchResultSchema),
       handle: ({ site, query }) => searches.search(site.key, query),
     });
     api.get('/api/search/hot', {
+      operationId: 'listHotSearches',
       summary: '热门搜索词',
+      description: '本站最常搜索的关键词。',
       login: 'none',
       response: z.array(hotTermSchema),
       handle: ({ site }) => searches.hotTerms(site.key),

@@ -16,13 +16,18 @@ export const sitesModule = portalModule({
   create: (app) => new SiteDirectory(app.database.db, app.config.defaultSite),
   routes(api, sites) {
     api.get('/api/sites', {
+      operationId: 'listSites',
       summary: '站点列表',
+      description: '本门户的全部学习网站点（站点标识、名称、路径前缀与主题色），按排列顺序。',
       login: 'none',
       response: z.array(siteSchema),
       handle: () => sites.list(),
     });
     api.get('/api/sites/current', {
-      summary: '当前请求所属的站点（按 X-Site）',
+      operationId: 'getCurrentSite',
+      summary: '当前站点',
+      description:
+        '这次请求所属的站点：请求头 X-Site 指定的站点，没有时为默认站点；不存在的站点答复 400。',
       login: 'none',
       response: siteSchema,
       handle: ({ site }) => site,

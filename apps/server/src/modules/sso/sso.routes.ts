@@ -1,5 +1,6 @@
 import { validatedIdentitySchema, validateTicketQuerySchema, withCallback } from '@portal/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type OperationDocs, operationSchema } from '../../http/openapi.ts';
 import { portalModule } from '../../http/portal-module.ts';
 import { AccountCenter } from './sso.service.ts';
 import { formPage, messagePage, ssoCss } from './sso.views.ts';
@@ -58,6 +59,39 @@ function html(reply: FastifyReply, status: number, body: string) {
     .send(body);
 }
 
+const CALLBACK_RULE =
+  '查询参数 callback 为成功后跳回的地址，只接受本站或受信任门户的地址（缺省为本站的 /authPage），其余答复 400 的提示页。';
+const SUBMIT_RULE =
+  '成功时 302 跳回 callback，并在其查询中加上一次性票据 ticket；其他来源（Origin）的提交答复 403 的提示页。';
+
+/** The account center's pages (HTML forms, not the envelope) as the OpenAPI document lists them. */
+const PAGE_DOCS: Record<'login' | 'register', { show: OperationDocs; submit: OperationDocs }> = {
+  login: {
+    show: {
+      operationId: 'showLoginPage',
+      summary: '登录页',
+      description: `账号中心的登录页（HTML）：手机号与密码的表单。${CALLBACK_RULE}`,
+    },
+    submit: {
+      operationId: 'submitLogin',
+      summary: '提交登录',
+      description: `提交登录表单（username、password、callback）。${SUBMIT_RULE}填写有误答复 400、手机号或密码错误答复 401、失败次数过多答复 429（带 Retry-After），都是带提示的表单页。`,
+    },
+  },
+  register: {
+    show: {
+      operationId: 'showRegisterPage',
+      summary: '注册页',
+      description: `账号中心的注册页（HTML）：手机号、密码、确认密码与昵称的表单。${CALLBACK_RULE}`,
+    },
+    submit: {
+      operationId: 'submitRegistration',
+      summary: '提交注册',
+      description: `提交注册表单（username、password、confirmPassword、nickname、callback），创建账号并登录。${SUBMIT_RULE}填写有误答复 400、手机号已注册答复 409、注册过于频繁答复 429（带 Retry-After），都是带提示的表单页。`,
+    },
+  },
+};
+
 /** The built-in account center: server-rendered login and register pages under `/sso`. */
 export const ssoModule = portalModule({
   name: 'accountCenter',
@@ -104,7 +138,8 @@ export const ssoModule = portalModule({
       return { callback, siteName: site.name, external };
     }
 
-    app.get('/sso/sso.css', async (_request, reply) =>
+    // A stylesheet, not an operation: kept out of the OpenAPI document.
+    app.get('/sso/sso.css', { schema: { hide: true } }, async (_request, reply) =>
       reply
         .type('text/css; charset=utf-8')
         .header('cache-control', 'public, max-age=3600')
@@ -114,7 +149,10 @@ export const ssoModule = portalModule({
     // The identity provider's side for portals that trust this account center: a ticket its
     // login handed to their callback is redeemed once for the person's id and nickname.
     api.get('/api/sso/validate', {
-      summary: '其他学习网把本站账号中心当作统一身份认证时，用一次性票据换取学员标识',
+      operationId: 'validateSsoTicket',
+      summary: '验证账号中心票据',
+      description:
+        '其他学习网把本站账号中心当作统一身份认证时调用：用其登录回调带回的一次性票据换取学员标识与昵称；票据只能兑换一次。',
       login: 'none',
       query: validateTicketQuerySchema,
       response: validatedIdentitySchema,
@@ -122,14 +160,19 @@ export const ssoModule = portalModule({
     });
 
     for (const name of ['login', 'register'] as const) {
-      app.get<{ Querystring: Record<string, unknown> }>(`/sso/${name}`, async (request, reply) => {
-        const found = await target(request, reply, request.query.callback);
-        if (!found) return reply;
-        return html(reply, 200, formPage(name, found));
-      });
+      app.get<{ Querystring: Record<string, unknown> }>(
+        `/sso/${name}`,
+        { schema: operationSchema('sso', PAGE_DOCS[name].show) },
+        async (request, reply) => {
+          const found = await target(request, reply, request.query.callback);
+          if (!found) return reply;
+          return html(reply, 200, formPage(name, found));
+        },
+      );
 
       app.post<{ Body: Record<string, unknown> | undefined }>(
         `/sso/${name}`,
+        { schema: operationSchema('sso', PAGE_DOCS[name].submit) },
         async (request, reply) => {
           const body = request.body ?? {};
           const found = await target(request, reply, body.callback);

@@ -18,15 +18,19 @@ export const statisticsModule = portalModule({
   create: (app) => new StatisticsService(app.database.db, app.database.engine),
   routes(api, statistics) {
     api.get('/api/statistics', {
-      summary:
-        '我的学习统计：近30天每天、近12周每周或近12个月每月的学习时长（按课程、直播分开），总计与连续学习天数（需登录）',
+      operationId: 'getStudyStatistics',
+      summary: '学习统计',
+      description:
+        '我的学习统计（需登录）：近 30 天每天、近 12 周每周或近 12 个月每月的学习时长（课程与直播分开），总计与连续学习天数。',
       login: 'required',
       query: statisticsQuerySchema,
       response: statisticsSchema,
       handle: ({ learner, query }) => statistics.statistics(learner.id, query),
     });
     api.get('/api/statistics/summary', {
-      summary: '今天（北京时间）的学习时长与连续学习天数，供“我的”页显示（需登录）',
+      operationId: 'getStudySummary',
+      summary: '今日学习概况',
+      description: '今天（北京时间）的学习时长与连续学习天数，供“我的”页显示（需登录）。',
       login: 'required',
       response: statisticsSummarySchema,
       handle: ({ learner }) => statistics.summary(learner.id),

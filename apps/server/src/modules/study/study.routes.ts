@@ -43,14 +43,18 @@ export const studyModule = portalModule({
   routes(api, study, app) {
     const schedule = new ScheduleService(app.database.db);
     api.get('/api/study/lesson', {
-      summary: '课时内容（视频地址或图文）',
+      operationId: 'getLesson',
+      summary: '课时内容',
+      description: '一个课时的内容：视频地址（MP4 或 HLS）或图文（需登录）。',
       login: 'required',
       query: lessonQuerySchema,
       response: lessonContentSchema,
       handle: ({ site, query }) => study.lesson(site.key, query.id),
     });
     api.get('/api/study/course-progress', {
-      summary: '我在一门课程中的学习进度（每个课时的位置与完成情况）',
+      operationId: 'getCourseProgress',
+      summary: '课程学习进度',
+      description: '我在一门课程中的学习进度：每个课时的位置与完成情况（需登录）。',
       login: 'required',
       query: courseProgressQuerySchema,
       response: courseProgressSchema,
@@ -58,7 +62,10 @@ export const studyModule = portalModule({
         study.courseProgress(site.key, learner.id, query.courseId),
     });
     api.post('/api/study/progress', {
-      summary: '上报播放进度：位置、上次上报以来实际观看的秒数、视频时长',
+      operationId: 'reportLessonProgress',
+      summary: '上报播放进度',
+      description:
+        '播放课时视频时定时上报（需登录）：当前位置、上次上报以来实际观看的秒数、视频时长；实际观看时间按服务器时钟核对后计入学习时长；播放位置或观看时长达到课时长度的规定比例即完成课时。',
       login: 'required',
       limit: RateLimits.lessonProgress,
       body: progressReportSchema,
@@ -66,13 +73,17 @@ export const studyModule = portalModule({
       handle: ({ site, learner, body }) => study.report(site.key, learner.id, body),
     });
     api.get('/api/study/today', {
-      summary: '我今天（北京时间）的学习时长，单位秒',
+      operationId: 'getTodayStudyTime',
+      summary: '今日学习时长',
+      description: '我今天（北京时间）的学习时长，单位秒（需登录）。',
       login: 'required',
       response: todayStudySchema,
       handle: ({ learner }) => study.today(learner.id),
     });
     api.get('/api/study/courses', {
-      summary: '我的课程：学习中（已开始未学完）或已学完，最近学习的在前',
+      operationId: 'listMyCourses',
+      summary: '我的课程',
+      description: '我的课程：学习中（已开始未学完）或已学完，最近学习的在前（需登录），分页。',
       login: 'required',
       query: studyCoursesQuerySchema,
       response: pageOf(studyCourseSchema),
@@ -80,7 +91,10 @@ export const studyModule = portalModule({
     });
     // Live sessions and replays: the live module checks the session, the study rules credit.
     api.post('/api/study/live-progress', {
-      summary: '上报直播或回放的观看：上次上报以来实际观看的秒数、回放位置（计入学习时长）',
+      operationId: 'reportLiveWatching',
+      summary: '上报直播观看',
+      description:
+        '观看直播或回放时定时上报（需登录）：上次上报以来实际观看的秒数与回放位置，计入学习时长。',
       login: 'required',
       limit: RateLimits.liveProgress,
       body: liveProgressReportSchema,
@@ -88,7 +102,9 @@ export const studyModule = portalModule({
       handle: ({ site, learner, body }) => app.live.reportWatching(site.key, learner.id, body),
     });
     api.get('/api/study/live-progress', {
-      summary: '我观看一场直播的记录：回放从哪里继续',
+      operationId: 'getLiveWatching',
+      summary: '我的直播观看记录',
+      description: '我观看一场直播的记录：累计观看时长与回放从哪里继续（需登录）。',
       login: 'required',
       query: liveProgressQuerySchema,
       response: liveProgressSchema,
@@ -97,7 +113,9 @@ export const studyModule = portalModule({
     });
     // E-book reading moved here from `/api/ebooks`; the first paths still answer the same.
     api.post('/api/study/ebook-progress', {
-      summary: '记录电子书阅读进度（需登录）：当前页码',
+      operationId: 'recordEbookProgress',
+      summary: '记录阅读进度',
+      description: '记录电子书阅读进度（需登录）：当前页码；读满一定页数时获得积分。',
       login: 'required',
       limit: RateLimits.ebookProgress,
       formerly: '/api/ebooks/progress',
@@ -106,7 +124,9 @@ export const studyModule = portalModule({
       handle: ({ site, learner, body }) => app.ebooks.report(site.key, learner.id, body),
     });
     api.get('/api/study/ebooks', {
-      summary: '我读过的电子书（需登录），最近阅读在前',
+      operationId: 'listMyEbooks',
+      summary: '我读过的电子书',
+      description: '我读过的电子书及各自的阅读进度，最近阅读在前（需登录），分页。',
       login: 'required',
       formerly: '/api/ebooks/reading',
       query: myReadingQuerySchema,
@@ -114,7 +134,10 @@ export const studyModule = portalModule({
       handle: ({ site, learner, query }) => app.ebooks.reading(site.key, learner.id, query),
     });
     api.get('/api/study/schedule', {
-      summary: '我的日程：已预约的直播、已报名的班级与活动中尚未结束的，按开始时间（需登录）',
+      operationId: 'listMySchedule',
+      summary: '我的日程',
+      description:
+        '我的日程：已预约的直播、已报名的班级与活动中尚未结束的，按开始时间（需登录），分页。',
       login: 'required',
       query: myScheduleQuerySchema,
       response: pageOf(scheduleItemSchema),

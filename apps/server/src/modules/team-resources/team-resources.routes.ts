@@ -27,21 +27,27 @@ export const teamResourcesModule = portalModule({
     new TeamResourcesService(app.database.db, app.searches, app.favourites, app.clock),
   routes(api, resources) {
     api.get('/api/team-resources', {
-      summary: '团队关联的课程、班级、活动与电子书（公开）',
+      operationId: 'listTeamResources',
+      summary: '团队资源',
+      description: '团队关联的课程、班级、活动与电子书（公开）。',
       login: 'none',
       query: teamIdQuerySchema,
       response: teamResourcesSchema,
       handle: ({ site, query }) => resources.list(site.key, query.teamId),
     });
     api.get('/api/team-resources/candidates', {
-      summary: '可关联的资源：站内搜索或我的收藏，标出已关联的（仅团队负责人）',
+      operationId: 'listTeamResourceCandidates',
+      summary: '可关联的资源',
+      description: '可关联到团队的资源：站内搜索或我的收藏，标出已关联的（仅团队负责人），分页。',
       login: 'required',
       query: teamResourceCandidatesQuerySchema,
       response: pageOf(teamResourceCandidateSchema),
       handle: ({ site, learner, query }) => resources.candidates(site.key, learner.id, query),
     });
     api.post('/api/team-resources/link', {
-      summary: '关联一个资源到团队（仅团队负责人；重复关联或超过上限答409）',
+      operationId: 'linkTeamResource',
+      summary: '关联资源',
+      description: '把一个资源关联到团队（仅团队负责人）；重复关联或超过上限答复 409。',
       login: 'required',
       limit: RateLimits.teamManage,
       body: teamResourceRefSchema,
@@ -49,7 +55,9 @@ export const teamResourcesModule = portalModule({
       handle: ({ site, learner, body }) => resources.link(site.key, learner.id, body),
     });
     api.post('/api/team-resources/unlink', {
-      summary: '取消关联一个资源（仅团队负责人）',
+      operationId: 'unlinkTeamResource',
+      summary: '取消关联资源',
+      description: '取消团队与一个资源的关联（仅团队负责人）。',
       login: 'required',
       limit: RateLimits.teamManage,
       body: teamResourceRefSchema,
@@ -57,7 +65,9 @@ export const teamResourcesModule = portalModule({
       handle: ({ site, learner, body }) => resources.unlink(site.key, learner.id, body),
     });
     api.get('/api/team-resources/progress', {
-      summary: '团队成员在关联资源上的学习进度与团队合计（仅团队成员）',
+      operationId: 'getTeamResourceProgress',
+      summary: '团队学习进度',
+      description: '团队成员在关联资源上的学习进度与团队合计（仅团队成员）。',
       login: 'required',
       query: teamProgressQuerySchema,
       response: teamProgressSchema,

@@ -56,21 +56,27 @@ export const teamWorksModule = portalModule({
     ),
   routes(api, works) {
     api.get('/api/team-works', {
-      summary: '团队作品列表（公开）：精选在前，其余最新在前',
+      operationId: 'listTeamWorks',
+      summary: '团队作品列表',
+      description: '团队作品（公开）：精选在前，其余最新在前，分页。',
       login: 'optional',
       query: teamWorkListQuerySchema,
       response: pageOf(teamWorkSummarySchema),
       handle: ({ site, learner, query }) => works.list(site.key, query, learner?.id ?? null),
     });
     api.get('/api/team-works/detail', {
-      summary: '团队作品详情（公开）；带登录凭证时含我是否点赞、能否删除和设为精选',
+      operationId: 'getTeamWork',
+      summary: '团队作品详情',
+      description: '一件团队作品的详情（公开）；带有效登录凭证时含我是否点赞、能否删除和设为精选。',
       login: 'optional',
       query: teamWorkDetailQuerySchema,
       response: teamWorkDetailSchema,
       handle: ({ site, learner, query }) => works.detail(site.key, query.id, learner?.id ?? null),
     });
     api.post('/api/team-works', {
-      summary: `发布团队作品（团队成员；multipart：teamId、content、files 最多 ${TEAM_WORK_MAX_IMAGES} 张图片）`,
+      operationId: 'publishTeamWork',
+      summary: '发布团队作品',
+      description: `发布团队作品（团队成员；multipart：teamId、content、files 最多 ${TEAM_WORK_MAX_IMAGES} 张图片）。图片按内容识别。`,
       login: 'required',
       response: teamWorkDetailSchema,
       handle: ({ site, learner, request }) =>
@@ -100,7 +106,9 @@ export const teamWorksModule = portalModule({
         ),
     });
     api.post('/api/team-works/delete', {
-      summary: '删除团队作品（作者或团队负责人）',
+      operationId: 'deleteTeamWork',
+      summary: '删除团队作品',
+      description: '删除一件团队作品（作者或团队负责人）。',
       login: 'required',
       limit: RateLimits.teamWorkActions,
       body: teamWorkIdBodySchema,
@@ -111,7 +119,9 @@ export const teamWorksModule = portalModule({
       },
     });
     api.post('/api/team-works/feature', {
-      summary: '设为精选或取消精选（团队负责人）',
+      operationId: 'featureTeamWork',
+      summary: '设为精选',
+      description: '把一件团队作品设为精选或取消精选（团队负责人）。',
       login: 'required',
       limit: RateLimits.teamWorkActions,
       body: teamWorkFeatureBodySchema,
@@ -120,7 +130,9 @@ export const teamWorksModule = portalModule({
         works.feature(site.key, learner.id, body.workId, body.featured),
     });
     api.post('/api/team-works/like', {
-      summary: '点赞（登录学员；重复点赞只算一次）',
+      operationId: 'likeTeamWork',
+      summary: '点赞作品',
+      description: '为一件团队作品点赞（需登录）；重复点赞只算一次。',
       login: 'required',
       limit: RateLimits.teamWorkActions,
       body: teamWorkIdBodySchema,
@@ -128,7 +140,9 @@ export const teamWorksModule = portalModule({
       handle: ({ site, learner, body }) => works.like(site.key, learner.id, body.workId),
     });
     api.post('/api/team-works/unlike', {
-      summary: '取消点赞（登录学员；未点赞时不变）',
+      operationId: 'unlikeTeamWork',
+      summary: '取消点赞',
+      description: '取消对一件团队作品的点赞（需登录）；未点赞时不变。',
       login: 'required',
       limit: RateLimits.teamWorkActions,
       body: teamWorkIdBodySchema,
@@ -136,14 +150,18 @@ export const teamWorksModule = portalModule({
       handle: ({ site, learner, body }) => works.unlike(site.key, learner.id, body.workId),
     });
     api.get('/api/team-works/comments', {
-      summary: '作品评论（公开），最早的在前',
+      operationId: 'listTeamWorkComments',
+      summary: '作品评论',
+      description: '一件团队作品的评论（公开），最早的在前，分页。',
       login: 'optional',
       query: teamWorkCommentListQuerySchema,
       response: pageOf(teamWorkCommentSchema),
       handle: ({ site, learner, query }) => works.comments(site.key, query, learner?.id ?? null),
     });
     api.post('/api/team-works/comment', {
-      summary: '评论作品（登录学员，纯文本，最多 200 字）',
+      operationId: 'commentOnTeamWork',
+      summary: '评论作品',
+      description: '评论一件团队作品（需登录）：纯文本，最多 200 字。',
       login: 'required',
       body: teamWorkCommentBodySchema,
       response: teamWorkCommentSchema,
@@ -151,7 +169,9 @@ export const teamWorksModule = portalModule({
         works.comment(site.key, learner.id, body.workId, body.content),
     });
     api.post('/api/team-works/comment/delete', {
-      summary: '删除评论（评论者或团队负责人）',
+      operationId: 'deleteTeamWorkComment',
+      summary: '删除评论',
+      description: '删除一条作品评论（评论者或团队负责人）。',
       login: 'required',
       limit: RateLimits.teamWorkActions,
       body: teamWorkCommentIdBodySchema,

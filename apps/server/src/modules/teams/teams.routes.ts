@@ -50,34 +50,45 @@ export const teamsModule = portalModule({
     ),
   routes(api, teams) {
     api.get('/api/teams', {
-      summary: '团队列表：按名称搜索，最活跃或最新',
+      operationId: 'listTeams',
+      summary: '团队列表',
+      description: '本站的学习团队，可按名称搜索，按最活跃或最新排序，分页。',
       login: 'none',
       query: teamListQuerySchema,
       response: pageOf(teamCardSchema),
       handle: ({ site, query }) => teams.list(site.key, query),
     });
     api.get('/api/teams/detail', {
-      summary: '团队详情；带有效登录凭证时含我在团队中的身份',
+      operationId: 'getTeam',
+      summary: '团队详情',
+      description:
+        '一个团队的详情与前几名成员；带有效登录凭证时含我与团队的关系（负责人、成员、申请中），负责人另见邀请码与待审核的申请数。',
       login: 'optional',
       query: teamDetailQuerySchema,
       response: teamDetailSchema,
       handle: ({ site, learner, query }) => teams.detail(site.key, query.id, learner?.id ?? null),
     });
     api.get('/api/teams/members', {
-      summary: '团队成员（负责人在前）',
+      operationId: 'listTeamMembers',
+      summary: '团队成员',
+      description: '一个团队的成员，负责人在前，分页。',
       login: 'none',
       query: teamMembersQuerySchema,
       response: pageOf(teamMemberSchema),
       handle: ({ site, query }) => teams.members(site.key, query.id, query),
     });
     api.get('/api/teams/mine', {
-      summary: '我负责的团队和我加入的团队（需登录）',
+      operationId: 'listMyTeams',
+      summary: '我的团队',
+      description: '我负责的团队和我加入的团队（需登录）。',
       login: 'required',
       response: myTeamsSchema,
       handle: ({ site, learner }) => teams.mine(site.key, learner.id),
     });
     api.post('/api/teams', {
-      summary: `创建团队（需登录；每人最多负责若干个团队）`,
+      operationId: 'createTeam',
+      summary: '创建团队',
+      description: '创建团队（需登录），创建者成为负责人；每人最多负责若干个团队，超过答复 409。',
       login: 'required',
       limit: RateLimits.teamCreate,
       body: createTeamBodySchema,
@@ -85,7 +96,10 @@ export const teamsModule = portalModule({
       handle: ({ site, learner, body }) => teams.create(site.key, learner.id, body),
     });
     api.post('/api/teams/avatar', {
-      summary: '上传团队头像（multipart，字段 file；按内容识别 JPG/PNG/WebP，服务器裁成正方形）',
+      operationId: 'uploadTeamAvatar',
+      summary: '上传团队头像',
+      description:
+        '上传团队头像图片（需登录；multipart，字段 file）：按内容识别 JPG/PNG/WebP，服务器裁成正方形；答复图片地址，供创建或修改团队时使用。',
       login: 'required',
       limit: RateLimits.uploads,
       response: teamAvatarSchema,
@@ -106,7 +120,9 @@ export const teamsModule = portalModule({
         ),
     });
     api.post('/api/teams/join', {
-      summary: '加入团队：公开团队直接加入，审核团队提交申请（需登录）',
+      operationId: 'joinTeam',
+      summary: '加入团队',
+      description: '加入团队（需登录）：公开团队直接加入，需审核的团队提交入队申请。',
       login: 'required',
       limit: RateLimits.teamMembership,
       body: joinTeamBodySchema,
@@ -115,7 +131,9 @@ export const teamsModule = portalModule({
         teams.join(site.key, learner.id, body.teamId, body.message),
     });
     api.post('/api/teams/join-by-code', {
-      summary: '凭邀请码加入团队（需登录）',
+      operationId: 'joinTeamByCode',
+      summary: '凭邀请码加入团队',
+      description: '凭负责人分享的邀请码加入团队（需登录），无需审核。',
       login: 'required',
       limit: RateLimits.teamMembership,
       body: joinByCodeBodySchema,
@@ -123,7 +141,9 @@ export const teamsModule = portalModule({
       handle: ({ site, learner, body }) => teams.joinByCode(site.key, learner.id, body.code),
     });
     api.post('/api/teams/leave', {
-      summary: '退出团队（需登录；负责人须先移交或解散）',
+      operationId: 'leaveTeam',
+      summary: '退出团队',
+      description: '退出团队（需登录）；负责人须先移交负责人或解散团队。',
       login: 'required',
       limit: RateLimits.teamMembership,
       body: teamIdBodySchema,
@@ -131,14 +151,18 @@ export const teamsModule = portalModule({
       handle: ({ site, learner, body }) => teams.leave(site.key, learner.id, body.teamId),
     });
     api.get('/api/teams/requests', {
-      summary: '待审核的入队申请（仅负责人）',
+      operationId: 'listJoinRequests',
+      summary: '入队申请',
+      description: '一个团队待审核的入队申请（仅负责人），分页。',
       login: 'required',
       query: teamRequestsQuerySchema,
       response: pageOf(teamRequestSchema),
       handle: ({ site, learner, query }) => teams.requests(site.key, learner.id, query.id, query),
     });
     api.post('/api/teams/requests/decide', {
-      summary: '通过或拒绝入队申请（仅负责人）',
+      operationId: 'decideJoinRequest',
+      summary: '审核入队申请',
+      description: '通过或拒绝一条入队申请（仅负责人）。',
       login: 'required',
       limit: RateLimits.teamManage,
       body: decideRequestBodySchema,
@@ -146,7 +170,9 @@ export const teamsModule = portalModule({
       handle: ({ site, learner, body }) => teams.decide(site.key, learner.id, body),
     });
     api.post('/api/teams/members/remove', {
-      summary: '移除成员（仅负责人）',
+      operationId: 'removeTeamMember',
+      summary: '移除成员',
+      description: '把一名成员移出团队（仅负责人）。',
       login: 'required',
       limit: RateLimits.teamManage,
       body: teamMemberBodySchema,
@@ -155,7 +181,9 @@ export const teamsModule = portalModule({
         teams.remove(site.key, learner.id, body.teamId, body.userId),
     });
     api.post('/api/teams/hand-over', {
-      summary: '移交负责人（仅负责人）',
+      operationId: 'handOverTeam',
+      summary: '移交负责人',
+      description: '把负责人移交给团队中的另一名成员（仅负责人）。',
       login: 'required',
       limit: RateLimits.teamManage,
       body: teamMemberBodySchema,
@@ -164,7 +192,9 @@ export const teamsModule = portalModule({
         teams.handOver(site.key, learner.id, body.teamId, body.userId),
     });
     api.post('/api/teams/update', {
-      summary: '修改团队设置（仅负责人）',
+      operationId: 'updateTeam',
+      summary: '修改团队设置',
+      description: '修改团队的名称、头像、简介、加入方式与人数上限（仅负责人）。',
       login: 'required',
       limit: RateLimits.teamManage,
       body: updateTeamBodySchema,
@@ -172,7 +202,9 @@ export const teamsModule = portalModule({
       handle: ({ site, learner, body }) => teams.update(site.key, learner.id, body),
     });
     api.post('/api/teams/invite-code', {
-      summary: '重新生成邀请码（仅负责人）',
+      operationId: 'regenerateInviteCode',
+      summary: '重新生成邀请码',
+      description: '重新生成团队邀请码（有效期若干天），旧邀请码随之失效（仅负责人）。',
       login: 'required',
       limit: RateLimits.teamManage,
       body: teamIdBodySchema,
@@ -180,7 +212,9 @@ export const teamsModule = portalModule({
       handle: ({ site, learner, body }) => teams.regenerateCode(site.key, learner.id, body.teamId),
     });
     api.post('/api/teams/dissolve', {
-      summary: '解散团队（仅负责人，需输入团队名称确认）',
+      operationId: 'dissolveTeam',
+      summary: '解散团队',
+      description: '解散团队（仅负责人，需输入团队名称确认）。',
       login: 'required',
       limit: RateLimits.teamManage,
       body: dissolveTeamBodySchema,

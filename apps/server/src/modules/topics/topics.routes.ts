@@ -21,14 +21,18 @@ export const topicsModule = portalModule({
   create: (app) => new TopicService(app.database.db),
   routes(api, topics) {
     api.get('/api/topics/detail', {
-      summary: '专题详情：简介与各栏目（课程、活动、电子书）',
+      operationId: 'getTopic',
+      summary: '专题详情',
+      description: '一个专题的简介与各栏目（课程、活动、电子书）。',
       login: 'none',
       query: topicQuerySchema,
       response: topicSchema,
       handle: ({ site, query }) => topics.detail(site.key, query.slug),
     });
     api.get('/api/topics/ebooks', {
-      summary: '专题的全部推荐书目（分页）',
+      operationId: 'listTopicEbooks',
+      summary: '专题书目',
+      description: '一个专题的全部推荐书目，分页。',
       login: 'none',
       query: topicEbooksQuerySchema,
       response: pageOf(ebookSummarySchema),

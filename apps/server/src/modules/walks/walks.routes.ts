@@ -26,21 +26,27 @@ export const walksModule = portalModule({
   create: (app) => new WalkService(app.database.db, app.clock),
   routes(api, walks) {
     api.get('/api/walks', {
-      summary: '人文行走路线列表；带登录凭证时含我的打卡进度',
+      operationId: 'listWalks',
+      summary: '人文行走路线',
+      description: '本站的人文行走路线，分页；带有效登录凭证时含我的打卡进度。',
       login: 'optional',
       query: walkListQuerySchema,
       response: pageOf(walkCardSchema),
       handle: ({ site, learner, query }) => walks.list(site.key, query, learner?.id ?? null),
     });
     api.get('/api/walks/detail', {
-      summary: '路线详情：按顺序的站点、导览场次；带登录凭证时含我的打卡进度',
+      operationId: 'getWalk',
+      summary: '路线详情',
+      description: '一条路线的详情：按顺序的站点与导览场次；带有效登录凭证时含我的打卡进度。',
       login: 'optional',
       query: walkDetailQuerySchema,
       response: walkDetailSchema,
       handle: ({ site, learner, query }) => walks.detail(site.key, query.id, learner?.id ?? null),
     });
     api.post('/api/walks/signup', {
-      summary: '报名导览场次（需登录）',
+      operationId: 'signUpForWalk',
+      summary: '报名导览',
+      description: '报名一个导览场次（需登录）；名额已满或已报名答复 409。',
       login: 'required',
       limit: RateLimits.walkSignup,
       body: walkSessionBodySchema,
@@ -51,7 +57,9 @@ export const walksModule = portalModule({
       },
     });
     api.post('/api/walks/cancel', {
-      summary: '取消导览报名（需登录；场次开始前）',
+      operationId: 'cancelWalkSignup',
+      summary: '取消导览报名',
+      description: '取消我的导览报名（需登录），仅在场次开始前。',
       login: 'required',
       limit: RateLimits.walkSignup,
       body: walkSessionBodySchema,
@@ -62,7 +70,10 @@ export const walksModule = portalModule({
       },
     });
     api.post('/api/walks/checkin', {
-      summary: '在站点打卡（需登录；按上报位置判断距离和速度）',
+      operationId: 'checkInAtWalkStop',
+      summary: '站点打卡',
+      description:
+        '在路线的站点打卡（需登录）：按上报的位置判断与站点的距离，以及与上次打卡相比的移动速度；太远、太快或已打卡答复 409。',
       login: 'required',
       limit: RateLimits.checkIn,
       body: walkCheckinBodySchema,

@@ -43,7 +43,7 @@ const session: LiveSessionDetail = {
   hasReplay: false,
   introduction: '<p>简介</p>',
   channel: { id: 1, name: '合作高校公开课', cover: '/files/covers/live-channel-3.svg' },
-  streamUrl: '/api/live/sessions/stream.m3u8?site=jingan&id=5',
+  streamUrl: '/media/live/stream.m3u8?site=jingan&id=5',
   replayUrl: null,
   viewers: 3,
   courseId: null,

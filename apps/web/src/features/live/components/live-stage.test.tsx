@@ -31,7 +31,7 @@ afterEach(() => {
 
 describe('hasVideo', () => {
   it('is the stream while live and the replay once ended, nothing before', () => {
-    expect(hasVideo({ ...base, state: 'live', streamUrl: '/api/live/x.m3u8' })).toBe(true);
+    expect(hasVideo({ ...base, state: 'live', streamUrl: '/media/live/x.m3u8' })).toBe(true);
     expect(hasVideo({ ...base, state: 'live' })).toBe(false);
     expect(hasVideo({ ...base, state: 'ended', replayUrl: '/media/demo/lesson.mp4' })).toBe(true);
     expect(hasVideo({ ...base, state: 'ended' })).toBe(false);

@@ -1,0 +1,106 @@
+import swagger from '@fastify/swagger';
+import type { FastifyInstance, FastifySchema } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { RawAnswer } from './envelope.ts';
+
+/** Where the OpenAPI document is served. */
+export const API_DOCS_PATH = '/api/docs';
+
+/** The groups of operations in the document, one per area, each with what it holds. */
+export const API_TAGS = {
+  sites: '学习网站点：站点列表，以及一次请求所属的站点（按请求头 X-Site）。',
+  account:
+    '账号：用一次性票据换取登录凭证、刷新与吊销凭证；个人资料、头像、密码与已登录设备；绑定手机号与统一身份认证；注销账号。',
+  sso: '账号中心（内置的统一身份认证）：登录与注册页面（HTML 表单，成功后带一次性票据跳回回调地址），以及信任本账号中心的其他学习网用票据换取学员标识。',
+  courses: '课程：分类、列表与详情（章节和课时）。',
+  classes: '班级：列表、详情、报名与取消报名、我报名的班级。',
+  ebooks: '电子书：分类、列表与详情。',
+  topics: '专题：简介、栏目与推荐书目。',
+  places: '学习地图：地点、地图标记、附近的地点，以及地点的课程、活动、班级与学习项目。',
+  activities: '活动：列表、详情、报名（含需要附件的特色活动）、取消报名、我的活动与现场签到。',
+  live: '课程直播：频道、直播列表与详情、预约、我的直播日程、自主选课课表、观看心跳与直播流（HLS）。',
+  articles: '资讯与通知：栏目、文章列表与详情、通知的已读与读完文章。',
+  study:
+    '学习记录：课时内容、播放与阅读进度、直播与回放的观看、今日学习时长、我的课程与电子书、我的日程。',
+  search: '搜索：课程与班级，以及热门搜索词。',
+  home: '首页：轮播图、推荐与各栏目区块，以及登录学员的我的学习。',
+  favourites: '我的收藏：收藏、取消、查询与清空。',
+  history: '学习足迹：记录浏览、列表、删除与清空。',
+  messages: '我的消息：本人的消息与本站通知、未读数与已读。',
+  medals: '勋章、学习成就与结业证书，以及公开的证书验证。',
+  statistics: '学习统计：按天、周、月的学习时长与连续学习天数。',
+  points: '积分：余额、今日任务与明细（只读：积分由学习行为按规则自动获得）。',
+  teams: '学习团队：创建、加入与退出、成员与入队审核、团队设置，以及团队作品的发布、点赞与评论。',
+  rankings: '排行榜：学员与团队的积分排名。',
+  'team-resources': '团队资源：团队关联的课程、班级、活动与电子书，以及成员的学习进度。',
+  delivery: '资源配送：资源目录、配送申请与评价，以及配送专员处理申请。',
+  bases: '体验基地：基地与参观场次、预约与取消。',
+  walks: '人文行走：路线与站点、导览场次报名、站点打卡。',
+} as const;
+
+/** The tag of an operation: one of {@link API_TAGS}. */
+export type ApiTag = keyof typeof API_TAGS;
+
+/** What the OpenAPI document says of one operation, written with its route. */
+export interface OperationDocs {
+  /** Unique in the API, camelCase, a verb first: `listCourses`, `signUpForClass`. */
+  operationId: string;
+  /** One short sentence: what the operation does. */
+  summary: string;
+  /** The rest a caller needs: who may call, order and filters, what is refused and why. */
+  description: string;
+}
+
+/** The documentation part of a route's schema, for routes declared on `app` directly. */
+export function operationSchema(tag: ApiTag, docs: OperationDocs): FastifySchema {
+  return {
+    tags: [tag],
+    operationId: docs.operationId,
+    summary: docs.summary,
+    description: docs.description,
+  };
+}
+
+const DESCRIPTION = `城市学习网（首个站点为静安学习网）移动门户的接口：课程、班级、活动、电子书、直播、资讯、团队、学习地图、积分与勋章。
+
+- **答复信封**：\`/api\` 下的每个答复都是 \`{ code, message, data }\`。成功时 \`code\` 为 0；未登录或登录凭证失效为 301，输入有误为 400（\`message\` 用中文指出字段），无权操作为 403，不存在为 404，业务冲突（名额已满、重复报名等）为 409，操作过于频繁为 429（带 \`Retry-After\`），这些都在 HTTP 200 上答复；意外失败为 HTTP 500（数据库暂不可用时为 HTTP 503），\`code\` 500。本文档中各操作的成功答复（200）描述的是信封里的 \`data\`。
+- **登录**：标有 \`bearer\` 安全要求的操作需要在 \`Authorization: Bearer <登录凭证>\` 中发送登录凭证，没有或失效时答复 301；其余操作可不登录，带有效凭证时答复中含该学员自己的状态。
+- **站点**：请求头 \`X-Site\` 指定站点（缺省为默认站点），内容按站点区分；不存在的站点答复 400。
+- **列表**：\`page\` 从 1 开始，\`size\` 至多 50；\`data\` 为 \`{ list, total, page, size }\`。
+- **例外**：本文档（\`/api/docs\`）本身不带信封；直播流 \`/media/live/stream.m3u8\` 与结业证书 PDF 成功时答复媒体文件本身，失败时仍是信封；账号中心 \`/sso/...\` 为 HTML 页面。`;
+
+/** Builds the OpenAPI document from the routes' schemas as they register (so, before them). */
+export async function registerOpenApi(app: FastifyInstance) {
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: '学习网移动门户 API',
+        version: '1.0.0',
+        description: DESCRIPTION,
+        contact: { name: '学习网移动门户开发与运维' },
+      },
+      servers: [{ url: '/', description: '提供本文档的门户服务器（同一来源）' }],
+      tags: Object.entries(API_TAGS).map(([name, description]) => ({ name, description })),
+      // Routes declared with `login: 'required'` list this scheme (the request context adds it).
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', description: '登录凭证（不透明的随机串）' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+}
+
+/**
+ * Serves the OpenAPI document at `/api/docs` as itself: raw JSON for OpenAPI tools, the one
+ * `/api` answer without the envelope (its failures, e.g. an unknown `X-Site`, keep it).
+ */
+export function serveApiDocs(app: FastifyInstance) {
+  let text: string | undefined;
+  app.get(API_DOCS_PATH, { schema: { hide: true }, config: { login: 'none' } }, async () => {
+    // The routes are all registered by the first call; the document does not change after.
+    text ??= JSON.stringify(app.swagger());
+    return new RawAnswer('application/json; charset=utf-8', text);
+  });
+}
