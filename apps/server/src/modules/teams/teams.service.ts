@@ -29,7 +29,12 @@ import { type AvatarFolder, keepAvatar } from '../../platform/avatar-image.ts';
 import { AppError, conflict, invalid, notFound } from '../../platform/errors.ts';
 import { isoTime } from '../../platform/time.ts';
 import type { ReceivedFile, UploadStore } from '../../platform/upload-store.ts';
-import { releaseSeatAndCancel, signupStatus, takeSeatAndSignUp } from '../seats/seats.ts';
+import {
+  releaseSeatAndCancel,
+  signUpOrRefuse,
+  signupStatus,
+  takeSeatAndSignUp,
+} from '../seats/seats.ts';
 import { sendTeamMessage, TeamMessageTexts as Texts } from './team-messages.ts';
 import { requireLeader, teamAccess } from './team-roles.ts';
 import {
@@ -575,26 +580,28 @@ export class TeamService {
 
   private async takePlace(team: TeamRow, userId: number): Promise<JoinResult> {
     const now = this.now();
-    const claim = await takeSeatAndSignUp(this.db, TEAM_SEATS, {
-      parentId: team.id,
-      userId,
-      now,
-      values: {},
-      within: async (trx) => {
-        // A pending request is answered by joining.
-        await trx
-          .updateTable('team_requests')
-          .set({ status: 'withdrawn', decided_at: now })
-          .where('team_id', '=', team.id)
-          .where('user_id', '=', userId)
-          .where('status', '=', 'pending')
-          .execute();
-        await touchTeam(trx, team.id, now);
+    await signUpOrRefuse(
+      this.db,
+      TEAM_SEATS,
+      {
+        parentId: team.id,
+        userId,
+        now,
+        values: {},
+        within: async (trx) => {
+          // A pending request is answered by joining.
+          await trx
+            .updateTable('team_requests')
+            .set({ status: 'withdrawn', decided_at: now })
+            .where('team_id', '=', team.id)
+            .where('user_id', '=', userId)
+            .where('status', '=', 'pending')
+            .execute();
+          await touchTeam(trx, team.id, now);
+        },
       },
-    });
-    if (!claim.ok) {
-      throw conflict(claim.reason === 'duplicate' ? TeamMessages.alreadyMember : TeamMessages.full);
-    }
+      { duplicate: TeamMessages.alreadyMember, full: TeamMessages.full },
+    );
     return { teamId: team.id, state: 'member' };
   }
 
