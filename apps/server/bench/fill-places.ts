@@ -1,7 +1,5 @@
-import path from 'node:path';
 import { PLACE_CATEGORIES } from '@portal/contract';
-import { loadConfig } from '../src/config.ts';
-import { createDatabase } from '../src/db/database.ts';
+import { openConfiguredDatabase } from '../src/db/configured.ts';
 import type { NewMapPlaceRow } from '../src/db/schema.ts';
 
 // tsx bench/fill-places.ts   (same DATA_DIR / DATABASE_URL as the server under test)
@@ -15,11 +13,7 @@ const BOX = { south: 31.215, north: 31.305, west: 121.425, east: 121.48 };
 /** A deterministic scatter in [0, 1): the fractional parts of multiples of two irrationals. */
 const spread = (i: number, step: number) => (i * step) % 1;
 
-const config = loadConfig();
-const database = await createDatabase({
-  databaseUrl: config.databaseUrl,
-  sqliteFile: path.join(config.dataDir, 'portal.sqlite'),
-});
+const database = await openConfiguredDatabase();
 const { db } = database;
 const now = Date.now();
 const started = Date.now();

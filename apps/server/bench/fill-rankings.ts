@@ -1,7 +1,5 @@
-import path from 'node:path';
 import { sql } from 'kysely';
-import { loadConfig } from '../src/config.ts';
-import { createDatabase } from '../src/db/database.ts';
+import { openConfiguredDatabase } from '../src/db/configured.ts';
 import { periodKeysAt } from '../src/modules/rankings/rankings.periods.ts';
 import { dayKey } from '../src/modules/study/study.rules.ts';
 
@@ -19,11 +17,7 @@ const CHUNK = 500;
 /** A deterministic spread of points: most learners have a little, a few have a lot. */
 const pointsOf = (i: number) => 1 + ((i * 7919) % 997) + (i % 13 === 0 ? i % 3000 : 0);
 
-const config = loadConfig();
-const database = await createDatabase({
-  databaseUrl: config.databaseUrl,
-  sqliteFile: path.join(config.dataDir, 'portal.sqlite'),
-});
+const database = await openConfiguredDatabase();
 const { db } = database;
 const now = Date.now();
 const day = dayKey(now);

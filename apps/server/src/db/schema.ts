@@ -141,7 +141,18 @@ export interface CourseLessonsTable {
   sort: Generated<number>;
 }
 
-export interface ClassesTable {
+/** The seats and times of what learners sign up for in a window (classes, activities). */
+interface SignupWindowColumns {
+  capacity: number;
+  /** Active signups; kept within [0, capacity] by a CHECK and by conditional updates. */
+  seats_taken: Generated<number>;
+  signup_start: number;
+  signup_end: number;
+  start_at: number;
+  end_at: number;
+}
+
+export interface ClassesTable extends SignupWindowColumns {
   id: Generated<number>;
   site_key: string;
   title: string;
@@ -153,13 +164,6 @@ export interface ClassesTable {
   schedule: string;
   place: string;
   teacher_name: string;
-  capacity: number;
-  /** Active signups; kept within [0, capacity] by a CHECK and by conditional updates. */
-  seats_taken: Generated<number>;
-  signup_start: number;
-  signup_end: number;
-  start_at: number;
-  end_at: number;
   /** HTML. */
   introduction: string;
   /** JSON of the signup form's fields (`SignupField[]` of the contract). */
@@ -306,7 +310,7 @@ export interface OrganiserStaffTable {
 }
 
 /** An activity (活动); kind `特色活动` is a special activity with an attachment rule. */
-export interface ActivitiesTable {
+export interface ActivitiesTable extends SignupWindowColumns {
   id: Generated<number>;
   site_key: string;
   organiser_id: number;
@@ -319,13 +323,6 @@ export interface ActivitiesTable {
   /** A learning-map place (no table yet, so no foreign key). */
   map_place_id: number | null;
   contact: string;
-  capacity: number;
-  /** Active applications; kept within [0, capacity] by a CHECK and by conditional updates. */
-  seats_taken: Generated<number>;
-  signup_start: number;
-  signup_end: number;
-  start_at: number;
-  end_at: number;
   /** HTML. */
   description: string;
   /** JSON of the signup form's fields (`SignupField[]` of the contract). */

@@ -17,6 +17,19 @@ export interface SideEffect {
   detail?: Readonly<Record<string, string | number | boolean | null>>;
 }
 
+/** A number the recording service put in the effect's detail (a programming error if not). */
+export function numberOf(effect: SideEffect, key: string): number {
+  const value = effect.detail?.[key];
+  if (typeof value !== 'number') throw new Error(`${effect.kind}: detail.${key} is not a number`);
+  return value;
+}
+
+/** A text of the effect's detail, or '' when it has none. */
+export function textOf(effect: SideEffect, key: string): string {
+  const value = effect.detail?.[key];
+  return typeof value === 'string' ? value : '';
+}
+
 /** Runs inside the caller's transaction; must be idempotent on `effect.key`. */
 export type SideEffectHandler = (trx: Transaction<Database>, effect: SideEffect) => Promise<void>;
 

@@ -1,17 +1,11 @@
+import { insertReturningIds, insertRows } from '../db/rows.ts';
 import type {
   NewCourseChapterRow,
   NewCourseLessonRow,
   NewCourseRow,
   NewCourseTagRow,
 } from '../db/schema.ts';
-import {
-  insertCategories,
-  insertChapters,
-  insertCourses,
-  insertCourseTags,
-  insertLessons,
-  insertTeachers,
-} from '../modules/courses/courses.queries.ts';
+import { insertCourses } from '../modules/courses/courses.queries.ts';
 import { COVER_VARIANTS, coverPath } from './covers.ts';
 import type { Random } from './random.ts';
 import {
@@ -532,7 +526,11 @@ function chaptersFor(random: Random, spec: CategorySpec) {
 export async function seedCourses({ db, random, scale, now }: SeedContext): Promise<void> {
   for (const site of await seededSites(db)) {
     const district = districtName(site);
-    const categoryIds = await insertCategories(db, categoryRows(site.key, CATEGORIES));
+    const categoryIds = await insertReturningIds(
+      db,
+      'course_categories',
+      categoryRows(site.key, CATEGORIES),
+    );
     const teachers = CATEGORIES.flatMap((spec) =>
       spec.teacherTitles.map((template) => {
         const name = random.pick(surnames) + random.pick(TEACHER_GIVEN_NAMES);
@@ -547,7 +545,7 @@ export async function seedCourses({ db, random, scale, now }: SeedContext): Prom
         };
       }),
     );
-    const teacherIds = await insertTeachers(db, teachers);
+    const teacherIds = await insertReturningIds(db, 'teachers', teachers);
     const titleOrders = CATEGORIES.map((spec) =>
       shuffled(
         random,
@@ -638,10 +636,10 @@ async function insertBatch(db: SeedContext['db'], drafts: Draft[]) {
       chapters.push({ course_id: courseId, title: chapter.title, sort });
     });
   });
-  await insertChunked(tags, (chunk) => insertCourseTags(db, chunk));
+  await insertChunked(tags, (chunk) => insertRows(db, 'course_tags', chunk));
   const chapterIds: number[] = [];
   await insertChunked(chapters, async (chunk) => {
-    chapterIds.push(...(await insertChapters(db, chunk)));
+    chapterIds.push(...(await insertReturningIds(db, 'course_chapters', chunk)));
   });
 
   const lessons: NewCourseLessonRow[] = [];
@@ -667,5 +665,5 @@ async function insertBatch(db: SeedContext['db'], drafts: Draft[]) {
       }
     }
   });
-  await insertChunked(lessons, (chunk) => insertLessons(db, chunk));
+  await insertChunked(lessons, (chunk) => insertRows(db, 'course_lessons', chunk));
 }

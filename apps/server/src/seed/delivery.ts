@@ -3,15 +3,18 @@ import path from 'node:path';
 import {
   addDays,
   DELIVERY_KIND_LABELS,
+  DELIVERY_KINDS,
   DELIVERY_MOVES,
   type DeliveryKind,
   type DeliveryStatus,
   shanghaiDay,
 } from '@portal/contract';
+import { z } from 'zod';
 import type { NewDeliveryRequestRow } from '../db/schema.ts';
 import { DeliveryMessageTexts as Texts } from '../modules/delivery/delivery-messages.ts';
 import { insertMessage } from '../modules/messages/messages.queries.ts';
 import { gradientCoverSvg } from './covers.ts';
+import resourcesJson from './delivery-resources.json' with { type: 'json' };
 import { districtOf } from './districts.ts';
 import { writeNewFile } from './files.ts';
 import { demoAccount, learnersOf, type SeedContext, seededSites } from './support.ts';
@@ -19,226 +22,24 @@ import { demoAccount, learnersOf, type SeedContext, seededSites } from './suppor
 /** The delivery staff account: handles every seeded site's requests (password Demo@2026). */
 export const DEMO_DELIVERY_STAFF = { username: '13800000008', nickname: '资源配送专员' } as const;
 
-interface ResourceSpec {
-  kind: DeliveryKind;
-  title: string;
-  blurb: string;
-  tags: string[];
-  audience: [number, number];
-  room: string;
-  equipment: string;
-  leadDays: number;
-  lecturer?: { name: string; title: string; topics: string[] };
-}
+const resourceSpecSchema = z.object({
+  kind: z.enum(DELIVERY_KINDS),
+  title: z.string(),
+  blurb: z.string(),
+  tags: z.array(z.string()),
+  /** The fewest and most listeners. */
+  audience: z.tuple([z.number(), z.number()]),
+  room: z.string(),
+  equipment: z.string(),
+  leadDays: z.number(),
+  lecturer: z
+    .object({ name: z.string(), title: z.string(), topics: z.array(z.string()) })
+    .optional(),
+});
+type ResourceSpec = z.infer<typeof resourceSpecSchema>;
 
-/** The 20 deliverable resources every site offers, five of each kind. */
-const RESOURCES: readonly ResourceSpec[] = [
-  {
-    kind: 'lecturer',
-    title: '慢病管理与健康生活讲座',
-    blurb: '三甲医院主任医师走进社区，讲解高血压、糖尿病的日常管理和饮食要点，现场答疑。',
-    tags: ['健康', '养生'],
-    audience: [20, 150],
-    room: '可容纳听众的活动室或报告厅',
-    equipment: '投影仪、话筒、音响',
-    leadDays: 7,
-    lecturer: { name: '周慧敏', title: '主任医师', topics: ['慢病管理', '合理膳食', '用药安全'] },
-  },
-  {
-    kind: 'lecturer',
-    title: '智能手机防诈骗课堂',
-    blurb: '反诈民警结合真实案例，教老年朋友识别电话、短信和网络诈骗，守好钱袋子。',
-    tags: ['反诈', '数字生活'],
-    audience: [15, 200],
-    room: '活动室，座位成排摆放',
-    equipment: '投影仪、话筒',
-    leadDays: 5,
-    lecturer: { name: '陆建华', title: '社区民警', topics: ['电信诈骗', '保健品骗局', '网络安全'] },
-  },
-  {
-    kind: 'lecturer',
-    title: '海派文化与老上海故事',
-    blurb: '文史学者讲述石库门、老字号和苏州河两岸的变迁，带您重温老上海的烟火气。',
-    tags: ['人文', '历史'],
-    audience: [20, 120],
-    room: '报告厅或多功能厅',
-    equipment: '投影仪、话筒',
-    leadDays: 10,
-    lecturer: { name: '沈立群', title: '副研究员', topics: ['海派文化', '城市记忆', '老字号'] },
-  },
-  {
-    kind: 'lecturer',
-    title: '家庭教育与隔代养育',
-    blurb: '家庭教育指导师分享祖辈带娃的沟通方法，化解两代人教育观念的分歧。',
-    tags: ['家庭教育'],
-    audience: [10, 80],
-    room: '活动室，可围坐交流',
-    equipment: '话筒',
-    leadDays: 7,
-    lecturer: { name: '顾晓燕', title: '家庭教育指导师', topics: ['隔代养育', '亲子沟通'] },
-  },
-  {
-    kind: 'lecturer',
-    title: '中医养生与四季调理',
-    blurb: '中医师讲解四季养生、穴位保健和药膳常识，现场教一套简易保健操。',
-    tags: ['健康', '中医'],
-    audience: [15, 100],
-    room: '活动室，留出做保健操的空地',
-    equipment: '投影仪、话筒',
-    leadDays: 14,
-    lecturer: { name: '钱志远', title: '副主任中医师', topics: ['四季养生', '穴位保健', '药膳'] },
-  },
-  {
-    kind: 'course',
-    title: '智能手机入门（四课时）',
-    blurb: '老师上门授课，从开关机、微信视频到扫码付款，手把手教会每一位学员。',
-    tags: ['数字生活', '送课'],
-    audience: [8, 30],
-    room: '教室，每位学员一个座位',
-    equipment: '学员自带智能手机，教室需有无线网络',
-    leadDays: 14,
-  },
-  {
-    kind: 'course',
-    title: '书法基础：楷书入门',
-    blurb: '书法老师带着笔墨纸砚走进社区，四次课学会基本笔画和十个常用字。',
-    tags: ['书画', '送课'],
-    audience: [8, 25],
-    room: '有长桌的教室',
-    equipment: '长桌、清水，笔墨纸砚由老师带来',
-    leadDays: 10,
-  },
-  {
-    kind: 'course',
-    title: '合唱发声训练',
-    blurb: '声乐老师指导呼吸、发声和多声部合唱，适合社区合唱团和兴趣小组。',
-    tags: ['音乐', '送课'],
-    audience: [12, 60],
-    room: '排练厅或较大的活动室',
-    equipment: '钢琴或电子琴、音响',
-    leadDays: 10,
-  },
-  {
-    kind: 'course',
-    title: '太极拳八式',
-    blurb: '太极拳教练上门教学，动作舒缓，适合中老年人强身健体。',
-    tags: ['健身', '送课'],
-    audience: [10, 40],
-    room: '室内空地或小广场',
-    equipment: '音响',
-    leadDays: 7,
-  },
-  {
-    kind: 'course',
-    title: '家庭急救与心肺复苏',
-    blurb: '急救培训师讲授心肺复苏、海姆立克急救法，学员在模拟人上实际操作。',
-    tags: ['健康', '安全'],
-    audience: [10, 40],
-    room: '教室，留出操作空地',
-    equipment: '投影仪，模拟人由培训师带来',
-    leadDays: 14,
-  },
-  {
-    kind: 'kit',
-    title: '非遗剪纸体验套件',
-    blurb: '一套可供 30 人使用的剪纸材料和图样，附教学视频和带教指南。',
-    tags: ['非遗', '手工'],
-    audience: [10, 30],
-    room: '有桌子的活动室',
-    equipment: '桌子、剪刀（套件内含安全剪刀）',
-    leadDays: 5,
-  },
-  {
-    kind: 'kit',
-    title: '植物拓染手作套件',
-    blurb: '用新鲜树叶和花瓣在布上拓印，套件含布料、锤子和固色剂。',
-    tags: ['手工', '自然'],
-    audience: [8, 24],
-    room: '有桌子的活动室，能接水',
-    equipment: '桌子、水池',
-    leadDays: 5,
-  },
-  {
-    kind: 'kit',
-    title: '亲子科学实验箱',
-    blurb: '二十个安全有趣的小实验，适合祖孙一起动手，附实验手册。',
-    tags: ['科普', '亲子'],
-    audience: [10, 40],
-    room: '活动室',
-    equipment: '桌子、电源插座',
-    leadDays: 7,
-  },
-  {
-    kind: 'kit',
-    title: '传统游戏百宝箱',
-    blurb: '空竹、毽子、七巧板、九连环等传统游戏器材，适合社区游园活动。',
-    tags: ['传统文化', '游园'],
-    audience: [20, 100],
-    room: '室内大厅或户外空地',
-    equipment: '无特殊要求',
-    leadDays: 3,
-  },
-  {
-    kind: 'kit',
-    title: '读书会共读套件',
-    blurb: '同一本书 20 册，附导读手册和讨论题，借期一个月。',
-    tags: ['阅读'],
-    audience: [6, 20],
-    room: '可围坐的阅览室',
-    equipment: '无特殊要求',
-    leadDays: 3,
-  },
-  {
-    kind: 'exhibition',
-    title: '苏州河百年变迁图片展',
-    blurb: '四十块展板讲述苏州河从工业河道到滨水长廊的变迁，含老照片和口述史。',
-    tags: ['人文', '展览'],
-    audience: [30, 500],
-    room: '大厅或走廊，长度 20 米以上',
-    equipment: '展板由我们运送和搭建',
-    leadDays: 21,
-  },
-  {
-    kind: 'exhibition',
-    title: '垃圾分类科普展',
-    blurb: '图文展板配互动投放游戏，讲清四类垃圾怎么分、去了哪里。',
-    tags: ['环保', '科普'],
-    audience: [30, 300],
-    room: '大厅或户外空地',
-    equipment: '电源插座（互动游戏使用）',
-    leadDays: 14,
-  },
-  {
-    kind: 'exhibition',
-    title: '社区学员书画作品巡展',
-    blurb: '全区老年大学学员的书法、国画作品精选六十幅，巡回展出。',
-    tags: ['书画', '展览'],
-    audience: [20, 400],
-    room: '有挂画条件的展厅或大厅',
-    equipment: '挂画轨道或展架',
-    leadDays: 21,
-  },
-  {
-    kind: 'exhibition',
-    title: '红色足迹主题展',
-    blurb: '展板和实物复制品讲述中共二大、四行仓库等区内红色地标的故事。',
-    tags: ['红色文化', '展览'],
-    audience: [30, 500],
-    room: '大厅，长度 15 米以上',
-    equipment: '展板由我们运送和搭建',
-    leadDays: 21,
-  },
-  {
-    kind: 'exhibition',
-    title: '老物件里的生活记忆',
-    blurb: '粮票、搪瓷杯、收音机等老物件实物展，邀请居民讲述自己的故事。',
-    tags: ['人文', '怀旧'],
-    audience: [20, 300],
-    room: '有展柜或长桌的活动室',
-    equipment: '长桌、桌布',
-    leadDays: 14,
-  },
-];
+/** The 20 deliverable resources every site offers, five of each kind (`delivery-resources.json`). */
+const RESOURCES: readonly ResourceSpec[] = z.array(resourceSpecSchema).parse(resourcesJson);
 
 const KIND_COLOURS: Record<DeliveryKind, readonly [string, string]> = {
   lecturer: ['#4f8cff', '#1d4ed8'],

@@ -5,7 +5,7 @@ import { insertLiveChannels, insertLiveSessions } from '../modules/live/live.que
 import { DEMO_VIDEO_URL } from './courses.ts';
 import { gradientCoverSvg } from './covers.ts';
 import { writeNewFile } from './files.ts';
-import { districtName, type SeedContext, seededSites } from './support.ts';
+import { districtName, publishedCourseIds, type SeedContext, seededSites } from './support.ts';
 import { HOUR, localDay, MINUTE } from './time.ts';
 
 /**
@@ -431,14 +431,7 @@ export async function seedLive({ db, now }: SeedContext): Promise<void> {
       })),
     );
     // A few sessions point at a published course of the site, as the related course.
-    const courses = await db
-      .selectFrom('courses')
-      .select('id')
-      .where('site_key', '=', site.key)
-      .where('published', '=', 1)
-      .orderBy('id')
-      .limit(10)
-      .execute();
+    const courseIds = await publishedCourseIds(db, site.key, 10);
     const placements = placeSessions(now);
     const rows: NewLiveSessionRow[] = SESSIONS.map((spec, i) => {
       const place = placements[i] as Placement;
@@ -455,7 +448,7 @@ export async function seedLive({ db, now }: SeedContext): Promise<void> {
         stream_url: DEMO_LIVE_STREAM_URL,
         replay_url: place.replay_url,
         course_id:
-          i % 3 === 0 ? (courses[(i / 3) % Math.max(courses.length, 1)]?.id ?? null) : null,
+          i % 3 === 0 ? (courseIds[(i / 3) % Math.max(courseIds.length, 1)] ?? null) : null,
         published: 1,
         created_at: Math.min(now, place.starts_at) - 7 * 24 * HOUR,
       };

@@ -3,7 +3,13 @@ import type { NewMapPlaceProjectRow, NewMapPlaceRow } from '../db/schema.ts';
 import { escapeHtml } from '../platform/html.ts';
 import { writeNewFile } from './files.ts';
 import type { Random } from './random.ts';
-import { insertChunked, insertReturningIds, type SeedContext, sample } from './support.ts';
+import {
+  insertChunked,
+  insertReturningIds,
+  publishedCourseIds,
+  type SeedContext,
+  sample,
+} from './support.ts';
 
 /** The streets (街道) of 静安区 with a point near their middle (WGS-84). */
 const STREETS: ReadonlyArray<[street: string, lat: number, lng: number, road: string]> = [
@@ -325,14 +331,7 @@ export async function seedPlaces({ db, random, now }: SeedContext) {
     ids.push(id as number);
   }
 
-  const courses = await db
-    .selectFrom('courses')
-    .select('id')
-    .where('site_key', '=', site.key)
-    .where('published', '=', 1)
-    .orderBy('id')
-    .limit(400)
-    .execute();
+  const courseIds = await publishedCourseIds(db, site.key, 400);
   const classes = await db
     .selectFrom('classes')
     .select(['id', 'place'])
@@ -346,12 +345,12 @@ export async function seedPlaces({ db, random, now }: SeedContext) {
   drafts.forEach((draft, n) => {
     const placeId = ids[n] as number;
     if (draft.links === 'none') return;
-    const courseIds = sample(
+    const linked = sample(
       random,
-      courses.map((c) => c.id),
+      courseIds,
       draft.links === 'school' ? random.int(4, 10) : random.int(1, 5),
     );
-    courseIds.forEach((course_id, sort) => {
+    linked.forEach((course_id, sort) => {
       courseLinks.push({ place_id: placeId, course_id, sort });
     });
     if (draft.links === 'school') {

@@ -6,6 +6,20 @@ import { localDay } from './time.ts';
 /** Past days the demo learners signed in on (today is left for the learner to earn). */
 const SIGNIN_DAYS = 6;
 
+/** The points of a learner's sign-in on `jingan` at `at`, keyed by its day as the sign-in awards it. */
+export function signinAward(userId: number, at: number) {
+  return {
+    siteKey: 'jingan',
+    userId,
+    ruleKey: 'login',
+    key: `login:${dayKey(at)}:${userId}`,
+    sourceType: 'login',
+    sourceId: null,
+    title: '',
+    at,
+  };
+}
+
 /**
  * The demo learners' points history, through the points service (so each balance is its
  * ledger's sum), from what happened in the demo: a sign-in on each of the last days, and the
@@ -22,18 +36,9 @@ export async function seedPoints({ db, now }: SeedContext): Promise<void> {
       .where('a.checked_in_at', 'is not', null)
       .execute();
     const awards = [
-      ...Array.from({ length: SIGNIN_DAYS }, (_, i) => {
-        const at = localDay(now, i - SIGNIN_DAYS, 8, 5 + i);
-        return {
-          siteKey: 'jingan',
-          ruleKey: 'login',
-          key: `login:${dayKey(at)}:${learner.id}`,
-          sourceType: 'login',
-          sourceId: null,
-          title: '',
-          at,
-        };
-      }),
+      ...Array.from({ length: SIGNIN_DAYS }, (_, i) =>
+        signinAward(learner.id, localDay(now, i - SIGNIN_DAYS, 8, 5 + i)),
+      ),
       ...checkins.map((row) => ({
         siteKey: row.site_key,
         ruleKey: 'activity_checkin',

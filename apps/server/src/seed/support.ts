@@ -71,6 +71,23 @@ export async function learnersOf(
   };
 }
 
+/** The ids of the site's first `limit` published courses, in id order. */
+export async function publishedCourseIds(
+  db: Kysely<Database>,
+  siteKey: string,
+  limit: number,
+): Promise<number[]> {
+  const rows = await db
+    .selectFrom('courses')
+    .select('id')
+    .where('site_key', '=', siteKey)
+    .where('published', '=', 1)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 const CHUNK = 500;
 
 /** Inserts rows in chunks that stay under both engines' limits on bound parameters. */

@@ -7,7 +7,7 @@ import type {
   TeamResourcesTable,
 } from '../db/schema.ts';
 import { awardPoints } from '../modules/points/points.award.ts';
-import { dayKey } from '../modules/study/study.rules.ts';
+import { signinAward } from './points.ts';
 import { mix } from './random.ts';
 import { insertChunked, learnersOf, type SeedContext } from './support.ts';
 import { localDay } from './time.ts';
@@ -94,17 +94,7 @@ export async function seedTeamResources({ db, now }: SeedContext): Promise<void>
   for (const [index, learner] of generated.slice(0, RANKED_LEARNERS).entries()) {
     const days = 1 + (index % SIGNIN_DAYS);
     for (let offset = -days; offset < 0; offset += 1) {
-      const at = localDay(now, offset, 7, index % 60);
-      await awardPoints(db, {
-        siteKey: 'jingan',
-        userId: learner.id,
-        ruleKey: 'login',
-        key: `login:${dayKey(at)}:${learner.id}`,
-        sourceType: 'login',
-        sourceId: null,
-        title: '',
-        at,
-      });
+      await awardPoints(db, signinAward(learner.id, localDay(now, offset, 7, index % 60)));
     }
   }
 }

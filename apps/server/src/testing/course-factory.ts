@@ -1,14 +1,8 @@
 import type { LessonKind } from '@portal/contract';
 import type { Kysely } from 'kysely';
+import { insertReturningIds, insertRows } from '../db/rows.ts';
 import type { Database, NewCourseRow } from '../db/schema.ts';
-import {
-  insertCategories,
-  insertChapters,
-  insertCourses,
-  insertCourseTags,
-  insertLessons,
-  insertTeachers,
-} from '../modules/courses/courses.queries.ts';
+import { insertCourses } from '../modules/courses/courses.queries.ts';
 import { insertSites } from '../modules/sites/sites.queries.ts';
 import { DEMO_SITES } from '../seed/seed.ts';
 
@@ -25,7 +19,7 @@ export async function createCategory(
   db: Kysely<Database>,
   overrides: { siteKey?: string; name?: string; sort?: number } = {},
 ): Promise<number> {
-  const [id] = await insertCategories(db, [
+  const [id] = await insertReturningIds(db, 'course_categories', [
     {
       site_key: overrides.siteKey ?? 'jingan',
       name: overrides.name ?? '测试分类',
@@ -40,7 +34,7 @@ export async function createTeacher(
   db: Kysely<Database>,
   overrides: { siteKey?: string; name?: string; title?: string; bio?: string } = {},
 ): Promise<number> {
-  const [id] = await insertTeachers(db, [
+  const [id] = await insertReturningIds(db, 'teachers', [
     {
       site_key: overrides.siteKey ?? 'jingan',
       name: overrides.name ?? '张老师',
@@ -125,12 +119,14 @@ export async function createCourse(
     },
   ]);
   const courseId = id as number;
-  await insertCourseTags(
+  await insertRows(
     db,
+    'course_tags',
     tags.map((tag) => ({ course_id: courseId, tag })),
   );
-  const chapterIds = await insertChapters(
+  const chapterIds = await insertReturningIds(
     db,
+    'course_chapters',
     chapters.map((chapter, sort) => ({ course_id: courseId, title: chapter.title, sort })),
   );
   let sort = 0;
@@ -150,7 +146,7 @@ export async function createCourse(
       };
     }),
   );
-  await insertLessons(db, lessonRows);
+  await insertRows(db, 'course_lessons', lessonRows);
   const lessonIds = await db
     .selectFrom('course_lessons')
     .select('id')

@@ -39,6 +39,11 @@ import { createWalks } from './20261128_0911_create_walks.ts';
 import { searchWalks } from './20261128_0913_search_walks.ts';
 import { createDelivery } from './20261128_0920_create_delivery.ts';
 
+// The lists the first widenings allowed; each later one allows the same plus what it adds. Like
+// the migrations they are frozen: a new kind is a new migration with a longer list.
+const CONTENT_TYPES_0930 = ['course', 'class', 'activity', 'ebook'];
+const MESSAGE_KINDS_1021 = ['signup', 'checkin', 'reminder', 'notice', 'medal'];
+
 /** All migrations in order; names sort by time, and both engines run the same list. */
 export function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
@@ -52,12 +57,7 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '20261123_0900_create_activities': createActivities(engine),
     '20261123_0910_create_ebooks': createEbooks(engine),
     '20261123_0920_create_topics': createTopics(engine),
-    '20261123_0930_allow_activity_ebook': allowContentTypes(engine, [
-      'course',
-      'class',
-      'activity',
-      'ebook',
-    ]),
+    '20261123_0930_allow_activity_ebook': allowContentTypes(engine, CONTENT_TYPES_0930),
     '20261123_0931_search_activities_ebooks': searchActivitiesEbooks(engine),
     '20261124_0900_create_search_bigrams': createSearchBigrams(engine),
     '20261125_0900_create_live': createLive(engine),
@@ -65,10 +65,7 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '20261126_0900_create_live_play': createLivePlay(),
     '20261126_0910_create_messages': createMessages(engine),
     '20261126_0930_allow_live_article': allowContentTypes(engine, [
-      'course',
-      'class',
-      'activity',
-      'ebook',
+      ...CONTENT_TYPES_0930,
       'live',
       'article',
     ]),
@@ -77,25 +74,12 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '20261126_1010_create_points': createPoints(engine),
     '20261126_1011_create_article_opens': createArticleOpens(),
     '20261126_1020_create_medals': createMedals(engine),
-    '20261126_1021_allow_medal_messages': allowMessageKinds(engine, [
-      'signup',
-      'checkin',
-      'reminder',
-      'notice',
-      'medal',
-    ]),
+    '20261126_1021_allow_medal_messages': allowMessageKinds(engine, MESSAGE_KINDS_1021),
     '20261126_1030_create_learning_time': createLearningTime(),
     '20261126_1100_create_identities': createIdentities(engine),
     '20261127_0900_create_teams': createTeams(engine),
     '20261127_0910_create_team_requests': createTeamRequests(engine),
-    '20261127_0911_allow_team_messages': allowMessageKinds(engine, [
-      'signup',
-      'checkin',
-      'reminder',
-      'notice',
-      'medal',
-      'team',
-    ]),
+    '20261127_0911_allow_team_messages': allowMessageKinds(engine, [...MESSAGE_KINDS_1021, 'team']),
     '20261127_0920_create_team_works': createTeamWorks(engine),
     '20261127_0921_add_team_work_points': addTeamWorkPoints(),
     '20261127_0922_add_team_work_medals': addTeamWorkMedals(),
@@ -104,10 +88,7 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '20261128_0900_create_map_places': createMapPlaces(engine),
     '20261128_0901_create_place_links': createPlaceLinks(engine),
     '20261128_0902_allow_place': allowContentTypes(engine, [
-      'course',
-      'class',
-      'activity',
-      'ebook',
+      ...CONTENT_TYPES_0930,
       'live',
       'article',
       'place',
@@ -116,10 +97,7 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '20261128_0910_create_base_visits': createBaseVisits(engine),
     '20261128_0911_create_walks': createWalks(engine),
     '20261128_0912_allow_walk': allowContentTypes(engine, [
-      'course',
-      'class',
-      'activity',
-      'ebook',
+      ...CONTENT_TYPES_0930,
       'live',
       'article',
       'place',
@@ -128,11 +106,7 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '20261128_0913_search_walks': searchWalks(engine),
     '20261128_0920_create_delivery': createDelivery(engine),
     '20261128_0921_allow_delivery_messages': allowMessageKinds(engine, [
-      'signup',
-      'checkin',
-      'reminder',
-      'notice',
-      'medal',
+      ...MESSAGE_KINDS_1021,
       'team',
       'delivery',
     ]),

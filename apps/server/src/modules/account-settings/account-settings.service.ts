@@ -1,14 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { AVATAR_MAX_BYTES, type Device, type UserInfo } from '@portal/contract';
+import type { Device, UserInfo } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { AuthUser } from '../../platform/auth.ts';
-import { writeAvatar } from '../../platform/avatar-image.ts';
+import { type AvatarFolder, keepAvatar } from '../../platform/avatar-image.ts';
 import type { CounterStore } from '../../platform/counter-store.ts';
 import { AppError, conflict, invalid, notFound, tooMany } from '../../platform/errors.ts';
-import { SNIFFED_TYPES, sniffMime } from '../../platform/sniff-mime.ts';
 import type { ReceivedFile, UploadStore } from '../../platform/upload-store.ts';
 import { findUserById } from '../account/account.queries.ts';
 import { toUserInfo } from '../account/account.service.ts';
@@ -46,13 +44,6 @@ export interface SignupCanceller {
   cancelActivity(siteKey: string, userId: number, activityId: number): Promise<unknown>;
 }
 
-/** Where kept avatars live: `DATA_DIR/files/avatars`, served publicly under random names. */
-export interface AvatarFolder {
-  dir: string;
-  /** URL path prefix, `/files/avatars/`. */
-  urlPrefix: string;
-}
-
 /**
  * The learner's own account: nickname, avatar, password, signed-in devices and deletion (注销).
  * Every change is the signed-in learner's own; another learner's device is "not found".
@@ -78,23 +69,7 @@ export class AccountSettingsService {
    * must decode), resized to a square and stored under a fresh name; the old file is removed.
    */
   async changeAvatar(user: AuthUser, files: readonly ReceivedFile[]): Promise<UserInfo> {
-    const [file] = files;
-    if (!file) throw invalid('头像：请选择一张图片');
-    if (file.tooLarge) throw invalid(`头像：图片不能超过 ${AVATAR_MAX_BYTES / 1024 / 1024} MB`);
-    const mime = sniffMime(file.head);
-    if (mime === null || SNIFFED_TYPES[mime] === 'pdf') {
-      throw invalid('头像：只能上传 JPG、PNG 或 WebP 图片');
-    }
-    fs.mkdirSync(this.avatars.dir, { recursive: true });
-    const name = `${randomBytes(16).toString('base64url')}.webp`;
-    const target = path.join(this.avatars.dir, name);
-    try {
-      await writeAvatar(file.tempPath, target);
-    } catch {
-      await fs.promises.rm(target, { force: true });
-      throw invalid('头像：图片已损坏或无法识别，请换一张');
-    }
-    const url = `${this.avatars.urlPrefix}${name}`;
+    const { target, url } = await keepAvatar(files, this.avatars, '头像');
     const previous = await this.swapInAvatar(user.id, url);
     if (previous === undefined) {
       await fs.promises.rm(target, { force: true });

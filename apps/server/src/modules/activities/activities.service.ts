@@ -29,8 +29,16 @@ import { SideEffects } from '../../platform/side-effects.ts';
 import { SNIFFED_TYPES, type SniffedMime, sniffMime } from '../../platform/sniff-mime.ts';
 import { isoTime, isoTimeOrNull } from '../../platform/time.ts';
 import type { ReceivedFile, UploadStore } from '../../platform/upload-store.ts';
-import { seatFields, timesOf } from '../seats/seat-status.ts';
-import { admit, parseFormFields, releaseSeatAndCancel, takeSeatAndSignUp } from '../seats/seats.ts';
+import { type SeatedRow, seatFields, seatsAfter, timesOf } from '../seats/seat-status.ts';
+import {
+  admit,
+  ensureCancellable,
+  parseFormFields,
+  releaseSeatAndCancel,
+  type Seats,
+  signUpOrRefuse,
+  WindowMessages,
+} from '../seats/seats.ts';
 import {
   ACTIVITY_SEATS,
   countMyApplicationRows,
@@ -86,11 +94,8 @@ const shown = (name: string) => (name.length > 40 ? `${name.slice(0, 40)}…` : 
 /** The Chinese messages of the activity rules, as the caller sees them. */
 export const ActivityMessages = {
   notFound: '活动不存在或已下线',
-  notOpen: '报名尚未开始',
-  closed: '报名已截止',
+  ...WindowMessages,
   duplicate: '您已报名该活动',
-  full: '名额已满',
-  cancelClosed: '报名已截止，无法取消',
   notApplied: '您尚未报名该活动',
   cancelCheckedIn: '您已签到，无法取消报名',
   badForm: '报名信息不是有效的 JSON',
@@ -111,21 +116,8 @@ export const ActivityMessages = {
 
 const activityNotFound = () => new AppError(ErrorCode.notFound, ActivityMessages.notFound);
 
-type SummaryRow = Pick<
-  ActivityRow,
-  | 'id'
-  | 'title'
-  | 'cover'
-  | 'kind'
-  | 'place'
-  | 'map_place_id'
-  | 'capacity'
-  | 'seats_taken'
-  | 'signup_start'
-  | 'signup_end'
-  | 'start_at'
-  | 'end_at'
-> & { organiser: string };
+type SummaryRow = Pick<ActivityRow, 'id' | 'title' | 'cover' | 'kind' | 'place' | 'map_place_id'> &
+  SeatedRow & { organiser: string };
 
 /** An activity row as the contract's card, with its status at `now`. */
 export function toActivitySummary(row: SummaryRow, now: number): ActivitySummary {
@@ -307,12 +299,9 @@ export class ActivityService {
     const now = this.now();
     const row = await findPublishedActivity(this.db, siteKey, input.activityId);
     if (!row) throw activityNotFound();
-    const answers = await admit(this.db, ACTIVITY_SEATS, {
-      parentId: row.id,
+    const answers = await admit(this.db, ACTIVITY_SEATS, row, {
       userId,
-      times: timesOf(row),
       now,
-      formFields: row.form_fields,
       form: input.form,
       messages: ActivityMessages,
     });
@@ -326,46 +315,46 @@ export class ActivityService {
         kept.push({ ...file, key });
       }
       // Seat first, application second, attachments last, in one transaction.
-      const claim = await takeSeatAndSignUp(this.db, ACTIVITY_SEATS, {
-        parentId: row.id,
-        userId,
-        now,
-        values: { form: JSON.stringify(answers), checkin_code: newCheckinCode() },
-        within: async (trx, applicationId) => {
-          // A revived application starts over: the files of the cancelled one go.
-          replaced = await deleteAttachmentRows(trx, applicationId);
-          await insertAttachments(
-            trx,
-            kept.map(({ file, mime, key }) => ({
-              application_id: applicationId,
-              user_id: userId,
-              name: file.name.slice(0, 200),
-              mime,
-              size: file.size,
-              storage_key: key,
-              created_at: now,
-            })),
-          );
-          await this.effects.record(trx, {
-            kind: 'activity.apply',
-            siteKey,
-            learnerId: userId,
-            key: `activity.apply:${applicationId}`,
-            detail: {
-              activityId: row.id,
-              title: row.title,
-              place: row.place,
-              startAt: row.start_at,
-              at: now,
-            },
-          });
+      const claim = await signUpOrRefuse(
+        this.db,
+        ACTIVITY_SEATS,
+        {
+          parentId: row.id,
+          userId,
+          now,
+          values: { form: JSON.stringify(answers), checkin_code: newCheckinCode() },
+          within: async (trx, applicationId) => {
+            // A revived application starts over: the files of the cancelled one go.
+            replaced = await deleteAttachmentRows(trx, applicationId);
+            await insertAttachments(
+              trx,
+              kept.map(({ file, mime, key }) => ({
+                application_id: applicationId,
+                user_id: userId,
+                name: file.name.slice(0, 200),
+                mime,
+                size: file.size,
+                storage_key: key,
+                created_at: now,
+              })),
+            );
+            await this.effects.record(trx, {
+              kind: 'activity.apply',
+              siteKey,
+              learnerId: userId,
+              key: `activity.apply:${applicationId}`,
+              detail: {
+                activityId: row.id,
+                title: row.title,
+                place: row.place,
+                startAt: row.start_at,
+                at: now,
+              },
+            });
+          },
         },
-      });
-      if (!claim.ok) {
-        throw conflict(
-          claim.reason === 'duplicate' ? ActivityMessages.duplicate : ActivityMessages.full,
-        );
-      }
+        ActivityMessages,
+      );
       await this.uploads.remove(ATTACHMENT_AREA, replaced);
       await this.publicCache.invalidate(siteKey);
       const myApplication = toMyApplication({
@@ -389,9 +378,10 @@ export class ActivityService {
     const now = this.now();
     const row = await findPublishedActivity(this.db, siteKey, activityId);
     if (!row) throw activityNotFound();
-    const phase = signupPhaseAt(timesOf(row), now);
-    if (phase === 'closed') throw conflict(ActivityMessages.cancelClosed);
-    if (phase === 'notOpen') throw conflict(ActivityMessages.notApplied);
+    ensureCancellable(row, now, {
+      cancelClosed: ActivityMessages.cancelClosed,
+      notSignedUp: ActivityMessages.notApplied,
+    });
 
     const released = await releaseSeatAndCancel(this.db, ACTIVITY_SEATS, {
       parentId: row.id,
@@ -557,19 +547,11 @@ export class ActivityService {
 
   private result(
     row: SummaryRow,
-    seats: { capacity: number; seats_taken: number },
+    seats: Seats,
     myApplication: MyApplication,
     now: number,
   ): ActivityApplyResult {
-    const summary = toActivitySummary({ ...row, ...seats }, now);
-    return {
-      activityId: row.id,
-      myApplication,
-      capacity: summary.capacity,
-      seatsTaken: summary.seatsTaken,
-      seatsLeft: summary.seatsLeft,
-      status: summary.status,
-    };
+    return { activityId: row.id, myApplication, ...seatsAfter(row, seats, now) };
   }
 }
 

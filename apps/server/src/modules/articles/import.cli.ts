@@ -1,10 +1,7 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { loadConfig } from '../../config.ts';
-import { createDatabase } from '../../db/database.ts';
-import { migrateToLatest } from '../../db/migrate.ts';
+import { withMigratedDatabase } from '../../db/configured.ts';
 import { AppError } from '../../platform/errors.ts';
 import { ArticleService } from './articles.service.ts';
 
@@ -47,25 +44,19 @@ if (!parsed.success) {
   );
   process.exit(1);
 }
-const config = loadConfig();
-const database = await createDatabase({
-  databaseUrl: config.databaseUrl,
-  sqliteFile: path.join(config.dataDir, 'portal.sqlite'),
+await withMigratedDatabase(async (database) => {
+  try {
+    const ids = await new ArticleService(database.db).importArticles(
+      values.site,
+      parsed.data.map(({ publishedAt, ...article }) => ({
+        ...article,
+        publishedAt: publishedAt ? Date.parse(publishedAt) : Date.now(),
+      })),
+    );
+    console.log(`已导入 ${ids.length} 篇文章：${ids[0]}–${ids.at(-1)}`);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    console.error(`未导入：${error.message}`);
+    process.exitCode = 1;
+  }
 });
-try {
-  await migrateToLatest(database);
-  const ids = await new ArticleService(database.db).importArticles(
-    values.site,
-    parsed.data.map(({ publishedAt, ...article }) => ({
-      ...article,
-      publishedAt: publishedAt ? Date.parse(publishedAt) : Date.now(),
-    })),
-  );
-  console.log(`已导入 ${ids.length} 篇文章：${ids[0]}–${ids.at(-1)}`);
-} catch (error) {
-  if (!(error instanceof AppError)) throw error;
-  console.error(`未导入：${error.message}`);
-  process.exitCode = 1;
-} finally {
-  await database.destroy();
-}

@@ -18,8 +18,16 @@ import { AppError, conflict } from '../../platform/errors.ts';
 import { PublicCache } from '../../platform/public-cache.ts';
 import { SideEffects } from '../../platform/side-effects.ts';
 import { isoTime } from '../../platform/time.ts';
-import { seatFields, timesOf } from '../seats/seat-status.ts';
-import { admit, parseFormFields, releaseSeatAndCancel, takeSeatAndSignUp } from '../seats/seats.ts';
+import { type SeatedRow, seatFields, seatsAfter, timesOf } from '../seats/seat-status.ts';
+import {
+  admit,
+  ensureCancellable,
+  parseFormFields,
+  releaseSeatAndCancel,
+  type Seats,
+  signUpOrRefuse,
+  WindowMessages,
+} from '../seats/seats.ts';
 import {
   CLASS_SEATS,
   countClassRows,
@@ -34,11 +42,8 @@ import {
 /** The Chinese messages of the class rules, as the caller sees them. */
 export const ClassMessages = {
   notFound: '班级不存在或已下线',
-  notOpen: '报名尚未开始',
-  closed: '报名已截止',
+  ...WindowMessages,
   duplicate: '您已报名该班级',
-  full: '名额已满',
-  cancelClosed: '报名已截止，无法取消',
   notSignedUp: '您尚未报名该班级',
 } as const;
 
@@ -46,20 +51,9 @@ const classNotFound = () => new AppError(ErrorCode.notFound, ClassMessages.notFo
 
 type SummaryRow = Pick<
   ClassRow,
-  | 'id'
-  | 'title'
-  | 'cover'
-  | 'term'
-  | 'schedule'
-  | 'place'
-  | 'teacher_name'
-  | 'capacity'
-  | 'seats_taken'
-  | 'signup_start'
-  | 'signup_end'
-  | 'start_at'
-  | 'end_at'
->;
+  'id' | 'title' | 'cover' | 'term' | 'schedule' | 'place' | 'teacher_name'
+> &
+  SeatedRow;
 
 /** A class row as the contract's card, with its status at `now`. */
 export function toClassSummary(row: SummaryRow, now: number): ClassSummary {
@@ -136,37 +130,36 @@ export class ClassService {
     const now = this.now();
     const row = await findPublishedClass(this.db, siteKey, body.classId);
     if (!row) throw classNotFound();
-    const answers = await admit(this.db, CLASS_SEATS, {
-      parentId: row.id,
+    const answers = await admit(this.db, CLASS_SEATS, row, {
       userId,
-      times: timesOf(row),
       now,
-      formFields: row.form_fields,
       form: body.form,
       messages: ClassMessages,
     });
     const form = JSON.stringify(answers);
 
     // Seat first, signup second, in one transaction (the shared seat keeping).
-    const claim = await takeSeatAndSignUp(this.db, CLASS_SEATS, {
-      parentId: row.id,
-      userId,
-      now,
-      values: { form },
-      // Keyed by the signup row, which a cancel and signup again revives: recorded once.
-      within: (trx, signupId) =>
-        this.effects.record(trx, {
-          kind: 'class.signup',
-          siteKey,
-          learnerId: userId,
-          key: `class.signup:${signupId}`,
-          // What messages need: the title and start (reminders), and when (a new signup each time).
-          detail: { classId: row.id, title: row.title, startAt: row.start_at, at: now },
-        }),
-    });
-    if (!claim.ok) {
-      throw conflict(claim.reason === 'duplicate' ? ClassMessages.duplicate : ClassMessages.full);
-    }
+    const claim = await signUpOrRefuse(
+      this.db,
+      CLASS_SEATS,
+      {
+        parentId: row.id,
+        userId,
+        now,
+        values: { form },
+        // Keyed by the signup row, which a cancel and signup again revives: recorded once.
+        within: (trx, signupId) =>
+          this.effects.record(trx, {
+            kind: 'class.signup',
+            siteKey,
+            learnerId: userId,
+            key: `class.signup:${signupId}`,
+            // What messages need: the title and start (reminders), and when (a new signup each time).
+            detail: { classId: row.id, title: row.title, startAt: row.start_at, at: now },
+          }),
+      },
+      ClassMessages,
+    );
     await this.publicCache.invalidate(siteKey);
     return this.result(row, claim.seats, { status: 'active', signedUpAt: isoTime(now) }, now);
   }
@@ -176,9 +169,7 @@ export class ClassService {
     const now = this.now();
     const row = await findPublishedClass(this.db, siteKey, classId);
     if (!row) throw classNotFound();
-    const phase = signupPhaseAt(timesOf(row), now);
-    if (phase === 'closed') throw conflict(ClassMessages.cancelClosed);
-    if (phase === 'notOpen') throw conflict(ClassMessages.notSignedUp);
+    ensureCancellable(row, now, ClassMessages);
 
     // Seat first, signup second: the same lock order as signup, so the two never deadlock.
     const released = await releaseSeatAndCancel(this.db, CLASS_SEATS, {
@@ -221,19 +212,11 @@ export class ClassService {
 
   private result(
     row: SummaryRow,
-    seats: { capacity: number; seats_taken: number },
+    seats: Seats,
     mySignup: MySignup,
     now: number,
   ): ClassSignupResult {
-    const summary = toClassSummary({ ...row, ...seats }, now);
-    return {
-      classId: row.id,
-      mySignup,
-      capacity: summary.capacity,
-      seatsTaken: summary.seatsTaken,
-      seatsLeft: summary.seatsLeft,
-      status: summary.status,
-    };
+    return { classId: row.id, mySignup, ...seatsAfter(row, seats, now) };
   }
 }
 

@@ -1,5 +1,6 @@
 import {
   ARTICLE_KIND_NAMES,
+  type ArticleKind,
   type ContentCard,
   type ContentType,
   formatDistance,
@@ -8,216 +9,150 @@ import { type Expression, type Kysely, type RawBuilder, type SqlBool, sql } from
 import type { Database } from '../../db/schema.ts';
 import { publishedOn } from './published.ts';
 
-/** What the favourites and history need of one kind of content. */
-export interface ContentKind {
-  /**
-   * SQL that is true when the content with id `contentId` exists, is published and belongs to
-   * the site: the one rule deciding what may be added and what the lists show.
-   */
-  visible(
-    db: Kysely<Database>,
-    siteKey: string,
-    contentId: Expression<number>,
-  ): RawBuilder<SqlBool>;
-  /** The list rows of the visible contents among `ids`, by id (hidden ones are left out). */
-  cards(db: Kysely<Database>, siteKey: string, ids: readonly number[]): Promise<Map<number, Card>>;
-}
-
 export type Card = Omit<ContentCard, 'contentType' | 'contentId'>;
 
-/**
- * The `visible` rule of content kept in `table`: a row with that id, of the site, published.
- * Every content table has `id`, `site_key` and `published` (0/1).
- */
-const visibleIn =
-  (
-    table:
-      | 'courses'
-      | 'classes'
-      | 'activities'
-      | 'ebooks'
-      | 'live_sessions'
-      | 'articles'
-      | 'map_places'
-      | 'walks',
-  ): ContentKind['visible'] =>
-  (_db, siteKey, contentId) =>
-    sql<SqlBool>`exists (select 1 from ${sql.table(table)} as content_row
-      where content_row.id = ${contentId} and ${publishedOn(siteKey, 'content_row')})`;
-
-const course: ContentKind = {
-  visible: visibleIn('courses'),
-  async cards(db, siteKey, ids) {
-    if (ids.length === 0) return new Map();
-    const rows = await db
-      .selectFrom('courses as c')
-      .innerJoin('teachers as t', 't.id', 'c.teacher_id')
-      .innerJoin('course_categories as cat', 'cat.id', 'c.category_id')
-      .select(['c.id', 'c.title', 'c.cover', 't.name as teacherName', 'cat.name as categoryName'])
-      .where('c.id', 'in', ids)
-      .where(publishedOn(siteKey, 'c'))
-      .execute();
-    return new Map(
-      rows.map((row) => [
-        row.id,
-        {
-          title: row.title,
-          cover: row.cover,
-          subtitle: `${row.teacherName} · ${row.categoryName}`,
-        },
-      ]),
-    );
-  },
-};
+/** The tables content is kept in: each has `id`, `site_key`, `published` (0/1) and `cover`. */
+type ContentTable =
+  | 'courses'
+  | 'classes'
+  | 'activities'
+  | 'ebooks'
+  | 'live_sessions'
+  | 'articles'
+  | 'map_places'
+  | 'walks';
 
 /**
- * The `cards` of content kept in `table` whose line under the title is two of its columns,
- * e.g. `term · place`: the visible rows among `ids`, by id.
+ * One kind of content as data: the table its rows are in, the column of its card's title, the
+ * tables its card line reads (each joined on `<table>.id = <content row>.<foreign key>`), the
+ * columns of that line (name → `table.column`) and how the line reads. The content row is
+ * visible on a site when it is of the site and published ({@link publishedOn}).
  */
-function cardsFrom<T extends 'classes' | 'activities' | 'ebooks'>(
-  table: T,
-  line: readonly [keyof Database[T] & string, keyof Database[T] & string],
-): ContentKind['cards'] {
-  return async (db, siteKey, ids) => {
-    if (ids.length === 0) return new Map();
-    const { rows } = await sql<{ id: number; title: string; cover: string; a: string; b: string }>`
-      select id, title, cover, ${sql.ref(line[0])} as a, ${sql.ref(line[1])} as b
-      from ${sql.table(table)}
-      where id in (${sql.join(ids)}) and ${publishedOn(siteKey, table)}`.execute(db);
-    return new Map(
-      rows.map((row) => [
-        Number(row.id),
-        { title: row.title, cover: row.cover, subtitle: `${row.a} · ${row.b}` },
-      ]),
-    );
-  };
+export interface ContentKind<Line extends Record<string, unknown> = Record<string, unknown>> {
+  table: ContentTable;
+  /** The column of the title; `title` unless said. */
+  titleColumn?: string;
+  /** Joined tables, by the content row's foreign key: `{ teacher_id: 'teachers' }`. */
+  joins?: Readonly<Record<string, string>>;
+  /** The columns of the line under the title, by the name `subtitle` reads them as. */
+  line: { readonly [K in keyof Line]: string };
+  subtitle(line: Line): string;
 }
 
-const klass: ContentKind = {
-  visible: visibleIn('classes'),
-  cards: cardsFrom('classes', ['term', 'place']),
-};
-
-const activity: ContentKind = {
-  visible: visibleIn('activities'),
-  cards: cardsFrom('activities', ['kind', 'place']),
-};
-
-const ebook: ContentKind = {
-  visible: visibleIn('ebooks'),
-  cards: cardsFrom('ebooks', ['author', 'publisher']),
-};
-
-/** A live session: its speaker and channel under the title. */
-const live: ContentKind = {
-  visible: visibleIn('live_sessions'),
-  async cards(db, siteKey, ids) {
-    if (ids.length === 0) return new Map();
-    const rows = await db
-      .selectFrom('live_sessions as l')
-      .innerJoin('live_channels as ch', 'ch.id', 'l.channel_id')
-      .select(['l.id', 'l.title', 'l.cover', 'l.speaker', 'ch.name as channelName'])
-      .where('l.id', 'in', ids)
-      .where(publishedOn(siteKey, 'l'))
-      .execute();
-    return new Map(
-      rows.map((row) => [
-        row.id,
-        { title: row.title, cover: row.cover, subtitle: `${row.speaker} · ${row.channelName}` },
-      ]),
-    );
-  },
-};
+/** A registry row, its `subtitle` reading the columns named in its `line` as `Line`. */
+const kind = <Line extends Record<string, unknown>>(row: ContentKind<Line>): ContentKind => row;
 
 /**
- * An article: its kind's name and channel (`公告 · 学院公告`), or for news, whose kind the card's
- * tag already names, its channel and source; many have no cover.
+ * The content registry: one row per content type of the contract's `CONTENT_TYPES`, used by
+ * favourites, history, search and team resources. A new area plugs into all of them by adding
+ * its row here.
  */
-const article: ContentKind = {
-  visible: visibleIn('articles'),
-  async cards(db, siteKey, ids) {
-    if (ids.length === 0) return new Map();
-    const rows = await db
-      .selectFrom('articles as a')
-      .innerJoin('article_channels as ch', 'ch.id', 'a.channel_id')
-      .select(['a.id', 'a.title', 'a.cover', 'a.kind', 'a.source', 'ch.name as channelName'])
-      .where('a.id', 'in', ids)
-      .where(publishedOn(siteKey, 'a'))
-      .execute();
-    return new Map(
-      rows.map((row) => [
-        row.id,
-        {
-          title: row.title,
-          cover: row.cover,
-          subtitle:
-            row.kind === 'news'
-              ? `${row.channelName} · ${row.source}`
-              : `${ARTICLE_KIND_NAMES[row.kind]} · ${row.channelName}`,
-        },
-      ]),
-    );
-  },
+export const contentKinds: Readonly<Record<ContentType, ContentKind>> = {
+  course: kind<{ teacher: string; category: string }>({
+    table: 'courses',
+    joins: { teacher_id: 'teachers', category_id: 'course_categories' },
+    line: { teacher: 'teachers.name', category: 'course_categories.name' },
+    subtitle: (line) => `${line.teacher} · ${line.category}`,
+  }),
+  class: kind<{ term: string; place: string }>({
+    table: 'classes',
+    line: { term: 'classes.term', place: 'classes.place' },
+    subtitle: (line) => `${line.term} · ${line.place}`,
+  }),
+  activity: kind<{ kind: string; place: string }>({
+    table: 'activities',
+    line: { kind: 'activities.kind', place: 'activities.place' },
+    subtitle: (line) => `${line.kind} · ${line.place}`,
+  }),
+  ebook: kind<{ author: string; publisher: string }>({
+    table: 'ebooks',
+    line: { author: 'ebooks.author', publisher: 'ebooks.publisher' },
+    subtitle: (line) => `${line.author} · ${line.publisher}`,
+  }),
+  /** A live session: its speaker and channel under the title. */
+  live: kind<{ speaker: string; channel: string }>({
+    table: 'live_sessions',
+    joins: { channel_id: 'live_channels' },
+    line: { speaker: 'live_sessions.speaker', channel: 'live_channels.name' },
+    subtitle: (line) => `${line.speaker} · ${line.channel}`,
+  }),
+  /**
+   * An article: its kind's name and channel (`公告 · 学院公告`), or for news, whose kind the
+   * card's tag already names, its channel and source; many have no cover.
+   */
+  article: kind<{ kind: ArticleKind; source: string; channel: string }>({
+    table: 'articles',
+    joins: { channel_id: 'article_channels' },
+    line: { kind: 'articles.kind', source: 'articles.source', channel: 'article_channels.name' },
+    subtitle: (line) =>
+      line.kind === 'news'
+        ? `${line.channel} · ${line.source}`
+        : `${ARTICLE_KIND_NAMES[line.kind]} · ${line.channel}`,
+  }),
+  /** A place of the learning map: its kind and street (`社区学校 · 南京西路街道`). */
+  place: kind<{ kind: string; street: string }>({
+    table: 'map_places',
+    titleColumn: 'name',
+    line: { kind: 'map_places.kind', street: 'map_places.street' },
+    subtitle: (line) => `${line.kind} · ${line.street}`,
+  }),
+  /** A humanities walk: its distance and duration under the title. */
+  walk: kind<{ distance: number; minutes: number }>({
+    table: 'walks',
+    line: { distance: 'walks.distance_m', minutes: 'walks.duration_minutes' },
+    subtitle: (line) =>
+      `人文行走 · 全程${formatDistance(Number(line.distance))} · 约${line.minutes}分钟`,
+  }),
 };
 
-/** A humanities walk: its distance and duration under the title. */
-const walk: ContentKind = {
-  visible: visibleIn('walks'),
-  async cards(db, siteKey, ids) {
-    if (ids.length === 0) return new Map();
-    const rows = await db
-      .selectFrom('walks as w')
-      .select(['w.id', 'w.title', 'w.cover', 'w.distance_m', 'w.duration_minutes'])
-      .where('w.id', 'in', ids)
-      .where(publishedOn(siteKey, 'w'))
-      .execute();
-    return new Map(
-      rows.map((row) => [
-        row.id,
-        {
-          title: row.title,
-          cover: row.cover,
-          subtitle: `人文行走 · 全程${formatDistance(Number(row.distance_m))} · 约${row.duration_minutes}分钟`,
-        },
-      ]),
-    );
-  },
-};
-
-/** A place of the learning map: its kind and street (`社区学校 · 南京西路街道`). */
-const place: ContentKind = {
-  visible: visibleIn('map_places'),
-  async cards(db, siteKey, ids) {
-    if (ids.length === 0) return new Map();
-    const rows = await db
-      .selectFrom('map_places as p')
-      .select(['p.id', 'p.name', 'p.cover', 'p.kind', 'p.street'])
-      .where('p.id', 'in', ids)
-      .where(publishedOn(siteKey, 'p'))
-      .execute();
-    return new Map(
-      rows.map((row) => [
-        row.id,
-        { title: row.name, cover: row.cover, subtitle: `${row.kind} · ${row.street}` },
-      ]),
-    );
-  },
-};
+/** The content types of the registry, in its order. */
+export const CONTENT_KIND_TYPES = Object.keys(contentKinds) as ContentType[];
 
 /**
- * The content registry: one entry per content type of the contract's `CONTENT_TYPES`, used by
- * favourites, history and search. A new area plugs into all three by adding its entry here.
+ * SQL that is true when the content of `type` with id `contentId` exists, is published and
+ * belongs to the site: the one rule deciding what may be added and what the lists show.
  */
-export const contentKinds: Record<ContentType, ContentKind> = {
-  course,
-  class: klass,
-  activity,
-  ebook,
-  live,
-  article,
-  place,
-  walk,
-};
+export function contentVisible(
+  type: ContentType,
+  siteKey: string,
+  contentId: Expression<number>,
+): RawBuilder<SqlBool> {
+  return sql<SqlBool>`exists (select 1 from ${sql.table(contentKinds[type].table)} as content_row
+      where content_row.id = ${contentId} and ${publishedOn(siteKey, 'content_row')})`;
+}
+
+/** The list rows of the visible contents of `type` among `ids`, by id (hidden ones left out). */
+export async function contentCards(
+  db: Kysely<Database>,
+  type: ContentType,
+  siteKey: string,
+  ids: readonly number[],
+): Promise<Map<number, Card>> {
+  if (ids.length === 0) return new Map();
+  const { table, titleColumn = 'title', joins = {}, line, subtitle } = contentKinds[type];
+  const lineColumns = Object.entries(line).map(
+    ([name, column]) => sql`, ${sql.ref(column)} as ${sql.id(name)}`,
+  );
+  const joined = Object.entries(joins).map(
+    ([key, other]) =>
+      sql` inner join ${sql.table(other)} on ${sql.ref(`${other}.id`)} = ${sql.ref(`${table}.${key}`)}`,
+  );
+  const { rows } = await sql<
+    Record<string, unknown> & { id: number; title: string; cover: string | null }
+  >`
+    select ${sql.ref(`${table}.id`)} as id, ${sql.ref(`${table}.${titleColumn}`)} as title,
+      ${sql.ref(`${table}.cover`)} as cover${sql.join(lineColumns, sql``)}
+    from ${sql.table(table)}${sql.join(joined, sql``)}
+    where ${sql.ref(`${table}.id`)} in (${sql.join(ids)}) and ${publishedOn(siteKey, table)}`.execute(
+    db,
+  );
+  return new Map(
+    rows.map((row) => [
+      Number(row.id),
+      { title: row.title, cover: row.cover, subtitle: subtitle(row) },
+    ]),
+  );
+}
 
 /**
  * `rows` with the card of the content each names (`refOf` answers its type and id), in their
@@ -237,8 +172,9 @@ export async function withCards<T>(
         async (type) =>
           [
             type,
-            await contentKinds[type].cards(
+            await contentCards(
               db,
+              type,
               siteKey,
               refs.filter((ref) => ref.type === type).map((ref) => ref.id),
             ),

@@ -1,15 +1,7 @@
 import type { CourseSort } from '@portal/contract';
 import type { Kysely } from 'kysely';
-import { insertReturningIds, insertRows } from '../../db/rows.ts';
-import type {
-  Database,
-  NewCourseCategoryRow,
-  NewCourseChapterRow,
-  NewCourseLessonRow,
-  NewCourseRow,
-  NewCourseTagRow,
-  NewTeacherRow,
-} from '../../db/schema.ts';
+import { insertReturningIds } from '../../db/rows.ts';
+import type { Database, NewCourseRow } from '../../db/schema.ts';
 import { publishedOn } from '../content/published.ts';
 
 /** Every category of every site with its site's name (the cover writer needs both). */
@@ -159,28 +151,7 @@ export function listLessonRows(db: Kysely<Database>, courseId: number) {
     .execute();
 }
 
-export function insertCategories(db: Kysely<Database>, rows: NewCourseCategoryRow[]) {
-  return insertReturningIds(db, 'course_categories', rows);
-}
-
-export function insertTeachers(db: Kysely<Database>, rows: NewTeacherRow[]) {
-  return insertReturningIds(db, 'teachers', rows);
-}
-
 /** Inserts courses (at most a few hundred at once) and answers their ids in order. */
 export function insertCourses(db: Kysely<Database>, rows: NewCourseRow[]) {
   return insertReturningIds(db, 'courses', rows);
-}
-
-export function insertCourseTags(db: Kysely<Database>, rows: NewCourseTagRow[]) {
-  return insertRows(db, 'course_tags', rows);
-}
-
-/** Inserts chapters (at most a few hundred at once) and answers their ids in order. */
-export function insertChapters(db: Kysely<Database>, rows: NewCourseChapterRow[]) {
-  return insertReturningIds(db, 'course_chapters', rows);
-}
-
-export function insertLessons(db: Kysely<Database>, rows: NewCourseLessonRow[]) {
-  return insertRows(db, 'course_lessons', rows);
 }

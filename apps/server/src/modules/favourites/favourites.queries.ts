@@ -2,7 +2,7 @@ import type { ContentType } from '@portal/contract';
 import { type Kysely, type SqlBool, sql } from 'kysely';
 import { countRows } from '../../db/rows.ts';
 import type { Database } from '../../db/schema.ts';
-import { contentKinds } from '../content/content-kinds.ts';
+import { CONTENT_KIND_TYPES, contentVisible } from '../content/content-kinds.ts';
 
 export interface OwnerFilter {
   userId: number;
@@ -17,38 +17,37 @@ export interface PageFilter extends OwnerFilter {
 }
 
 /**
- * True for a row (aliased `r`) whose content is visible on the site, by the registry's rule of
+ * True for a row of `table` whose content is visible on the site, by the registry's rule of
  * its type; rows of unpublished or deleted content stay stored but drop out of the lists.
  */
-function visibleRow(db: Kysely<Database>, siteKey: string, types: readonly ContentType[]) {
+function visibleRow(table: SavedTable, siteKey: string, types: readonly ContentType[]) {
   const parts = types.map(
     (type) =>
-      sql<SqlBool>`(r.content_type = ${type} and ${contentKinds[type].visible(
-        db,
+      sql<SqlBool>`(${sql.ref(`${table}.content_type`)} = ${type} and ${contentVisible(
+        type,
         siteKey,
-        sql.ref<number>('r.content_id'),
+        sql.ref<number>(`${table}.content_id`),
       )})`,
   );
   return sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
 }
 
 const typesOf = (filter: OwnerFilter) =>
-  filter.contentType ? [filter.contentType] : (Object.keys(contentKinds) as ContentType[]);
+  filter.contentType ? [filter.contentType] : CONTENT_KIND_TYPES;
 
-function favouriteRows(db: Kysely<Database>, filter: OwnerFilter) {
-  return db
-    .selectFrom('favourites as r')
-    .where('r.user_id', '=', filter.userId)
-    .where('r.site_key', '=', filter.siteKey)
-    .where(visibleRow(db, filter.siteKey, typesOf(filter)));
-}
+/** The learner's saved lists: favourites and viewing history share their shape. */
+export type SavedTable = 'favourites' | 'history';
 
-function historyRows(db: Kysely<Database>, filter: OwnerFilter) {
+/** The column each saved list is ordered by: when it was added, or viewed last. */
+const SAVED_AT = { favourites: 'created_at', history: 'viewed_at' } as const;
+
+/** The learner's visible rows of a saved list on the site. */
+function savedRows(db: Kysely<Database>, table: SavedTable, filter: OwnerFilter) {
   return db
-    .selectFrom('history as r')
-    .where('r.user_id', '=', filter.userId)
-    .where('r.site_key', '=', filter.siteKey)
-    .where(visibleRow(db, filter.siteKey, typesOf(filter)));
+    .selectFrom(table)
+    .where('user_id', '=', filter.userId)
+    .where('site_key', '=', filter.siteKey)
+    .where(visibleRow(table, filter.siteKey, typesOf(filter)));
 }
 
 /** True when the content exists, is published and belongs to the site. */
@@ -59,7 +58,7 @@ export async function isVisible(
   contentId: number,
 ) {
   const row = await db
-    .selectNoFrom(contentKinds[contentType].visible(db, siteKey, sql.val(contentId)).as('ok'))
+    .selectNoFrom(contentVisible(contentType, siteKey, sql.val(contentId)).as('ok'))
     .executeTakeFirst();
   return Boolean(Number(row?.ok ?? 0));
 }
@@ -107,23 +106,6 @@ export async function hasFavourite(
   return row !== undefined;
 }
 
-/** One page of the learner's visible favourites on the site, newest first. */
-export function listFavouriteRows(db: Kysely<Database>, filter: PageFilter) {
-  return favouriteRows(db, filter)
-    .select(['r.content_type', 'r.content_id', 'r.created_at'])
-    .orderBy('r.created_at', 'desc')
-    .orderBy('r.content_type')
-    .orderBy('r.content_id', 'desc')
-    .limit(filter.limit)
-    .offset(filter.offset)
-    .execute();
-}
-
-/** How many visible favourites the learner has on the site. */
-export function countFavouriteRows(db: Kysely<Database>, filter: OwnerFilter) {
-  return countRows(favouriteRows(db, filter));
-}
-
 /**
  * Records a view: inserts the row or, when the learner viewed it before, moves it to `now` and
  * counts the view, in one upsert on the primary key (safe however many views race).
@@ -161,25 +143,29 @@ export function upsertView(
     .executeTakeFirstOrThrow();
 }
 
-/** One page of the learner's visible history on the site, latest view first. */
-export function listViewRows(db: Kysely<Database>, filter: PageFilter) {
-  return historyRows(db, filter)
-    .select(['r.content_type', 'r.content_id', 'r.viewed_at', 'r.view_count'])
-    .orderBy('r.viewed_at', 'desc')
-    .orderBy('r.content_type')
-    .orderBy('r.content_id', 'desc')
+/**
+ * One page of the learner's visible saved list on the site, latest first: favourites by when
+ * they were added, history by the latest view (with its count).
+ */
+export function listSavedRows(db: Kysely<Database>, table: SavedTable, filter: PageFilter) {
+  const savedAt = sql.ref<number>(`${table}.${SAVED_AT[table]}`);
+  return savedRows(db, table, filter)
+    .select(['content_type', 'content_id', savedAt.as('saved_at')])
+    .$if(table === 'history', (query) =>
+      query.select(sql.ref<number>('view_count').as('view_count')),
+    )
+    .orderBy(savedAt, 'desc')
+    .orderBy('content_type')
+    .orderBy('content_id', 'desc')
     .limit(filter.limit)
     .offset(filter.offset)
     .execute();
 }
 
-/** How many visible history entries the learner has on the site. */
-export function countViewRows(db: Kysely<Database>, filter: OwnerFilter) {
-  return countRows(historyRows(db, filter));
+/** How many visible entries the learner's saved list has on the site. */
+export function countSavedRows(db: Kysely<Database>, table: SavedTable, filter: OwnerFilter) {
+  return countRows(savedRows(db, table, filter));
 }
-
-/** The learner's saved lists: favourites and viewing history share their shape. */
-export type SavedTable = 'favourites' | 'history';
 
 /** Deletes one entry of the learner's list on the site; answers how many rows went (0 or 1). */
 export async function deleteSaved(

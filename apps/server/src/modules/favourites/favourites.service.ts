@@ -1,4 +1,5 @@
 import {
+  type ContentCard,
   type ContentListQuery,
   type ContentRef,
   ErrorCode,
@@ -16,15 +17,14 @@ import { AppError } from '../../platform/errors.ts';
 import { isoTime } from '../../platform/time.ts';
 import { withCards } from '../content/content-kinds.ts';
 import {
-  countFavouriteRows,
-  countViewRows,
+  countSavedRows,
   deleteAllSaved,
   deleteSaved,
   hasFavourite,
   insertFavourite,
   isVisible,
-  listFavouriteRows,
-  listViewRows,
+  listSavedRows,
+  type SavedTable,
   upsertView,
 } from './favourites.queries.ts';
 
@@ -32,6 +32,8 @@ import {
 export const FavouriteMessages = {
   notFound: '内容不存在或已下线',
 } as const;
+
+type SavedRow = Awaited<ReturnType<typeof listSavedRows>>[number];
 
 const contentNotFound = () => new AppError(ErrorCode.notFound, FavouriteMessages.notFound);
 
@@ -71,18 +73,23 @@ export class FavouriteService {
     return { favourited: await hasFavourite(this.db, { ...ref, userId, siteKey }) };
   }
 
-  /** One page of the learner's favourites of visible content, newest first. */
-  async list(
+  /**
+   * One page of the learner's saved list of visible content, latest first, each entry with its
+   * card and what `more` adds of its row.
+   */
+  private async savedPage<Item>(
+    table: SavedTable,
     siteKey: string,
     userId: number,
     query: ContentListQuery,
-  ): Promise<Page<FavouriteItem>> {
+    more: (row: SavedRow) => Item,
+  ): Promise<Page<ContentCard & Item>> {
     const filter = { userId, siteKey, contentType: query.contentType };
     return readPage(
       query,
       {
-        count: () => countFavouriteRows(this.db, filter),
-        rows: (window) => listFavouriteRows(this.db, { ...filter, ...window }),
+        count: () => countSavedRows(this.db, table, filter),
+        rows: (window) => listSavedRows(this.db, table, { ...filter, ...window }),
       },
       async (rows) =>
         (await withCards(this.db, siteKey, rows, (row) => [row.content_type, row.content_id])).map(
@@ -90,10 +97,17 @@ export class FavouriteService {
             contentType: row.content_type,
             contentId: row.content_id,
             ...card,
-            createdAt: isoTime(row.created_at),
+            ...more(row),
           }),
         ),
     );
+  }
+
+  /** One page of the learner's favourites of visible content, newest first. */
+  list(siteKey: string, userId: number, query: ContentListQuery): Promise<Page<FavouriteItem>> {
+    return this.savedPage('favourites', siteKey, userId, query, (row) => ({
+      createdAt: isoTime(row.saved_at),
+    }));
   }
 
   /** Removes all the learner's favourites on the site. */
@@ -109,29 +123,11 @@ export class FavouriteService {
   }
 
   /** One page of the learner's history of visible content, latest view first. */
-  async history(
-    siteKey: string,
-    userId: number,
-    query: ContentListQuery,
-  ): Promise<Page<HistoryItem>> {
-    const filter = { userId, siteKey, contentType: query.contentType };
-    return readPage(
-      query,
-      {
-        count: () => countViewRows(this.db, filter),
-        rows: (window) => listViewRows(this.db, { ...filter, ...window }),
-      },
-      async (rows) =>
-        (await withCards(this.db, siteKey, rows, (row) => [row.content_type, row.content_id])).map(
-          ({ row, card }) => ({
-            contentType: row.content_type,
-            contentId: row.content_id,
-            ...card,
-            viewedAt: isoTime(row.viewed_at),
-            viewCount: Number(row.view_count),
-          }),
-        ),
-    );
+  history(siteKey: string, userId: number, query: ContentListQuery): Promise<Page<HistoryItem>> {
+    return this.savedPage('history', siteKey, userId, query, (row) => ({
+      viewedAt: isoTime(row.saved_at),
+      viewCount: Number(row.view_count),
+    }));
   }
 
   /** Removes one entry of the learner's history. */

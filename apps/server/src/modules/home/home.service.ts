@@ -50,6 +50,21 @@ function mix(popular: CourseSummary[], newest: CourseSummary[], limit: number): 
   return [...picked.values()];
 }
 
+/** The slide of a course, class or activity: its title and cover, linking to it. */
+function slide(
+  kind: 'course' | 'class' | 'activity',
+  label: string,
+  item: { id: number; title: string; cover: string },
+): Banner {
+  return {
+    key: `${kind}-${item.id}`,
+    label,
+    title: item.title,
+    image: item.cover,
+    link: { kind, id: item.id },
+  };
+}
+
 /**
  * Up to 5 slides drawn from the site's own content, in order of priority: the most popular
  * course, the site's topic (专题), a class and an activity open for signup, the newest course,
@@ -66,23 +81,10 @@ function bannersOf(
   const course = (label: string, item: CourseSummary | undefined) => {
     if (!item || seen.has(item.id)) return;
     seen.add(item.id);
-    banners.push({
-      key: `course-${item.id}`,
-      label,
-      title: item.title,
-      image: item.cover,
-      link: { kind: 'course', id: item.id },
-    });
+    banners.push(slide('course', label, item));
   };
   const klass = (item: ClassSummary | undefined) => {
-    if (!item) return;
-    banners.push({
-      key: `class-${item.id}`,
-      label: '班级招生',
-      title: item.title,
-      image: item.cover,
-      link: { kind: 'class', id: item.id },
-    });
+    if (item) banners.push(slide('class', '班级招生', item));
   };
   // In order of priority; the first four are shown, then the course list.
   course('人气课程', popular[0]);
@@ -98,15 +100,7 @@ function bannersOf(
   }
   klass(open[0]);
   const activity = extras.activities[0];
-  if (activity) {
-    banners.push({
-      key: `activity-${activity.id}`,
-      label: '活动报名',
-      title: activity.title,
-      image: activity.cover,
-      link: { kind: 'activity', id: activity.id },
-    });
-  }
+  if (activity) banners.push(slide('activity', '活动报名', activity));
   course('新课上线', newest[0]);
   klass(open[1]);
   banners.splice(4);

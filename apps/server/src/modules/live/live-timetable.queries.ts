@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { publishedOn } from '../content/published.ts';
+import { publishedSessions, SUMMARY_COLUMNS } from './live.queries.ts';
 
 /**
  * Most sessions one timetable answer holds: two weeks of a busy site is well under it, and it
@@ -16,23 +16,8 @@ export function listTimetableRows(
   db: Kysely<Database>,
   window: { siteKey: string; from: number; to: number },
 ) {
-  return db
-    .selectFrom('live_sessions as s')
-    .innerJoin('live_channels as ch', 'ch.id', 's.channel_id')
-    .select([
-      's.id',
-      's.title',
-      's.cover',
-      's.channel_id',
-      'ch.name as channel_name',
-      's.speaker',
-      's.speaker_title',
-      's.starts_at',
-      's.ends_at',
-      's.replay_url',
-    ])
-    .where(publishedOn(window.siteKey, 's'))
-    .where('ch.published', '=', 1)
+  return publishedSessions(db, window.siteKey)
+    .select(SUMMARY_COLUMNS)
     .where('s.starts_at', '>=', window.from)
     .where('s.starts_at', '<', window.to)
     .orderBy('s.starts_at')

@@ -33,16 +33,21 @@ export interface LiveSessionFilter {
   channelId?: number | undefined;
 }
 
+/** The published sessions (`s`) of a site in a published channel (`ch`). */
+export function publishedSessions(db: Kysely<Database>, siteKey: string) {
+  return db
+    .selectFrom('live_sessions as s')
+    .innerJoin('live_channels as ch', 'ch.id', 's.channel_id')
+    .where(publishedOn(siteKey, 's'))
+    .where('ch.published', '=', 1);
+}
+
 /**
  * The published sessions of a site (in a published channel) matching the filter, as a query to
  * count or page. The state is the contract's `liveStateAt` written as ranges of the times.
  */
 function filteredSessions(db: Kysely<Database>, filter: LiveSessionFilter) {
-  let query = db
-    .selectFrom('live_sessions as s')
-    .innerJoin('live_channels as ch', 'ch.id', 's.channel_id')
-    .where(publishedOn(filter.siteKey, 's'))
-    .where('ch.published', '=', 1);
+  let query = publishedSessions(db, filter.siteKey);
   if (filter.channelId !== undefined) query = query.where('s.channel_id', '=', filter.channelId);
   if (filter.state === 'upcoming') query = query.where('s.starts_at', '>', filter.now);
   if (filter.state === 'live') {
@@ -57,7 +62,8 @@ export function countSessions(db: Kysely<Database>, filter: LiveSessionFilter) {
   return countRows(filteredSessions(db, filter));
 }
 
-const SUMMARY_COLUMNS = [
+/** The columns of a session card (`publishedSessions`' aliases). */
+export const SUMMARY_COLUMNS = [
   's.id',
   's.title',
   's.cover',
@@ -94,9 +100,7 @@ export type LiveSessionSummaryRow = Awaited<ReturnType<typeof listSessionRows>>[
 
 /** A published session of the site (in a published channel) with its channel, or undefined. */
 export function findSessionRow(db: Kysely<Database>, siteKey: string, id: number) {
-  return db
-    .selectFrom('live_sessions as s')
-    .innerJoin('live_channels as ch', 'ch.id', 's.channel_id')
+  return publishedSessions(db, siteKey)
     .select([
       ...SUMMARY_COLUMNS,
       'ch.cover as channel_cover',
@@ -105,8 +109,6 @@ export function findSessionRow(db: Kysely<Database>, siteKey: string, id: number
       's.course_id',
     ])
     .where('s.id', '=', id)
-    .where(publishedOn(siteKey, 's'))
-    .where('ch.published', '=', 1)
     .executeTakeFirst();
 }
 

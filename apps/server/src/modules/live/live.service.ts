@@ -14,12 +14,12 @@ import {
   type PageQuery,
   sitePrefix,
 } from '@portal/contract';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { readPage } from '../../db/paging.ts';
 import type { Database } from '../../db/schema.ts';
 import { calendarFile, htmlToText } from '../../platform/calendar-file.ts';
 import { AppError, conflict } from '../../platform/errors.ts';
-import { SideEffects } from '../../platform/side-effects.ts';
+import { type SideEffect, SideEffects } from '../../platform/side-effects.ts';
 import { isoTime } from '../../platform/time.ts';
 import { learningCredited } from '../study/learning-effects.ts';
 import { lockLearnerClock } from '../study/learning-time.ts';
@@ -168,21 +168,15 @@ export class LiveService {
     userId: number,
     sessionId: number,
   ): Promise<LiveReservationResult> {
-    const row = await findSessionRow(this.db, siteKey, sessionId);
-    if (!row) throw sessionGone();
+    const row = await this.session(siteKey, sessionId);
     const now = this.now();
     const times = { startsAt: Number(row.starts_at), endsAt: Number(row.ends_at) };
     if (liveStateAt(times, now) !== 'upcoming') throw conflict(LiveMessages.notReservable);
-    await this.db.transaction().execute(async (trx) => {
-      await insertReservation(trx, { user_id: userId, session_id: sessionId, created_at: now });
-      await this.effects.record(trx, {
-        kind: 'live.reserve',
-        siteKey,
-        learnerId: userId,
-        key: `live.reserve:${sessionId}:${userId}:${now}`,
-        detail: { sessionId, title: row.title, startAt: times.startsAt },
-      });
-    });
+    await this.changeReservation(
+      { kind: 'live.reserve', siteKey, userId, sessionId, now },
+      { sessionId, title: row.title, startAt: times.startsAt },
+      (trx) => insertReservation(trx, { user_id: userId, session_id: sessionId, created_at: now }),
+    );
     return { sessionId, reserved: true };
   }
 
@@ -192,20 +186,48 @@ export class LiveService {
     userId: number,
     sessionId: number,
   ): Promise<LiveReservationResult> {
+    await this.session(siteKey, sessionId);
+    await this.changeReservation(
+      { kind: 'live.unreserve', siteKey, userId, sessionId, now: this.now() },
+      { sessionId },
+      (trx) => deleteReservation(trx, userId, sessionId),
+    );
+    return { sessionId, reserved: false };
+  }
+
+  /** A published session of the site, or 404. */
+  private async session(siteKey: string, sessionId: number) {
     const row = await findSessionRow(this.db, siteKey, sessionId);
     if (!row) throw sessionGone();
-    const now = this.now();
-    await this.db.transaction().execute(async (trx) => {
-      await deleteReservation(trx, userId, sessionId);
+    return row;
+  }
+
+  /**
+   * Writes a change of a reservation and records it as the side effect `kind` (reminders hang
+   * off it) in one transaction.
+   */
+  private changeReservation(
+    change: {
+      kind: 'live.reserve' | 'live.unreserve';
+      siteKey: string;
+      userId: number;
+      sessionId: number;
+      now: number;
+    },
+    detail: SideEffect['detail'],
+    write: (trx: Transaction<Database>) => Promise<unknown>,
+  ) {
+    const { kind, siteKey, userId, sessionId, now } = change;
+    return this.db.transaction().execute(async (trx) => {
+      await write(trx);
       await this.effects.record(trx, {
-        kind: 'live.unreserve',
+        kind,
         siteKey,
         learnerId: userId,
-        key: `live.unreserve:${sessionId}:${userId}:${now}`,
-        detail: { sessionId },
+        key: `${kind}:${sessionId}:${userId}:${now}`,
+        detail,
       });
     });
-    return { sessionId, reserved: false };
   }
 
   /** One page of the learner's reserved sessions of the site, by start time. */
@@ -226,8 +248,7 @@ export class LiveService {
    * loop from the start (see `live-playlist.ts`). Upcoming and ended sessions answer 409.
    */
   async stream(siteKey: string, id: number): Promise<string> {
-    const row = await findSessionRow(this.db, siteKey, id);
-    if (!row) throw sessionGone();
+    const row = await this.session(siteKey, id);
     const now = this.now();
     const times = timesOf(row);
     const state = liveStateAt(times, now);

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, type SqlBool, sql } from 'kysely';
 import { countRows } from '../../db/rows.ts';
 import type { CertificatesTable, Database, MedalMetricValue } from '../../db/schema.ts';
 
@@ -162,6 +162,18 @@ export async function findNthCourseCompletion(db: Db, userId: number, n: number)
 // ---------------------------------------------------------------------------------------------
 // Certificates
 
+/** The total `duration_seconds` of the lessons (`l`) a subquery reaches, 0 when none. */
+const lessonSeconds = sql<number>`coalesce(sum(l.duration_seconds), 0)`.as('s');
+
+/** True while the learner has no certificate for the subject whose id is the column `subjectId`. */
+const noCertificate = (
+  userId: number,
+  type: CertificatesTable['subject_type'],
+  subjectId: string,
+) =>
+  sql<SqlBool>`not exists (select x.id from certificates as x
+    where x.user_id = ${userId} and x.subject_type = ${type} and x.subject_id = ${sql.ref(subjectId)})`;
+
 /** What earns a certificate and has none yet: completed courses (with their lesson time). */
 export function listCompletedCoursesWithoutCertificate(db: Db, userId: number) {
   return db
@@ -174,25 +186,13 @@ export function listCompletedCoursesWithoutCertificate(db: Db, userId: number) {
       'cl.completed_at',
       eb
         .selectFrom('course_lessons as l')
-        .select((inner) =>
-          inner.fn.coalesce(inner.fn.sum<number>('l.duration_seconds'), inner.lit(0)).as('s'),
-        )
+        .select(lessonSeconds)
         .whereRef('l.course_id', '=', 'c.id')
         .as('seconds'),
     ])
     .where('cl.user_id', '=', userId)
     .where('cl.completed_at', 'is not', null)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('certificates as x')
-            .select('x.id')
-            .where('x.user_id', '=', userId)
-            .where('x.subject_type', '=', 'course')
-            .whereRef('x.subject_id', '=', 'c.id'),
-        ),
-      ),
-    )
+    .where(noCertificate(userId, 'course', 'c.id'))
     .execute();
 }
 
@@ -212,31 +212,18 @@ export function listFinishedClassesWithoutCertificate(db: Db, userId: number, no
       eb
         .selectFrom('class_courses as cc')
         .innerJoin('course_lessons as l', 'l.course_id', 'cc.course_id')
-        .select((inner) =>
-          inner.fn.coalesce(inner.fn.sum<number>('l.duration_seconds'), inner.lit(0)).as('s'),
-        )
+        .select(lessonSeconds)
         .whereRef('cc.class_id', '=', 'k.id')
         .as('seconds'),
     ])
     .where('s.user_id', '=', userId)
     .where('s.status', '=', 'active')
     .where('k.end_at', '<=', now)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('certificates as x')
-            .select('x.id')
-            .where('x.user_id', '=', userId)
-            .where('x.subject_type', '=', 'class')
-            .whereRef('x.subject_id', '=', 'k.id'),
-        ),
-      ),
-    )
+    .where(noCertificate(userId, 'class', 'k.id'))
     .execute();
 }
 
-/** Makes a certificate unless the learner has one for the subject (unique key): never twice. */
-/** Inserts a certificate unless the learner has one for the subject; true when it did. */
+/** Inserts a certificate unless the learner has one for the subject (unique key); true when it did. */
 export async function insertCertificate(
   db: Db,
   row: Omit<CertificatesTable, 'id'>,
@@ -260,14 +247,19 @@ export function listCertificates(db: Db, userId: number) {
     .execute();
 }
 
-/** One of the learner's certificates (another learner's is not found). */
-export function findOwnCertificate(db: Db, userId: number, id: number) {
+/** Certificates (`c`) with their holder's nickname and site name. */
+function certificatesWithHolder(db: Db) {
   return db
     .selectFrom('certificates as c')
     .innerJoin('users as u', 'u.id', 'c.user_id')
     .innerJoin('sites as s', 's.key', 'c.site_key')
     .selectAll('c')
-    .select(['u.nickname', 's.name as site_name'])
+    .select(['u.nickname', 's.name as site_name']);
+}
+
+/** One of the learner's certificates (another learner's is not found). */
+export function findOwnCertificate(db: Db, userId: number, id: number) {
+  return certificatesWithHolder(db)
     .where('c.id', '=', id)
     .where('c.user_id', '=', userId)
     .executeTakeFirst();
@@ -275,12 +267,5 @@ export function findOwnCertificate(db: Db, userId: number, id: number) {
 
 /** The certificate with this verification code, with its holder's name and site. */
 export function findCertificateByCode(db: Db, code: string) {
-  return db
-    .selectFrom('certificates as c')
-    .innerJoin('users as u', 'u.id', 'c.user_id')
-    .innerJoin('sites as s', 's.key', 'c.site_key')
-    .selectAll('c')
-    .select(['u.nickname', 's.name as site_name'])
-    .where('c.code', '=', code)
-    .executeTakeFirst();
+  return certificatesWithHolder(db).where('c.code', '=', code).executeTakeFirst();
 }

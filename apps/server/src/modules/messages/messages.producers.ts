@@ -1,19 +1,7 @@
-import type { SideEffect, SideEffects } from '../../platform/side-effects.ts';
+import { numberOf, type SideEffects, textOf } from '../../platform/side-effects.ts';
 import { MessageTexts } from './message-texts.ts';
 import { insertMessage } from './messages.queries.ts';
 import { cancelReminders, type ReminderSubject, scheduleReminders } from './reminders.queries.ts';
-
-/** A number the recording service put in the effect's detail (a programming error if not). */
-function numberOf(effect: SideEffect, key: string): number {
-  const value = effect.detail?.[key];
-  if (typeof value !== 'number') throw new Error(`${effect.kind}: detail.${key} is not a number`);
-  return value;
-}
-
-function textOf(effect: SideEffect, key: string): string {
-  const value = effect.detail?.[key];
-  return typeof value === 'string' ? value : '';
-}
 
 /** The side effects that put a learner's event on the calendar, and what they are about. */
 const SCHEDULING: ReadonlyArray<[kind: string, subject: ReminderSubject, idKey: string]> = [

@@ -1,21 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { SideEffect, SideEffects } from '../../platform/side-effects.ts';
+import {
+  numberOf,
+  type SideEffect,
+  type SideEffects,
+  textOf,
+} from '../../platform/side-effects.ts';
 import { findLearningSeconds } from '../study/study.queries.ts';
 import { awardPoints } from './points.award.ts';
 import { findActiveRule, findDailyUnits } from './points.queries.ts';
-
-/** A number the recording service put in the effect's detail (a programming error if not). */
-function numberOf(effect: SideEffect, key: string): number {
-  const value = effect.detail?.[key];
-  if (typeof value !== 'number') throw new Error(`${effect.kind}: detail.${key} is not a number`);
-  return value;
-}
-
-function textOf(effect: SideEffect, key: string): string {
-  const value = effect.detail?.[key];
-  return typeof value === 'string' ? value : '';
-}
 
 /** Side effects that award one unit of a rule: [effect kind, rule, source type, id detail]. */
 const ONE_UNIT: ReadonlyArray<[kind: string, rule: string, source: string, idKey: string | null]> =

@@ -84,3 +84,13 @@ export function seatFields(row: SeatedRow, now: number) {
     status: classStatusAt({ ...timesOf(row), capacity, seatsTaken }, now),
   };
 }
+
+/** The seat fields of a signup's or cancel's answer: the row's seats right after it, and its status. */
+export function seatsAfter(
+  row: SeatedRow,
+  seats: Pick<SeatedRow, 'capacity' | 'seats_taken'>,
+  now: number,
+) {
+  const { capacity, seatsTaken, seatsLeft, status } = seatFields({ ...row, ...seats }, now);
+  return { capacity, seatsTaken, seatsLeft, status };
+}

@@ -1,5 +1,4 @@
 import {
-  type ClassTimes,
   type SignupAnswer,
   type SignupField,
   signupFieldSchema,
@@ -11,6 +10,7 @@ import { z } from 'zod';
 import { isUniqueViolation } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { conflict, invalid } from '../../platform/errors.ts';
+import { type SeatedRow, timesOf } from './seat-status.ts';
 
 /**
  * Seat keeping, shared by everything learners sign up for with a limited number of seats
@@ -132,6 +132,17 @@ export function parseFormFields(json: string): SignupField[] {
   return fieldsSchema.parse(JSON.parse(json));
 }
 
+/**
+ * The answers of a signup window the same in every area with one (classes, activities); each
+ * area adds its own `duplicate` and "not signed up" words.
+ */
+export const WindowMessages = {
+  notOpen: '报名尚未开始',
+  closed: '报名已截止',
+  full: '名额已满',
+  cancelClosed: '报名已截止，无法取消',
+} as const;
+
 /** What the checks before a seat answer, in the words of the area (班级, 活动). */
 export interface AdmissionMessages {
   notOpen: string;
@@ -140,33 +151,45 @@ export interface AdmissionMessages {
 }
 
 /**
- * The checks before a seat is taken, the same for every kind of signup: 409 before or after the
- * signup window, 409 when the learner already holds an active signup (a friendly early answer:
- * the unique key is what refuses a duplicate), then 400 naming the first bad form field.
- * Answers the validated form.
+ * The checks before a seat of `parent` (a class, an activity) is taken, the same for every kind
+ * of signup: 409 before or after the signup window, 409 when the learner already holds an active
+ * signup (a friendly early answer: the unique key is what refuses a duplicate), then 400 naming
+ * the first bad form field of its `form_fields`. Answers the validated form.
  */
 export async function admit<S extends SignupTable>(
   db: Db,
   ledger: SeatLedger<S>,
+  parent: SeatedRow & { id: number; form_fields: string },
   request: {
-    parentId: number;
     userId: number;
-    times: ClassTimes;
     now: number;
-    formFields: string;
     form: Readonly<Record<string, unknown>>;
     messages: AdmissionMessages;
   },
 ): Promise<Record<string, SignupAnswer>> {
   const { messages } = request;
-  const phase = signupPhaseAt(request.times, request.now);
+  const phase = signupPhaseAt(timesOf(parent), request.now);
   if (phase === 'notOpen') throw conflict(messages.notOpen);
   if (phase === 'closed') throw conflict(messages.closed);
-  const status = await signupStatus(db, ledger, request.parentId, request.userId);
+  const status = await signupStatus(db, ledger, parent.id, request.userId);
   if (status === 'active') throw conflict(messages.duplicate);
-  const checked = validateSignupForm(parseFormFields(request.formFields), request.form);
+  const checked = validateSignupForm(parseFormFields(parent.form_fields), request.form);
   if (!checked.ok) throw invalid(Object.values(checked.errors)[0] ?? '报名信息不正确');
   return checked.form;
+}
+
+/**
+ * 409 unless a signup of `row` may be cancelled at `now`: only while its signup window is open
+ * (before it opens nobody can have signed up).
+ */
+export function ensureCancellable(
+  row: SeatedRow,
+  now: number,
+  messages: { cancelClosed: string; notSignedUp: string },
+): void {
+  const phase = signupPhaseAt(timesOf(row), now);
+  if (phase === 'closed') throw conflict(messages.cancelClosed);
+  if (phase === 'notOpen') throw conflict(messages.notSignedUp);
 }
 
 /** Thrown inside a transaction only to roll it back; never leaves this module. */
@@ -238,6 +261,23 @@ export async function takeSeatAndSignUp<S extends SignupTable>(
     if (isUniqueViolation(error)) return { ok: false, reason: 'duplicate' };
     throw error;
   }
+}
+
+/**
+ * {@link takeSeatAndSignUp}, answering 409 in the area's words when it is refused: `duplicate`
+ * when the learner holds an active signup, `full` when no seat is left.
+ */
+export async function signUpOrRefuse<S extends SignupTable>(
+  db: Db,
+  ledger: SeatLedger<S>,
+  claim: Parameters<typeof takeSeatAndSignUp<S>>[2],
+  messages: { duplicate: string; full: string },
+): Promise<Extract<SeatClaim, { ok: true }>> {
+  const result = await takeSeatAndSignUp(db, ledger, claim);
+  if (!result.ok) {
+    throw conflict(result.reason === 'duplicate' ? messages.duplicate : messages.full);
+  }
+  return result;
 }
 
 /**

@@ -23,11 +23,10 @@ async function findCount(db: Db, workId: number, column: 'like_count' | 'comment
   return Number(row[column as keyof typeof row]);
 }
 
-/** A live (not deleted) work of a live team of `siteKey`, with its team's leader; undefined otherwise. */
-export function findWork(db: Db, siteKey: string, workId: number) {
+/** Live (not deleted) works (`w`) with their card's columns and their author's nickname and avatar. */
+function liveWorks(db: Db) {
   return db
     .selectFrom('team_works as w')
-    .innerJoin('teams as t', 't.id', 'w.team_id')
     .innerJoin('users as u', 'u.id', 'w.author_id')
     .select([
       'w.id',
@@ -38,13 +37,18 @@ export function findWork(db: Db, siteKey: string, workId: number) {
       'w.like_count',
       'w.comment_count',
       'w.created_at',
-      't.name as team_name',
-      't.leader_id',
       'u.nickname',
       'u.avatar',
     ])
+    .where('w.deleted_at', 'is', null);
+}
+
+/** A live (not deleted) work of a live team of `siteKey`, with its team's leader; undefined otherwise. */
+export function findWork(db: Db, siteKey: string, workId: number) {
+  return liveWorks(db)
+    .innerJoin('teams as t', 't.id', 'w.team_id')
+    .select(['t.name as team_name', 't.leader_id'])
     .where('w.id', '=', workId)
-    .where('w.deleted_at', 'is', null)
     .where('t.site_key', '=', siteKey)
     .where('t.dissolved_at', 'is', null)
     .executeTakeFirst();
@@ -64,23 +68,8 @@ export async function countTeamWorks(db: Db, teamId: number): Promise<number> {
 
 /** One window of a team's live works: featured first (latest featured on top), then newest. */
 export function listTeamWorks(db: Db, teamId: number, window: PageWindow) {
-  return db
-    .selectFrom('team_works as w')
-    .innerJoin('users as u', 'u.id', 'w.author_id')
-    .select([
-      'w.id',
-      'w.team_id',
-      'w.author_id',
-      'w.body',
-      'w.featured',
-      'w.like_count',
-      'w.comment_count',
-      'w.created_at',
-      'u.nickname',
-      'u.avatar',
-    ])
+  return liveWorks(db)
     .where('w.team_id', '=', teamId)
-    .where('w.deleted_at', 'is', null)
     .orderBy('w.featured', 'desc')
     .orderBy('w.featured_at', 'desc')
     .orderBy('w.created_at', 'desc')

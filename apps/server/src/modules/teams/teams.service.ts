@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  AVATAR_MAX_BYTES,
   type CreateTeamBody,
   type DecideRequestBody,
   type DissolveTeamBody,
@@ -26,12 +25,16 @@ import type { Kysely, Transaction } from 'kysely';
 import { isUniqueViolation } from '../../db/database.ts';
 import { readPage } from '../../db/paging.ts';
 import type { Database, TeamRow } from '../../db/schema.ts';
-import { writeAvatar } from '../../platform/avatar-image.ts';
+import { type AvatarFolder, keepAvatar } from '../../platform/avatar-image.ts';
 import { AppError, conflict, invalid, notFound } from '../../platform/errors.ts';
-import { SNIFFED_TYPES, sniffMime } from '../../platform/sniff-mime.ts';
 import { isoTime } from '../../platform/time.ts';
 import type { ReceivedFile, UploadStore } from '../../platform/upload-store.ts';
-import { releaseSeatAndCancel, signupStatus, takeSeatAndSignUp } from '../seats/seats.ts';
+import {
+  releaseSeatAndCancel,
+  signUpOrRefuse,
+  signupStatus,
+  takeSeatAndSignUp,
+} from '../seats/seats.ts';
 import { sendTeamMessage, TeamMessageTexts as Texts } from './team-messages.ts';
 import { requireLeader, teamAccess } from './team-roles.ts';
 import {
@@ -131,12 +134,6 @@ class Refused extends Error {
   }
 }
 
-/** Where kept team avatars live, and their public URL prefix (`/files/team-avatars/`). */
-export interface TeamAvatarFolder {
-  dir: string;
-  urlPrefix: string;
-}
-
 /**
  * Learning teams (学习团队): creating, browsing, joining (open, by approval, by invitation code),
  * leaving, and the leader's management and settings. The database holds the rules that matter
@@ -149,7 +146,8 @@ export class TeamService {
   constructor(
     private readonly db: Kysely<Database>,
     readonly uploads: UploadStore,
-    private readonly avatars: TeamAvatarFolder,
+    /** Where kept team avatars live (`/files/team-avatars/`). */
+    private readonly avatars: AvatarFolder,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -576,49 +574,34 @@ export class TeamService {
    * creating): checked by its content, resized to a square; answers its URL path.
    */
   async saveAvatar(files: readonly ReceivedFile[]): Promise<{ url: string }> {
-    const [file] = files;
-    if (!file) throw invalid('团队头像：请选择一张图片');
-    if (file.tooLarge) {
-      throw invalid(`团队头像：图片不能超过 ${AVATAR_MAX_BYTES / 1024 / 1024} MB`);
-    }
-    const mime = sniffMime(file.head);
-    if (mime === null || SNIFFED_TYPES[mime] === 'pdf') {
-      throw invalid('团队头像：只能上传 JPG、PNG 或 WebP 图片');
-    }
-    fs.mkdirSync(this.avatars.dir, { recursive: true });
-    const name = `${randomBytes(16).toString('base64url')}.webp`;
-    const target = path.join(this.avatars.dir, name);
-    try {
-      await writeAvatar(file.tempPath, target);
-    } catch {
-      await fs.promises.rm(target, { force: true });
-      throw invalid('团队头像：图片已损坏或无法识别，请换一张');
-    }
-    return { url: `${this.avatars.urlPrefix}${name}` };
+    const { url } = await keepAvatar(files, this.avatars, '团队头像');
+    return { url };
   }
 
   private async takePlace(team: TeamRow, userId: number): Promise<JoinResult> {
     const now = this.now();
-    const claim = await takeSeatAndSignUp(this.db, TEAM_SEATS, {
-      parentId: team.id,
-      userId,
-      now,
-      values: {},
-      within: async (trx) => {
-        // A pending request is answered by joining.
-        await trx
-          .updateTable('team_requests')
-          .set({ status: 'withdrawn', decided_at: now })
-          .where('team_id', '=', team.id)
-          .where('user_id', '=', userId)
-          .where('status', '=', 'pending')
-          .execute();
-        await touchTeam(trx, team.id, now);
+    await signUpOrRefuse(
+      this.db,
+      TEAM_SEATS,
+      {
+        parentId: team.id,
+        userId,
+        now,
+        values: {},
+        within: async (trx) => {
+          // A pending request is answered by joining.
+          await trx
+            .updateTable('team_requests')
+            .set({ status: 'withdrawn', decided_at: now })
+            .where('team_id', '=', team.id)
+            .where('user_id', '=', userId)
+            .where('status', '=', 'pending')
+            .execute();
+          await touchTeam(trx, team.id, now);
+        },
       },
-    });
-    if (!claim.ok) {
-      throw conflict(claim.reason === 'duplicate' ? TeamMessages.alreadyMember : TeamMessages.full);
-    }
+      { duplicate: TeamMessages.alreadyMember, full: TeamMessages.full },
+    );
     return { teamId: team.id, state: 'member' };
   }
 

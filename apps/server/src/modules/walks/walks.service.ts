@@ -18,7 +18,7 @@ import type { Database } from '../../db/schema.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { sanitizeArticleHtml } from '../../platform/sanitize-html.ts';
 import { isoTime } from '../../platform/time.ts';
-import { releaseSeatAndCancel, takeSeatAndSignUp } from '../seats/seats.ts';
+import { releaseSeatAndCancel, signUpOrRefuse } from '../seats/seats.ts';
 import {
   checkinCounts,
   countWalks,
@@ -160,15 +160,12 @@ export class WalkService {
   /** Signs the learner up for a guided session (one seat); refused when full, started or twice. */
   async signup(siteKey: string, userId: number, sessionId: number): Promise<void> {
     await this.openSession(siteKey, sessionId);
-    const claim = await takeSeatAndSignUp(this.db, WALK_SEATS, {
-      parentId: sessionId,
-      userId,
-      now: this.clock(),
-      values: {},
-    });
-    if (!claim.ok) {
-      throw conflict(claim.reason === 'duplicate' ? WalkTexts.duplicate : WalkTexts.full);
-    }
+    await signUpOrRefuse(
+      this.db,
+      WALK_SEATS,
+      { parentId: sessionId, userId, now: this.clock(), values: {} },
+      WalkTexts,
+    );
   }
 
   /** Cancels the learner's signup before the session starts and gives the seat back. */
