@@ -2,7 +2,7 @@ import type { ActivityDetail } from '@portal/contract';
 import { Link } from 'react-router';
 import { formatDateRange } from '@/lib/format-date.ts';
 import { href } from '@/platform/paths.ts';
-import { Fact } from '@/ui/detail-page.tsx';
+import { Fact } from '@/ui/facts.tsx';
 import { LineIcon } from '@/ui/line-icon.tsx';
 import { calendarFileUrl } from '../api/get-activity-detail.ts';
 import { KindTag } from './activity-badges.tsx';

@@ -1,6 +1,6 @@
 import type { ClassSummary } from '@portal/contract';
 import { formatDateRange } from '@/lib/format-date.ts';
-import { Fact } from '@/ui/detail-page.tsx';
+import { Fact } from '@/ui/facts.tsx';
 
 /** A class's status as a coloured badge. */
 export function ClassStatusBadge({ status }: { status: ClassSummary['status'] }) {

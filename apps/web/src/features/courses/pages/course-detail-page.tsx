@@ -8,13 +8,8 @@ import { loginCheck } from '@/platform/login-check.ts';
 import { href, paths } from '@/platform/paths.ts';
 import { useCourseProgress } from '@/platform/queries/course-progress.ts';
 import { isLoggedIn, subscribeLogin } from '@/platform/session.ts';
-import {
-  DetailPage,
-  DetailSection,
-  Fact,
-  FavouriteAndShare,
-  useDetailById,
-} from '@/ui/detail-page.tsx';
+import { DetailPage, DetailSection, FavouriteAndShare, useDetailById } from '@/ui/detail-page.tsx';
+import { Fact } from '@/ui/facts.tsx';
 import { useRecordView } from '@/ui/favourite-button.tsx';
 import { RichHtml } from '@/ui/rich-html.tsx';
 import { courseDetailQueryOptions } from '../api/get-course-detail.ts';

@@ -1,13 +1,8 @@
 import type { EbookDetail } from '@portal/contract';
 import { Link } from 'react-router';
 import { href } from '@/platform/paths.ts';
-import {
-  DetailPage,
-  DetailSection,
-  Fact,
-  FavouriteAndShare,
-  useDetailById,
-} from '@/ui/detail-page.tsx';
+import { DetailPage, DetailSection, FavouriteAndShare, useDetailById } from '@/ui/detail-page.tsx';
+import { Fact } from '@/ui/facts.tsx';
 import { useRecordView } from '@/ui/favourite-button.tsx';
 import { ProgressTrack } from '@/ui/progress-bar.tsx';
 import { ebookDetailQueryOptions } from '../api/get-ebook-detail.ts';

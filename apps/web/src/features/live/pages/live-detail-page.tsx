@@ -3,11 +3,11 @@ import { paths } from '@/platform/paths.ts';
 import {
   DetailPage,
   DetailSection,
-  Fact,
   FavouriteAndShare,
   type MissingText,
   useDetailById,
 } from '@/ui/detail-page.tsx';
+import { Fact } from '@/ui/facts.tsx';
 import { useRecordView } from '@/ui/favourite-button.tsx';
 import { RichHtml } from '@/ui/rich-html.tsx';
 import { liveDetailQueryOptions } from '../api/live.ts';
