@@ -65,7 +65,7 @@ export function ContentCard({
           decoding="async"
         />
       )}
-      <span className="content-card-body">
+      <span className={badge ? 'content-card-body with-head' : 'content-card-body'}>
         {badge ? (
           <span className="content-card-head">
             {titleText}

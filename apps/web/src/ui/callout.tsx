@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import './banner.css';
+import './callout.css';
 
 /**
- * A tinted strip of words in a page: a notice with its `action` (去登录), or with `to` the whole
+ * A page's banner, a tinted strip of words: a notice with its `action` (去登录), or with `to` the whole
  * strip a link (自主选课 ›); `compact` is the small one inside a card (时间冲突). `role="alert"`
  * when it reports what just went wrong.
  */
-export function Banner({
+export function Callout({
   tone = 'info',
   compact = false,
   to,
@@ -26,10 +26,10 @@ export function Banner({
   className?: string;
   children: ReactNode;
 }) {
-  const classes = ['banner', tone !== 'info' && tone, compact && 'compact', className]
+  const classes = ['callout', tone !== 'info' && tone, compact && 'compact', className]
     .filter(Boolean)
     .join(' ');
-  const body = <div className="banner-body">{children}</div>;
+  const body = <div className="callout-body">{children}</div>;
   if (to) {
     return (
       <Link className={classes} to={to} id={id}>
@@ -45,12 +45,12 @@ export function Banner({
   );
 }
 
-/** The bold first words of a banner (自主选课). */
-export function BannerTitle({ children }: { children: ReactNode }) {
-  return <span className="banner-title">{children}</span>;
+/** The bold first words of a callout (自主选课). */
+export function CalloutTitle({ children }: { children: ReactNode }) {
+  return <span className="callout-title">{children}</span>;
 }
 
-/** The small muted words after a banner's title. */
-export function BannerNote({ children }: { children: ReactNode }) {
-  return <span className="banner-note">{children}</span>;
+/** The small muted words after a callout's title. */
+export function CalloutNote({ children }: { children: ReactNode }) {
+  return <span className="callout-note">{children}</span>;
 }
