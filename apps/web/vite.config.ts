@@ -33,7 +33,7 @@ export default defineConfig({
             },
             {
               name: 'base',
-              test: /[\\/]src[\\/](platform|lib)[\\/]|[\\/]src[\\/]ui[\\/](line-icon|after-paint|progress-bar|rich-html|detail-page)|[\\/]contract[\\/]src[\\/]|tslib|preload-helper|antd-mobile[\\/]es[\\/](global[\\/]|utils[\\/](native-props|with-default-props|can-use-dom))|[\\/]classnames[\\/]/,
+              test: /[\\/]src[\\/](platform|lib)[\\/]|[\\/]src[\\/]ui[\\/](line-icon|after-paint|progress-bar|rich-html|detail-page|panel|badge|list-row|actions|content-card)|[\\/]contract[\\/]src[\\/]|tslib|preload-helper|antd-mobile[\\/]es[\\/](global[\\/]|utils[\\/](native-props|with-default-props|can-use-dom))|[\\/]classnames[\\/]/,
               minShareCount: 2,
               priority: 1,
             },

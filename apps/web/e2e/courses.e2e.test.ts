@@ -46,7 +46,7 @@ describe('the course list', () => {
     expect(Math.abs((await page.evaluate(() => window.scrollY)) - scrolled)).toBeLessThan(2);
 
     // A category tab filters the list and puts it in the address.
-    const tab = page.locator('.category-chip').nth(2);
+    const tab = page.getByRole('group', { name: '课程分类' }).getByRole('button').nth(2);
     const category = (await tab.textContent()) ?? '';
     await tab.click();
     await page.waitForURL(/\/scourseList\?categoryId=\d+$/);

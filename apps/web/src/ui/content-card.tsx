@@ -8,7 +8,7 @@ import './content-card.css';
  * its title and the lines under it (`children`, e.g. {@link CardLine}), all one link to `to`.
  * The cover sits left of the text, or on top with `column`; its box comes from the CSS (the
  * `--cover-*` variables, set by the card's `className`), so nothing shifts while it loads.
- * `book` marks an e-book's portrait cover.
+ * `book` marks an e-book's portrait cover; `badge` sits at the title's end (a status).
  */
 export function ContentCard({
   to,
@@ -16,6 +16,7 @@ export function ContentCard({
   coverSize = [128, 80],
   book = false,
   title,
+  badge,
   className,
   titleClassName,
   column = false,
@@ -29,7 +30,11 @@ export function ContentCard({
   coverSize?: readonly [number, number];
   book?: boolean;
   title: ReactNode;
-  /** Classes of the link: the card's own name and .boxed, .clamp, .ellipsis (content-card.css). */
+  badge?: ReactNode;
+  /**
+   * Classes of the link: the card's own name and .boxed, .outlined, .clamp, .ellipsis
+   * (content-card.css).
+   */
   className?: string;
   titleClassName?: string;
   column?: boolean;
@@ -43,6 +48,9 @@ export function ContentCard({
   // The other covers wait for the first screen's paint: on a slow network the 15 more requests
   // would otherwise delay it (the box keeps its size and colour meanwhile).
   const painted = useFirstScreenPainted();
+  const titleText = (
+    <span className={joinClasses('content-card-title', titleClassName)}>{title}</span>
+  );
   return (
     <Link className={joinClasses('content-card', column && 'column', className)} to={to}>
       {cover === null ? null : (
@@ -57,8 +65,15 @@ export function ContentCard({
           decoding="async"
         />
       )}
-      <span className="content-card-body">
-        <span className={joinClasses('content-card-title', titleClassName)}>{title}</span>
+      <span className={badge ? 'content-card-body with-head' : 'content-card-body'}>
+        {badge ? (
+          <span className="content-card-head">
+            {titleText}
+            {badge}
+          </span>
+        ) : (
+          titleText
+        )}
         {children}
       </span>
     </Link>

@@ -125,7 +125,10 @@ export function FavouriteAndShare({
   );
 }
 
-/** A titled section of a detail page (its heading labels it). */
+/**
+ * A titled section of a detail page (its heading labels it), in the caller's own class; a new
+ * page takes {@link Panel} (ui/panel.tsx), the shared look of such a section.
+ */
 export function DetailSection({
   id,
   title,
@@ -143,15 +146,5 @@ export function DetailSection({
       <h2 id={id}>{title}</h2>
       {children}
     </section>
-  );
-}
-
-/** One row of an item's facts (inside the caller's `dl`): its label and value. */
-export function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
   );
 }

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { paths } from '@/platform/paths.ts';
 import { LineIcon } from './line-icon.tsx';
 import { usePageTitle } from './page-title.ts';
+import './page-header.css';
 
 /** True when this tab has an earlier page of the portal to go back to. */
 function canGoBack(): boolean {
@@ -29,6 +30,25 @@ export function PageHeader({ title, right }: { title?: string; right?: ReactNode
       </button>
       <h1 className="page-header-title">{title ?? routeTitle}</h1>
       <div className="page-header-right">{right}</div>
+    </header>
+  );
+}
+
+/** A quiet link beside the header's title, to a neighbouring page (频道, 我的活动). */
+export function HeaderLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link className="header-link" to={to}>
+      {children}
+    </Link>
+  );
+}
+
+/** The top of a tab of the bottom bar: its big title and, with `link`, a way to a page of it. */
+export function TabHeader({ title, link }: { title: string; link?: ReactNode }) {
+  return (
+    <header className="tab-header">
+      <h1>{title}</h1>
+      {link}
     </header>
   );
 }

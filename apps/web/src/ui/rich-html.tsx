@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { afterPaint } from './after-paint.ts';
+import './rich-html.css';
 
 type Sanitize = (html: string) => string;
 

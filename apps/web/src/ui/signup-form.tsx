@@ -103,3 +103,18 @@ export function SignupPage<T>({
     </>
   );
 }
+
+/** What a signup form is for, over its fields: the item's title and a muted line for each of `lines`. */
+export function SignupSummary({ title, lines }: { title: string; lines: readonly ReactNode[] }) {
+  return (
+    <div className="signup-summary">
+      <p className="signup-summary-title">{title}</p>
+      {lines.map((line, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the lines of one fixed summary
+        <p key={index} className="signup-summary-line">
+          {line}
+        </p>
+      ))}
+    </div>
+  );
+}

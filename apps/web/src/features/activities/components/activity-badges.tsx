@@ -1,19 +1,25 @@
-import type { ActivityKind, ApplicationState, ClassStatus } from '@portal/contract/constants';
-import { stateTone, statusTone } from './status-tone.ts';
+import type { ActivityKind, ApplicationState } from '@portal/contract/constants';
+import { Badge, type BadgeTone } from '@/ui/badge.tsx';
 
-/** An activity's status as a coloured badge (报名中 green, 未开始 amber, 已满 red, ...). */
-export function StatusBadge({ status }: { status: ClassStatus }) {
-  return <span className={`activity-badge tone-${statusTone[status]}`}>{status}</span>;
-}
+/** The tone of an application's state on /myActive. */
+const stateTone: Record<ApplicationState, BadgeTone> = {
+  已报名: 'green',
+  已签到: 'blue',
+  已取消: 'grey',
+  已结束: 'grey',
+};
 
 /** An application's state on /myActive. */
 export function StateBadge({ state }: { state: ApplicationState }) {
-  return <span className={`activity-badge tone-${stateTone[state]}`}>{state}</span>;
+  return <Badge tone={stateTone[state]}>{state}</Badge>;
 }
 
 /** An activity's kind as a tag; 特色活动 stands out. */
 export function KindTag({ kind }: { kind: ActivityKind }) {
+  const special = kind === '特色活动';
   return (
-    <span className={kind === '特色活动' ? 'activity-kind special' : 'activity-kind'}>{kind}</span>
+    <Badge tone={special ? 'purple' : 'plain'} quiet={!special} className="activity-kind">
+      {kind}
+    </Badge>
   );
 }

@@ -1,6 +1,7 @@
 import type { ActivitySummary } from '@portal/contract';
+import { StatusBadge } from '@/ui/badge.tsx';
 import { CardLine, ContentCard } from '@/ui/content-card.tsx';
-import { KindTag, StatusBadge } from './activity-badges.tsx';
+import { KindTag } from './activity-badges.tsx';
 import { detailHref } from './activity-link.ts';
 import { activityTimeText } from './activity-time.ts';
 
@@ -36,8 +37,10 @@ export function ActivityCard({ activity }: { activity: ActivitySummary }) {
         <span className="sr-only">地点：</span>
         {activity.place}
       </CardLine>
-      <CardLine className={activity.status === '报名中' ? 'seats open' : undefined}>
-        {seatsText(activity)}
+      <CardLine>
+        <span className={activity.status === '报名中' ? 'text-ok' : undefined}>
+          {seatsText(activity)}
+        </span>
       </CardLine>
     </ContentCard>
   );

@@ -1,8 +1,9 @@
 import { Navigate } from 'react-router';
-import { DetailPage, DetailSection, FavouriteAndShare } from '@/ui/detail-page.tsx';
+import { StatusBadge } from '@/ui/badge.tsx';
+import { DetailPage, FavouriteAndShare } from '@/ui/detail-page.tsx';
 import { useRecordView } from '@/ui/favourite-button.tsx';
+import { DetailCover, Panel } from '@/ui/panel.tsx';
 import { RichHtml } from '@/ui/rich-html.tsx';
-import { StatusBadge } from './activity-badges.tsx';
 import { MISSING_ACTIVITY, useActivityOfKind } from './activity-detail.ts';
 import { ActivityFacts } from './activity-facts.tsx';
 import { detailHref } from './activity-link.ts';
@@ -26,16 +27,16 @@ export function ActivityDetailView({ special }: { special: boolean }) {
       actions={(item) => <FavouriteAndShare type="activity" item={item} />}
     >
       {(item) => (
-        <main className="activity-detail">
-          <img className="activity-detail-cover" src={item.cover} alt="" width={750} height={422} />
-          <section className="activity-section">
-            <h1>{item.title}</h1>
+        <main className="panel-page">
+          <DetailCover src={item.cover} />
+          <Panel>
+            <h1 className="detail-title">{item.title}</h1>
             <StatusBadge status={item.status} />
             <ActivityFacts activity={item} />
-          </section>
-          <DetailSection className="activity-section" id="activity-intro" title="活动介绍">
+          </Panel>
+          <Panel title="活动介绍" titleId="activity-intro">
             <RichHtml html={item.description} />
-          </DetailSection>
+          </Panel>
           <ApplyBar activity={item} />
         </main>
       )}

@@ -2,8 +2,8 @@ import type { ActivityDetail } from '@portal/contract';
 import { Link } from 'react-router';
 import { formatDateRange } from '@/lib/format-date.ts';
 import { href } from '@/platform/paths.ts';
-import { Fact } from '@/ui/detail-page.tsx';
-import { LineIcon } from '@/ui/line-icon.tsx';
+import { CalendarLink } from '@/ui/actions.tsx';
+import { Fact, FactNote, Facts } from '@/ui/facts.tsx';
 import { calendarFileUrl } from '../api/get-activity-detail.ts';
 import { KindTag } from './activity-badges.tsx';
 import { activityTimeText } from './activity-time.ts';
@@ -18,7 +18,7 @@ export function ActivityFacts({ activity }: { activity: ActivityDetail }) {
   const phone = activity.contact.replace(/[^\d+-]/g, '');
   return (
     <>
-      <dl className="activity-facts">
+      <Facts>
         <Fact label="活动类型">
           <KindTag kind={activity.kind} />
         </Fact>
@@ -27,10 +27,7 @@ export function ActivityFacts({ activity }: { activity: ActivityDetail }) {
         <Fact label="活动地点">
           {activity.place}
           {activity.mapPlaceId !== null ? (
-            <Link
-              className="activity-inline-link"
-              to={href('mapPlace', { id: activity.mapPlaceId })}
-            >
+            <Link className="inline-link" to={href('mapPlace', { id: activity.mapPlaceId })}>
               查看地图
             </Link>
           ) : null}
@@ -44,7 +41,7 @@ export function ActivityFacts({ activity }: { activity: ActivityDetail }) {
         {activity.contact ? (
           <Fact label="咨询电话">
             {phone ? (
-              <a className="activity-inline-link" href={`tel:${phone}`}>
+              <a className="inline-link" href={`tel:${phone}`}>
                 {activity.contact}
               </a>
             ) : (
@@ -55,22 +52,15 @@ export function ActivityFacts({ activity }: { activity: ActivityDetail }) {
         {activity.attachments ? (
           <Fact label="报名材料">
             {activity.attachments.label}
-            <span className="activity-fact-note">{ruleText(activity.attachments)}</span>
+            <FactNote>{ruleText(activity.attachments)}</FactNote>
           </Fact>
         ) : null}
-      </dl>
-      <a
-        className="link-button block activity-calendar"
+      </Facts>
+      <CalendarLink
         href={calendarFileUrl(activity.id)}
-        download={`activity-${activity.id}.ics`}
-      >
-        <LineIcon
-          d="M7 3v3M17 3v3M4 9h16M5 5h14a1 1 0 0 1 1 1v13a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1zM12 12v5M9.5 14.5h5"
-          size={22}
-          strokeWidth={1.8}
-        />
-        添加到日历
-      </a>
+        fileName={`activity-${activity.id}.ics`}
+        className="activity-calendar"
+      />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import type { ActivityKind, ClassStatus } from '@portal/contract/constants';
 import { ACTIVITY_KINDS, CLASS_STATUSES } from '@portal/contract/constants';
 import { useSearchParams } from 'react-router';
+import { FilterBar, FilterChips } from '@/ui/filter-chips.tsx';
 import { PagedList, pagedItems } from '@/ui/paged-list.tsx';
 import { StateView } from '@/ui/state-view.tsx';
 import { useActivities } from '../api/get-activities.ts';
@@ -22,39 +23,11 @@ function useFilters() {
   return { kind, status, update };
 }
 
-function FilterChips<T extends string>({
-  legend,
-  options,
-  value,
-  onChange,
-  className,
-}: {
-  legend: string;
-  options: readonly T[];
-  value: T | undefined;
-  onChange: (value: T | null) => void;
-  className: string;
-}) {
-  return (
-    <fieldset className={`activity-chips ${className}`}>
-      <legend className="sr-only">{legend}</legend>
-      {[null, ...options].map((option) => {
-        const active = (value ?? null) === option;
-        return (
-          <button
-            key={option ?? 'all'}
-            type="button"
-            className={active ? 'activity-chip active' : 'activity-chip'}
-            aria-pressed={active}
-            onClick={() => onChange(option)}
-          >
-            {option ?? '全部'}
-          </button>
-        );
-      })}
-    </fieldset>
-  );
-}
+/** 全部 and each of `values`, as filter chips. */
+const optionsOf = <T extends string>(values: readonly T[]) => [
+  { value: null, label: '全部' },
+  ...values.map((value) => ({ value, label: value })),
+];
 
 /**
  * The activity list shared by /index/activity and /moreActivity: kind and status filters, then
@@ -69,25 +42,25 @@ export function ActivityList() {
 
   return (
     <>
-      <div className="activity-filters">
-        <FilterChips
+      <FilterBar>
+        <FilterChips<ActivityKind | null>
           legend="活动类型"
-          className="activity-kinds"
-          options={ACTIVITY_KINDS}
-          value={kind}
+          look={['large', 'pill']}
+          options={optionsOf(ACTIVITY_KINDS)}
+          value={kind ?? null}
           onChange={(next) => update({ kind: next })}
         />
-        <FilterChips
+        <FilterChips<ClassStatus | null>
           legend="活动状态"
-          className="activity-statuses"
-          options={CLASS_STATUSES}
-          value={status}
+          look={['large', 'soft']}
+          options={optionsOf(CLASS_STATUSES)}
+          value={status ?? null}
           onChange={(next) => update({ status: next })}
         />
-      </div>
+      </FilterBar>
       <section className="activity-list" aria-label="活动列表" aria-busy={activities.isFetching}>
         {activities.isSuccess ? (
-          <p className="activity-total" aria-live="polite">
+          <p className="list-count" aria-live="polite">
             共 {total} 个活动
           </p>
         ) : null}

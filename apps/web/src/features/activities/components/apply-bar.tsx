@@ -6,6 +6,7 @@ import { loginCheck } from '@/platform/login-check.ts';
 import { paths } from '@/platform/paths.ts';
 import { ApiError } from '@/platform/request.ts';
 import { isLoggedIn, subscribeLogin } from '@/platform/session.ts';
+import { ActionBar, DisabledButton } from '@/ui/actions.tsx';
 import { useActivityCancel } from '../api/apply-activity.ts';
 import { signupHref } from './activity-link.ts';
 import { applyActionOf } from './apply-action.ts';
@@ -23,7 +24,7 @@ export function CancelApplication({ activityId, title }: { activityId: number; t
   };
   return (
     <>
-      <span className="activity-cancel">
+      <span className="action-row">
         <Button
           color={confirming ? 'danger' : 'default'}
           loading={cancel.isPending}
@@ -39,7 +40,7 @@ export function CancelApplication({ activityId, title }: { activityId: number; t
         ) : null}
       </span>
       {cancel.error instanceof ApiError ? (
-        <p className="signup-error activity-bar-error" role="alert">
+        <p className="signup-error" role="alert">
           {cancel.error.message}
         </p>
       ) : null}
@@ -64,39 +65,28 @@ export function ApplyBar({ activity }: { activity: ActivityDetail }) {
 
   if (action.kind === 'apply') {
     return (
-      <div className="activity-bar">
-        <span className="activity-bar-note">{action.note}</span>
+      <ActionBar note={action.note}>
         <Link className="link-button primary" to={signupHref(activity)} onClick={handleApply}>
           立即报名
         </Link>
-      </div>
+      </ActionBar>
     );
   }
   if (action.kind === 'applied') {
     return (
-      <div className="activity-bar applied">
-        <p className="activity-bar-state">
-          <strong>{action.label}</strong>
-          <span className="activity-bar-note">{action.note}</span>
-        </p>
-        <span className="activity-bar-actions">
-          <Link className="link-button primary" to={paths.myActivities}>
-            查看我的活动
-          </Link>
-          {action.canCancel ? (
-            <CancelApplication activityId={activity.id} title={activity.title} />
-          ) : null}
-        </span>
-      </div>
+      <ActionBar state={action.label} note={action.note} stacked>
+        <Link className="link-button primary" to={paths.myActivities}>
+          查看我的活动
+        </Link>
+        {action.canCancel ? (
+          <CancelApplication activityId={activity.id} title={activity.title} />
+        ) : null}
+      </ActionBar>
     );
   }
   return (
-    <div className="activity-bar">
-      <span className="activity-bar-note">{action.note}</span>
-      {/* Our own disabled look: grey but fully legible (the kit's fades the text). */}
-      <button type="button" className="activity-disabled" disabled>
-        {action.label}
-      </button>
-    </div>
+    <ActionBar note={action.note}>
+      <DisabledButton>{action.label}</DisabledButton>
+    </ActionBar>
   );
 }

@@ -1,15 +1,8 @@
 import type { Attachment } from '@portal/contract';
 import { ImageViewer } from 'antd-mobile';
+import { formatBytes } from '@/lib/files.ts';
+import { FileChipText, FileType } from '@/ui/file-picker.tsx';
 import { useAttachmentUrl } from '../api/get-attachment.ts';
-import { formatBytes } from './file-check.ts';
-
-function PdfIcon() {
-  return (
-    <span className="file-chip-icon" aria-hidden="true">
-      PDF
-    </span>
-  );
-}
 
 /**
  * One uploaded attachment, fetched with the learner's token as a blob: an image as a thumbnail
@@ -21,8 +14,8 @@ function AttachmentThumb({ attachment }: { attachment: Attachment }) {
   const name = `${attachment.name}（${formatBytes(attachment.size)}）`;
   if (status === 'error') {
     return (
-      <li className="attachment-thumb failed" title={attachment.name}>
-        <span>无法加载</span>
+      <li className="attachment-thumb" title={attachment.name}>
+        <span className="file-tile-failed">无法加载</span>
         <span className="sr-only">{name}</span>
       </li>
     );
@@ -33,35 +26,29 @@ function AttachmentThumb({ attachment }: { attachment: Attachment }) {
         {objectUrl ? (
           <button
             type="button"
-            className="attachment-image"
+            className="image-button"
             onClick={() => ImageViewer.show({ image: objectUrl })}
             aria-label={`查看图片：${name}`}
           >
             <img src={objectUrl} alt={attachment.name} width={72} height={72} />
           </button>
         ) : (
-          <span className="attachment-loading" role="status" aria-label={`正在加载：${name}`} />
+          <span className="skeleton-block" role="status" aria-label={`正在加载：${name}`} />
         )}
       </li>
     );
   }
   return (
-    <li className="attachment-file">
+    <li className="wide">
       {objectUrl ? (
         <a className="file-chip" href={objectUrl} download={attachment.name}>
-          <PdfIcon />
-          <span className="file-chip-text">
-            <span className="file-chip-name">{attachment.name}</span>
-            <span className="file-chip-size">{formatBytes(attachment.size)}</span>
-          </span>
+          <FileType />
+          <FileChipText name={attachment.name} note={formatBytes(attachment.size)} />
         </a>
       ) : (
         <span className="file-chip" role="status" aria-label={`正在加载：${name}`}>
-          <PdfIcon />
-          <span className="file-chip-text">
-            <span className="file-chip-name">{attachment.name}</span>
-            <span className="file-chip-size">加载中…</span>
-          </span>
+          <FileType />
+          <FileChipText name={attachment.name} note="加载中…" />
         </span>
       )}
     </li>
@@ -72,7 +59,7 @@ function AttachmentThumb({ attachment }: { attachment: Attachment }) {
 export function AttachmentThumbs({ attachments }: { attachments: readonly Attachment[] }) {
   if (attachments.length === 0) return null;
   return (
-    <ul className="attachment-thumbs" aria-label="报名材料">
+    <ul className="image-grid thumbs" aria-label="报名材料">
       {attachments.map((attachment) => (
         <AttachmentThumb key={attachment.id} attachment={attachment} />
       ))}

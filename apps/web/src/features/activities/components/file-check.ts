@@ -1,13 +1,5 @@
 import type { AttachmentRule } from '@portal/contract';
-
-/** MIME types by file name ending, for phones that hand over a file without a type. */
-const MIME_BY_EXTENSION: Record<string, string> = {
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  webp: 'image/webp',
-  pdf: 'application/pdf',
-};
+import { formatBytes, mimeOf } from '@/lib/files.ts';
 
 const LABELS: Record<string, string> = {
   'image/jpeg': 'JPG',
@@ -15,23 +7,6 @@ const LABELS: Record<string, string> = {
   'image/webp': 'WebP',
   'application/pdf': 'PDF',
 };
-
-/** The MIME type of a picked file: its own, else the one its name ending suggests. */
-export function mimeOf(file: Pick<File, 'name' | 'type'>): string {
-  if (file.type) return file.type;
-  const ending = file.name.split('.').pop()?.toLowerCase() ?? '';
-  return MIME_BY_EXTENSION[ending] ?? '';
-}
-
-export const isImage = (file: Pick<File, 'name' | 'type'>) => mimeOf(file).startsWith('image/');
-
-/** A size for people: 820 KB, 1.5 MB. */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-  const mb = bytes / (1024 * 1024);
-  return `${mb >= 10 ? Math.round(mb) : Math.round(mb * 10) / 10} MB`;
-}
 
 /** The accepted types in words: 图片（JPG、PNG）或 PDF. */
 export function acceptText(accept: readonly string[]): string {

@@ -2,7 +2,7 @@ import type { ActivityDetail } from '@portal/contract';
 import type { ReactNode } from 'react';
 import { Link, Navigate } from 'react-router';
 import { paths } from '@/platform/paths.ts';
-import { SignupPage } from '@/ui/signup-form.tsx';
+import { SignupPage, SignupSummary } from '@/ui/signup-form.tsx';
 import { StateView } from '@/ui/state-view.tsx';
 import { MISSING_ACTIVITY, useActivityOfKind } from './activity-detail.ts';
 import { detailHref, signupHref } from './activity-link.ts';
@@ -12,15 +12,15 @@ import { applyActionOf } from './apply-action.ts';
 const MY_ACTIVITIES = { to: paths.myActivities, label: '我的活动' };
 
 /** The activity being applied for, above the form. */
-export function SignupSummary({ activity }: { activity: ActivityDetail }) {
+export function ActivitySummary({ activity }: { activity: ActivityDetail }) {
   return (
-    <div className="signup-summary">
-      <p className="signup-summary-title">{activity.title}</p>
-      <p className="signup-summary-line">
-        {activityTimeText(activity.startAt, activity.endAt, true)} · {activity.place}
-      </p>
-      <p className="signup-summary-line">剩余 {activity.seatsLeft} 个名额</p>
-    </div>
+    <SignupSummary
+      title={activity.title}
+      lines={[
+        `${activityTimeText(activity.startAt, activity.endAt, true)} · ${activity.place}`,
+        `剩余 ${activity.seatsLeft} 个名额`,
+      ]}
+    />
   );
 }
 

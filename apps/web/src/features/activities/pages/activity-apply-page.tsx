@@ -1,7 +1,6 @@
 import { SignupForm } from '@/ui/signup-form.tsx';
 import { useActivityApply } from '../api/apply-activity.ts';
-import { SignupGate, SignupSummary } from '../components/signup-gate.tsx';
-import '../activities.css';
+import { ActivitySummary, SignupGate } from '../components/signup-gate.tsx';
 
 /** `/activityApply?id=`: the form the activity asks for, checked here and again on the server. */
 export function ActivityApplyPage() {
@@ -15,7 +14,7 @@ export function ActivityApplyPage() {
           error={apply.error}
           onSubmit={(form) => apply.mutate({ activityId: activity.id, form })}
         >
-          <SignupSummary activity={activity} />
+          <ActivitySummary activity={activity} />
         </SignupForm>
       )}
     </SignupGate>

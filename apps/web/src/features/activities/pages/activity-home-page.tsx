@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import { paths } from '@/platform/paths.ts';
+import { HeaderLink, TabHeader } from '@/ui/page-header.tsx';
 import { ActivityList } from '../components/activity-list.tsx';
 import '../activities.css';
 
@@ -7,12 +7,7 @@ import '../activities.css';
 export function ActivityHomePage() {
   return (
     <main className="activity-home">
-      <header className="activity-home-header">
-        <h1>活动</h1>
-        <Link className="activity-home-link" to={paths.myActivities}>
-          我的活动 ›
-        </Link>
-      </header>
+      <TabHeader title="活动" link={<HeaderLink to={paths.myActivities}>我的活动 ›</HeaderLink>} />
       <ActivityList />
     </main>
   );

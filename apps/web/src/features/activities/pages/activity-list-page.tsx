@@ -1,6 +1,5 @@
-import { Link } from 'react-router';
 import { paths } from '@/platform/paths.ts';
-import { PageHeader } from '@/ui/page-header.tsx';
+import { HeaderLink, PageHeader } from '@/ui/page-header.tsx';
 import { ActivityList } from '../components/activity-list.tsx';
 import '../activities.css';
 
@@ -8,13 +7,7 @@ import '../activities.css';
 export function ActivityListPage() {
   return (
     <>
-      <PageHeader
-        right={
-          <Link className="activity-header-link" to={paths.myActivities}>
-            我的活动
-          </Link>
-        }
-      />
+      <PageHeader right={<HeaderLink to={paths.myActivities}>我的活动</HeaderLink>} />
       <main className="activity-more">
         <ActivityList />
       </main>

@@ -1,14 +1,15 @@
 import type { ActivityDetail, AttachmentRule } from '@portal/contract';
-import { useRef, useState, useSyncExternalStore } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { loginCheck } from '@/platform/login-check.ts';
 import { goToLogin, isLoggedIn, subscribeLogin } from '@/platform/session.ts';
+import { Callout } from '@/ui/callout.tsx';
+import { usePickedFiles } from '@/ui/file-picker.tsx';
 import type { SignupAnswers } from '@/ui/signup-fields.tsx';
 import { SignupForm } from '@/ui/signup-form.tsx';
 import { useActivityApplyWithFiles } from '../api/apply-activity.ts';
+import { AttachmentField } from '../components/attachment-field.tsx';
 import { attachmentsError, pickFiles } from '../components/file-check.ts';
-import { FilePicker, type PickedFile } from '../components/file-picker.tsx';
-import { SignupGate, SignupSummary } from '../components/signup-gate.tsx';
-import '../activities.css';
+import { ActivitySummary, SignupGate } from '../components/signup-gate.tsx';
 
 /** A special activity without a rule of its own takes no files. */
 const NO_FILES: AttachmentRule = {
@@ -19,43 +20,20 @@ const NO_FILES: AttachmentRule = {
   accept: [],
 };
 
-/** The picked files and the messages of the last pick. */
-function usePickedFiles(rule: AttachmentRule) {
-  const [files, setFiles] = useState<PickedFile[]>([]);
-  const [pickErrors, setPickErrors] = useState<string[]>([]);
-  const nextKey = useRef(0);
-  const add = (incoming: File[]) => {
-    const { accepted, errors } = pickFiles(
-      files.map((picked) => picked.file),
-      incoming,
-      rule,
-    );
-    setFiles((current) => [
-      ...current,
-      ...accepted.map((file) => {
-        nextKey.current += 1;
-        return { key: `file-${nextKey.current}`, file };
-      }),
-    ]);
-    setPickErrors(errors);
-  };
-  const remove = (key: string) => {
-    setFiles((current) => current.filter((picked) => picked.key !== key));
-    setPickErrors([]);
-  };
-  return { files, pickErrors, add, remove };
-}
-
 function LoginNotice() {
   const loggedIn = useSyncExternalStore(subscribeLogin, isLoggedIn);
   if (loggedIn) return null;
   return (
-    <div className="signup-login-notice">
+    <Callout
+      tone="warning"
+      action={
+        <button type="button" className="link-button primary" onClick={() => goToLogin()}>
+          去登录
+        </button>
+      }
+    >
       <p>您还未登录，登录后才能提交报名。</p>
-      <button type="button" className="link-button primary" onClick={() => goToLogin()}>
-        去登录
-      </button>
-    </div>
+    </Callout>
   );
 }
 
@@ -68,7 +46,10 @@ function ExtensionForm({
 }) {
   const rule = activity.attachments ?? NO_FILES;
   const [fileError, setFileError] = useState<string | null>(null);
-  const picked = usePickedFiles(rule);
+  const picked = usePickedFiles((current, incoming) => {
+    const { accepted, errors } = pickFiles(current, incoming, rule);
+    return { accepted, problems: errors };
+  });
   const files = picked.files.map((entry) => entry.file);
 
   const checkFiles = () => {
@@ -91,10 +72,10 @@ function ExtensionForm({
       onSubmit={handleSubmit}
       extra={
         activity.attachments ? (
-          <FilePicker
+          <AttachmentField
             rule={activity.attachments}
             files={picked.files}
-            errors={picked.pickErrors}
+            errors={picked.problems}
             error={fileError}
             onPick={(picks) => {
               setFileError(null);
@@ -105,7 +86,7 @@ function ExtensionForm({
         ) : null
       }
     >
-      <SignupSummary activity={activity} />
+      <ActivitySummary activity={activity} />
       <LoginNotice />
     </SignupForm>
   );

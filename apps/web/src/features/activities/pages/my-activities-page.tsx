@@ -3,10 +3,13 @@ import { APPLICATION_STATES, type ApplicationState } from '@portal/contract/cons
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/platform/paths.ts';
 import { useMyActivities } from '@/platform/queries/my-activities.ts';
+import { ActionRow } from '@/ui/actions.tsx';
 import { CardLine, ContentCard } from '@/ui/content-card.tsx';
 import { PageHeader } from '@/ui/page-header.tsx';
 import { PagedList } from '@/ui/paged-list.tsx';
+import { Panel } from '@/ui/panel.tsx';
 import { StateView } from '@/ui/state-view.tsx';
+import { TabList, tabId } from '@/ui/tabs.tsx';
 import { KindTag, StateBadge } from '../components/activity-badges.tsx';
 import { detailHref } from '../components/activity-link.ts';
 import { activityTimeText } from '../components/activity-time.ts';
@@ -14,6 +17,8 @@ import { CancelApplication } from '../components/apply-bar.tsx';
 import { AttachmentThumbs } from '../components/attachment-thumbs.tsx';
 import { CheckinCodeButton } from '../components/checkin-qr.tsx';
 import '../activities.css';
+
+type StateTab = ApplicationState | 'all';
 
 const stateParam = (value: string | null): ApplicationState | undefined =>
   APPLICATION_STATES.find((state) => state === value);
@@ -32,7 +37,7 @@ const emptyText: Record<ApplicationState | 'all', { title: string; description: 
 function MyActivityItem({ activity }: { activity: MyActivity }) {
   const active = activity.state === '已报名';
   return (
-    <li className="my-activity">
+    <Panel as="li" compact stack className="my-activity">
       <ContentCard
         to={detailHref(activity)}
         cover={activity.cover}
@@ -49,16 +54,16 @@ function MyActivityItem({ activity }: { activity: MyActivity }) {
       </ContentCard>
       <AttachmentThumbs attachments={activity.attachments} />
       {(active && activity.checkinCode) || activity.canCancel ? (
-        <div className="my-activity-actions">
+        <ActionRow ruled>
           {active && activity.checkinCode ? (
             <CheckinCodeButton code={activity.checkinCode} title={activity.title} />
           ) : null}
           {activity.canCancel ? (
             <CancelApplication activityId={activity.id} title={activity.title} />
           ) : null}
-        </div>
+        </ActionRow>
       ) : null}
-    </li>
+    </Panel>
   );
 }
 
@@ -87,33 +92,29 @@ function MyActivityList({ state }: { state: ApplicationState | undefined }) {
 export function MyActivitiesPage() {
   const [params, setParams] = useSearchParams();
   const state = stateParam(params.get('state'));
-  const tabs = [undefined, ...APPLICATION_STATES];
-  const handleTab = (next: ApplicationState | undefined) =>
-    setParams(next ? { state: next } : {}, { replace: true });
+  const tabs = [
+    { key: 'all', label: '全部' },
+    ...APPLICATION_STATES.map((item) => ({ key: item, label: item })),
+  ] as const;
+  const handleTab = (next: StateTab) =>
+    setParams(next === 'all' ? {} : { state: next }, { replace: true });
   return (
     <>
       <PageHeader />
-      <div className="my-activity-tabs" role="tablist" aria-label="报名状态">
-        {tabs.map((tab) => (
-          <button
-            key={tab ?? 'all'}
-            type="button"
-            role="tab"
-            id={`my-activity-tab-${tab ?? 'all'}`}
-            aria-selected={tab === state}
-            aria-controls="my-activity-panel"
-            className={tab === state ? 'my-activity-tab active' : 'my-activity-tab'}
-            onClick={() => handleTab(tab)}
-          >
-            {tab ?? '全部'}
-          </button>
-        ))}
-      </div>
+      <TabList<StateTab>
+        label="报名状态"
+        tabs={tabs}
+        value={state ?? 'all'}
+        onChange={handleTab}
+        idPrefix="my-activity-tab"
+        panelId="my-activity-panel"
+        underHeader
+      />
       <main
         id="my-activity-panel"
         className="page-body"
         role="tabpanel"
-        aria-labelledby={`my-activity-tab-${state ?? 'all'}`}
+        aria-labelledby={tabId('my-activity-tab', state ?? 'all')}
       >
         <MyActivityList key={state ?? 'all'} state={state} />
       </main>

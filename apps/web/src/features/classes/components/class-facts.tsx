@@ -1,17 +1,11 @@
 import type { ClassSummary } from '@portal/contract';
 import { formatDateRange } from '@/lib/format-date.ts';
-import { Fact } from '@/ui/detail-page.tsx';
-
-/** A class's status as a coloured badge. */
-export function ClassStatusBadge({ status }: { status: ClassSummary['status'] }) {
-  const tone = status === '报名中' ? 'open' : status === '未开始' ? 'soon' : 'closed';
-  return <span className={`class-status ${tone}`}>{status}</span>;
-}
+import { Fact, Facts } from '@/ui/facts.tsx';
 
 /** Term, schedule, place, teacher, seats and the signup window of a class. */
 export function ClassFacts({ klass }: { klass: ClassSummary }) {
   return (
-    <dl className="class-facts">
+    <Facts>
       <Fact label="学期">{klass.term}</Fact>
       <Fact label="上课时间">{klass.schedule}</Fact>
       <Fact label="上课地点">{klass.place}</Fact>
@@ -23,6 +17,6 @@ export function ClassFacts({ klass }: { klass: ClassSummary }) {
       <Fact label="名额">
         共 {klass.capacity} 人，剩余 <strong>{klass.seatsLeft}</strong> 个
       </Fact>
-    </dl>
+    </Facts>
   );
 }

@@ -2,33 +2,34 @@ import type { ClassDetail } from '@portal/contract';
 import { Link } from 'react-router';
 import { href, paths } from '@/platform/paths.ts';
 import { classDetailQueryOptions } from '@/platform/queries/my-classes.ts';
-import { DetailPage, DetailSection, FavouriteAndShare, useDetailById } from '@/ui/detail-page.tsx';
+import { ActionBar } from '@/ui/actions.tsx';
+import { StatusBadge } from '@/ui/badge.tsx';
+import { DetailPage, FavouriteAndShare, useDetailById } from '@/ui/detail-page.tsx';
 import { useRecordView } from '@/ui/favourite-button.tsx';
+import { ListRow, ListRows } from '@/ui/list-row.tsx';
+import { DetailCover, Panel } from '@/ui/panel.tsx';
 import { RichHtml } from '@/ui/rich-html.tsx';
 import { HOME_WAY } from '@/ui/state-view.tsx';
-import { ClassFacts, ClassStatusBadge } from '../components/class-facts.tsx';
-import '../classes.css';
+import { ClassFacts } from '../components/class-facts.tsx';
 
 /** The action at the bottom: sign up while open, otherwise why not. */
 function SignupAction({ klass }: { klass: ClassDetail }) {
   if (klass.mySignup?.status === 'active') {
     return (
-      <div className="class-action">
-        <span className="class-action-note">您已报名该班级</span>
+      <ActionBar note="您已报名该班级" className="class-action">
         <Link className="link-button primary" to={paths.myClasses}>
           我的班级
         </Link>
-      </div>
+      </ActionBar>
     );
   }
   if (klass.status === '报名中') {
     return (
-      <div className="class-action">
-        <span className="class-action-note">剩余 {klass.seatsLeft} 个名额</span>
+      <ActionBar note={`剩余 ${klass.seatsLeft} 个名额`} className="class-action">
         <Link className="link-button primary" to={href('classSignup', { id: klass.id })}>
           立即报名
         </Link>
-      </div>
+      </ActionBar>
     );
   }
   const reason: Record<string, string> = {
@@ -37,11 +38,7 @@ function SignupAction({ klass }: { klass: ClassDetail }) {
     进行中: '报名已截止',
     已结束: '班级已结束',
   };
-  return (
-    <div className="class-action">
-      <span className="class-action-note">{reason[klass.status]}</span>
-    </div>
-  );
+  return <ActionBar note={reason[klass.status]} className="class-action" />;
 }
 
 /** `/classDetails?id=`: a class's facts, seats, courses, introduction and the way to sign up. */
@@ -56,33 +53,31 @@ export function ClassDetailPage() {
       actions={(klass) => <FavouriteAndShare type="class" item={klass} />}
     >
       {(klass) => (
-        <main className="class-detail">
-          <img className="class-detail-cover" src={klass.cover} alt="" width={750} height={420} />
-          <section className="class-card">
-            <h1>{klass.title}</h1>
-            <ClassStatusBadge status={klass.status} />
+        <main className="panel-page">
+          <DetailCover src={klass.cover} height={420} />
+          <Panel>
+            <h1 className="detail-title">{klass.title}</h1>
+            <StatusBadge status={klass.status} />
             <ClassFacts klass={klass} />
-          </section>
+          </Panel>
           {klass.courses.length > 0 ? (
-            <DetailSection className="class-card" id="class-courses" title="学习课程">
-              <ul className="class-courses">
+            <Panel title="学习课程" titleId="class-courses">
+              <ListRows>
                 {klass.courses.map((course) => (
-                  <li key={course.id}>
-                    <Link to={href('courseDetail', { id: course.id })}>
-                      <img src={course.cover} alt="" width={96} height={60} loading="lazy" />
-                      <span>
-                        {course.title}
-                        <small>{course.lessonCount} 课时</small>
-                      </span>
-                    </Link>
-                  </li>
+                  <ListRow
+                    key={course.id}
+                    to={href('courseDetail', { id: course.id })}
+                    thumb={course.cover}
+                    title={course.title}
+                    meta={`${course.lessonCount} 课时`}
+                  />
                 ))}
-              </ul>
-            </DetailSection>
+              </ListRows>
+            </Panel>
           ) : null}
-          <DetailSection className="class-card" id="class-intro" title="班级介绍">
+          <Panel title="班级介绍" titleId="class-intro">
             <RichHtml html={klass.introduction} />
-          </DetailSection>
+          </Panel>
           <SignupAction klass={klass} />
         </main>
       )}

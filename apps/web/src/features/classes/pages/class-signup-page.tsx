@@ -6,7 +6,6 @@ import { useDetailById } from '@/ui/detail-page.tsx';
 import { SignupForm, SignupPage } from '@/ui/signup-form.tsx';
 import { HOME_WAY, StateView } from '@/ui/state-view.tsx';
 import { useClassSignup } from '../api/class-signup.ts';
-import '../classes.css';
 
 const MY_CLASSES = { to: paths.myClasses, label: '我的班级' };
 

@@ -5,12 +5,14 @@ import { Link } from 'react-router';
 import { href, paths } from '@/platform/paths.ts';
 import { useMyClasses } from '@/platform/queries/my-classes.ts';
 import { ApiError } from '@/platform/request.ts';
+import { ActionRow } from '@/ui/actions.tsx';
+import { StatusBadge } from '@/ui/badge.tsx';
+import { CardLine, ContentCard } from '@/ui/content-card.tsx';
 import { PageHeader } from '@/ui/page-header.tsx';
 import { PagedList } from '@/ui/paged-list.tsx';
+import { Panel } from '@/ui/panel.tsx';
 import { StateView } from '@/ui/state-view.tsx';
 import { useClassCancel } from '../api/class-signup.ts';
-import { ClassStatusBadge } from '../components/class-facts.tsx';
-import '../classes.css';
 
 function MyClassItem({ klass }: { klass: MyClass }) {
   const cancel = useClassCancel();
@@ -23,16 +25,15 @@ function MyClassItem({ klass }: { klass: MyClass }) {
     cancel.mutate(klass.id);
   };
   return (
-    <li className="my-class">
-      <Link className="my-class-link" to={href('classDetail', { id: klass.id })}>
-        <span className="my-class-title">{klass.title}</span>
-        <ClassStatusBadge status={klass.status} />
-        <span className="my-class-meta">
+    <Panel as="li" compact stack className="my-class">
+      <ContentCard to={href('classDetail', { id: klass.id })} cover={null} title={klass.title}>
+        <StatusBadge status={klass.status} />
+        <CardLine>
           {klass.schedule} · {klass.place}
-        </span>
-      </Link>
+        </CardLine>
+      </ContentCard>
       {klass.canCancel ? (
-        <div className="my-class-actions">
+        <ActionRow>
           <Button
             size="middle"
             color={confirming ? 'danger' : 'default'}
@@ -46,14 +47,14 @@ function MyClassItem({ klass }: { klass: MyClass }) {
               不取消了
             </button>
           ) : null}
-        </div>
+        </ActionRow>
       ) : null}
       {cancel.error instanceof ApiError ? (
         <p className="signup-error" role="alert">
           {cancel.error.message}
         </p>
       ) : null}
-    </li>
+    </Panel>
   );
 }
 

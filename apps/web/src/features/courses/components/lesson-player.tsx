@@ -1,6 +1,7 @@
 import type { LessonContent, ProgressReport, ProgressResult } from '@portal/contract';
 import { useEffect, useRef } from 'react';
 import { listenPageLeave } from '@/platform/page-leave.ts';
+import { Badge } from '@/ui/badge.tsx';
 import { RichHtml } from '@/ui/rich-html.tsx';
 import { type PlaybackReport, VideoPlayer } from '@/ui/video-player.tsx';
 import { reportProgress, sendProgressOnLeave } from '../api/report-progress.ts';
@@ -67,7 +68,11 @@ export function LessonPlayer({
       bar={
         <div className="lesson-stage-bar">
           <h2 className="lesson-stage-title">{lesson.title}</h2>
-          {completed ? <span className="lesson-done-badge">已学完</span> : null}
+          {completed ? (
+            <Badge tone="green" solid quiet className="lesson-done-badge">
+              已学完
+            </Badge>
+          ) : null}
         </div>
       }
     />

@@ -4,6 +4,7 @@ import { Suspense, use, useState } from 'react';
 import { loginCheck } from '@/platform/login-check.ts';
 import { applyProgressResult } from '@/platform/queries/course-progress.ts';
 import { isMissing } from '@/platform/queries/detail.ts';
+import { ProgressTrack } from '@/ui/progress-bar.tsx';
 import { PlayerBoundary, playerChunk, VideoStageBox } from '@/ui/video-stage.tsx';
 import { useLesson } from '../api/get-lesson.ts';
 
@@ -184,7 +185,12 @@ export function StudyBar({
             </strong>{' '}
             课时
           </span>
-          <progress max={total} value={done} aria-label="课程学习进度" />
+          <ProgressTrack
+            classPrefix="progress"
+            label="课程学习进度"
+            percent={total > 0 ? Math.round((done / total) * 100) : 0}
+            valueText={`已学 ${done}/${total} 课时`}
+          />
         </div>
       ) : null}
       {lessonChosen ? null : (

@@ -8,27 +8,24 @@ import { loginCheck } from '@/platform/login-check.ts';
 import { href, paths } from '@/platform/paths.ts';
 import { useCourseProgress } from '@/platform/queries/course-progress.ts';
 import { isLoggedIn, subscribeLogin } from '@/platform/session.ts';
-import {
-  DetailPage,
-  DetailSection,
-  Fact,
-  FavouriteAndShare,
-  useDetailById,
-} from '@/ui/detail-page.tsx';
+import { Badge } from '@/ui/badge.tsx';
+import { DetailPage, FavouriteAndShare, useDetailById } from '@/ui/detail-page.tsx';
+import { Fact, Facts } from '@/ui/facts.tsx';
 import { useRecordView } from '@/ui/favourite-button.tsx';
+import { DetailCover, Panel } from '@/ui/panel.tsx';
 import { RichHtml } from '@/ui/rich-html.tsx';
 import { courseDetailQueryOptions } from '../api/get-course-detail.ts';
 import { LessonStage, lessonIdsOf, StudyBar } from '../components/lesson-stage.tsx';
 import '../courses.css';
 
-function Facts({ course }: { course: CourseDetail }) {
+function CourseFigures({ course }: { course: CourseDetail }) {
   return (
-    <dl className="course-facts">
+    <Facts look="figures" className="course-facts">
       <Fact label="课时">{course.lessonCount}</Fact>
       <Fact label="时长">{formatDuration(course.durationSeconds)}</Fact>
       <Fact label="学过">{formatCount(course.learnerCount)}</Fact>
       <Fact label="浏览">{formatCount(course.viewCount)}</Fact>
-    </dl>
+    </Facts>
   );
 }
 
@@ -57,7 +54,7 @@ function Catalogue({ course, current, progress, loggedIn, onTap }: CatalogueProp
     onTap(lessonId);
   };
   return (
-    <DetailSection className="course-section" id="course-catalogue" title="课程目录">
+    <Panel title="课程目录" titleId="course-catalogue">
       {course.chapters.map((chapter) => (
         <div key={chapter.id} className="course-chapter">
           <h3>{chapter.title}</h3>
@@ -91,7 +88,7 @@ function Catalogue({ course, current, progress, loggedIn, onTap }: CatalogueProp
           </ol>
         </div>
       ))}
-    </DetailSection>
+    </Panel>
   );
 }
 
@@ -129,7 +126,7 @@ export function CourseDetailPage() {
       actions={(item) => <FavouriteAndShare type="course" item={item} />}
     >
       {(course) => (
-        <main className="course-detail">
+        <main className="panel-page">
           {lessonId !== null ? (
             <LessonStage
               course={course}
@@ -139,27 +136,23 @@ export function CourseDetailPage() {
               autoPlay={tapped === lessonId}
             />
           ) : (
-            <img
-              className="course-detail-cover"
-              src={course.cover}
-              alt=""
-              width={750}
-              height={420}
-            />
+            <DetailCover src={course.cover} height={420} />
           )}
-          <div className="course-detail-head">
-            <h1>{course.title}</h1>
-            <p className="course-detail-meta">
+          <Panel as="div">
+            <h1 className="detail-title">{course.title}</h1>
+            <p className="detail-meta">
               {course.teacher.name} · {course.categoryName}
             </p>
             {course.tags.length > 0 ? (
-              <ul className="course-tags" aria-label="标签">
+              <ul className="badge-row course-tags" aria-label="标签">
                 {course.tags.map((tag) => (
-                  <li key={tag}>{tag}</li>
+                  <li key={tag}>
+                    <Badge quiet>{tag}</Badge>
+                  </li>
                 ))}
               </ul>
             ) : null}
-            <Facts course={course} />
+            <CourseFigures course={course} />
             <StudyBar
               course={course}
               loggedIn={loggedIn}
@@ -167,17 +160,17 @@ export function CourseDetailPage() {
               lessonChosen={lessonId !== null}
               onChoose={handleStudy}
             />
-          </div>
-          <DetailSection className="course-section" id="course-intro" title="课程介绍">
+          </Panel>
+          <Panel title="课程介绍" titleId="course-intro">
             <RichHtml html={course.introduction} />
-          </DetailSection>
-          <DetailSection className="course-section" id="course-teacher" title="授课老师">
+          </Panel>
+          <Panel title="授课老师" titleId="course-teacher">
             <p className="course-teacher-name">
               {course.teacher.name}
               <small>{course.teacher.title}</small>
             </p>
             <p className="course-teacher-bio">{course.teacher.bio}</p>
-          </DetailSection>
+          </Panel>
           <Catalogue
             course={course}
             current={lessonId}

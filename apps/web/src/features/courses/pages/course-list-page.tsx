@@ -1,5 +1,6 @@
 import type { CourseSort } from '@portal/contract';
 import { useSearchParams } from 'react-router';
+import { FilterBar, FilterChips } from '@/ui/filter-chips.tsx';
 import { PageHeader } from '@/ui/page-header.tsx';
 import { PageSkeleton } from '@/ui/page-skeleton.tsx';
 import { PagedList, pagedItems } from '@/ui/paged-list.tsx';
@@ -8,7 +9,6 @@ import { useCategories } from '../api/get-categories.ts';
 import { useCourses } from '../api/get-courses.ts';
 import { CourseCard } from '../components/course-card.tsx';
 import '../courses.css';
-import '@/ui/chips.css';
 
 /** Cards a phone shows before scrolling: their covers load first, at once. */
 const FIRST_SCREEN = 4;
@@ -47,45 +47,29 @@ export function CourseListPage() {
   return (
     <>
       <PageHeader />
-      <div className="course-filters">
-        {/* Every category in view at once (wrapping chips): nothing hides off the edge. */}
-        {categories.isPending ? null : (
-          <>
-            <fieldset className="chip-row course-categories">
-              <legend className="sr-only">课程分类</legend>
-              {[{ id: 0, name: '全部' }, ...(categories.data ?? [])].map((category) => {
-                const active = (categoryId ?? 0) === category.id;
-                return (
-                  <button
-                    key={category.id}
-                    type="button"
-                    className={active ? 'chip category-chip active' : 'chip category-chip'}
-                    aria-pressed={active}
-                    onClick={() => update({ categoryId: category.id || undefined })}
-                  >
-                    {category.name}
-                  </button>
-                );
-              })}
-            </fieldset>
-            <fieldset className="course-sorts">
-              <legend className="sr-only">排序</legend>
-              {sorts.map((option) => (
-                <button
-                  key={option.value}
-                  type="button"
-                  className={option.value === sort ? 'sort-button active' : 'sort-button'}
-                  aria-pressed={option.value === sort}
-                  onClick={() => update({ sort: option.value })}
-                >
-                  {option.label}
-                </button>
-              ))}
-              {courses.isSuccess ? <span className="course-total">共 {total} 门课程</span> : null}
-            </fieldset>
-          </>
-        )}
-      </div>
+      {/* Every category in view at once (wrapping chips): nothing hides off the edge. */}
+      {categories.isPending ? null : (
+        <FilterBar>
+          <FilterChips
+            legend="课程分类"
+            options={[{ id: 0, name: '全部' }, ...(categories.data ?? [])].map((category) => ({
+              value: category.id,
+              label: category.name,
+            }))}
+            value={categoryId ?? 0}
+            onChange={(id) => update({ categoryId: id || undefined })}
+          />
+          <FilterChips
+            legend="排序"
+            look={['large', 'pill', 'soft']}
+            options={sorts}
+            value={sort}
+            onChange={(next) => update({ sort: next })}
+          >
+            {courses.isSuccess ? <span className="course-total">共 {total} 门课程</span> : null}
+          </FilterChips>
+        </FilterBar>
+      )}
       {/* Until the chips are in, one skeleton: nothing moves down when they arrive. */}
       {categories.isPending ? (
         <div className="page-body course-list" key="waiting">

@@ -8,7 +8,9 @@ import {
   useRef,
   useState,
 } from 'react';
+import { Callout } from '@/ui/callout.tsx';
 import { ProgressTrack } from '@/ui/progress-bar.tsx';
+import '@/ui/actions.css';
 import { parsePageJump } from '../lib/page-jump.ts';
 import { layoutPages, type PageSize, pageIndexAt } from '../lib/page-layout.ts';
 import { clampZoom, MAX_ZOOM, MIN_ZOOM, outputScale, stepZoom } from '../lib/zoom.ts';
@@ -562,18 +564,18 @@ function ReaderToolbar({ ref, current, pageCount, zoom, onZoom, onJump }: Toolba
   };
 
   return (
-    <div className="pdf-toolbar" ref={ref}>
+    <div className="action-bar stacked pdf-toolbar" ref={ref}>
       {error ? (
-        <p className="pdf-jump-error" role="alert" id="pdf-jump-error">
+        <Callout tone="danger" compact role="alert" id="pdf-jump-error">
           {error}
-        </p>
+        </Callout>
       ) : null}
       <div className="pdf-toolbar-status">
         <span className="pdf-page-indicator" aria-live="polite">
           第 {current} / {pageCount} 页
         </span>
         <ProgressTrack
-          classPrefix="pdf-progress"
+          classPrefix="progress"
           label="阅读进度"
           percent={percent}
           valueText={`第 ${current} 页，共 ${pageCount} 页，${percent}%`}

@@ -1,14 +1,10 @@
 import type { EbookDetail } from '@portal/contract';
 import { Link } from 'react-router';
 import { href } from '@/platform/paths.ts';
-import {
-  DetailPage,
-  DetailSection,
-  Fact,
-  FavouriteAndShare,
-  useDetailById,
-} from '@/ui/detail-page.tsx';
+import { DetailPage, FavouriteAndShare, useDetailById } from '@/ui/detail-page.tsx';
+import { Fact, Facts } from '@/ui/facts.tsx';
 import { useRecordView } from '@/ui/favourite-button.tsx';
+import { Panel } from '@/ui/panel.tsx';
 import { ProgressTrack } from '@/ui/progress-bar.tsx';
 import { ebookDetailQueryOptions } from '../api/get-ebook-detail.ts';
 import { MISSING_BOOK } from '../components/ebook-detail-missing.ts';
@@ -24,7 +20,7 @@ function paragraphsOf(text: string): string[] {
     .filter(Boolean);
 }
 
-function Facts({ book }: { book: EbookDetail }) {
+function BookFacts({ book }: { book: EbookDetail }) {
   const facts: [string, string][] = [
     ['作者', book.author],
     ['出版社', book.publisher],
@@ -35,7 +31,7 @@ function Facts({ book }: { book: EbookDetail }) {
     ['文件大小', formatFileSize(book.fileSize)],
   ];
   return (
-    <dl className="ebook-facts">
+    <Facts look="plain" className="ebook-facts">
       {facts
         .filter(([, value]) => value.trim() !== '')
         .map(([label, value]) => (
@@ -43,7 +39,7 @@ function Facts({ book }: { book: EbookDetail }) {
             {value}
           </Fact>
         ))}
-    </dl>
+    </Facts>
   );
 }
 
@@ -59,7 +55,7 @@ function ReadAction({ book }: { book: EbookDetail }) {
             上次读到第 {progress.page} 页<span>已读 {percent}%</span>
           </p>
           <ProgressTrack
-            classPrefix="ebook-progress"
+            classPrefix="progress"
             label="阅读进度"
             percent={percent}
             valueText={`读到第 ${progress.page} 页，共 ${progress.pageCount} 页，${percent}%`}
@@ -93,8 +89,8 @@ export function EbookDetailPage() {
       actions={(book) => <FavouriteAndShare type="ebook" item={book} />}
     >
       {(book) => (
-        <main className="ebook-detail">
-          <section className="ebook-card ebook-head">
+        <main className="panel-page">
+          <Panel className="ebook-head">
             <img
               className="ebook-head-cover"
               src={book.cover}
@@ -103,20 +99,20 @@ export function EbookDetailPage() {
               height={200}
             />
             <div className="ebook-head-text">
-              <h1>{book.title}</h1>
-              <p className="ebook-head-author">{book.author}</p>
-              <p className="ebook-head-meta">
+              <h1 className="detail-title">{book.title}</h1>
+              <p className="detail-meta">{book.author}</p>
+              <p className="detail-meta">
                 {book.categoryName} · {book.pageCount} 页
               </p>
             </div>
-          </section>
-          <section className="ebook-card" aria-label="阅读">
+          </Panel>
+          <Panel label="阅读">
             <ReadAction book={book} />
-          </section>
-          <DetailSection className="ebook-card" id="ebook-facts" title="图书信息">
-            <Facts book={book} />
-          </DetailSection>
-          <DetailSection className="ebook-card" id="ebook-intro" title="内容简介">
+          </Panel>
+          <Panel title="图书信息" titleId="ebook-facts">
+            <BookFacts book={book} />
+          </Panel>
+          <Panel title="内容简介" titleId="ebook-intro">
             {paragraphsOf(book.introduction).map((paragraph, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of a fixed text
               <p key={index} className="ebook-intro-paragraph">
@@ -126,7 +122,7 @@ export function EbookDetailPage() {
             {book.introduction.trim() === '' ? (
               <p className="ebook-intro-paragraph muted">暂无简介。</p>
             ) : null}
-          </DetailSection>
+          </Panel>
         </main>
       )}
     </DetailPage>

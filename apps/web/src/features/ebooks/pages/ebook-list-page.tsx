@@ -1,10 +1,12 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { idParam } from '@/lib/id-param.ts';
 import { href } from '@/platform/paths.ts';
 import { BookCard, BookGridSkeleton } from '@/ui/book-card.tsx';
+import { FilterBar, FilterChips } from '@/ui/filter-chips.tsx';
 import { PageHeader } from '@/ui/page-header.tsx';
 import { PagedList, pagedItems } from '@/ui/paged-list.tsx';
+import { SearchField } from '@/ui/search-field.tsx';
 import { StateView } from '@/ui/state-view.tsx';
 import { useEbookCategories } from '../api/get-ebook-categories.ts';
 import { useEbooks } from '../api/get-ebooks.ts';
@@ -30,20 +32,6 @@ function useShelfParams() {
 /** Books a phone shows before scrolling (two rows of the grid): their covers load first. */
 const FIRST_SCREEN = 4;
 
-function SearchIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-      <path
-        d="M10.5 4a6.5 6.5 0 1 0 0 13 6.5 6.5 0 0 0 0-13zM15.5 15.5 20 20"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-      />
-    </svg>
-  );
-}
-
 /**
  * `/moreEBook` (kept alive): the site's e-books by category and keyword, newest first, as a
  * shelf of covers with infinite scroll.
@@ -59,64 +47,29 @@ export function EbookListPage() {
   // The box follows the address (back and forward, a shared link).
   useEffect(() => setDraft(keyword ?? ''), [keyword]);
 
-  const handleSearch = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const value = draft.trim();
-    update({ keyword: value || undefined });
-    // The keyboard goes away so the results show.
-    if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
-  };
-
   return (
     <>
       <PageHeader />
-      <div className="ebook-filters">
-        <search>
-          <form className="ebook-search" onSubmit={handleSearch}>
-            <label className="ebook-search-box">
-              <SearchIcon />
-              <span className="sr-only">搜索电子书</span>
-              <input
-                type="search"
-                name="keyword"
-                enterKeyHint="search"
-                autoComplete="off"
-                maxLength={KEYWORD_MAX}
-                placeholder="书名、作者或出版社"
-                value={draft}
-                onChange={(event) => setDraft(event.target.value)}
-              />
-            </label>
-            <button type="submit" className="ebook-search-button">
-              搜索
-            </button>
-          </form>
-        </search>
+      <FilterBar>
+        <SearchField
+          label="搜索电子书"
+          placeholder="书名、作者或出版社"
+          maxLength={KEYWORD_MAX}
+          value={draft}
+          onChange={setDraft}
+          onSearch={(words) => update({ keyword: words || undefined })}
+        />
         {categories.isPending ? null : (
-          <fieldset className="ebook-categories">
-            <legend className="sr-only">电子书分类</legend>
-            {[{ id: 0, name: '全部', count: allCount }, ...(categories.data ?? [])].map(
-              (category) => {
-                const active = (categoryId ?? 0) === category.id;
-                return (
-                  <button
-                    key={category.id}
-                    type="button"
-                    className={active ? 'ebook-chip active' : 'ebook-chip'}
-                    aria-pressed={active}
-                    onClick={() => update({ categoryId: category.id || undefined })}
-                  >
-                    {category.name}
-                    {category.count !== undefined ? (
-                      <span className="ebook-chip-count">{category.count}</span>
-                    ) : null}
-                  </button>
-                );
-              },
+          <FilterChips
+            legend="电子书分类"
+            options={[{ id: 0, name: '全部', count: allCount }, ...(categories.data ?? [])].map(
+              (category) => ({ value: category.id, label: category.name, count: category.count }),
             )}
-          </fieldset>
+            value={categoryId ?? 0}
+            onChange={(id) => update({ categoryId: id || undefined })}
+          />
         )}
-      </div>
+      </FilterBar>
       {/* Until the chips are in, one skeleton: nothing moves down when they arrive. */}
       {categories.isPending ? (
         <div className="page-body ebook-shelf" key="waiting">
@@ -125,7 +78,7 @@ export function EbookListPage() {
       ) : (
         <main className="page-body ebook-shelf">
           {books.isSuccess && (keyword || list.length > 0) ? (
-            <p className="ebook-result-line">
+            <p className="list-count">
               {keyword ? <>“{keyword}”的搜索结果，</> : null}共 {total} 本
               {keyword ? (
                 <button

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { contentHref, topicHref } from '@/platform/content-links.ts';
 import { href } from '@/platform/paths.ts';
+import { Badge } from '@/ui/badge.tsx';
 
 /** Swiper autoplay interval (spec section 9). */
 export const BANNER_INTERVAL_MS = 3000;
@@ -85,6 +86,7 @@ export function BannerSwiper({ banners }: { banners: readonly Banner[] }) {
               draggable={false}
             >
               <img
+                className="detail-cover"
                 src={banner.image}
                 alt=""
                 width={640}
@@ -107,7 +109,7 @@ export function BannerSwiper({ banners }: { banners: readonly Banner[] }) {
       </div>
       {/* The slides' links carry the same words for screen readers. */}
       <p className="home-banner-caption" aria-hidden="true" data-index={index}>
-        <span className="home-banner-label">{current.label}</span>
+        <Badge square>{current.label}</Badge>
         <span className="home-banner-title">{current.title}</span>
       </p>
     </section>

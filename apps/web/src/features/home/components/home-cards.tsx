@@ -4,13 +4,11 @@ import { Link } from 'react-router';
 import { formatCount } from '@/lib/format-count.ts';
 import { formatDateRange } from '@/lib/format-date.ts';
 import { href, paths } from '@/platform/paths.ts';
+import { ActionRow } from '@/ui/actions.tsx';
+import { StatusBadge } from '@/ui/badge.tsx';
 import { CardLine, ContentCard } from '@/ui/content-card.tsx';
 
 type Status = ClassSummary['status'];
-
-/** The colour of a status tag: open for signup, opening soon, or closed to signups. */
-const toneOf = (status: Status) =>
-  status === '报名中' ? 'open' : status === '未开始' ? 'soon' : 'closed';
 
 /** A course on the home page: cover on top, the whole title, teacher and learners. */
 export function CourseTile({ course }: { course: CourseSummary }) {
@@ -49,15 +47,18 @@ function StatusTile({
 }) {
   return (
     <li>
-      <Link className="home-class" to={to}>
-        <span className="home-class-head">
-          <span className="home-class-title">{title}</span>
-          <span className={`home-class-status ${toneOf(status)}`}>{status}</span>
-        </span>
-        <span className="home-class-meta">{lines[0]}</span>
-        <span className="home-class-meta">{lines[1]}</span>
-        <span className="home-class-foot">{foot}</span>
-      </Link>
+      <ContentCard
+        to={to}
+        cover={null}
+        title={title}
+        badge={<StatusBadge status={status} square />}
+        className="home-class outlined"
+        titleClassName="home-class-title"
+      >
+        <CardLine>{lines[0]}</CardLine>
+        <CardLine>{lines[1]}</CardLine>
+        <CardLine className="home-class-foot">{foot}</CardLine>
+      </ContentCard>
     </li>
   );
 }
@@ -74,7 +75,7 @@ export function ClassTile({ klass }: { klass: ClassSummary }) {
         <>
           <span>{klass.teacherName}</span>
           {klass.status === '报名中' ? (
-            <span className="home-class-seats">余 {klass.seatsLeft} 个名额</span>
+            <span className="text-alert">余 {klass.seatsLeft} 个名额</span>
           ) : (
             <span>{klass.term}</span>
           )}
@@ -101,7 +102,7 @@ export function ActivityTile({ activity }: { activity: ActivitySummary }) {
         <>
           <span>{activity.organiser}</span>
           {activity.status === '报名中' ? (
-            <span className="home-class-seats">余 {activity.seatsLeft} 个名额</span>
+            <span className="text-alert">余 {activity.seatsLeft} 个名额</span>
           ) : null}
         </>
       }
@@ -131,13 +132,13 @@ export function EbookTile({ ebook }: { ebook: EbookSummary }) {
 /** The ways to the learner's own pages under a greeting: 我的学习 (the main one with `studyFirst`) and 个人中心. */
 export function AccountLinks({ studyFirst = false }: { studyFirst?: boolean }) {
   return (
-    <div className="home-card-actions">
+    <ActionRow split>
       <Link className={studyFirst ? 'link-button primary' : 'link-button'} to={paths.study}>
         我的学习
       </Link>
       <Link className="link-button" to={paths.mine}>
         个人中心
       </Link>
-    </div>
+    </ActionRow>
   );
 }

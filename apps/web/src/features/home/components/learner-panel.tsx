@@ -2,6 +2,8 @@ import type { UserInfo } from '@portal/contract';
 import { Link } from 'react-router';
 import { formatMinutes } from '@/lib/format-minutes.ts';
 import { href, paths } from '@/platform/paths.ts';
+import { ListRow, ListRows } from '@/ui/list-row.tsx';
+import { Panel } from '@/ui/panel.tsx';
 import { ProgressBar } from '@/ui/progress-bar.tsx';
 import { useHomeMe } from '../api/get-home-me.ts';
 import { AccountLinks } from './home-cards.tsx';
@@ -15,7 +17,7 @@ export function LearnerPanel({ user }: { user: UserInfo | null }) {
   const data = me.data;
   const last = data?.continueLearning ?? null;
   return (
-    <section className="home-card home-panel" aria-label="我的学习">
+    <Panel raised className="home-card home-panel" label="我的学习">
       <div className="home-panel-head">
         <p className="greeting">您好，{user?.nickname ?? '学员'}</p>
         <p className="home-panel-today">
@@ -74,22 +76,23 @@ export function LearnerPanel({ user }: { user: UserInfo | null }) {
       {data && data.myClasses.length > 0 ? (
         <div className="home-my-classes">
           <h2 className="home-panel-subtitle">我的班级</h2>
-          <ul>
+          <ListRows>
             {data.myClasses.map((klass) => (
-              <li key={klass.id}>
-                <Link className="home-my-class" to={href('classDetail', { id: klass.id })}>
-                  <span className="home-my-class-title">{klass.title}</span>
-                  <span className="home-my-class-meta">{klass.schedule}</span>
-                </Link>
-              </li>
+              <ListRow
+                key={klass.id}
+                to={href('classDetail', { id: klass.id })}
+                title={klass.title}
+                strong
+                meta={klass.schedule}
+              />
             ))}
-          </ul>
+          </ListRows>
           <Link className="link-button block" to={paths.myClasses}>
             全部班级（{data.myClassCount}）
           </Link>
         </div>
       ) : null}
       <AccountLinks />
-    </section>
+    </Panel>
   );
 }

@@ -1,8 +1,9 @@
 import type { ArticleSummary } from '@portal/contract';
-import { Link } from 'react-router';
 import { formatDate } from '@/lib/format-date.ts';
 import { href, paths } from '@/platform/paths.ts';
+import { Badge } from '@/ui/badge.tsx';
 import { CardLine, ContentCard } from '@/ui/content-card.tsx';
+import { Panel } from '@/ui/panel.tsx';
 
 /**
  * The home's 资讯 block: the newest news articles with cover (when they have one), title, channel
@@ -11,14 +12,8 @@ import { CardLine, ContentCard } from '@/ui/content-card.tsx';
 export function NewsSection({ news }: { news: readonly ArticleSummary[] }) {
   if (news.length === 0) return null;
   return (
-    <section className="home-section" aria-labelledby="home-news">
-      <div className="home-section-head">
-        <h2 id="home-news">资讯</h2>
-        <Link className="home-more" to={paths.news}>
-          更多<span className="sr-only">资讯</span> ›
-        </Link>
-      </div>
-      <ul className="home-news">
+    <Panel className="home-section" title="资讯" titleId="home-news" more={paths.news}>
+      <ul className="card-list">
         {news.map((article) => (
           <li key={article.id}>
             <ContentCard
@@ -28,7 +23,11 @@ export function NewsSection({ news }: { news: readonly ArticleSummary[] }) {
               className="home-news-card"
               title={
                 <>
-                  {article.pinned ? <span className="home-news-pinned">置顶</span> : null}
+                  {article.pinned ? (
+                    <Badge tone="red" solid square className="home-news-pinned">
+                      置顶
+                    </Badge>
+                  ) : null}
                   {article.title}
                 </>
               }
@@ -41,6 +40,6 @@ export function NewsSection({ news }: { news: readonly ArticleSummary[] }) {
           </li>
         ))}
       </ul>
-    </section>
+    </Panel>
   );
 }

@@ -2,6 +2,7 @@ import type { ArticleSummary } from '@portal/contract';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/platform/paths.ts';
+import { Badge } from '@/ui/badge.tsx';
 
 /** How long each title stays (the portal's swiper interval, spec section 9). */
 export const NOTICE_INTERVAL_MS = 3000;
@@ -33,7 +34,9 @@ export function NoticeBar({ notices }: { notices: readonly ArticleSummary[] }) {
   return (
     <section className="home-notice" aria-label="公告通知">
       <Link className="home-notice-main" to={paths.notice}>
-        <span className="home-notice-tag">公告</span>
+        <Badge tone="amber" solid square>
+          公告
+        </Badge>
         <span className="home-notice-title" key={current.id}>
           {current.title}
         </span>

@@ -7,7 +7,9 @@ import { profileQueryOptions } from '@/platform/profile-query.ts';
 import { isLoggedIn, storedUser, subscribeLogin } from '@/platform/session.ts';
 import { ShareButton } from '@/platform/share-button.tsx';
 import { siteConfig } from '@/platform/site-config.ts';
-import { StateView } from '@/ui/state-view.tsx';
+import { ListRow, ListRows } from '@/ui/list-row.tsx';
+import { Panel } from '@/ui/panel.tsx';
+import { RetryButton, StateView } from '@/ui/state-view.tsx';
 import { useHome } from '../api/get-home.ts';
 import { BannerSwiper } from '../components/banner-swiper.tsx';
 import {
@@ -59,23 +61,23 @@ function AccountCard({ entry }: { entry: boolean }) {
   if (entry && loggedIn) return <LearnerPanel user={user} />;
   if (!user) {
     return (
-      <section className="home-card home-visitor" aria-label="我的账号">
+      <Panel raised className="home-card home-visitor" label="我的账号">
         <div>
           <p className="greeting">欢迎来到{siteConfig.siteName}</p>
-          <p className="muted">登录后可报名班级、记录学习</p>
+          <p className="home-card-note">登录后可报名班级、记录学习</p>
         </div>
         <Link className="link-button primary" to={paths.login}>
           登录 / 注册
         </Link>
-      </section>
+      </Panel>
     );
   }
   return (
-    <section className="home-card" aria-label="我的账号">
+    <Panel raised className="home-card" label="我的账号">
       <p className="greeting">您好，{user.nickname}</p>
-      <p className="muted">今天也来学一点吧。</p>
+      <p className="home-card-note">今天也来学一点吧。</p>
       <AccountLinks studyFirst />
-    </section>
+    </Panel>
   );
 }
 
@@ -96,18 +98,15 @@ function HomeSection({
   footer?: ReactNode;
 }) {
   return (
-    <section className="home-section" aria-labelledby={id}>
-      <div className="home-section-head">
-        <h2 id={id}>{title}</h2>
-        {more ? (
-          <Link className="home-more" to={paths[more]}>
-            更多<span className="sr-only">{title}</span> ›
-          </Link>
-        ) : null}
-      </div>
+    <Panel
+      className="home-section"
+      title={title}
+      titleId={id}
+      more={more ? paths[more] : undefined}
+    >
       <ul className={listClass}>{children}</ul>
       {footer}
-    </section>
+    </Panel>
   );
 }
 
@@ -118,7 +117,7 @@ function HomeSkeleton({ account }: { account: ReactNode }) {
       <div className="skeleton-block home-skeleton-banner" aria-hidden="true" />
       {account}
       <Entries />
-      <div className="home-section" role="status" aria-busy="true" aria-label="加载中">
+      <div className="panel home-section" role="status" aria-busy="true" aria-label="加载中">
         <div className="skeleton-block skeleton-title" />
         <div className="home-skeleton-grid">
           {[0, 1, 2, 3].map((n) => (
@@ -135,7 +134,7 @@ function AreaSection({ section, n }: { section: Home['sections'][number]; n: num
   const id = `home-area-${n}`;
   if (section.kind === 'courses') {
     return (
-      <HomeSection id={id} title={section.title} more="courseList" listClass="home-courses">
+      <HomeSection id={id} title={section.title} more="courseList" listClass="tile-grid">
         {section.items.map((course) => (
           <CourseTile key={course.id} course={course} />
         ))}
@@ -181,13 +180,11 @@ function HomeContent({ account }: { account: ReactNode }) {
       <>
         {account}
         <Entries />
-        <section className="home-section">
+        <Panel className="home-section">
           <StateView kind="error" title="首页内容没有加载出来" description="请检查网络后重试。">
-            <button type="button" className="link-button primary" onClick={() => home.refetch()}>
-              重试
-            </button>
+            <RetryButton onRetry={() => void home.refetch()} />
           </StateView>
-        </section>
+        </Panel>
       </>
     );
   }
@@ -202,7 +199,7 @@ function HomeContent({ account }: { account: ReactNode }) {
         <HomeSection
           id="home-recommended"
           title="推荐课程"
-          listClass="home-courses"
+          listClass="tile-grid"
           footer={
             <Link className="link-button block home-all" to={paths.courseList}>
               更多课程
@@ -277,19 +274,18 @@ export function HomePage() {
       {/* The entry home opens on the learner's panel; the public home on the banners. */}
       {entry ? <AccountCard entry /> : null}
       <HomeContent account={entry ? null : <AccountCard entry={false} />} />
-      <section className="home-section" aria-labelledby="home-guide">
-        <h2 id="home-guide">栏目导览</h2>
-        <ul className="home-guide">
+      <Panel className="home-section home-guide" title="栏目导览" titleId="home-guide">
+        <ListRows>
           {entries.map((entry) => (
-            <li key={entry.name}>
-              <Link className="home-guide-item" to={pathOf(entry.name)}>
-                <span className="home-guide-label">{entry.label}</span>
-                <span className="home-guide-note">{entry.note}</span>
-              </Link>
-            </li>
+            <ListRow
+              key={entry.name}
+              to={pathOf(entry.name)}
+              title={entry.label}
+              aside={entry.note}
+            />
           ))}
-        </ul>
-      </section>
+        </ListRows>
+      </Panel>
     </main>
   );
 }

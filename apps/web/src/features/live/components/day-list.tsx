@@ -29,7 +29,10 @@ export function DayList({
     );
   }
   return (
-    <ul className="timetable-list" aria-label={`${dayHeading(day.date, timetable.today)}的直播`}>
+    <ul
+      className="card-list timetable-list"
+      aria-label={`${dayHeading(day.date, timetable.today)}的直播`}
+    >
       {day.sessions.map((session) => (
         <TimetableItem key={session.id} session={session} byId={byId} today={timetable.today} />
       ))}

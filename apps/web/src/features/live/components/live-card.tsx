@@ -1,5 +1,6 @@
 import type { LiveSessionSummary } from '@portal/contract';
 import { href } from '@/platform/paths.ts';
+import { Badge } from '@/ui/badge.tsx';
 import { CardLine, ContentCard } from '@/ui/content-card.tsx';
 import { LiveStateBadge } from './live-state-badge.tsx';
 import { liveTimeText } from './live-time.ts';
@@ -25,7 +26,9 @@ export function LiveCard({
       <span className="content-card-tags">
         <LiveStateBadge state={session.state} />
         {session.state === 'ended' && session.hasReplay ? (
-          <span className="live-tag">有回放</span>
+          <Badge tone="grey" quiet>
+            有回放
+          </Badge>
         ) : null}
       </span>
       <CardLine>

@@ -1,6 +1,7 @@
 import type { LiveSessionDetail } from '@portal/contract';
 import { useState } from 'react';
 import { formatCount } from '@/lib/format-count.ts';
+import { Badge } from '@/ui/badge.tsx';
 import { type PlaybackReport, VideoPlayer, type VideoPlayerProps } from '@/ui/video-player.tsx';
 import { reportLiveProgress, sendLiveProgressOnLeave } from '../api/watch-live.ts';
 import { LiveStateBadge } from './live-state-badge.tsx';
@@ -48,7 +49,9 @@ export function LiveStreamPlayer({ session, loggedIn }: PlayerProps) {
       overlay={
         <>
           <LiveStateBadge state="live" />
-          <span className="live-viewers">{formatCount(viewers)} 人在看</span>
+          <Badge tone="dark" solid quiet className="live-viewers">
+            {formatCount(viewers)} 人在看
+          </Badge>
         </>
       }
     />
@@ -69,7 +72,11 @@ export function ReplayPlayer({ session, loggedIn, startAt }: PlayerProps & { sta
       startAt={startAt}
       autoPlay={false}
       {...reportsOf(session.id, loggedIn)}
-      overlay={<span className="live-badge live-badge-ended">回放</span>}
+      overlay={
+        <Badge tone="grey" className="live-badge">
+          回放
+        </Badge>
+      }
     />
   );
 }

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { loginCheck } from '@/platform/login-check.ts';
 import { useReservation } from '../api/live.ts';
+import '@/ui/actions.css';
 
 export interface ReserveButtonProps {
   session: { id: number; reserved: boolean };
@@ -23,7 +24,7 @@ export function ReserveButton({
   session,
   labels = { off: '预约', on: '已预约' },
   confirmReserve,
-  className = 'live-reserve',
+  className = 'pill-button',
   toggle = true,
   name,
 }: ReserveButtonProps) {
@@ -43,7 +44,7 @@ export function ReserveButton({
   return (
     <button
       type="button"
-      className={reserved ? `${className} reserved` : className}
+      className={reserved ? `${className} quiet` : className}
       aria-pressed={toggle ? reserved : undefined}
       aria-label={name ? `${text}：${name}` : undefined}
       aria-busy={reservation.isPending}

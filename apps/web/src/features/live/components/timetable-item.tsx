@@ -4,6 +4,9 @@ import { Link } from 'react-router';
 import { clockRangeText, dayHeading } from '@/lib/schedule-time.ts';
 import { loadFeedbackKit } from '@/platform/feedback.ts';
 import { href } from '@/platform/paths.ts';
+import { Badge } from '@/ui/badge.tsx';
+import { Callout } from '@/ui/callout.tsx';
+import { Panel } from '@/ui/panel.tsx';
 import { LiveStateBadge } from './live-state-badge.tsx';
 import { ReserveButton } from './reserve-button.tsx';
 
@@ -51,13 +54,17 @@ export function TimetableItem({
     .filter((other): other is TimetableSession => other !== undefined);
   const clashing = session.reserved && clashes.length > 0;
   return (
-    <li className={clashing ? 'timetable-item clashing' : 'timetable-item'}>
+    <Panel as="li" accent className={clashing ? 'timetable-item clashing' : 'timetable-item'}>
       <div className="timetable-item-head">
         <span className="timetable-item-time">
           {clockRangeText(session.startsAt, session.endsAt)}
         </span>
         <LiveStateBadge state={session.state} />
-        {clashing ? <span className="timetable-clash-tag">时间冲突</span> : null}
+        {clashing ? (
+          <Badge tone="red" solid className="timetable-clash-tag">
+            时间冲突
+          </Badge>
+        ) : null}
       </div>
       <Link className="timetable-item-title" to={href('liveDetail', { id: session.id })}>
         {session.title}
@@ -70,18 +77,18 @@ export function TimetableItem({
         {session.speaker}
       </p>
       {clashing ? (
-        <p className="timetable-clash-note">
+        <Callout tone="danger" compact className="timetable-clash-note">
           与
           {clashes
             .map((other) => sessionWhenText(other, today, shanghaiDay(session.startsAt)))
             .join('、')}
           时间重叠
-        </p>
+        </Callout>
       ) : null}
       {session.state === 'upcoming' ? (
         <ReserveButton
           session={session}
-          className="timetable-pick"
+          className="pill-button timetable-pick"
           labels={mine ? { off: '选课', on: '移除' } : { off: '选课', on: '已选' }}
           toggle={!mine}
           name={session.title}
@@ -93,10 +100,10 @@ export function TimetableItem({
         />
       ) : null}
       {session.state === 'live' ? (
-        <Link className="timetable-pick" to={href('liveDetail', { id: session.id })}>
+        <Link className="pill-button timetable-pick" to={href('liveDetail', { id: session.id })}>
           进入直播<span className="sr-only">：{session.title}</span>
         </Link>
       ) : null}
-    </li>
+    </Panel>
   );
 }

@@ -49,7 +49,7 @@ export function TimetableMine({
           <h2 id={`mine-${day.date}`} className="timetable-mine-day">
             {dayHeading(day.date, timetable.today)}
           </h2>
-          <ul className="timetable-list">
+          <ul className="card-list timetable-list">
             {day.sessions.map((session) => (
               <TimetableItem
                 key={session.id}

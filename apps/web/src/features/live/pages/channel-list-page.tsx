@@ -35,8 +35,8 @@ export function ChannelListPage() {
                   priority={index < 2}
                 >
                   <CardLine>{channel.introduction}</CardLine>
-                  <CardLine className="live-channel-count">
-                    共 {channel.sessionCount} 场直播
+                  <CardLine>
+                    <span className="text-accent">共 {channel.sessionCount} 场直播</span>
                   </CardLine>
                 </ContentCard>
               </li>

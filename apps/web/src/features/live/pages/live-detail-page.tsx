@@ -2,13 +2,13 @@ import type { LiveSessionDetail } from '@portal/contract';
 import { paths } from '@/platform/paths.ts';
 import {
   DetailPage,
-  DetailSection,
-  Fact,
   FavouriteAndShare,
   type MissingText,
   useDetailById,
 } from '@/ui/detail-page.tsx';
+import { Fact, FactNote, Facts } from '@/ui/facts.tsx';
 import { useRecordView } from '@/ui/favourite-button.tsx';
+import { DetailCover, Panel } from '@/ui/panel.tsx';
 import { RichHtml } from '@/ui/rich-html.tsx';
 import { liveDetailQueryOptions } from '../api/live.ts';
 import { CalendarLink } from '../components/calendar-link.tsx';
@@ -32,27 +32,27 @@ const MISSING_LIVE: MissingText = {
 function StatePanel({ session, refresh }: { session: LiveSessionDetail; refresh: () => void }) {
   if (session.state === 'upcoming') {
     return (
-      <section className="live-state-panel" aria-label="直播预约">
+      <Panel className="live-state-panel" label="直播预约">
         <Countdown startsAt={session.startsAt} onStart={refresh} />
         <ReserveButton session={session} />
         <CalendarLink sessionId={session.id} />
-      </section>
+      </Panel>
     );
   }
   if (session.state === 'live') {
     return (
-      <section className="live-state-panel" aria-label="直播状态">
+      <Panel className="live-state-panel" label="直播状态">
         <CalendarLink sessionId={session.id} />
-      </section>
+      </Panel>
     );
   }
   return (
-    <section className="live-state-panel" aria-label="直播状态">
+    <Panel className="live-state-panel" label="直播状态">
       <p className="live-state-note">
         <LiveStateBadge state="ended" />
         <span>{session.hasReplay ? '可观看回放' : '暂无回放'}</span>
       </p>
-    </section>
+    </Panel>
   );
 }
 
@@ -70,30 +70,28 @@ export function LiveDetailPage() {
       actions={(item) => <FavouriteAndShare type="live" item={item} />}
     >
       {(item) => (
-        <main className="live-detail">
+        <main className="panel-page">
           {hasVideo(item) ? (
             <LiveStage session={item} onEnd={detail.retry} />
           ) : (
-            <img className="live-detail-cover" src={item.cover} alt="" width={750} height={422} />
+            <DetailCover src={item.cover} />
           )}
-          <section className="live-section">
-            <h1>{item.title}</h1>
+          <Panel className="live-section">
+            <h1 className="detail-title">{item.title}</h1>
             <LiveStateBadge state={item.state} />
-            <dl className="live-facts">
+            <Facts>
               <Fact label="直播频道">{item.channel.name}</Fact>
               <Fact label="主讲">
                 {item.speaker}
-                {item.speakerTitle ? (
-                  <span className="live-fact-note">{item.speakerTitle}</span>
-                ) : null}
+                {item.speakerTitle ? <FactNote>{item.speakerTitle}</FactNote> : null}
               </Fact>
               <Fact label="直播时间">{liveTimeText(item)}</Fact>
-            </dl>
-          </section>
+            </Facts>
+          </Panel>
           <StatePanel session={item} refresh={detail.retry} />
-          <DetailSection className="live-section" id="live-intro" title="直播介绍">
+          <Panel title="直播介绍" titleId="live-intro">
             <RichHtml html={item.introduction} />
-          </DetailSection>
+          </Panel>
         </main>
       )}
     </DetailPage>

@@ -1,14 +1,15 @@
 import { LIVE_STATE_LABELS, LIVE_STATES, type LiveState } from '@portal/contract/constants';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { paths } from '@/platform/paths.ts';
-import { PageHeader } from '@/ui/page-header.tsx';
+import { Callout, CalloutNote, CalloutTitle } from '@/ui/callout.tsx';
+import { FilterBar, FilterChips } from '@/ui/filter-chips.tsx';
+import { HeaderLink, PageHeader } from '@/ui/page-header.tsx';
 import { PagedList } from '@/ui/paged-list.tsx';
 import { StateView } from '@/ui/state-view.tsx';
 import { useLiveChannels, useLiveSessions } from '../api/live.ts';
 import { filterSearch, idParam, stateParam } from '../components/list-params.ts';
 import { LiveCard } from '../components/live-card.tsx';
 import '../live.css';
-import '@/ui/chips.css';
 
 /** Cards a phone shows before scrolling: their covers load first. */
 const FIRST_SCREEN = 4;
@@ -42,55 +43,33 @@ export function LiveListPage() {
 
   return (
     <>
-      <PageHeader
-        right={
-          <Link className="live-header-link" to={paths.channelList}>
-            频道
-          </Link>
-        }
-      />
-      <div className="live-filters">
-        <Link className="live-timetable-entry" to={paths.liveCourses}>
-          <span className="live-timetable-entry-name">自主选课</span>
-          <span className="live-timetable-entry-note">按日期挑选直播，加入我的日程 ›</span>
-        </Link>
-        <fieldset className="chip-row live-states">
-          <legend className="sr-only">直播状态</legend>
-          {[null, ...LIVE_STATES].map((option) => {
-            const active = (state ?? null) === option;
-            return (
-              <button
-                key={option ?? 'all'}
-                type="button"
-                className={active ? 'chip active' : 'chip'}
-                aria-pressed={active}
-                onClick={() => update({ state: option })}
-              >
-                {option ? LIVE_STATE_LABELS[option] : '全部'}
-              </button>
-            );
-          })}
-        </fieldset>
+      <PageHeader right={<HeaderLink to={paths.channelList}>频道</HeaderLink>} />
+      <FilterBar>
+        <Callout to={paths.liveCourses}>
+          <CalloutTitle>自主选课</CalloutTitle>
+          <CalloutNote>按日期挑选直播，加入我的日程 ›</CalloutNote>
+        </Callout>
+        <FilterChips<LiveState | null>
+          legend="直播状态"
+          options={[
+            { value: null, label: '全部' },
+            ...LIVE_STATES.map((value) => ({ value, label: LIVE_STATE_LABELS[value] })),
+          ]}
+          value={state ?? null}
+          onChange={(next) => update({ state: next })}
+        />
         {channels.data && channels.data.length > 0 ? (
-          <fieldset className="chip-row live-channels">
-            <legend className="sr-only">直播频道</legend>
-            {[{ id: 0, name: '全部频道' }, ...channels.data].map((channel) => {
-              const active = (channelId ?? 0) === channel.id;
-              return (
-                <button
-                  key={channel.id}
-                  type="button"
-                  className={active ? 'chip active' : 'chip'}
-                  aria-pressed={active}
-                  onClick={() => update({ channelId: channel.id || null })}
-                >
-                  {channel.name}
-                </button>
-              );
-            })}
-          </fieldset>
+          <FilterChips
+            legend="直播频道"
+            options={[{ id: 0, name: '全部频道' }, ...channels.data].map((channel) => ({
+              value: channel.id,
+              label: channel.name,
+            }))}
+            value={channelId ?? 0}
+            onChange={(id) => update({ channelId: id || null })}
+          />
         ) : null}
-      </div>
+      </FilterBar>
       <main className="page-body live-list" aria-busy={sessions.isFetching}>
         <PagedList
           query={sessions}

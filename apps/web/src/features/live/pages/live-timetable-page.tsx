@@ -1,12 +1,12 @@
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { paths } from '@/platform/paths.ts';
-import { PageHeader } from '@/ui/page-header.tsx';
-import { StateView } from '@/ui/state-view.tsx';
+import { HeaderLink, PageHeader } from '@/ui/page-header.tsx';
+import { RetryButton, StateView } from '@/ui/state-view.tsx';
+import { TabList, tabId } from '@/ui/tabs.tsx';
 import { useTimetable } from '../api/get-timetable.ts';
 import { DayList } from '../components/day-list.tsx';
 import { DayStrip } from '../components/day-strip.tsx';
 import { TimetableMine } from '../components/timetable-mine.tsx';
-import '../live.css';
 import '../timetable.css';
 
 type View = 'timetable' | 'mine';
@@ -61,42 +61,30 @@ export function LiveTimetablePage() {
     timetable && date && timetable.days.some((day) => day.date === date) ? date : timetable?.today;
   return (
     <>
-      <PageHeader
-        right={
-          <Link className="live-header-link" to={paths.liveList}>
-            直播
-          </Link>
-        }
+      <PageHeader right={<HeaderLink to={paths.liveList}>直播</HeaderLink>} />
+      <TabList<View>
+        label="课表与我的日程"
+        look="segmented"
+        tabs={[
+          { key: 'timetable', label: '课表' },
+          { key: 'mine', label: `我的日程${picked ? `（${picked}）` : ''}` },
+        ]}
+        value={view}
+        onChange={(key) => update({ view: key })}
+        idPrefix="timetable-tab"
+        panelId="timetable-panel"
       />
-      <div className="timetable-views" role="tablist" aria-label="课表与我的日程">
-        {(['timetable', 'mine'] as const).map((key) => (
-          <button
-            key={key}
-            type="button"
-            role="tab"
-            id={`timetable-tab-${key}`}
-            aria-selected={view === key}
-            aria-controls="timetable-panel"
-            className={view === key ? 'timetable-view active' : 'timetable-view'}
-            onClick={() => update({ view: key })}
-          >
-            {key === 'timetable' ? '课表' : `我的日程${picked ? `（${picked}）` : ''}`}
-          </button>
-        ))}
-      </div>
       <main
         id="timetable-panel"
         role="tabpanel"
-        aria-labelledby={`timetable-tab-${view}`}
+        aria-labelledby={tabId('timetable-tab', view)}
         className="page-body timetable"
         aria-busy={query.isFetching}
       >
         {query.isPending ? <TimetableSkeleton /> : null}
         {query.isError && !timetable ? (
           <StateView kind="error" title="课表没有加载出来" description="请检查网络后重试。">
-            <button type="button" className="link-button primary" onClick={() => query.refetch()}>
-              重试
-            </button>
+            <RetryButton onRetry={() => void query.refetch()} />
           </StateView>
         ) : null}
         {timetable && chosen && view === 'timetable' ? (

@@ -4,13 +4,8 @@ import { useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { href, type PathName, paths } from '@/platform/paths.ts';
 import { CardLine, ContentCard } from '@/ui/content-card.tsx';
-import {
-  DetailPage,
-  DetailSection,
-  Fact,
-  FavouriteAndShare,
-  useDetailById,
-} from '@/ui/detail-page.tsx';
+import { DetailPage, DetailSection, FavouriteAndShare, useDetailById } from '@/ui/detail-page.tsx';
+import { Fact } from '@/ui/facts.tsx';
 import { useRecordView } from '@/ui/favourite-button.tsx';
 import { RichHtml } from '@/ui/rich-html.tsx';
 import { placeDetailQueryOptions } from '../api/get-places.ts';

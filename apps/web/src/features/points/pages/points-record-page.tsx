@@ -9,6 +9,7 @@ import { usePointsLedger, usePointsSummary } from '../api/points.ts';
 import { ledgerDayHeading, signedPoints } from '../components/ledger-day.ts';
 import { PointsHead } from '../components/points-head.tsx';
 import '../points.css';
+import '@/ui/tabs.css';
 
 const TABS: ReadonlyArray<[PointsLedgerType | undefined, string]> = [
   [undefined, '全部'],
@@ -82,7 +83,7 @@ export function PointsRecordPage() {
     <>
       <PageHeader />
       <PointsHead summary={summary.data} />
-      <div className="my-activity-tabs" role="tablist" aria-label="积分类型">
+      <div className="tabs under-header" role="tablist" aria-label="积分类型">
         {TABS.map(([tab, label]) => (
           <button
             key={label}
@@ -91,7 +92,7 @@ export function PointsRecordPage() {
             id={`points-tab-${tab ?? 'all'}`}
             aria-selected={tab === type}
             aria-controls="points-panel"
-            className={tab === type ? 'my-activity-tab active' : 'my-activity-tab'}
+            className="tab"
             onClick={() => handleTab(tab)}
           >
             {label}

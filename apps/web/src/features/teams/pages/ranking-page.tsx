@@ -15,6 +15,7 @@ import '@/ui/chips.css';
 import { useRanking } from '../api/get-ranking.ts';
 import { Avatar } from '../components/rank-avatar.tsx';
 import '../rankings.css';
+import '@/ui/tabs.css';
 
 const SCOPE_LABELS: Record<RankingScope, string> = { learner: '学员', team: '团队' };
 const PERIOD_LABELS: Record<RankingPeriod, string> = { week: '本周', month: '本月', all: '总榜' };
@@ -177,7 +178,7 @@ export function RankingPage() {
   return (
     <>
       <PageHeader />
-      <div className="my-activity-tabs" role="tablist" aria-label="榜单类型">
+      <div className="tabs under-header" role="tablist" aria-label="榜单类型">
         {RANKING_SCOPES.map((tab) => (
           <button
             key={tab}
@@ -186,7 +187,7 @@ export function RankingPage() {
             id={`rank-tab-${tab}`}
             aria-selected={tab === scope}
             aria-controls="rank-panel"
-            className={tab === scope ? 'my-activity-tab active' : 'my-activity-tab'}
+            className="tab"
             onClick={() => choose({ scope: tab })}
           >
             {SCOPE_LABELS[tab]}

@@ -2,8 +2,9 @@ import type { AttachmentRule } from '@portal/contract';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { PickedFile } from '@/ui/file-picker.tsx';
+import { AttachmentField } from './attachment-field.tsx';
 import { pickFiles } from './file-check.ts';
-import { FilePicker, type PickedFile } from './file-picker.tsx';
 
 afterEach(() => {
   cleanup();
@@ -23,7 +24,7 @@ function Harness() {
   const [files, setFiles] = useState<PickedFile[]>([]);
   const [errors, setErrors] = useState<string[]>([]);
   return (
-    <FilePicker
+    <AttachmentField
       rule={rule}
       files={files}
       errors={errors}
