@@ -143,10 +143,20 @@ export function PlaceMap({
       )}
       {base ? (
         <div className="map-zoom">
-          <button type="button" aria-label="放大地图" onClick={() => base.map.zoomIn()}>
+          <button
+            type="button"
+            className="link-button"
+            aria-label="放大地图"
+            onClick={() => base.map.zoomIn()}
+          >
             放大
           </button>
-          <button type="button" aria-label="缩小地图" onClick={() => base.map.zoomOut()}>
+          <button
+            type="button"
+            className="link-button"
+            aria-label="缩小地图"
+            onClick={() => base.map.zoomOut()}
+          >
             缩小
           </button>
         </div>
