@@ -95,17 +95,15 @@ function PlaceView({ place }: { place: PlaceDetail }) {
           <p className="detail-meta">请来电咨询开放时间。</p>
         ) : (
           <Facts look="plain">
-            {weekLines(place.hours).map((line, index) =>
-              index + 1 === today ? (
-                <Fact key={line.day} label={`${line.day}（今天）`}>
-                  <span className="text-accent">{line.times}</span>
-                </Fact>
-              ) : (
-                <Fact key={line.day} label={line.day}>
-                  {line.times}
-                </Fact>
-              ),
-            )}
+            {weekLines(place.hours).map((line, index) => (
+              <Fact key={line.day} label={line.day}>
+                {index + 1 === today ? (
+                  <span className="text-accent">{line.times}（今天）</span>
+                ) : (
+                  line.times
+                )}
+              </Fact>
+            ))}
           </Facts>
         )}
       </Panel>
