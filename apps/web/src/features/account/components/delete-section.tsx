@@ -4,8 +4,10 @@ import { useNavigate } from 'react-router';
 import { plainToast, withFeedbackKit } from '@/platform/feedback.ts';
 import { paths } from '@/platform/paths.ts';
 import { clearLogin } from '@/platform/session.ts';
+import { Panel } from '@/ui/panel.tsx';
+import { TextField } from '@/ui/text-field.tsx';
 import { useDeleteAccount } from '../api/account-settings.ts';
-import { AccountField, AccountSection, FormMessage } from './account-field.tsx';
+import { FormMessage } from './account-messages.tsx';
 
 const DONE = '账号已注销';
 
@@ -40,14 +42,14 @@ export function DeleteSection() {
   };
 
   return (
-    <AccountSection title="注销账号" danger>
+    <Panel title="注销账号" stack className="account-danger">
       <p className="account-muted">
         注销后，昵称、头像、手机号、收藏、学习足迹等个人信息将被删除，所有设备退出登录，且无法恢复；
         学习时长只以匿名方式保留在统计中。
       </p>
       {open ? (
         <form className="account-form" onSubmit={handleSubmit} noValidate>
-          <AccountField
+          <TextField
             label="输入登录密码确认注销"
             type="password"
             autoComplete="current-password"
@@ -68,6 +70,6 @@ export function DeleteSection() {
           注销账号
         </Button>
       )}
-    </AccountSection>
+    </Panel>
   );
 }

@@ -1,9 +1,10 @@
 import type { Device } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
-import { RetryButton, StateView } from '@/ui/state-view.tsx';
+import { Badge } from '@/ui/badge.tsx';
+import { Panel } from '@/ui/panel.tsx';
 import { devicesQueryOptions, useSignOutDevice } from '../api/account-settings.ts';
-import { AccountSection, FormMessage } from './account-field.tsx';
+import { FormMessage, Reading } from './account-messages.tsx';
 
 const seenFormat = new Intl.DateTimeFormat('zh-CN', {
   timeZone: 'Asia/Shanghai',
@@ -25,13 +26,11 @@ function DeviceRow({
   return (
     <li className="account-device">
       <div>
-        <p className="account-device-name">
+        <p className="badge-row account-device-name">
           {device.description}
-          {device.current ? <span className="account-tag">本机</span> : null}
+          {device.current ? <Badge>本机</Badge> : null}
         </p>
-        <p className="account-device-seen">
-          最近使用 {seenFormat.format(new Date(device.lastSeenAt))}
-        </p>
+        <p className="account-muted">最近使用 {seenFormat.format(new Date(device.lastSeenAt))}</p>
       </div>
       {device.current ? null : (
         <Button
@@ -55,13 +54,8 @@ export function DevicesSection() {
   const others = list.filter((device) => !device.current).length;
 
   let body = null;
-  if (devices.isPending) body = <p className="account-muted">正在读取登录设备…</p>;
-  else if (devices.isError) {
-    body = (
-      <StateView kind="error" title="登录设备没有读取成功">
-        <RetryButton onRetry={() => void devices.refetch()} />
-      </StateView>
-    );
+  if (devices.isPending || devices.isError) {
+    body = <Reading query={devices} what="登录设备" />;
   } else {
     body = (
       <>
@@ -86,5 +80,9 @@ export function DevicesSection() {
       </>
     );
   }
-  return <AccountSection title="已登录的设备">{body}</AccountSection>;
+  return (
+    <Panel title="已登录的设备" stack>
+      {body}
+    </Panel>
+  );
 }

@@ -4,8 +4,10 @@ import { Button, Dialog } from 'antd-mobile';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { formatDate } from '@/lib/format-date.ts';
+import { Badge } from '@/ui/badge.tsx';
+import { Panel } from '@/ui/panel.tsx';
 import { useIdentityChange } from '../api/account-settings.ts';
-import { AccountSection, FormMessage } from './account-field.tsx';
+import { FormMessage } from './account-messages.tsx';
 
 type External = Bindings['external'];
 
@@ -43,12 +45,12 @@ export function IdentitySection({ external }: { external: External }) {
 
   if (!external.configured) {
     return (
-      <AccountSection title={external.name}>
+      <Panel title={external.name} stack>
         <p className="account-binding">
           <span>未接入</span>
         </p>
         <p className="account-muted">本站未接入外部统一身份认证，请使用手机号和密码登录。</p>
-      </AccountSection>
+      </Panel>
     );
   }
 
@@ -63,10 +65,10 @@ export function IdentitySection({ external }: { external: External }) {
   };
 
   return (
-    <AccountSection title={external.name}>
-      <p className="account-binding">
+    <Panel title={external.name} stack>
+      <p className="badge-row account-binding">
         <span>{external.bound ? (external.displayName ?? '已绑定') : '未绑定'}</span>
-        {external.bound ? <span className="account-tag">已绑定</span> : null}
+        {external.bound ? <Badge>已绑定</Badge> : null}
       </p>
       <p className="account-muted">
         {external.bound && external.boundAt
@@ -97,6 +99,6 @@ export function IdentitySection({ external }: { external: External }) {
           {external.name}是当前账号唯一的登录方式，不能解绑；绑定手机号后可以解绑。
         </p>
       ) : null}
-    </AccountSection>
+    </Panel>
   );
 }

@@ -1,14 +1,34 @@
 import { Button } from 'antd-mobile';
 import { type FormEvent, useState } from 'react';
+import { Panel } from '@/ui/panel.tsx';
+import { TextField } from '@/ui/text-field.tsx';
 import { useChangePassword } from '../api/account-settings.ts';
 import { newPasswordProblem } from './account-checks.ts';
-import { AccountField, AccountSection, FormMessage } from './account-field.tsx';
+import { FormMessage } from './account-messages.tsx';
 
 const EMPTY = { oldPassword: '', newPassword: '', confirm: '' };
+type Key = keyof typeof EMPTY;
+
+/** The form's fields, in order. */
+const FIELDS: ReadonlyArray<{
+  key: Key;
+  label: string;
+  autoComplete: string;
+  placeholder?: string;
+}> = [
+  { key: 'oldPassword', label: '原密码', autoComplete: 'current-password' },
+  {
+    key: 'newPassword',
+    label: '新密码',
+    autoComplete: 'new-password',
+    placeholder: '至少 8 位，含字母和数字',
+  },
+  { key: 'confirm', label: '确认新密码', autoComplete: 'new-password' },
+];
 
 /** What is wrong with the filled form, per field. */
-function problemsOf(form: typeof EMPTY): Partial<Record<keyof typeof EMPTY, string>> {
-  const problems: Partial<Record<keyof typeof EMPTY, string>> = {};
+function problemsOf(form: typeof EMPTY): Partial<Record<Key, string>> {
+  const problems: Partial<Record<Key, string>> = {};
   if (!form.oldPassword) problems.oldPassword = '请输入原密码';
   const weak = newPasswordProblem(form.newPassword);
   if (weak) problems.newPassword = weak;
@@ -21,8 +41,6 @@ export function PasswordSection() {
   const change = useChangePassword();
   const [form, setForm] = useState(EMPTY);
   const [problems, setProblems] = useState<ReturnType<typeof problemsOf>>({});
-  const set = (key: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
-    setForm((current) => ({ ...current, [key]: event.target.value }));
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -36,33 +54,22 @@ export function PasswordSection() {
   };
 
   return (
-    <AccountSection title="修改密码">
+    <Panel title="修改密码" stack>
       <form className="account-form" onSubmit={handleSubmit} noValidate>
-        <AccountField
-          label="原密码"
-          type="password"
-          autoComplete="current-password"
-          value={form.oldPassword}
-          error={problems.oldPassword}
-          onChange={set('oldPassword')}
-        />
-        <AccountField
-          label="新密码"
-          type="password"
-          autoComplete="new-password"
-          placeholder="至少 8 位，含字母和数字"
-          value={form.newPassword}
-          error={problems.newPassword}
-          onChange={set('newPassword')}
-        />
-        <AccountField
-          label="确认新密码"
-          type="password"
-          autoComplete="new-password"
-          value={form.confirm}
-          error={problems.confirm}
-          onChange={set('confirm')}
-        />
+        {FIELDS.map((field) => (
+          <TextField
+            key={field.key}
+            label={field.label}
+            type="password"
+            autoComplete={field.autoComplete}
+            placeholder={field.placeholder}
+            value={form[field.key]}
+            error={problems[field.key]}
+            onChange={(event) =>
+              setForm((current) => ({ ...current, [field.key]: event.target.value }))
+            }
+          />
+        ))}
         <FormMessage
           error={change.error}
           done={change.isSuccess ? '密码已修改，其他设备已退出登录' : null}
@@ -71,6 +78,6 @@ export function PasswordSection() {
           修改密码
         </Button>
       </form>
-    </AccountSection>
+    </Panel>
   );
 }

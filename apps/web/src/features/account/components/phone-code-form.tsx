@@ -1,8 +1,9 @@
 import { Button } from 'antd-mobile';
 import { type FormEvent, useEffect, useState } from 'react';
+import { TextField } from '@/ui/text-field.tsx';
 import { usePhoneChange, useSendCode } from '../api/account-settings.ts';
 import { codeProblem, phoneProblem } from './account-checks.ts';
-import { AccountField, FormMessage } from './account-field.tsx';
+import { FormMessage } from './account-messages.tsx';
 
 /** Seconds left before another code may be asked for, counting down once a second. */
 function useCountdown() {
@@ -63,7 +64,7 @@ export function PhoneCodeForm({
   return (
     <form className="account-form" onSubmit={handleSubmit} noValidate>
       {mode === 'bind' ? (
-        <AccountField
+        <TextField
           label="新手机号"
           type="tel"
           inputMode="numeric"
@@ -76,7 +77,7 @@ export function PhoneCodeForm({
       ) : (
         <p className="account-muted">验证码将发送到当前绑定的手机号。</p>
       )}
-      <AccountField
+      <TextField
         label="验证码"
         inputMode="numeric"
         autoComplete="one-time-code"

@@ -3,9 +3,12 @@ import { AVATAR_MAX_BYTES } from '@portal/contract/constants';
 import { Button } from 'antd-mobile';
 import { UserOutline } from 'antd-mobile-icons';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
+import { Panel } from '@/ui/panel.tsx';
+import { TextField } from '@/ui/text-field.tsx';
+import '@/ui/file-picker.css';
 import { useAvatarUpload, useRename } from '../api/account-settings.ts';
 import { nicknameProblem } from './account-checks.ts';
-import { AccountField, AccountSection, FormMessage } from './account-field.tsx';
+import { FormMessage } from './account-messages.tsx';
 
 const IMAGE_TYPES = 'image/jpeg,image/png,image/webp';
 
@@ -32,7 +35,13 @@ function AvatarPicker({ user }: { user: UserInfo }) {
         {user.avatar ? <img src={user.avatar} alt="" /> : <UserOutline />}
       </span>
       <div className="account-avatar-actions">
-        <label className={upload.isPending ? 'account-avatar-pick busy' : 'account-avatar-pick'}>
+        <label
+          className={
+            upload.isPending
+              ? 'file-pick account-avatar-pick busy'
+              : 'file-pick account-avatar-pick'
+          }
+        >
           {upload.isPending ? '正在上传…' : '更换头像'}
           <input
             type="file"
@@ -43,7 +52,7 @@ function AvatarPicker({ user }: { user: UserInfo }) {
         </label>
         <small>JPG、PNG 或 WebP，不超过 5 MB</small>
         {problem ? (
-          <p className="account-error" role="alert">
+          <p className="signup-error" role="alert">
             {problem}
           </p>
         ) : (
@@ -68,7 +77,7 @@ function NicknameForm({ user }: { user: UserInfo }) {
 
   return (
     <form className="account-form" onSubmit={handleSubmit} noValidate>
-      <AccountField
+      <TextField
         label="昵称"
         value={nickname}
         maxLength={40}
@@ -87,9 +96,9 @@ function NicknameForm({ user }: { user: UserInfo }) {
 /** 个人资料: avatar and nickname. */
 export function ProfileSection({ user }: { user: UserInfo }) {
   return (
-    <AccountSection title="个人资料">
+    <Panel title="个人资料" stack>
       <AvatarPicker user={user} />
       <NicknameForm user={user} />
-    </AccountSection>
+    </Panel>
   );
 }

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { RightOutline } from 'antd-mobile-icons';
-import { Link } from 'react-router';
 import { paths } from '@/platform/paths.ts';
 import { profileQueryOptions } from '@/platform/profile-query.ts';
 import { storedUser } from '@/platform/session.ts';
+import { ListRow, ListRows } from '@/ui/list-row.tsx';
 import { PageHeader } from '@/ui/page-header.tsx';
-import { RetryButton, StateView } from '@/ui/state-view.tsx';
-import { AccountSection } from '../components/account-field.tsx';
+import { Panel } from '@/ui/panel.tsx';
+import { Reading } from '../components/account-messages.tsx';
 import { DeleteSection } from '../components/delete-section.tsx';
 import { DevicesSection } from '../components/devices-section.tsx';
 import { PasswordSection } from '../components/password-section.tsx';
@@ -16,15 +16,16 @@ import '../account.css';
 /** 账号与绑定: the way to /bindSetting, with the bound phone. */
 function BindingLink({ phone }: { phone: string }) {
   return (
-    <AccountSection title="账号与绑定">
-      <Link className="account-link" to={paths.bindSetting}>
-        <span>
-          绑定账号
-          <small>{phone ? `手机号 ${phone}` : '未绑定手机号'}</small>
-        </span>
-        <RightOutline aria-hidden="true" />
-      </Link>
-    </AccountSection>
+    <Panel title="账号与绑定" stack>
+      <ListRows>
+        <ListRow
+          to={paths.bindSetting}
+          title="绑定账号"
+          meta={phone ? `手机号 ${phone}` : '未绑定手机号'}
+          aside={<RightOutline aria-hidden="true" />}
+        />
+      </ListRows>
+    </Panel>
   );
 }
 
@@ -47,12 +48,8 @@ export function AccountSettingsPage() {
             <DevicesSection />
             <DeleteSection />
           </>
-        ) : profile.isError ? (
-          <StateView kind="error" title="账号信息没有读取成功">
-            <RetryButton onRetry={() => void profile.refetch()} />
-          </StateView>
         ) : (
-          <p className="account-muted">正在读取账号信息…</p>
+          <Reading query={profile} what="账号信息" />
         )}
       </main>
     </>

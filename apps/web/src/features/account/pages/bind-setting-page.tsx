@@ -2,10 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { useState, useSyncExternalStore } from 'react';
 import { goToLogin, isLoggedIn, subscribeLogin } from '@/platform/session.ts';
+import { Badge } from '@/ui/badge.tsx';
 import { PageHeader } from '@/ui/page-header.tsx';
-import { RetryButton, StateView } from '@/ui/state-view.tsx';
+import { Panel } from '@/ui/panel.tsx';
+import { StateView } from '@/ui/state-view.tsx';
 import { bindingsQueryOptions } from '../api/account-settings.ts';
-import { AccountSection, FormMessage } from '../components/account-field.tsx';
+import { FormMessage, Reading } from '../components/account-messages.tsx';
 import { IdentitySection } from '../components/identity-section.tsx';
 import { PhoneCodeForm } from '../components/phone-code-form.tsx';
 import '../account.css';
@@ -16,14 +18,7 @@ function PhoneSection() {
   const bindings = useQuery(bindingsQueryOptions());
   const [editing, setEditing] = useState<Editing>(null);
   const [done, setDone] = useState<string | null>(null);
-  if (bindings.isPending) return <p className="account-muted">正在读取绑定信息…</p>;
-  if (bindings.isError) {
-    return (
-      <StateView kind="error" title="绑定信息没有读取成功">
-        <RetryButton onRetry={() => void bindings.refetch()} />
-      </StateView>
-    );
-  }
+  if (bindings.isPending || bindings.isError) return <Reading query={bindings} what="绑定信息" />;
   const { phone, canUnbind, external } = bindings.data;
   const open = (next: Editing) => {
     setDone(null);
@@ -31,10 +26,10 @@ function PhoneSection() {
   };
   return (
     <>
-      <AccountSection title="手机号">
-        <p className="account-binding">
+      <Panel title="手机号" stack>
+        <p className="badge-row account-binding">
           <span>{phone ?? '未绑定'}</span>
-          {phone ? <span className="account-tag">登录账号</span> : null}
+          {phone ? <Badge>登录账号</Badge> : null}
         </p>
         <p className="account-muted">手机号就是您的登录账号：更换后，请用新手机号和原密码登录。</p>
         <FormMessage error={null} done={done} />
@@ -70,7 +65,7 @@ function PhoneSection() {
             {external.configured ? `；绑定${external.name}后可以解绑` : ''}。
           </p>
         ) : null}
-      </AccountSection>
+      </Panel>
       <IdentitySection external={external} />
     </>
   );

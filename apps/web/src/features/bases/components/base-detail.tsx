@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { paths } from '@/platform/paths.ts';
 import { ShareButton } from '@/platform/share-button.tsx';
 import { DetailPage, useDetailById } from '@/ui/detail-page.tsx';
+import { Fact, Facts } from '@/ui/facts.tsx';
+import { Panel } from '@/ui/panel.tsx';
 import { RichHtml } from '@/ui/rich-html.tsx';
 import { baseDetailQueryOptions } from '../api/bases.ts';
 import { SlotPicker } from './slot-picker.tsx';
@@ -18,41 +20,28 @@ function BaseBody({ base }: { base: BaseDetail }) {
           ))}
         </section>
       ) : null}
-      <section className="base-panel">
-        <h2 className="base-name">{base.name}</h2>
-        <dl className="base-facts">
-          <div>
-            <dt>地址</dt>
-            <dd>
-              {base.street} · {base.address}
-            </dd>
-          </div>
-          {base.hours.length > 0 ? (
-            <div>
-              <dt>开放时间</dt>
-              <dd>{base.hours.join('；')}</dd>
-            </div>
-          ) : null}
+      <Panel title={base.name} stack>
+        <Facts look="plain">
+          <Fact label="地址">
+            {base.street} · {base.address}
+          </Fact>
+          {base.hours.length > 0 ? <Fact label="开放时间">{base.hours.join('；')}</Fact> : null}
           {base.phone ? (
-            <div>
-              <dt>电话</dt>
-              <dd>
-                <a className="base-phone" href={`tel:${base.phone}`}>
-                  {base.phone}
-                </a>
-              </dd>
-            </div>
+            <Fact label="电话">
+              <a className="inline-link" href={`tel:${base.phone}`}>
+                {base.phone}
+              </a>
+            </Fact>
           ) : null}
-        </dl>
-        {base.intro ? <RichHtml className="base-intro" html={base.intro} /> : null}
-      </section>
-      <section className="base-panel" aria-labelledby="base-programmes">
-        <h2 id="base-programmes">参观项目</h2>
-        {base.programmes.length === 0 ? <p className="muted">暂无参观项目</p> : null}
+        </Facts>
+        {base.intro ? <RichHtml html={base.intro} /> : null}
+      </Panel>
+      <Panel title="参观项目" stack>
+        {base.programmes.length === 0 ? <p className="detail-meta">暂无参观项目</p> : null}
         {base.programmes.map((programme) => (
           <article key={programme.id} className="programme">
             <h3>{programme.title}</h3>
-            <p className="muted">
+            <p className="detail-meta">
               约 {programme.durationMinutes} 分钟 · 适合{programme.audience} · 每次最多{' '}
               {programme.maxParty} 人
             </p>
@@ -70,7 +59,7 @@ function BaseBody({ base }: { base: BaseDetail }) {
             )}
           </article>
         ))}
-      </section>
+      </Panel>
     </main>
   );
 }

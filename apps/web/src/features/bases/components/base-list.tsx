@@ -25,7 +25,6 @@ export function BaseList() {
   return (
     <PagedList
       query={list}
-      className="base-list"
       empty={
         <StateView kind="empty" title="还没有体验基地" description="基地上线后会在这里展示。" />
       }

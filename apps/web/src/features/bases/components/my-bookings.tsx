@@ -4,7 +4,9 @@ import { Button, Dialog, Toast } from 'antd-mobile';
 import { Link } from 'react-router';
 import { href } from '@/platform/paths.ts';
 import { ApiError } from '@/platform/request.ts';
+import { Badge } from '@/ui/badge.tsx';
 import { PagedList } from '@/ui/paged-list.tsx';
+import { Panel } from '@/ui/panel.tsx';
 import { StateView } from '@/ui/state-view.tsx';
 import { useCancelBooking, useMyBookings } from '../api/bases.ts';
 import { visitTimeText } from './visit-time.ts';
@@ -29,40 +31,46 @@ function BookingItem({ booking }: { booking: BaseBooking }) {
     }
   };
   return (
-    <li className="booking-card" aria-label={`${booking.baseName} ${booking.programmeTitle}`}>
+    <Panel
+      as="li"
+      stack
+      className="booking-card"
+      label={`${booking.baseName} ${booking.programmeTitle}`}
+    >
       <div className="booking-card-head">
         <Link to={href('experienceBases', { id: booking.baseId })} className="booking-card-name">
           {booking.baseName}
         </Link>
-        <span className={`booking-state ${booking.state}`}>
+        <Badge tone={booking.state === 'booked' ? 'blue' : 'grey'} quiet>
           {BOOKING_STATE_NAMES[booking.state]}
-        </span>
+        </Badge>
       </div>
       <p>{booking.programmeTitle}</p>
       <p>{visitTimeText(booking.startAt, booking.endAt)}</p>
-      <p className="muted">
+      <p className="detail-meta">
         {booking.partySize} 人 · 联系人 {booking.contactName} {booking.contactPhone}
       </p>
-      <p className="muted">{booking.address}</p>
+      <p className="detail-meta">{booking.address}</p>
       {booking.cancellable ? (
         <Button size="middle" loading={cancel.isPending} onClick={handleCancel}>
           取消预约
         </Button>
       ) : null}
-    </li>
+    </Panel>
   );
 }
 
 function BookingSection({ when, title }: { when: BookingWhen; title: string }) {
   const list = useMyBookings(when, true);
   return (
-    <section className="booking-section" aria-labelledby={`bookings-${when}`}>
-      <h2 id={`bookings-${when}`}>{title}</h2>
+    <section aria-labelledby={`bookings-${when}`}>
+      <h2 id={`bookings-${when}`} className="panel-title">
+        {title}
+      </h2>
       <PagedList
         query={list}
-        className="booking-list"
         empty={
-          <p className="muted booking-empty">
+          <p className="detail-meta">
             {when === 'upcoming' ? '暂无待参观的预约，去看看体验基地吧。' : '暂无历史预约。'}
           </p>
         }

@@ -8,6 +8,9 @@ import { loginCheck } from '@/platform/login-check.ts';
 import { href } from '@/platform/paths.ts';
 import { ApiError } from '@/platform/request.ts';
 import { storedUser } from '@/platform/session.ts';
+import { Banner, BannerTitle } from '@/ui/banner.tsx';
+import '@/ui/chips.css';
+import { TextField } from '@/ui/text-field.tsx';
 import { useBookSlot } from '../api/bases.ts';
 import { visitTimeText } from './visit-time.ts';
 
@@ -47,7 +50,7 @@ export function SlotPicker({
   const ids = useId();
 
   if (programme.slots.length === 0) {
-    return <p className="muted">近期暂无开放场次，请稍后再来看看。</p>;
+    return <p className="detail-meta">近期暂无开放场次，请稍后再来看看。</p>;
   }
   const slots = days.find(([key]) => key === day)?.[1] ?? [];
   const slot = slots.find((item) => item.id === slotId) ?? null;
@@ -81,26 +84,30 @@ export function SlotPicker({
   return (
     <div className="slot-picker">
       {booked ? (
-        <div className="slot-booked" role="status">
-          <strong>预约成功</strong>
+        <Banner
+          role="status"
+          action={
+            <Link className="link-button" to={href('experienceBases', { tab: 'mine' })}>
+              查看我的预约
+            </Link>
+          }
+        >
+          <BannerTitle>预约成功</BannerTitle>
           <span>
             {programme.title} · {booked}
           </span>
-          <Link className="link-button" to={href('experienceBases', { tab: 'mine' })}>
-            查看我的预约
-          </Link>
-        </div>
+        </Banner>
       ) : null}
       <fieldset className="slot-step">
         <legend>1. 选择日期</legend>
-        <div className="slot-chips">
+        <div className="chip-row large soft">
           {days.map(([key, daySlots]) => {
             const open = daySlots.some((item) => item.seatsLeft > 0);
             return (
               <button
                 key={key}
                 type="button"
-                className={key === day ? 'slot-chip active' : 'slot-chip'}
+                className={key === day ? 'chip slot-chip active' : 'chip slot-chip'}
                 aria-pressed={key === day}
                 onClick={() => {
                   setDay(key);
@@ -116,7 +123,7 @@ export function SlotPicker({
       </fieldset>
       <fieldset className="slot-step">
         <legend>2. 选择时间</legend>
-        <div className="slot-chips">
+        <div className="chip-row large soft">
           {slots.map((item) => {
             const full = item.seatsLeft <= 0;
             const mine = item.myBookingId !== null;
@@ -124,7 +131,7 @@ export function SlotPicker({
               <button
                 key={item.id}
                 type="button"
-                className={item.id === slotId ? 'slot-chip active' : 'slot-chip'}
+                className={item.id === slotId ? 'chip slot-chip active' : 'chip slot-chip'}
                 aria-pressed={item.id === slotId}
                 disabled={full || mine}
                 onClick={() => {
@@ -152,23 +159,23 @@ export function SlotPicker({
               onChange={(value) => setParty(value)}
             />
           </div>
-          <label className="slot-field">
-            <span>联系人</span>
-            <input value={name} maxLength={20} onChange={(event) => setName(event.target.value)} />
-          </label>
-          <label className="slot-field">
-            <span>联系电话</span>
-            <input
-              value={phone}
-              inputMode="tel"
-              maxLength={11}
-              onChange={(event) => setPhone(event.target.value)}
-            />
-          </label>
+          <TextField
+            label="联系人"
+            value={name}
+            maxLength={20}
+            onChange={(event) => setName(event.target.value)}
+          />
+          <TextField
+            label="联系电话"
+            value={phone}
+            inputMode="tel"
+            maxLength={11}
+            onChange={(event) => setPhone(event.target.value)}
+          />
           {book.error instanceof ApiError ? (
-            <p className="slot-error" role="alert">
+            <Banner tone="danger" compact role="alert">
               {book.error.message}
-            </p>
+            </Banner>
           ) : null}
           <Button block color="primary" size="large" loading={book.isPending} onClick={handleBook}>
             预约参观

@@ -29,7 +29,7 @@ export function NavigateButton({ place }: { place: Destination }) {
     window.location.href = navigationUrl(place, navigator.userAgent);
   };
   return (
-    <button type="button" className="link-button primary place-navigate" onClick={handleClick}>
+    <button type="button" className="link-button primary" onClick={handleClick}>
       导航
     </button>
   );

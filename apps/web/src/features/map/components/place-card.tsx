@@ -23,9 +23,11 @@ export function PlaceCard({
         <CardLine>
           {place.kind} · {place.street}
         </CardLine>
-        <CardLine className="place-card-address">{place.address}</CardLine>
+        <CardLine>{place.address}</CardLine>
         {place.distance === null ? null : (
-          <CardLine className="place-card-distance">距您 {formatDistance(place.distance)}</CardLine>
+          <CardLine className="place-card-distance">
+            <span className="text-accent">距您 {formatDistance(place.distance)}</span>
+          </CardLine>
         )}
       </ContentCard>
     </li>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { idParam } from '@/lib/id-param.ts';
 import { paths } from '@/platform/paths.ts';
+import { CardLine, ContentCard } from '@/ui/content-card.tsx';
 import { PageHeader } from '@/ui/page-header.tsx';
 import { PagedList } from '@/ui/paged-list.tsx';
 import { StateView } from '@/ui/state-view.tsx';
@@ -48,5 +49,25 @@ export function PlaceItemsPage<K extends keyof PlaceItems>({
         )}
       </main>
     </>
+  );
+}
+
+/** A course, activity or class of a place: its card with two lines, opening its page. */
+export function PlaceItemCard({
+  to,
+  item,
+  lines: [first, second],
+}: {
+  to: string;
+  item: { cover: string | null; title: string };
+  lines: readonly [ReactNode, ReactNode];
+}) {
+  return (
+    <li>
+      <ContentCard to={to} cover={item.cover} title={item.title}>
+        <CardLine>{first}</CardLine>
+        <CardLine>{second}</CardLine>
+      </ContentCard>
+    </li>
   );
 }

@@ -28,6 +28,12 @@ function labelledIcon(L: typeof Leaflet, label: string, options: Leaflet.DivIcon
   return icon;
 }
 
+/** The map's zoom buttons (a pinch does the same). */
+const ZOOMS = [
+  { text: '放大', zoom: 'zoomIn' },
+  { text: '缩小', zoom: 'zoomOut' },
+] as const;
+
 const MAP_STATES = {
   loading: '地图加载中…',
   failed: '地图没有加载出来，可以在下面的列表中查看全部地点。',
@@ -143,12 +149,17 @@ export function PlaceMap({
       )}
       {base ? (
         <div className="map-zoom">
-          <button type="button" aria-label="放大地图" onClick={() => base.map.zoomIn()}>
-            放大
-          </button>
-          <button type="button" aria-label="缩小地图" onClick={() => base.map.zoomOut()}>
-            缩小
-          </button>
+          {ZOOMS.map(({ text, zoom }) => (
+            <button
+              key={zoom}
+              type="button"
+              className="link-button"
+              aria-label={`${text}地图`}
+              onClick={() => base.map[zoom]()}
+            >
+              {text}
+            </button>
+          ))}
         </div>
       ) : null}
     </div>

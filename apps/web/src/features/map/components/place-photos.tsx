@@ -1,5 +1,6 @@
 import { ImageViewer, Swiper } from 'antd-mobile';
 import { useState } from 'react';
+import '@/ui/image-grid.css';
 
 /** A place's photos as a swiper; a tap opens them full size from that one. */
 export function PlacePhotos({ name, photos }: { name: string; photos: readonly string[] }) {
@@ -12,11 +13,12 @@ export function PlacePhotos({ name, photos }: { name: string; photos: readonly s
           <Swiper.Item key={photo}>
             <button
               type="button"
-              className="place-photo-button"
+              className="image-button"
               onClick={() => setOpen(index)}
               aria-label={`查看大图：${name}第 ${index + 1} 张照片，共 ${photos.length} 张`}
             >
               <img
+                className="detail-cover"
                 src={photo}
                 alt=""
                 width={800}

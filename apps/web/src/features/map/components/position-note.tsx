@@ -1,3 +1,4 @@
+import { Banner } from '@/ui/banner.tsx';
 import type { PositionState } from '../hooks/use-position.ts';
 
 const NOTES = {
@@ -6,17 +7,23 @@ const NOTES = {
   unavailable: '暂时无法获取您的位置，地点未按距离排序。',
 } as const;
 
-/** A quiet line about the learner's position: being located, refused or unavailable. */
+/** A notice about the learner's position: being located, refused or unavailable. */
 export function PositionNote({ state }: { state: PositionState & { retry: () => void } }) {
   if (state.status === 'located') return null;
   return (
-    <p className="map-position-note" role="status">
+    <Banner
+      compact
+      role="status"
+      className="map-position-note"
+      action={
+        state.status === 'locating' ? null : (
+          <button type="button" className="link-button" onClick={state.retry}>
+            重新定位
+          </button>
+        )
+      }
+    >
       {NOTES[state.status]}
-      {state.status === 'locating' ? null : (
-        <button type="button" className="link-button map-retry" onClick={state.retry}>
-          重新定位
-        </button>
-      )}
-    </p>
+    </Banner>
   );
 }

@@ -1,9 +1,10 @@
 import type { PlaceCategory } from '@portal/contract';
-import { type FormEvent, useCallback, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '@/platform/paths.ts';
 import { PageHeader } from '@/ui/page-header.tsx';
 import { PagedList } from '@/ui/paged-list.tsx';
+import { SearchField } from '@/ui/search-field.tsx';
 import { StateView } from '@/ui/state-view.tsx';
 import { usePlaceList, usePlaceMarkers } from '../api/get-places.ts';
 import { CategoryChips } from '../components/category-chips.tsx';
@@ -13,6 +14,13 @@ import { PositionNote } from '../components/position-note.tsx';
 import { usePosition } from '../hooks/use-position.ts';
 import { placeHref } from '../lib/place-route.ts';
 import '../map.css';
+
+/** The map's own pages: 身边, 体验基地 and 人文行走. */
+const ENTRIES = [
+  { kind: 'near', glyph: '近', label: '身边', to: paths.nearbyMap },
+  { kind: 'base', glyph: '验', label: '体验基地', to: paths.experienceBases },
+  { kind: 'walk', glyph: '行', label: '人文行走', to: paths.humanitiesWalks },
+] as const;
 
 /**
  * `/index/map` (kept alive): the places of the district on a map with clustered markers, and
@@ -29,41 +37,25 @@ export function MapPage() {
   const navigate = useNavigate();
   const handleOpen = useCallback((place: MarkedPlace) => navigate(placeHref(place)), [navigate]);
 
-  const handleSearch = (event: FormEvent) => {
-    event.preventDefault();
-    setQ(typed.trim());
-  };
-
   return (
     <>
       <PageHeader />
       <main className="page-body map-page">
         <nav className="map-entries" aria-label="地图栏目">
-          <Link className="map-entry" to={paths.nearbyMap}>
-            <span className="map-entry-glyph near">近</span>身边
-          </Link>
-          <Link className="map-entry" to={paths.experienceBases}>
-            <span className="map-entry-glyph base">验</span>体验基地
-          </Link>
-          <Link className="map-entry" to={paths.humanitiesWalks}>
-            <span className="map-entry-glyph walk">行</span>人文行走
-          </Link>
+          {ENTRIES.map((entry) => (
+            <Link key={entry.kind} className="map-entry" to={entry.to}>
+              <span className={`map-entry-glyph ${entry.kind}`}>{entry.glyph}</span>
+              {entry.label}
+            </Link>
+          ))}
         </nav>
-        <form className="map-search" aria-label="搜索地点" onSubmit={handleSearch}>
-          <label className="sr-only" htmlFor="map-search">
-            搜索地点名称、地址或街道
-          </label>
-          <input
-            id="map-search"
-            type="search"
-            value={typed}
-            placeholder="搜索地点、地址或街道"
-            onChange={(event) => setTyped(event.target.value)}
-          />
-          <button type="submit" className="link-button primary">
-            搜索
-          </button>
-        </form>
+        <SearchField
+          label="搜索地点名称、地址或街道"
+          placeholder="搜索地点、地址或街道"
+          value={typed}
+          onChange={setTyped}
+          onSearch={setQ}
+        />
         <CategoryChips value={category} onChange={setCategory} />
         <PositionNote state={position} />
         <PlaceMap

@@ -54,7 +54,7 @@ export function NearbyPage() {
         />
         <h2 className="map-list-title">离我最近的地点</h2>
         {position.status === 'locating' ? (
-          <p className="map-position-note" role="status">
+          <p className="detail-meta" role="status">
             正在获取您的位置…
           </p>
         ) : near.isPending ? (

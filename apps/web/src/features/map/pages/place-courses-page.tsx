@@ -1,24 +1,17 @@
 import { href } from '@/platform/paths.ts';
-import { CardLine, ContentCard } from '@/ui/content-card.tsx';
-import { PlaceItemsPage } from '../components/place-items.tsx';
+import { PlaceItemCard, PlaceItemsPage } from '../components/place-items.tsx';
 
 /** `/mapInfoCourse?id=`: the courses of a place, each opening the course page. */
 export function PlaceCoursesPage() {
   return (
     <PlaceItemsPage kind="courses" what="课程">
       {(course) => (
-        <li key={course.id}>
-          <ContentCard
-            to={href('courseDetail', { id: course.id })}
-            cover={course.cover}
-            title={course.title}
-          >
-            <CardLine>
-              {course.teacherName} · {course.categoryName}
-            </CardLine>
-            <CardLine>{course.lessonCount} 课时</CardLine>
-          </ContentCard>
-        </li>
+        <PlaceItemCard
+          key={course.id}
+          to={href('courseDetail', { id: course.id })}
+          item={course}
+          lines={[`${course.teacherName} · ${course.categoryName}`, `${course.lessonCount} 课时`]}
+        />
       )}
     </PlaceItemsPage>
   );

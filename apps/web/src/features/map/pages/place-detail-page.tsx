@@ -1,16 +1,18 @@
-import type { PlaceDetail } from '@portal/contract';
+import type { PlaceDetail, PlaceSummary } from '@portal/contract';
 import { isOpenAt, shanghaiClock, weekLines } from '@portal/contract/constants';
 import { useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { href, type PathName, paths } from '@/platform/paths.ts';
-import { CardLine, ContentCard } from '@/ui/content-card.tsx';
-import { DetailPage, DetailSection, FavouriteAndShare, useDetailById } from '@/ui/detail-page.tsx';
-import { Fact } from '@/ui/facts.tsx';
+import { Badge } from '@/ui/badge.tsx';
+import { DetailPage, FavouriteAndShare, useDetailById } from '@/ui/detail-page.tsx';
+import { Fact, Facts } from '@/ui/facts.tsx';
 import { useRecordView } from '@/ui/favourite-button.tsx';
+import { Panel } from '@/ui/panel.tsx';
 import { RichHtml } from '@/ui/rich-html.tsx';
 import { placeDetailQueryOptions } from '../api/get-places.ts';
 import { NavigateButton } from '../components/navigate-button.tsx';
 import { PlaceCard } from '../components/place-card.tsx';
+import { PlaceItemCard } from '../components/place-items.tsx';
 import { PlacePhotos } from '../components/place-photos.tsx';
 import { placeHref, placeRoute } from '../lib/place-route.ts';
 import '../map.css';
@@ -64,57 +66,57 @@ function PlaceView({ place }: { place: PlaceDetail }) {
   const open = isOpenAt(place.hours, Date.now());
   const today = shanghaiClock(Date.now()).day;
   return (
-    <main className="place-detail">
+    <main className="panel-page">
       <PlacePhotos name={place.name} photos={place.photos} />
-      <section className="place-card-box place-head">
-        <h1>{place.name}</h1>
-        <p className="place-head-kind">
+      <Panel className="place-head">
+        <h1 className="detail-title">{place.name}</h1>
+        <p className="detail-meta">
           {place.kind} · {place.street}
         </p>
-        <p className={open ? 'place-open yes' : 'place-open no'}>{open ? '开放中' : '已闭馆'}</p>
-      </section>
-      <DetailSection className="place-card-box" id="place-facts" title="到访信息">
-        <dl className="place-facts">
+        <Badge tone={open ? 'green' : 'grey'}>{open ? '开放中' : '已闭馆'}</Badge>
+      </Panel>
+      <Panel title="到访信息">
+        <Facts look="plain" className="place-facts">
           <Fact label="地址">
-            <span className="place-address">{place.address}</span>
+            <span>{place.address}</span>
             <NavigateButton place={place} />
           </Fact>
           {place.phone ? (
             <Fact label="电话">
-              <a className="place-phone" href={`tel:${place.phone.replace(/[^\d+]/g, '')}`}>
+              <a className="inline-link" href={`tel:${place.phone.replace(/[^\d+]/g, '')}`}>
                 {place.phone}
               </a>
             </Fact>
           ) : null}
-        </dl>
-      </DetailSection>
-      <DetailSection className="place-card-box" id="place-hours" title="开放时间">
+        </Facts>
+      </Panel>
+      <Panel title="开放时间">
         {place.hours.length === 0 ? (
-          <p className="muted">请来电咨询开放时间。</p>
+          <p className="detail-meta">请来电咨询开放时间。</p>
         ) : (
-          <ul className="place-hours">
+          <Facts look="plain">
             {weekLines(place.hours).map((line, index) => (
-              <li key={line.day} className={index + 1 === today ? 'today' : undefined}>
-                <span>
-                  {line.day}
-                  {index + 1 === today ? '（今天）' : ''}
-                </span>
-                <span>{line.times}</span>
-              </li>
+              <Fact key={line.day} label={line.day}>
+                {index + 1 === today ? (
+                  <span className="text-accent">{line.times}（今天）</span>
+                ) : (
+                  line.times
+                )}
+              </Fact>
             ))}
-          </ul>
+          </Facts>
         )}
-      </DetailSection>
-      <nav className="place-card-box place-links" aria-label="在这里学习">
+      </Panel>
+      <nav className="panel place-links" aria-label="在这里学习">
         <PlaceLink name="mapCourses" id={place.id} label="课程" count={place.courseCount} />
         <PlaceLink name="mapActivities" id={place.id} label="活动" count={place.activityCount} />
         <PlaceLink name="mapProjects" id={place.id} label="项目" count={place.projectCount} />
       </nav>
       {place.category === 'school' ? <SchoolSections place={place} /> : null}
       {place.intro ? (
-        <DetailSection className="place-card-box" id="place-intro" title="简介">
+        <Panel title="简介">
           <RichHtml html={place.intro} />
-        </DetailSection>
+        </Panel>
       ) : null}
     </main>
   );
@@ -143,30 +145,21 @@ function PlaceLink({
 function SchoolSections({ place }: { place: PlaceDetail }) {
   return (
     <>
-      <DetailSection
-        className="place-card-box"
-        id="place-classes"
-        title={`开设班级（${place.classCount}）`}
-      >
+      <Panel title={`开设班级（${place.classCount}）`} stack>
         {place.classes.length === 0 ? (
-          <p className="muted">本学期暂无班级。</p>
+          <p className="detail-meta">本学期暂无班级。</p>
         ) : (
           <ul className="card-list">
             {place.classes.map((klass) => (
-              <li key={klass.id}>
-                <ContentCard
-                  to={href('classDetail', { id: klass.id })}
-                  cover={klass.cover}
-                  title={klass.title}
-                >
-                  <CardLine>
-                    {klass.term} · {klass.schedule}
-                  </CardLine>
-                  <CardLine>
-                    {klass.status} · 余 {klass.seatsLeft} 席
-                  </CardLine>
-                </ContentCard>
-              </li>
+              <PlaceItemCard
+                key={klass.id}
+                to={href('classDetail', { id: klass.id })}
+                item={klass}
+                lines={[
+                  `${klass.term} · ${klass.schedule}`,
+                  `${klass.status} · 余 ${klass.seatsLeft} 席`,
+                ]}
+              />
             ))}
           </ul>
         )}
@@ -175,27 +168,24 @@ function SchoolSections({ place }: { place: PlaceDetail }) {
             查看全部课程（{place.courseCount}）
           </Link>
         ) : null}
-      </DetailSection>
-      {place.parent ? (
-        <DetailSection className="place-card-box" id="place-parent" title="所属学校">
-          <ul className="card-list">
-            <PlaceCard place={place.parent} />
-          </ul>
-        </DetailSection>
-      ) : null}
+      </Panel>
+      {place.parent ? <PlaceCards title="所属学校" places={[place.parent]} /> : null}
       {place.branches.length > 0 ? (
-        <DetailSection
-          className="place-card-box"
-          id="place-branches"
-          title={`分校（${place.branches.length}）`}
-        >
-          <ul className="card-list">
-            {place.branches.map((branch) => (
-              <PlaceCard key={branch.id} place={branch} />
-            ))}
-          </ul>
-        </DetailSection>
+        <PlaceCards title={`分校（${place.branches.length}）`} places={place.branches} />
       ) : null}
     </>
+  );
+}
+
+/** A titled panel of places (a school's school, its branches). */
+function PlaceCards({ title, places }: { title: string; places: readonly PlaceSummary[] }) {
+  return (
+    <Panel title={title}>
+      <ul className="card-list">
+        {places.map((item) => (
+          <PlaceCard key={item.id} place={item} />
+        ))}
+      </ul>
+    </Panel>
   );
 }

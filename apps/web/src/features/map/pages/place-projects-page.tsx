@@ -1,4 +1,6 @@
 import { PROJECT_STATUS_NAMES } from '@portal/contract/constants';
+import { Badge } from '@/ui/badge.tsx';
+import { Panel } from '@/ui/panel.tsx';
 import { RichHtml } from '@/ui/rich-html.tsx';
 import { PlaceItemsPage } from '../components/place-items.tsx';
 
@@ -7,19 +9,17 @@ export function PlaceProjectsPage() {
   return (
     <PlaceItemsPage kind="projects" what="项目">
       {(project) => (
-        <li key={project.id} className="place-project">
+        <Panel as="li" key={project.id} stack className="place-project">
           {project.cover ? (
             <img src={project.cover} alt="" width={800} height={500} loading="lazy" />
           ) : null}
-          <h2>{project.title}</h2>
-          <p className="place-project-meta">
-            <span className={`place-project-status ${project.status}`}>
-              {PROJECT_STATUS_NAMES[project.status]}
-            </span>
+          <h2 className="panel-title">{project.title}</h2>
+          <p className="badge-row detail-meta">
+            <Badge>{PROJECT_STATUS_NAMES[project.status]}</Badge>
             {project.period}
           </p>
           <RichHtml html={project.intro} />
-        </li>
+        </Panel>
       )}
     </PlaceItemsPage>
   );

@@ -5,6 +5,7 @@ import { useDetail } from '@/platform/queries/detail.ts';
 import { shareUrlOf } from '@/platform/share.ts';
 import { ShareButton } from '@/platform/share-button.tsx';
 import { DetailState } from '@/ui/detail-page.tsx';
+import { Panel } from '@/ui/panel.tsx';
 import { ProgressBar } from '@/ui/progress-bar.tsx';
 import { medalDetailQueryOptions } from '../api/medal-detail.ts';
 import { MedalBadge } from './medal-badge.tsx';
@@ -25,10 +26,10 @@ function MedalFacts({ medal }: { medal: Medal }) {
   return (
     <div className="medal-sheet-body">
       <MedalBadge metric={medal.metric} earned={medal.earned} size={112} />
-      <h2 className="medal-sheet-name">{medal.name}</h2>
-      <p className="medal-sheet-description">{medal.description}</p>
+      <h2 className="detail-title">{medal.name}</h2>
+      <p className="detail-meta">{medal.description}</p>
       {medal.earned && medal.earnedAt ? (
-        <p className="medal-sheet-date">{formatDate(medal.earnedAt)} 获得</p>
+        <p className="detail-meta">{formatDate(medal.earnedAt)} 获得</p>
       ) : (
         <div className="medal-sheet-progress">
           <ProgressBar
@@ -57,7 +58,7 @@ function MedalFacts({ medal }: { medal: Medal }) {
 export function MedalDetail({ medalKey }: { medalKey: string }) {
   const detail = useDetail(medalKey, medalDetailQueryOptions(medalKey));
   return (
-    <section className="medal-sheet" aria-label="勋章详情">
+    <Panel label="勋章详情">
       {detail.status === 'ready' ? (
         <MedalFacts medal={detail.data} />
       ) : (
@@ -66,6 +67,6 @@ export function MedalDetail({ medalKey }: { medalKey: string }) {
           missing={{ what: '勋章', way: { to: href('medals'), label: '查看全部勋章' } }}
         />
       )}
-    </section>
+    </Panel>
   );
 }

@@ -6,20 +6,23 @@ import { href } from '@/platform/paths.ts';
 import { ApiError } from '@/platform/request.ts';
 import { ShareButton } from '@/platform/share-button.tsx';
 import { basePath } from '@/platform/site-config.ts';
+import { ActionRow } from '@/ui/actions.tsx';
 import { PageHeader } from '@/ui/page-header.tsx';
-import { PageSkeleton } from '@/ui/page-skeleton.tsx';
+import { Panel } from '@/ui/panel.tsx';
 import { ProgressBar } from '@/ui/progress-bar.tsx';
-import { RetryButton, StateView } from '@/ui/state-view.tsx';
+import { StateView } from '@/ui/state-view.tsx';
 import { downloadCertificate, useAchievements } from '../api/achievements.ts';
+import { GroupTitle } from '../components/group-title.tsx';
+import { Loaded } from '../components/loaded.tsx';
 import '../medals.css';
 
 function MilestoneItem({ milestone }: { milestone: Milestone }) {
   return (
-    <li className={milestone.reachedAt ? 'milestone reached' : 'milestone'}>
-      <span className="milestone-title">{milestone.title}</span>
-      <span className="milestone-description">{milestone.description}</span>
+    <Panel as="li" stack accent={milestone.reachedAt !== null}>
+      <span className="achievement-title">{milestone.title}</span>
+      <span className="achievement-note">{milestone.description}</span>
       {milestone.reachedAt ? (
-        <span className="milestone-date">{formatDate(milestone.reachedAt)} 达成</span>
+        <span className="achievement-note reached">{formatDate(milestone.reachedAt)} 达成</span>
       ) : (
         <ProgressBar
           done={milestone.current}
@@ -29,7 +32,7 @@ function MilestoneItem({ milestone }: { milestone: Milestone }) {
           verb="已完成"
         />
       )}
-    </li>
+    </Panel>
   );
 }
 
@@ -50,16 +53,16 @@ function CertificateItem({ certificate }: { certificate: Certificate }) {
     }
   };
   return (
-    <li className="certificate">
-      <span className="certificate-kind">
+    <Panel as="li" stack className="certificate">
+      <span className="achievement-note">
         {certificate.subjectType === 'course' ? '课程' : '班级'}结业证书
       </span>
-      <span className="certificate-title">{certificate.title}</span>
-      <span className="certificate-meta">
+      <span className="achievement-title">{certificate.title}</span>
+      <span className="achievement-note">
         学时 {certificate.hours} 小时 · {formatDate(certificate.completedAt)}
       </span>
       <span className="certificate-code">验证码 {certificate.code}</span>
-      <span className="certificate-actions">
+      <ActionRow>
         <Button color="primary" size="middle" loading={saving} onClick={handleDownload}>
           下载证书
         </Button>
@@ -67,62 +70,50 @@ function CertificateItem({ certificate }: { certificate: Certificate }) {
           title={`我完成了「${certificate.title}」的学习，获得结业证书`}
           url={verifyUrl(certificate.code)}
         />
-      </span>
-    </li>
+      </ActionRow>
+    </Panel>
   );
 }
 
 /** `/achievement`: milestones with their dates or progress, and a certificate per completion. */
 export function AchievementPage() {
   const achievements = useAchievements();
-  const body = () => {
-    if (achievements.data) {
-      const { milestones, certificates } = achievements.data;
-      return (
-        <>
-          <section className="achievement-group" aria-label="学习里程碑">
-            <h2 className="medal-group-title">学习里程碑</h2>
-            <ul className="milestones">
-              {milestones.map((milestone) => (
-                <MilestoneItem key={milestone.key} milestone={milestone} />
-              ))}
-            </ul>
-          </section>
-          <section className="achievement-group" aria-label="结业证书">
-            <h2 className="medal-group-title">
-              结业证书 <span>{certificates.length}</span>
-            </h2>
-            {certificates.length === 0 ? (
-              <StateView
-                kind="empty"
-                title="还没有结业证书"
-                description="学完一门课程的全部课时，或参加的班级结业后，就能获得证书。"
-                way={{ to: href('learning'), label: '继续学习' }}
-              />
-            ) : (
-              <ul className="certificates">
-                {certificates.map((certificate) => (
-                  <CertificateItem key={certificate.id} certificate={certificate} />
-                ))}
-              </ul>
-            )}
-          </section>
-        </>
-      );
-    }
-    if (achievements.error) {
-      return (
-        <StateView kind="error" title="成就没有加载出来" description="请检查网络后重试。">
-          <RetryButton onRetry={() => void achievements.refetch()} />
-        </StateView>
-      );
-    }
-    return <PageSkeleton />;
-  };
   return (
     <>
       <PageHeader />
-      <main className="page-body medals">{body()}</main>
+      <main className="page-body medals">
+        <Loaded query={achievements} what="成就">
+          {({ milestones, certificates }) => (
+            <>
+              <section className="achievement-group" aria-label="学习里程碑">
+                <GroupTitle title="学习里程碑" />
+                <ul className="card-list achievements">
+                  {milestones.map((milestone) => (
+                    <MilestoneItem key={milestone.key} milestone={milestone} />
+                  ))}
+                </ul>
+              </section>
+              <section className="achievement-group" aria-label="结业证书">
+                <GroupTitle title="结业证书" count={certificates.length} />
+                {certificates.length === 0 ? (
+                  <StateView
+                    kind="empty"
+                    title="还没有结业证书"
+                    description="学完一门课程的全部课时，或参加的班级结业后，就能获得证书。"
+                    way={{ to: href('learning'), label: '继续学习' }}
+                  />
+                ) : (
+                  <ul className="card-list achievements">
+                    {certificates.map((certificate) => (
+                      <CertificateItem key={certificate.id} certificate={certificate} />
+                    ))}
+                  </ul>
+                )}
+              </section>
+            </>
+          )}
+        </Loaded>
+      </main>
     </>
   );
 }

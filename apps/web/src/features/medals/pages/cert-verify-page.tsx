@@ -3,31 +3,30 @@ import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatDate } from '@/lib/format-date.ts';
 import { useDetail } from '@/platform/queries/detail.ts';
+import { Fact, Facts } from '@/ui/facts.tsx';
 import { PageHeader } from '@/ui/page-header.tsx';
 import { PageSkeleton } from '@/ui/page-skeleton.tsx';
+import { Panel } from '@/ui/panel.tsx';
 import { RetryButton, StateView } from '@/ui/state-view.tsx';
+import { TextField } from '@/ui/text-field.tsx';
 import { verifyQueryOptions } from '../api/achievements.ts';
 import '../medals.css';
 
 function Verified({ result }: { result: CertificateVerification }) {
   return (
-    <section className="verify-result" aria-label="验证结果">
-      <p className="verify-ok">证书真实有效</p>
-      <dl className="verify-facts">
-        <dt>持证人</dt>
-        <dd>{result.holder}</dd>
-        <dt>{result.subjectType === 'course' ? '课程' : '班级'}</dt>
-        <dd>{result.title}</dd>
-        <dt>学时</dt>
-        <dd>{result.hours} 小时</dd>
-        <dt>结业日期</dt>
-        <dd>{formatDate(result.completedAt)}</dd>
-        <dt>颁发单位</dt>
-        <dd>{result.siteName}</dd>
-        <dt>验证码</dt>
-        <dd className="verify-code">{result.code}</dd>
-      </dl>
-    </section>
+    <Panel className="verify-result" label="验证结果">
+      <p className="panel-title text-ok">证书真实有效</p>
+      <Facts look="plain">
+        <Fact label="持证人">{result.holder}</Fact>
+        <Fact label={result.subjectType === 'course' ? '课程' : '班级'}>{result.title}</Fact>
+        <Fact label="学时">{result.hours} 小时</Fact>
+        <Fact label="结业日期">{formatDate(result.completedAt)}</Fact>
+        <Fact label="颁发单位">{result.siteName}</Fact>
+        <Fact label="验证码">
+          <span className="verify-code">{result.code}</span>
+        </Fact>
+      </Facts>
+    </Panel>
   );
 }
 
@@ -72,20 +71,22 @@ export function CertVerifyPage() {
     <>
       <PageHeader />
       <main className="page-body medals">
-        <form className="verify-form" onSubmit={handleSubmit}>
-          <label htmlFor="verify-code">证书验证码</label>
-          <input
-            id="verify-code"
+        <form className="panel" onSubmit={handleSubmit}>
+          <TextField
+            label="证书验证码"
+            className="verify-input"
             value={typed}
             onChange={(event) => setTyped(event.target.value)}
             maxLength={64}
             autoComplete="off"
             autoCapitalize="characters"
             placeholder="输入证书上的验证码"
+            after={
+              <button type="submit" className="link-button primary">
+                验证
+              </button>
+            }
           />
-          <button type="submit" className="link-button primary">
-            验证
-          </button>
         </form>
         {code ? <VerifyAnswer key={code} code={code} /> : null}
       </main>

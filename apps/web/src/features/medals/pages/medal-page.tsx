@@ -1,12 +1,13 @@
-import type { Medal } from '@portal/contract';
+import type { Medal, MedalList } from '@portal/contract';
 import { useSearchParams } from 'react-router';
 import { formatDate } from '@/lib/format-date.ts';
 import { href } from '@/platform/paths.ts';
 import { useMedals } from '@/platform/queries/medals.ts';
 import { PageHeader } from '@/ui/page-header.tsx';
-import { PageSkeleton } from '@/ui/page-skeleton.tsx';
 import { ProgressTrack } from '@/ui/progress-bar.tsx';
-import { RetryButton, StateView } from '@/ui/state-view.tsx';
+import { StateView } from '@/ui/state-view.tsx';
+import { GroupTitle } from '../components/group-title.tsx';
+import { Loaded } from '../components/loaded.tsx';
 import { MedalBadge } from '../components/medal-badge.tsx';
 import { METRIC_UNITS, MedalDetail } from '../components/medal-detail.tsx';
 import '../medals.css';
@@ -56,15 +57,41 @@ function MedalGroup({
   if (medals.length === 0) return null;
   return (
     <section className="medal-group" aria-label={title}>
-      <h2 className="medal-group-title">
-        {title} <span>{medals.length}</span>
-      </h2>
+      <GroupTitle title={title} count={medals.length} />
       <ul className="medal-grid">
         {medals.map((medal) => (
           <MedalTile key={medal.key} medal={medal} onOpen={onOpen} />
         ))}
       </ul>
     </section>
+  );
+}
+
+/** The wall: how many are earned, then the earned medals and the locked ones. */
+function MedalWall({ wall, onOpen }: { wall: MedalList; onOpen: (key: string) => void }) {
+  if (wall.total === 0) {
+    return (
+      <StateView kind="empty" title="还没有设置勋章" description="学习网上线勋章后会在这里展示。" />
+    );
+  }
+  const earned = wall.medals.filter((medal) => medal.earned);
+  const locked = wall.medals.filter((medal) => !medal.earned);
+  return (
+    <>
+      <p className="medal-summary">
+        已获得 <strong>{wall.earnedCount}</strong> / {wall.total} 枚勋章
+      </p>
+      {earned.length === 0 ? (
+        <StateView
+          kind="empty"
+          title="还没有获得勋章"
+          description="完成课程、参加活动、坚持每天学习，就能点亮勋章。"
+          way={{ to: href('courseList'), label: '去学课程' }}
+        />
+      ) : null}
+      <MedalGroup title="已获得" medals={earned} onOpen={onOpen} />
+      <MedalGroup title="未获得" medals={locked} onOpen={onOpen} />
+    </>
   );
 }
 
@@ -78,47 +105,6 @@ export function MedalPage() {
   const key = params.get('key');
   const openKey = key && KEY.test(key) ? key : null;
   const handleOpen = (next: string) => setParams({ key: next });
-
-  const body = () => {
-    if (medals.data) {
-      const earned = medals.data.medals.filter((medal) => medal.earned);
-      const locked = medals.data.medals.filter((medal) => !medal.earned);
-      if (medals.data.total === 0) {
-        return (
-          <StateView
-            kind="empty"
-            title="还没有设置勋章"
-            description="学习网上线勋章后会在这里展示。"
-          />
-        );
-      }
-      return (
-        <>
-          <p className="medal-summary">
-            已获得 <strong>{medals.data.earnedCount}</strong> / {medals.data.total} 枚勋章
-          </p>
-          {earned.length === 0 ? (
-            <StateView
-              kind="empty"
-              title="还没有获得勋章"
-              description="完成课程、参加活动、坚持每天学习，就能点亮勋章。"
-              way={{ to: href('courseList'), label: '去学课程' }}
-            />
-          ) : null}
-          <MedalGroup title="已获得" medals={earned} onOpen={handleOpen} />
-          <MedalGroup title="未获得" medals={locked} onOpen={handleOpen} />
-        </>
-      );
-    }
-    if (medals.error) {
-      return (
-        <StateView kind="error" title="勋章没有加载出来" description="请检查网络后重试。">
-          <RetryButton onRetry={() => void medals.refetch()} />
-        </StateView>
-      );
-    }
-    return <PageSkeleton />;
-  };
 
   if (key !== null) {
     return (
@@ -141,7 +127,11 @@ export function MedalPage() {
   return (
     <>
       <PageHeader />
-      <main className="page-body medals">{body()}</main>
+      <main className="page-body medals">
+        <Loaded query={medals} what="勋章">
+          {(wall) => <MedalWall wall={wall} onOpen={handleOpen} />}
+        </Loaded>
+      </main>
     </>
   );
 }

@@ -5,8 +5,10 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { loginCheck } from '@/platform/login-check.ts';
 import { paths } from '@/platform/paths.ts';
 import { ApiError } from '@/platform/request.ts';
+import { Banner } from '@/ui/banner.tsx';
 import { DetailPage, FavouriteAndShare, useDetailById } from '@/ui/detail-page.tsx';
 import { useRecordView } from '@/ui/favourite-button.tsx';
+import { Panel } from '@/ui/panel.tsx';
 import { ProgressBar } from '@/ui/progress-bar.tsx';
 import { RichHtml } from '@/ui/rich-html.tsx';
 import { useWalkCheckin, useWalkSignup, walkDetailQueryOptions } from '../api/walks.ts';
@@ -52,10 +54,10 @@ function StopItem({ stop, walkTitle }: { stop: WalkStop; walkTitle: string }) {
           <span className="sr-only">第{stop.position}站 </span>
           {stop.name}
         </h3>
-        <p className="muted">{stop.address}</p>
-        <p className="walk-stop-story">{stop.story}</p>
+        <p className="detail-meta">{stop.address}</p>
+        <p>{stop.story}</p>
         {done ? (
-          <p className="walk-stop-done">已打卡</p>
+          <p className="text-ok">已打卡</p>
         ) : (
           <Button
             size="middle"
@@ -69,9 +71,9 @@ function StopItem({ stop, walkTitle }: { stop: WalkStop; walkTitle: string }) {
           </Button>
         )}
         {problem ? (
-          <p className="walk-problem" role="alert">
+          <Banner tone="danger" compact role="alert">
             {problem}
-          </p>
+          </Banner>
         ) : null}
       </div>
     </li>
@@ -104,10 +106,10 @@ function SessionItem({ session }: { session: WalkSession }) {
     <li className="walk-session">
       <div>
         <p className="walk-session-time">{visitTime(session.startAt, session.endAt)}</p>
-        <p className="muted">
+        <p className="detail-meta">
           集合：{session.meetingPoint} · 领队 {session.guide}
         </p>
-        <p className="muted">
+        <p className="detail-meta">
           {full ? '已报满' : `余 ${session.seatsLeft}/${session.capacity} 位`}
         </p>
       </div>
@@ -138,9 +140,8 @@ function WalkBody({ walk }: { walk: WalkDetail }) {
   );
   return (
     <main className="page-body walk-page">
-      <section className="walk-panel">
-        <h2 className="walk-title">{walk.title}</h2>
-        <p className="walk-facts">
+      <Panel title={walk.title} stack>
+        <p>
           全程{formatDistance(walk.distanceM)} · 约 {walk.durationMinutes} 分钟 · {walk.stopCount}{' '}
           个站点
         </p>
@@ -151,37 +152,40 @@ function WalkBody({ walk }: { walk: WalkDetail }) {
           unit="站"
           verb="已打卡"
         />
-        {walk.progress.completed ? <p className="walk-complete">已完成全程打卡</p> : null}
-      </section>
-      <Suspense fallback={<div className="walk-map loading">地图加载中…</div>}>
+        {walk.progress.completed ? <p className="text-ok">已完成全程打卡</p> : null}
+      </Panel>
+      <Suspense
+        fallback={
+          <div className="base-map walk-map">
+            <p className="map-state">地图加载中…</p>
+          </div>
+        }
+      >
         <WalkMap stops={mapStops} />
       </Suspense>
-      <section className="walk-panel" aria-labelledby="walk-stops">
-        <h2 id="walk-stops">沿途站点</h2>
-        <p className="muted">走到站点 200 米以内，点“打卡”记录您的足迹。</p>
+      <Panel title="沿途站点" stack>
+        <p className="detail-meta">走到站点 200 米以内，点“打卡”记录您的足迹。</p>
         <ol className="walk-stops">
           {walk.stops.map((stop) => (
             <StopItem key={stop.id} stop={stop} walkTitle={walk.title} />
           ))}
         </ol>
-      </section>
-      <section className="walk-panel" aria-labelledby="walk-sessions">
-        <h2 id="walk-sessions">导览场次</h2>
+      </Panel>
+      <Panel title="导览场次" stack>
         {walk.sessions.length === 0 ? (
-          <p className="muted">近期暂无导览场次，您也可以自行按路线行走打卡。</p>
+          <p className="detail-meta">近期暂无导览场次，您也可以自行按路线行走打卡。</p>
         ) : (
-          <ul className="walk-sessions">
+          <ul className="card-list">
             {walk.sessions.map((session) => (
               <SessionItem key={session.id} session={session} />
             ))}
           </ul>
         )}
-      </section>
+      </Panel>
       {walk.intro ? (
-        <section className="walk-panel" aria-labelledby="walk-intro">
-          <h2 id="walk-intro">路线介绍</h2>
+        <Panel title="路线介绍" stack>
           <RichHtml html={walk.intro} />
-        </section>
+        </Panel>
       ) : null}
     </main>
   );

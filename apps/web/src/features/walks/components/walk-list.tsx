@@ -11,7 +11,6 @@ export function WalkList() {
   return (
     <PagedList
       query={list}
-      className="walk-list"
       empty={
         <StateView kind="empty" title="还没有人文行走路线" description="路线上线后会在这里展示。" />
       }

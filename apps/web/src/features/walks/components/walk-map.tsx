@@ -49,6 +49,6 @@ export function WalkMap({ stops }: { stops: readonly MapStop[] }) {
   }, [base, stops]);
   return (
     // Hidden from screen readers: the ordered stop list under the map says the same.
-    <div ref={ref} className="walk-map" aria-hidden="true" />
+    <div ref={ref} className="base-map walk-map" aria-hidden="true" />
   );
 }

@@ -12,7 +12,7 @@ export function HumanitiesWalksPage() {
     <>
       <PageHeader />
       <main className="page-body walk-page">
-        <p className="walk-lead">跟着路线走街串巷，到站打卡，听静安的老故事。</p>
+        <p className="detail-meta">跟着路线走街串巷，到站打卡，听静安的老故事。</p>
         <WalkList />
       </main>
     </>
