@@ -3,6 +3,8 @@ import { DELIVERY_TEXT_MAX } from '@portal/contract/constants';
 import { Button, DatePicker, Input, TextArea } from 'antd-mobile';
 import { useState } from 'react';
 import { ApiError } from '@/platform/request.ts';
+import { Banner } from '@/ui/banner.tsx';
+import { Panel } from '@/ui/panel.tsx';
 import { useDecideDelivery } from '../api/delivery.ts';
 import { dateOfDay, minuteOf } from '../lib/dates.ts';
 
@@ -25,8 +27,7 @@ export function StaffActions({ request }: { request: DeliveryRequestDetail }) {
   if (status !== 'submitted' && status !== 'accepted' && status !== 'scheduled') return null;
 
   return (
-    <section className="delivery-panel delivery-staff" aria-label="配送处理">
-      <h2 className="delivery-panel-title">配送处理</h2>
+    <Panel title="配送处理" stack className="delivery-staff">
       {status === 'submitted' ? (
         <Button
           color="primary"
@@ -38,7 +39,7 @@ export function StaffActions({ request }: { request: DeliveryRequestDetail }) {
         </Button>
       ) : null}
       {status === 'accepted' ? (
-        <div className="delivery-schedule">
+        <>
           <span className="delivery-field-label">排期时间</span>
           <button type="button" className="delivery-picked-button" onClick={() => setPicking(true)}>
             {minuteOf(when)}
@@ -71,7 +72,7 @@ export function StaffActions({ request }: { request: DeliveryRequestDetail }) {
           >
             确认排期
           </Button>
-        </div>
+        </>
       ) : null}
       {status === 'scheduled' ? (
         <Button
@@ -85,7 +86,7 @@ export function StaffActions({ request }: { request: DeliveryRequestDetail }) {
       ) : null}
       {status !== 'scheduled' ? (
         rejecting ? (
-          <div className="delivery-reject">
+          <>
             <label className="delivery-field-label" htmlFor="delivery-reason">
               拒绝原因
             </label>
@@ -105,7 +106,7 @@ export function StaffActions({ request }: { request: DeliveryRequestDetail }) {
             >
               确认拒绝
             </Button>
-          </div>
+          </>
         ) : (
           <Button block fill="outline" color="danger" onClick={() => setRejecting(true)}>
             拒绝申请
@@ -113,10 +114,10 @@ export function StaffActions({ request }: { request: DeliveryRequestDetail }) {
         )
       ) : null}
       {serverError ? (
-        <p className="delivery-error" role="alert">
+        <Banner tone="danger" compact role="alert">
           {serverError}
-        </p>
+        </Banner>
       ) : null}
-    </section>
+    </Panel>
   );
 }
