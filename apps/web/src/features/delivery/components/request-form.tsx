@@ -77,7 +77,6 @@ export function RequestForm({
         </>
       }
     >
-      <Form.Header>申请配送</Form.Header>
       <Form.Item
         name="date"
         label="日期"

@@ -1,10 +1,11 @@
 import type { DeliveryDecideBody, DeliveryRequestDetail } from '@portal/contract';
 import { DELIVERY_TEXT_MAX } from '@portal/contract/constants';
-import { Button, DatePicker, Input, TextArea } from 'antd-mobile';
+import { Button, DatePicker, TextArea } from 'antd-mobile';
 import { useState } from 'react';
 import { ApiError } from '@/platform/request.ts';
 import { Banner } from '@/ui/banner.tsx';
 import { Panel } from '@/ui/panel.tsx';
+import '@/ui/signup-fields.css';
 import { useDecideDelivery } from '../api/delivery.ts';
 import { dateOfDay, minuteOf } from '../lib/dates.ts';
 
@@ -27,7 +28,7 @@ export function StaffActions({ request }: { request: DeliveryRequestDetail }) {
   if (status !== 'submitted' && status !== 'accepted' && status !== 'scheduled') return null;
 
   return (
-    <Panel title="配送处理" stack className="delivery-staff">
+    <Panel title="配送处理" stack>
       {status === 'submitted' ? (
         <Button
           color="primary"
@@ -40,10 +41,16 @@ export function StaffActions({ request }: { request: DeliveryRequestDetail }) {
       ) : null}
       {status === 'accepted' ? (
         <>
-          <span className="delivery-field-label">排期时间</span>
-          <button type="button" className="delivery-picked-button" onClick={() => setPicking(true)}>
-            {minuteOf(when)}
-          </button>
+          <fieldset className="signup-field">
+            <legend>排期时间</legend>
+            <button
+              type="button"
+              className="delivery-picked-button"
+              onClick={() => setPicking(true)}
+            >
+              {minuteOf(when)}
+            </button>
+          </fieldset>
           <DatePicker
             visible={picking}
             onClose={() => setPicking(false)}
@@ -53,15 +60,15 @@ export function StaffActions({ request }: { request: DeliveryRequestDetail }) {
             title="选择排期时间"
             onConfirm={(value) => setWhen(value)}
           />
-          <label className="delivery-field-label" htmlFor="delivery-place">
-            排期地点
-          </label>
-          <Input
-            id="delivery-place"
-            value={place}
-            onChange={setPlace}
-            maxLength={DELIVERY_TEXT_MAX.place}
-          />
+          <div className="signup-field">
+            <label htmlFor="delivery-place">排期地点</label>
+            <input
+              id="delivery-place"
+              value={place}
+              onChange={(event) => setPlace(event.target.value)}
+              maxLength={DELIVERY_TEXT_MAX.place}
+            />
+          </div>
           <Button
             color="primary"
             block
@@ -87,17 +94,17 @@ export function StaffActions({ request }: { request: DeliveryRequestDetail }) {
       {status !== 'scheduled' ? (
         rejecting ? (
           <>
-            <label className="delivery-field-label" htmlFor="delivery-reason">
-              拒绝原因
-            </label>
-            <TextArea
-              id="delivery-reason"
-              rows={2}
-              value={reason}
-              onChange={setReason}
-              maxLength={DELIVERY_TEXT_MAX.reason}
-              placeholder="告诉申请人为什么不能配送"
-            />
+            <div className="signup-field">
+              <label htmlFor="delivery-reason">拒绝原因</label>
+              <TextArea
+                id="delivery-reason"
+                rows={2}
+                value={reason}
+                onChange={setReason}
+                maxLength={DELIVERY_TEXT_MAX.reason}
+                placeholder="告诉申请人为什么不能配送"
+              />
+            </div>
             <Button
               color="danger"
               block

@@ -56,7 +56,7 @@ export function DeliveryResourcePage() {
             <FactRows rows={needsOf(resource)} />
             <RichHtml html={resource.intro} />
           </Panel>
-          <Panel label="申请配送">
+          <Panel title="申请配送">
             <RequestForm
               resource={resource}
               pending={create.isPending}

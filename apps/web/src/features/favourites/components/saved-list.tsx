@@ -5,6 +5,7 @@ import { formatDate } from '@/lib/format-date.ts';
 import { CONTENT_TYPE_LABELS, contentHref } from '@/platform/content-links.ts';
 import { paths } from '@/platform/paths.ts';
 import { CardLine, ContentCard } from '@/ui/content-card.tsx';
+import '@/ui/actions.css';
 import { PageHeader } from '@/ui/page-header.tsx';
 import { PagedList } from '@/ui/paged-list.tsx';
 import { Panel } from '@/ui/panel.tsx';
@@ -91,7 +92,7 @@ function SavedRow({ kind, item }: { kind: SavedKind; item: SavedItem }) {
       </ContentCard>
       <button
         type="button"
-        className={`saved-button${confirm.armed ? ' armed' : ''}`}
+        className={`pill-button quiet${confirm.armed ? ' armed' : ''}`}
         disabled={remove.isPending}
         onClick={handleRemove}
         onBlur={confirm.disarm}
@@ -119,7 +120,7 @@ function ClearAll({ kind }: { kind: SavedKind }) {
   return (
     <button
       type="button"
-      className={`saved-button saved-clear${confirm.armed ? ' armed' : ''}`}
+      className={`pill-button quiet${confirm.armed ? ' armed' : ''}`}
       disabled={clear.isPending}
       onClick={handleClear}
       onBlur={confirm.disarm}

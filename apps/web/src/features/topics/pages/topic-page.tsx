@@ -38,7 +38,7 @@ function Items<T extends { id: number }>({
 
 function SectionItems({ section }: { section: TopicSection }) {
   if (section.items.length === 0) {
-    return <p className="topic-section-empty">暂无内容，敬请期待。</p>;
+    return <p className="detail-meta">暂无内容，敬请期待。</p>;
   }
   switch (section.kind) {
     case 'courses':
