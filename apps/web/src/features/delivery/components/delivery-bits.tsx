@@ -1,11 +1,61 @@
-import type { DeliveryRequestCard, DeliveryResourceCard, DeliveryStatus } from '@portal/contract';
+import type {
+  DeliveryKind,
+  DeliveryRequestCard,
+  DeliveryResourceCard,
+  DeliveryStatus,
+} from '@portal/contract';
 import { DELIVERY_KIND_LABELS, DELIVERY_STATUS_LABELS } from '@portal/contract/constants';
 import { href } from '@/platform/paths.ts';
+import { Badge, type BadgeTone } from '@/ui/badge.tsx';
 import { CardLine, ContentCard } from '@/ui/content-card.tsx';
+import { Fact, Facts } from '@/ui/facts.tsx';
+
+/** Each status its own colour: under way blue, waiting on the staff amber, booked green... */
+const statusTone: Record<DeliveryStatus, BadgeTone> = {
+  submitted: 'blue',
+  accepted: 'amber',
+  scheduled: 'green',
+  completed: 'grey',
+  rejected: 'red',
+  withdrawn: 'grey',
+};
+
+const kindTone: Record<DeliveryKind, BadgeTone> = {
+  lecturer: 'blue',
+  course: 'green',
+  kit: 'amber',
+  exhibition: 'purple',
+};
 
 /** A request's status as a coloured badge (已提交, 已受理...). */
 export function StatusBadge({ status }: { status: DeliveryStatus }) {
-  return <span className={`delivery-status ${status}`}>{DELIVERY_STATUS_LABELS[status]}</span>;
+  return (
+    <Badge tone={statusTone[status]} className="delivery-status">
+      {DELIVERY_STATUS_LABELS[status]}
+    </Badge>
+  );
+}
+
+/** A resource's kind as a label tag (讲师, 送课...). */
+function KindTag({ kind }: { kind: DeliveryKind }) {
+  return (
+    <Badge tone={kindTone[kind]} square quiet className="delivery-kind">
+      {DELIVERY_KIND_LABELS[kind]}
+    </Badge>
+  );
+}
+
+/** Label / value rows: what a resource needs, what a request asks for. */
+export function FactRows({ rows }: { rows: ReadonlyArray<readonly [string, string]> }) {
+  return (
+    <Facts look="plain">
+      {rows.map(([label, value]) => (
+        <Fact key={label} label={label}>
+          {value}
+        </Fact>
+      ))}
+    </Facts>
+  );
 }
 
 /** A resource in the catalogue: cover, kind, audience range and lead time. */
@@ -22,13 +72,11 @@ export function ResourceItem({
         to={href('deliveryResource', { id: resource.id })}
         cover={resource.cover}
         title={resource.title}
-        className="boxed delivery-card"
+        className="boxed"
         priority={priority}
       >
         <CardLine>
-          <span className={`delivery-kind ${resource.kind}`}>
-            {DELIVERY_KIND_LABELS[resource.kind]}
-          </span>
+          <KindTag kind={resource.kind} />
           {resource.lecturerName ? ` ${resource.lecturerName}` : null}
         </CardLine>
         <CardLine>
@@ -47,7 +95,7 @@ export function RequestItem({ request }: { request: DeliveryRequestCard }) {
         to={href('deliveryRequest', { id: request.id })}
         cover={request.cover}
         title={request.resourceTitle}
-        className="boxed delivery-card"
+        className="boxed"
       >
         <CardLine>
           <StatusBadge status={request.status} /> {request.date}

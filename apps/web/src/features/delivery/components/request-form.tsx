@@ -3,6 +3,7 @@ import { DELIVERY_TEXT_MAX, PHONE_PATTERN } from '@portal/contract/constants';
 import { Button, DatePicker, Form, Input, TextArea } from 'antd-mobile';
 import { useState } from 'react';
 import { ApiError } from '@/platform/request.ts';
+import { Banner } from '@/ui/banner.tsx';
 import { dateOfDay, dayOf } from '../lib/dates.ts';
 
 interface Values {
@@ -66,9 +67,9 @@ export function RequestForm({
       footer={
         <>
           {serverError ? (
-            <p className="delivery-error" role="alert">
+            <Banner tone="danger" compact role="alert" className="delivery-error">
               {serverError}
-            </p>
+            </Banner>
           ) : null}
           <Button block type="submit" color="primary" size="large" loading={pending}>
             提交申请
@@ -76,7 +77,6 @@ export function RequestForm({
         </>
       }
     >
-      <Form.Header>申请配送</Form.Header>
       <Form.Item
         name="date"
         label="日期"

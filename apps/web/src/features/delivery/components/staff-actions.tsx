@@ -1,8 +1,11 @@
 import type { DeliveryDecideBody, DeliveryRequestDetail } from '@portal/contract';
 import { DELIVERY_TEXT_MAX } from '@portal/contract/constants';
-import { Button, DatePicker, Input, TextArea } from 'antd-mobile';
+import { Button, DatePicker, TextArea } from 'antd-mobile';
 import { useState } from 'react';
 import { ApiError } from '@/platform/request.ts';
+import { Banner } from '@/ui/banner.tsx';
+import { Panel } from '@/ui/panel.tsx';
+import '@/ui/signup-fields.css';
 import { useDecideDelivery } from '../api/delivery.ts';
 import { dateOfDay, minuteOf } from '../lib/dates.ts';
 
@@ -25,8 +28,7 @@ export function StaffActions({ request }: { request: DeliveryRequestDetail }) {
   if (status !== 'submitted' && status !== 'accepted' && status !== 'scheduled') return null;
 
   return (
-    <section className="delivery-panel delivery-staff" aria-label="配送处理">
-      <h2 className="delivery-panel-title">配送处理</h2>
+    <Panel title="配送处理" stack>
       {status === 'submitted' ? (
         <Button
           color="primary"
@@ -38,11 +40,17 @@ export function StaffActions({ request }: { request: DeliveryRequestDetail }) {
         </Button>
       ) : null}
       {status === 'accepted' ? (
-        <div className="delivery-schedule">
-          <span className="delivery-field-label">排期时间</span>
-          <button type="button" className="delivery-picked-button" onClick={() => setPicking(true)}>
-            {minuteOf(when)}
-          </button>
+        <>
+          <fieldset className="signup-field">
+            <legend>排期时间</legend>
+            <button
+              type="button"
+              className="delivery-picked-button"
+              onClick={() => setPicking(true)}
+            >
+              {minuteOf(when)}
+            </button>
+          </fieldset>
           <DatePicker
             visible={picking}
             onClose={() => setPicking(false)}
@@ -52,15 +60,15 @@ export function StaffActions({ request }: { request: DeliveryRequestDetail }) {
             title="选择排期时间"
             onConfirm={(value) => setWhen(value)}
           />
-          <label className="delivery-field-label" htmlFor="delivery-place">
-            排期地点
-          </label>
-          <Input
-            id="delivery-place"
-            value={place}
-            onChange={setPlace}
-            maxLength={DELIVERY_TEXT_MAX.place}
-          />
+          <div className="signup-field">
+            <label htmlFor="delivery-place">排期地点</label>
+            <input
+              id="delivery-place"
+              value={place}
+              onChange={(event) => setPlace(event.target.value)}
+              maxLength={DELIVERY_TEXT_MAX.place}
+            />
+          </div>
           <Button
             color="primary"
             block
@@ -71,7 +79,7 @@ export function StaffActions({ request }: { request: DeliveryRequestDetail }) {
           >
             确认排期
           </Button>
-        </div>
+        </>
       ) : null}
       {status === 'scheduled' ? (
         <Button
@@ -85,18 +93,18 @@ export function StaffActions({ request }: { request: DeliveryRequestDetail }) {
       ) : null}
       {status !== 'scheduled' ? (
         rejecting ? (
-          <div className="delivery-reject">
-            <label className="delivery-field-label" htmlFor="delivery-reason">
-              拒绝原因
-            </label>
-            <TextArea
-              id="delivery-reason"
-              rows={2}
-              value={reason}
-              onChange={setReason}
-              maxLength={DELIVERY_TEXT_MAX.reason}
-              placeholder="告诉申请人为什么不能配送"
-            />
+          <>
+            <div className="signup-field">
+              <label htmlFor="delivery-reason">拒绝原因</label>
+              <TextArea
+                id="delivery-reason"
+                rows={2}
+                value={reason}
+                onChange={setReason}
+                maxLength={DELIVERY_TEXT_MAX.reason}
+                placeholder="告诉申请人为什么不能配送"
+              />
+            </div>
             <Button
               color="danger"
               block
@@ -105,7 +113,7 @@ export function StaffActions({ request }: { request: DeliveryRequestDetail }) {
             >
               确认拒绝
             </Button>
-          </div>
+          </>
         ) : (
           <Button block fill="outline" color="danger" onClick={() => setRejecting(true)}>
             拒绝申请
@@ -113,10 +121,10 @@ export function StaffActions({ request }: { request: DeliveryRequestDetail }) {
         )
       ) : null}
       {serverError ? (
-        <p className="delivery-error" role="alert">
+        <Banner tone="danger" compact role="alert">
           {serverError}
-        </p>
+        </Banner>
       ) : null}
-    </section>
+    </Panel>
   );
 }

@@ -1,10 +1,11 @@
 import type { DeliveryKind, DeliveryStatus } from '@portal/contract';
 import { DELIVERY_KIND_LABELS, DELIVERY_KINDS } from '@portal/contract/constants';
-import { Tabs } from 'antd-mobile';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
+import { FilterBar, FilterChips } from '@/ui/filter-chips.tsx';
 import { PageHeader } from '@/ui/page-header.tsx';
 import { PagedList } from '@/ui/paged-list.tsx';
 import { StateView } from '@/ui/state-view.tsx';
+import { TabList, tabId } from '@/ui/tabs.tsx';
 import {
   useDeliveryResources,
   useDeliveryRole,
@@ -13,16 +14,36 @@ import {
 } from '../api/delivery.ts';
 import { RequestItem, ResourceItem } from '../components/delivery-bits.tsx';
 import '../delivery.css';
-import '@/ui/chips.css';
 
 type Tab = 'catalogue' | 'mine' | 'staff';
 
-/** The statuses staff work through, in order. */
-const STAFF_STATUSES: ReadonlyArray<[DeliveryStatus, string]> = [
-  ['submitted', '待受理'],
-  ['accepted', '待排期'],
-  ['scheduled', '待完成'],
+const TABS: ReadonlyArray<{ key: Tab; label: string }> = [
+  { key: 'catalogue', label: '资源目录' },
+  { key: 'mine', label: '我的申请' },
+  { key: 'staff', label: '待处理' },
 ];
+
+const KIND_OPTIONS = [
+  { value: null, label: '全部' },
+  ...DELIVERY_KINDS.map((kind) => ({ value: kind, label: DELIVERY_KIND_LABELS[kind] })),
+];
+
+/** The statuses staff work through, in order. */
+const STAFF_OPTIONS: ReadonlyArray<{ value: DeliveryStatus; label: string }> = [
+  { value: 'submitted', label: '待受理' },
+  { value: 'accepted', label: '待排期' },
+  { value: 'scheduled', label: '待完成' },
+];
+
+/** A tab's list, under its filters when it has some. */
+function TabBody({ filters, children }: { filters?: ReactNode; children: ReactNode }) {
+  return (
+    <>
+      {filters ? <FilterBar>{filters}</FilterBar> : null}
+      <div className="page-body">{children}</div>
+    </>
+  );
+}
 
 function Catalogue({
   kind,
@@ -33,50 +54,42 @@ function Catalogue({
 }) {
   const list = useDeliveryResources(kind);
   return (
-    <>
-      <fieldset className="chip-row delivery-chips">
-        <legend className="sr-only">资源类型</legend>
-        {[null, ...DELIVERY_KINDS].map((each) => (
-          <button
-            key={each ?? 'all'}
-            type="button"
-            className={each === kind ? 'chip active' : 'chip'}
-            aria-pressed={each === kind}
-            onClick={() => setKind(each)}
-          >
-            {each ? DELIVERY_KIND_LABELS[each] : '全部'}
-          </button>
-        ))}
-      </fieldset>
+    <TabBody
+      filters={
+        <FilterChips legend="资源类型" options={KIND_OPTIONS} value={kind} onChange={setKind} />
+      }
+    >
       <PagedList
         query={list}
-        className="delivery-list"
+        className="card-list delivery-list"
         empty={<StateView kind="empty" title="暂无可配送的资源" description="换个类型看看。" />}
       >
         {(resource, index) => (
           <ResourceItem key={resource.id} resource={resource} priority={index < 3} />
         )}
       </PagedList>
-    </>
+    </TabBody>
   );
 }
 
 function MyRequests() {
   const list = useMyDeliveryRequests(true);
   return (
-    <PagedList
-      query={list}
-      className="delivery-list"
-      empty={
-        <StateView
-          kind="empty"
-          title="还没有配送申请"
-          description="在资源目录中选择讲师、课程、套件或展览，申请送到您的社区。"
-        />
-      }
-    >
-      {(request) => <RequestItem key={request.id} request={request} />}
-    </PagedList>
+    <TabBody>
+      <PagedList
+        query={list}
+        className="card-list delivery-list"
+        empty={
+          <StateView
+            kind="empty"
+            title="还没有配送申请"
+            description="在资源目录中选择讲师、课程、套件或展览，申请送到您的社区。"
+          />
+        }
+      >
+        {(request) => <RequestItem key={request.id} request={request} />}
+      </PagedList>
+    </TabBody>
   );
 }
 
@@ -89,29 +102,24 @@ function StaffQueue({
 }) {
   const list = useStaffRequests(status, true);
   return (
-    <>
-      <fieldset className="chip-row delivery-chips">
-        <legend className="sr-only">申请状态</legend>
-        {STAFF_STATUSES.map(([each, label]) => (
-          <button
-            key={each}
-            type="button"
-            className={each === status ? 'chip active' : 'chip'}
-            aria-pressed={each === status}
-            onClick={() => setStatus(each)}
-          >
-            {label}
-          </button>
-        ))}
-      </fieldset>
+    <TabBody
+      filters={
+        <FilterChips
+          legend="申请状态"
+          options={STAFF_OPTIONS}
+          value={status}
+          onChange={setStatus}
+        />
+      }
+    >
       <PagedList
         query={list}
-        className="delivery-list"
+        className="card-list delivery-list"
         empty={<StateView kind="empty" title="没有需要处理的申请" />}
       >
         {(request) => <RequestItem key={request.id} request={request} />}
       </PagedList>
-    </>
+    </TabBody>
   );
 }
 
@@ -130,12 +138,16 @@ export function DeliveryPage() {
   return (
     <>
       <PageHeader />
-      <main className="page-body delivery-page">
-        <Tabs activeKey={tab} onChange={(key) => setTab(key as Tab)} className="delivery-tabs">
-          <Tabs.Tab key="catalogue" title="资源目录" />
-          <Tabs.Tab key="mine" title="我的申请" />
-          {staff ? <Tabs.Tab key="staff" title="待处理" /> : null}
-        </Tabs>
+      <TabList
+        label="资源配送"
+        tabs={staff ? TABS : TABS.filter((each) => each.key !== 'staff')}
+        value={tab}
+        onChange={setTab}
+        idPrefix="delivery-tab"
+        panelId="delivery-panel"
+        underHeader
+      />
+      <main id="delivery-panel" role="tabpanel" aria-labelledby={tabId('delivery-tab', tab)}>
         {tab === 'catalogue' ? <Catalogue kind={kind} setKind={setKind} /> : null}
         {tab === 'mine' ? <MyRequests /> : null}
         {tab === 'staff' && staff ? <StaffQueue status={status} setStatus={setStatus} /> : null}

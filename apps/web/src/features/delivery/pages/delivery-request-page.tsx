@@ -10,13 +10,15 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { href, paths } from '@/platform/paths.ts';
 import { ApiError } from '@/platform/request.ts';
+import { Banner } from '@/ui/banner.tsx';
 import { DetailPage, useDetailById } from '@/ui/detail-page.tsx';
+import { Panel } from '@/ui/panel.tsx';
 import {
   deliveryRequestQueryOptions,
   useRateDelivery,
   useWithdrawDelivery,
 } from '../api/delivery.ts';
-import { StatusBadge } from '../components/delivery-bits.tsx';
+import { FactRows, StatusBadge } from '../components/delivery-bits.tsx';
 import { StaffActions } from '../components/staff-actions.tsx';
 import { StarPicker, StarsShown } from '../components/star-rating.tsx';
 import { shanghaiText } from '../lib/dates.ts';
@@ -25,8 +27,7 @@ import '../delivery.css';
 function History({ request }: { request: DeliveryRequestDetail }) {
   const last = request.history.length - 1;
   return (
-    <section className="delivery-panel" aria-label="处理记录">
-      <h2 className="delivery-panel-title">处理记录</h2>
+    <Panel title="处理记录">
       <Steps direction="vertical" current={last}>
         {[...request.history].map((item, index) => (
           <Steps.Step
@@ -43,7 +44,7 @@ function History({ request }: { request: DeliveryRequestDetail }) {
           />
         ))}
       </Steps>
-    </section>
+    </Panel>
   );
 }
 
@@ -71,9 +72,9 @@ function Withdraw({ request }: { request: DeliveryRequestDetail }) {
         撤回申请
       </Button>
       {serverError ? (
-        <p className="delivery-error" role="alert">
+        <Banner tone="danger" compact role="alert">
           {serverError}
-        </p>
+        </Banner>
       ) : null}
     </>
   );
@@ -94,8 +95,8 @@ function RateForm({ request }: { request: DeliveryRequestDetail }) {
     rate.mutate({ requestId: request.id, stars, comment: comment.trim() });
   };
   return (
-    <section className="delivery-panel" aria-label="评价配送">
-      <h2 className="delivery-panel-title">评价这次配送</h2>
+    <Panel label="评价配送" stack>
+      <h2 className="panel-title">评价这次配送</h2>
       <StarPicker value={stars} onChange={setStars} />
       <TextArea
         rows={2}
@@ -105,18 +106,19 @@ function RateForm({ request }: { request: DeliveryRequestDetail }) {
         maxLength={DELIVERY_TEXT_MAX.comment}
       />
       {problem || serverError ? (
-        <p className="delivery-error" role="alert">
+        <Banner tone="danger" compact role="alert">
           {problem ?? serverError}
-        </p>
+        </Banner>
       ) : null}
       <Button block color="primary" loading={rate.isPending} onClick={handleRate}>
         提交评价
       </Button>
-    </section>
+    </Panel>
   );
 }
 
-function Facts({ request }: { request: DeliveryRequestDetail }) {
+/** What the request asks for and, as it moves on, when and where it is booked or why not. */
+function detailsOf(request: DeliveryRequestDetail): Array<[string, string]> {
   const rows: Array<[string, string]> = [
     ['资源类型', DELIVERY_KIND_LABELS[request.resourceKind]],
     ['申请日期', request.date],
@@ -129,16 +131,7 @@ function Facts({ request }: { request: DeliveryRequestDetail }) {
   if (request.scheduledAt) rows.push(['排期时间', shanghaiText(request.scheduledAt)]);
   if (request.scheduledPlace) rows.push(['排期地点', request.scheduledPlace]);
   if (request.reason) rows.push(['拒绝原因', request.reason]);
-  return (
-    <dl className="delivery-facts">
-      {rows.map(([label, value]) => (
-        <div key={label}>
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return rows;
 }
 
 /**
@@ -154,26 +147,26 @@ export function DeliveryRequestPage() {
       missing={{ what: '配送申请', way: { to: paths.delivery, label: '回到资源配送' } }}
     >
       {(request) => (
-        <main className="page-body delivery-page">
-          <section className="delivery-panel">
+        <main className="panel-page delivery-page">
+          <Panel stack>
             <div className="delivery-request-head">
-              <h2 className="delivery-title">{request.resourceTitle}</h2>
+              <h2 className="detail-title">{request.resourceTitle}</h2>
               <StatusBadge status={request.status} />
             </div>
-            <Facts request={request} />
+            <FactRows rows={detailsOf(request)} />
             <Link className="link-button" to={href('deliveryResource', { id: request.resourceId })}>
               查看配送资源
             </Link>
             {request.mine && canMove(request.status, 'withdraw') ? (
               <Withdraw request={request} />
             ) : null}
-          </section>
+          </Panel>
           {request.rating !== null ? (
-            <section className="delivery-panel" aria-label="我的评价">
-              <h2 className="delivery-panel-title">评价</h2>
+            <Panel label="我的评价" stack>
+              <h2 className="panel-title">评价</h2>
               <StarsShown value={request.rating} />
               {request.ratingComment ? <p>{request.ratingComment}</p> : null}
-            </section>
+            </Panel>
           ) : request.mine && request.status === 'completed' ? (
             <RateForm request={request} />
           ) : null}

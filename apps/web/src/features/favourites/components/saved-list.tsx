@@ -1,13 +1,14 @@
 import type { ContentType } from '@portal/contract';
 import { Tabs } from 'antd-mobile';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import { formatDate } from '@/lib/format-date.ts';
 import { CONTENT_TYPE_LABELS, contentHref } from '@/platform/content-links.ts';
 import { paths } from '@/platform/paths.ts';
 import { CardLine, ContentCard } from '@/ui/content-card.tsx';
+import '@/ui/actions.css';
 import { PageHeader } from '@/ui/page-header.tsx';
 import { PagedList } from '@/ui/paged-list.tsx';
+import { Panel } from '@/ui/panel.tsx';
 import { StateView } from '@/ui/state-view.tsx';
 import {
   type SavedItem,
@@ -18,14 +19,12 @@ import {
 } from '../api/saved-lists.ts';
 import '../favourites.css';
 
-const TABS: Array<{ key: 'all' | ContentType; title: string }> = [
+const TABS: ReadonlyArray<{ key: 'all' | ContentType; title: string }> = [
   { key: 'all', title: '全部' },
-  { key: 'course', title: '课程' },
-  { key: 'class', title: '班级' },
-  { key: 'activity', title: '活动' },
-  { key: 'ebook', title: '电子书' },
-  { key: 'live', title: '直播' },
-  { key: 'article', title: '资讯' },
+  ...(['course', 'class', 'activity', 'ebook', 'live', 'article'] as const).map((key) => ({
+    key,
+    title: CONTENT_TYPE_LABELS[key],
+  })),
 ];
 
 /** What each list says: its time label, its remove wording and its empty state. */
@@ -73,7 +72,7 @@ function SavedRow({ kind, item }: { kind: SavedKind; item: SavedItem }) {
     remove.mutate({ contentType: item.contentType, contentId: item.contentId });
   };
   return (
-    <li className="saved-item">
+    <Panel as="li" compact stack className="saved-item">
       <ContentCard
         to={contentHref(item.contentType, item.contentId)}
         cover={item.cover}
@@ -93,7 +92,7 @@ function SavedRow({ kind, item }: { kind: SavedKind; item: SavedItem }) {
       </ContentCard>
       <button
         type="button"
-        className={`saved-item-remove${confirm.armed ? ' armed' : ''}`}
+        className={`pill-button quiet${confirm.armed ? ' armed' : ''}`}
         disabled={remove.isPending}
         onClick={handleRemove}
         onBlur={confirm.disarm}
@@ -103,7 +102,7 @@ function SavedRow({ kind, item }: { kind: SavedKind; item: SavedItem }) {
       >
         {confirm.armed ? `确认${words.remove}` : words.remove}
       </button>
-    </li>
+    </Panel>
   );
 }
 
@@ -121,7 +120,7 @@ function ClearAll({ kind }: { kind: SavedKind }) {
   return (
     <button
       type="button"
-      className={`saved-clear${confirm.armed ? ' armed' : ''}`}
+      className={`pill-button quiet${confirm.armed ? ' armed' : ''}`}
       disabled={clear.isPending}
       onClick={handleClear}
       onBlur={confirm.disarm}
@@ -137,11 +136,12 @@ function SavedTab({ kind, contentType }: { kind: SavedKind; contentType?: Conten
     <PagedList
       query={useSavedList(kind, contentType)}
       empty={
-        <StateView kind="empty" title={words.emptyTitle} description={words.emptyText}>
-          <Link className="link-button primary" to={paths.courseList}>
-            去看看课程
-          </Link>
-        </StateView>
+        <StateView
+          kind="empty"
+          title={words.emptyTitle}
+          description={words.emptyText}
+          way={{ to: paths.courseList, label: '去看看课程' }}
+        />
       }
     >
       {(item) => <SavedRow key={`${item.contentType}-${item.contentId}`} kind={kind} item={item} />}
@@ -165,7 +165,7 @@ export function SavedListPage({ kind }: { kind: SavedKind }) {
             <Tabs.Tab key={entry.key} title={entry.title} />
           ))}
         </Tabs>
-        <div className="saved-body" role="tabpanel">
+        <div className="page-body" role="tabpanel">
           <SavedTab kind={kind} contentType={tab === 'all' ? undefined : tab} />
         </div>
       </main>

@@ -1,11 +1,12 @@
 import type { MessageDetail } from '@portal/contract';
-import { MESSAGE_KIND_LABELS } from '@portal/contract/constants';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { formatDate } from '@/lib/format-date.ts';
 import { paths } from '@/platform/paths.ts';
 import { DetailPage, type MissingText, useDetailById } from '@/ui/detail-page.tsx';
+import { Panel } from '@/ui/panel.tsx';
 import { messageDetailQueryOptions, useRefreshAfterRead } from '../api/messages.ts';
+import { MessageKindBadge } from './message-kind.tsx';
 import { messageLinkOf } from './message-link.ts';
 
 const MISSING_MESSAGE: MissingText = {
@@ -23,24 +24,22 @@ function Message({ message }: { message: MessageDetail }) {
   }, [message.id]);
   const link = message.link ? messageLinkOf(message.link) : null;
   return (
-    <main className="page-body message-page">
-      <article className="message-article">
-        <p className="message-facts">
-          <span className={`message-kind ${message.kind}`}>
-            {MESSAGE_KIND_LABELS[message.kind]}
-          </span>
+    <main className="page-body">
+      <Panel as="article" stack>
+        <p className="badge-row detail-meta">
+          <MessageKindBadge kind={message.kind} />
           <time dateTime={message.createdAt}>
             {formatDate(message.createdAt, 'yyyy-MM-dd hh:mm')}
           </time>
         </p>
-        <h2 className="message-article-title">{message.title}</h2>
+        <h2 className="detail-title">{message.title}</h2>
         <p className="message-body">{message.body}</p>
         {link ? (
-          <Link className="link-button primary message-go" to={link.to}>
+          <Link className="link-button primary block" to={link.to}>
             {link.label}
           </Link>
         ) : null}
-      </article>
+      </Panel>
     </main>
   );
 }

@@ -1,6 +1,8 @@
 import { RightOutline } from 'antd-mobile-icons';
 import { Link } from 'react-router';
 import { paths } from '@/platform/paths.ts';
+import { Fact, Facts } from '@/ui/facts.tsx';
+import '@/ui/panel.css';
 import { useStudySummary } from '../api/get-study-summary.ts';
 
 /** Whole minutes learned (what the learner sees on the figure). */
@@ -15,19 +17,15 @@ export function StudyFigures() {
   const minutes = data ? String(minutesOf(data.todaySeconds)) : '–';
   const streak = data ? String(data.streak.current) : '–';
   return (
-    <Link className="mine-figures" to={paths.statistics}>
-      <span className="mine-figure">
-        <small>今日学习</small>
-        <span>
+    <Link className="panel compact mine-figures" to={paths.statistics}>
+      <Facts look="figures">
+        <Fact label="今日学习">
           <strong>{minutes}</strong> 分钟
-        </span>
-      </span>
-      <span className="mine-figure">
-        <small>连续学习</small>
-        <span>
+        </Fact>
+        <Fact label="连续学习">
           <strong>{streak}</strong> 天
-        </span>
-      </span>
+        </Fact>
+      </Facts>
       <span className="mine-figures-more">
         学习统计
         <RightOutline aria-hidden="true" />

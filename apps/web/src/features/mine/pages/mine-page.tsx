@@ -11,6 +11,8 @@ import { usePointsBalance } from '@/platform/queries/points-summary.ts';
 import { useUnreadMessages } from '@/platform/queries/unread-messages.ts';
 import { logout, storedUser } from '@/platform/session.ts';
 import { CountBadge } from '@/ui/count-badge.tsx';
+import '@/ui/list-row.css';
+import { Panel } from '@/ui/panel.tsx';
 import { StudyFigures } from '../components/study-figures.tsx';
 import '../mine.css';
 
@@ -39,10 +41,22 @@ const rewardLinks: readonly MineLink[] = [
 /** A titled group of rows. */
 function MineSection({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <section className="mine-section" aria-label={title}>
-      <h2 className="mine-section-title">{title}</h2>
-      <ul className="mine-links">{children}</ul>
-    </section>
+    <Panel title={title}>
+      <ul className="list-rows">{children}</ul>
+    </Panel>
+  );
+}
+
+/** A row that opens one of the learner's pages, with a figure (`aside`) before its arrow. */
+function MineRow({ to, label, aside }: { to: string; label: ReactNode; aside?: ReactNode }) {
+  return (
+    <li>
+      <Link className="list-row mine-link" to={to}>
+        <span className="list-row-body">{label}</span>
+        {aside ? <span className="list-row-aside">{aside}</span> : null}
+        <RightOutline aria-hidden="true" />
+      </Link>
+    </li>
   );
 }
 
@@ -50,44 +64,31 @@ function MineSection({ title, children }: { title: string; children: ReactNode }
 function MedalCount() {
   const medals = useMedals();
   if (!medals.data) return null;
-  return <span className="mine-link-figure">已获得 {medals.data.earnedCount} 枚</span>;
+  return <>已获得 {medals.data.earnedCount} 枚</>;
 }
 
 /** The figure a row shows before its arrow, by the page it opens. */
 const rowFigures: Partial<Record<PathName, () => ReactNode>> = { medals: MedalCount };
 
-/** A row that opens one of the learner's pages. */
 function MineLinkRow({ name, label }: MineLink) {
   const Figure = rowFigures[name];
-  return (
-    <li>
-      <Link className="mine-link" to={paths[name]}>
-        <span>{label}</span>
-        <span className="mine-link-end">
-          {Figure ? <Figure /> : null}
-          <RightOutline aria-hidden="true" />
-        </span>
-      </Link>
-    </li>
-  );
+  return <MineRow to={paths[name]} label={label} aside={Figure ? <Figure /> : null} />;
 }
 
 /** 我的消息, with how many are unread. */
 function MessagesRow() {
   const unread = useUnreadMessages();
   return (
-    <li>
-      <Link className="mine-link" to={paths.messageDetail}>
+    <MineRow
+      to={paths.messageDetail}
+      label={
         <span>
           我的消息
           {unread > 0 ? <span className="sr-only">，{unread} 条未读</span> : null}
         </span>
-        <span className="mine-link-end">
-          {unread > 0 ? <CountBadge count={unread} /> : null}
-          <RightOutline aria-hidden="true" />
-        </span>
-      </Link>
-    </li>
+      }
+      aside={unread > 0 ? <CountBadge count={unread} /> : null}
+    />
   );
 }
 
@@ -95,17 +96,15 @@ function MessagesRow() {
 function PointsRow() {
   const balance = usePointsBalance();
   return (
-    <li>
-      <Link className="mine-link" to={paths.pointsTasks}>
-        <span>我的积分</span>
-        <span className="mine-link-end">
-          {balance === undefined ? null : (
-            <strong className="mine-points-figure">{balance} 分</strong>
-          )}
-          <RightOutline aria-hidden="true" />
-        </span>
-      </Link>
-    </li>
+    <MineRow
+      to={paths.pointsTasks}
+      label="我的积分"
+      aside={
+        balance === undefined ? null : (
+          <strong className="mine-points-figure text-accent">{balance} 分</strong>
+        )
+      }
+    />
   );
 }
 
@@ -175,12 +174,12 @@ export function MinePage() {
             type="button"
             role="switch"
             aria-checked={elder}
-            className="mine-link mine-switch switch-row"
+            className="list-row mine-link mine-switch switch-row"
             onClick={() => setElderMode(!elder)}
           >
-            <span>
+            <span className="list-row-body">
               长辈模式
-              <small>字号更大、按钮更大，看得清、点得准</small>
+              <small className="list-row-meta">字号更大、按钮更大，看得清、点得准</small>
             </span>
             <span className={elder ? 'switch-visual on' : 'switch-visual'} aria-hidden="true" />
           </button>

@@ -1,5 +1,6 @@
 import type { ArticleKind } from '@portal/contract';
 import { formatDate } from '@/lib/format-date.ts';
+import { Badge } from '@/ui/badge.tsx';
 import { CardLine, ContentCard } from '@/ui/content-card.tsx';
 import { PagedList } from '@/ui/paged-list.tsx';
 import { StateView } from '@/ui/state-view.tsx';
@@ -34,8 +35,18 @@ export function ArticleList({ kind, channelId }: { kind: ArticleKind; channelId?
             priority={index < FIRST_SCREEN}
             title={
               <>
-                {article.unread ? <span className="article-unread">未读</span> : null}
-                {article.pinned ? <span className="article-pinned">置顶</span> : null}
+                {article.unread ? (
+                  <>
+                    <Badge tone="red" solid square className="article-unread">
+                      未读
+                    </Badge>{' '}
+                  </>
+                ) : null}
+                {article.pinned ? (
+                  <>
+                    <Badge square>置顶</Badge>{' '}
+                  </>
+                ) : null}
                 {article.title}
               </>
             }

@@ -15,7 +15,7 @@ export function ReadMarkedPage({ kind }: { kind: 'info' | 'notice' }) {
           isLoggedIn() ? (
             <button
               type="button"
-              className="text-button news-read-all"
+              className="text-button"
               disabled={readAll.isPending}
               onClick={() => readAll.mutate(kind)}
             >
@@ -25,7 +25,7 @@ export function ReadMarkedPage({ kind }: { kind: 'info' | 'notice' }) {
         }
       />
       <NewsLinks />
-      <main className="page-body news-body">
+      <main className="page-body">
         <ArticleList kind={kind} />
       </main>
     </>

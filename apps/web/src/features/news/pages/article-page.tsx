@@ -65,7 +65,7 @@ function Article({ article }: { article: ArticleDetail }) {
   return (
     <main className="page-body article-page">
       <article>
-        <h1 className="article-title">{article.title}</h1>
+        <h1 className="detail-title article-title">{article.title}</h1>
         <p className="article-facts">
           <span>{article.source}</span>
           <time dateTime={article.publishedAt}>{formatDate(article.publishedAt)}</time>

@@ -1,12 +1,17 @@
 import { ARTICLE_KIND_NAMES } from '@portal/contract/constants';
 import { useSearchParams } from 'react-router';
+import { FilterBar, FilterChips } from '@/ui/filter-chips.tsx';
 import { PageHeader } from '@/ui/page-header.tsx';
 import { useArticleChannels } from '../api/articles.ts';
 import { ArticleList } from '../components/article-list.tsx';
 import { NewsLinks } from '../components/news-links.tsx';
 import { NEWS_PAGE_KINDS, newsParams, newsSearch } from '../lib/news-params.ts';
 import '../news.css';
-import '@/ui/chips.css';
+
+const KIND_OPTIONS = NEWS_PAGE_KINDS.map((kind) => ({
+  value: kind,
+  label: ARTICLE_KIND_NAMES[kind],
+}));
 
 /**
  * `/index/news` (资讯): the site's news by channel, and its showcases (风采, 展示, 讲座访谈), with
@@ -23,42 +28,26 @@ export function NewsPage() {
     <>
       <PageHeader />
       <NewsLinks />
-      <div className="news-filters">
-        <fieldset className="chip-row news-kinds">
-          <legend className="sr-only">栏目类型</legend>
-          {NEWS_PAGE_KINDS.map((each) => (
-            <button
-              key={each}
-              type="button"
-              className={each === kind ? 'chip active' : 'chip'}
-              aria-pressed={each === kind}
-              onClick={() => update({ kind: each })}
-            >
-              {ARTICLE_KIND_NAMES[each]}
-            </button>
-          ))}
-        </fieldset>
+      <FilterBar>
+        <FilterChips
+          legend="栏目类型"
+          options={KIND_OPTIONS}
+          value={kind}
+          onChange={(each) => update({ kind: each })}
+        />
         {channels.data && channels.data.length > 0 ? (
-          <fieldset className="chip-row news-channels">
-            <legend className="sr-only">栏目</legend>
-            {[{ id: 0, name: '全部' }, ...channels.data].map((channel) => {
-              const active = (channelId ?? 0) === channel.id;
-              return (
-                <button
-                  key={channel.id}
-                  type="button"
-                  className={active ? 'chip active' : 'chip'}
-                  aria-pressed={active}
-                  onClick={() => update({ kind, channelId: channel.id || undefined })}
-                >
-                  {channel.name}
-                </button>
-              );
-            })}
-          </fieldset>
+          <FilterChips
+            legend="栏目"
+            options={[{ id: 0, name: '全部' }, ...channels.data].map((channel) => ({
+              value: channel.id,
+              label: channel.name,
+            }))}
+            value={channelId ?? 0}
+            onChange={(id) => update({ kind, channelId: id || undefined })}
+          />
         ) : null}
-      </div>
-      <main className="page-body news-body">
+      </FilterBar>
+      <main className="page-body">
         <ArticleList kind={kind} channelId={channelId} />
       </main>
     </>

@@ -1,6 +1,7 @@
 import type { PointsTask } from '@portal/contract';
 import { Link } from 'react-router';
 import { type PathName, paths } from '@/platform/paths.ts';
+import '@/ui/actions.css';
 import { ProgressTrack } from '@/ui/progress-bar.tsx';
 
 /** The page a task is done on (a name of `paths` from the server), or home when unknown. */
@@ -11,12 +12,12 @@ export function TaskRow({ task }: { task: PointsTask }) {
   const percent = Math.min(100, Math.round((task.doneUnits / task.dailyCap) * 100));
   const progress = `${task.doneUnits}/${task.dailyCap} ${task.unit}`;
   return (
-    <li className="points-task">
-      <div className="points-task-main">
+    <li className="points-row points-task">
+      <div className="points-row-main">
         <h3 className="points-task-name">
-          {task.name} <span className="points-task-progress">{progress}</span>
+          {task.name} <span className="text-accent">{progress}</span>
         </h3>
-        <p className="points-task-rule">
+        <p className="points-row-note">
           每{task.unit} +{task.pointsPerUnit} 分，每天最多 {task.dailyCap} {task.unit}
         </p>
         <ProgressTrack
@@ -27,9 +28,9 @@ export function TaskRow({ task }: { task: PointsTask }) {
         />
       </div>
       {task.done ? (
-        <span className="points-task-done">已完成</span>
+        <span className="pill-button quiet">已完成</span>
       ) : (
-        <Link className="points-task-go" to={taskPath(task.page)}>
+        <Link className="pill-button" to={taskPath(task.page)}>
           去完成
         </Link>
       )}

@@ -5,16 +5,19 @@ import { paths } from '@/platform/paths.ts';
 import { PageHeader } from '@/ui/page-header.tsx';
 import { PagedList, pagedItems } from '@/ui/paged-list.tsx';
 import { StateView } from '@/ui/state-view.tsx';
+import { TabList, tabId } from '@/ui/tabs.tsx';
 import { usePointsLedger, usePointsSummary } from '../api/points.ts';
 import { ledgerDayHeading, signedPoints } from '../components/ledger-day.ts';
 import { PointsHead } from '../components/points-head.tsx';
+import '@/ui/panel.css';
 import '../points.css';
-import '@/ui/tabs.css';
 
-const TABS: ReadonlyArray<[PointsLedgerType | undefined, string]> = [
-  [undefined, '全部'],
-  ['earned', '获得'],
-  ['spent', '消费'],
+type Tab = PointsLedgerType | 'all';
+
+const TABS: ReadonlyArray<{ key: Tab; label: string }> = [
+  { key: 'all', label: '全部' },
+  { key: 'earned', label: '获得' },
+  { key: 'spent', label: '消费' },
 ];
 
 const typeParam = (value: string | null): PointsLedgerType | undefined =>
@@ -28,11 +31,11 @@ const emptyText = {
 
 function LedgerRow({ entry }: { entry: PointsLedgerEntry }) {
   return (
-    <div className="points-entry">
-      <div className="points-entry-main">
+    <div className="points-row points-entry">
+      <div className="points-row-main">
         <p className="points-entry-name">{entry.ruleName}</p>
         {entry.title ? <p className="points-entry-title">{entry.title}</p> : null}
-        <p className="points-entry-time">
+        <p className="points-row-note">
           {formatDate(entry.createdAt, 'hh:mm')} · 余额 {entry.balanceAfter}
         </p>
       </div>
@@ -50,7 +53,7 @@ function LedgerList({ type, today }: { type: PointsLedgerType | undefined; today
   return (
     <PagedList
       query={query}
-      className="points-ledger"
+      className="panel points-ledger"
       empty={
         <StateView kind="empty" title={text.title} description={text.description}>
           <Link className="link-button primary" to={paths.pointsTasks}>
@@ -77,33 +80,26 @@ export function PointsRecordPage() {
   const [params, setParams] = useSearchParams();
   const type = typeParam(params.get('type'));
   const summary = usePointsSummary();
-  const handleTab = (next: PointsLedgerType | undefined) =>
-    setParams(next ? { type: next } : {}, { replace: true });
+  const handleTab = (next: Tab) =>
+    setParams(next === 'all' ? {} : { type: next }, { replace: true });
   return (
     <>
       <PageHeader />
       <PointsHead summary={summary.data} />
-      <div className="tabs under-header" role="tablist" aria-label="积分类型">
-        {TABS.map(([tab, label]) => (
-          <button
-            key={label}
-            type="button"
-            role="tab"
-            id={`points-tab-${tab ?? 'all'}`}
-            aria-selected={tab === type}
-            aria-controls="points-panel"
-            className="tab"
-            onClick={() => handleTab(tab)}
-          >
-            {label}
-          </button>
-        ))}
-      </div>
+      <TabList
+        label="积分类型"
+        tabs={TABS}
+        value={type ?? 'all'}
+        onChange={handleTab}
+        idPrefix="points-tab"
+        panelId="points-panel"
+        underHeader
+      />
       <main
         id="points-panel"
         className="page-body"
         role="tabpanel"
-        aria-labelledby={`points-tab-${type ?? 'all'}`}
+        aria-labelledby={tabId('points-tab', type ?? 'all')}
       >
         <LedgerList
           key={type ?? 'all'}

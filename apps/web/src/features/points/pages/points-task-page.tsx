@@ -1,9 +1,11 @@
 import { PageHeader } from '@/ui/page-header.tsx';
 import { PageSkeleton } from '@/ui/page-skeleton.tsx';
+import { Panel } from '@/ui/panel.tsx';
 import { RetryButton, StateView } from '@/ui/state-view.tsx';
 import { usePointsSummary, usePointsTasks } from '../api/points.ts';
 import { PointsHead } from '../components/points-head.tsx';
 import { TaskRow } from '../components/task-row.tsx';
+import '@/ui/list-row.css';
 import '../points.css';
 
 function TaskList() {
@@ -17,19 +19,18 @@ function TaskList() {
     );
   }
   return (
-    <section className="points-tasks" aria-labelledby="points-tasks-title">
-      <h2 id="points-tasks-title" className="points-section-title">
-        今日任务
-      </h2>
-      <ul className="points-task-list">
-        {tasks.data.tasks.map((task) => (
-          <TaskRow key={task.key} task={task} />
-        ))}
-      </ul>
-      <p className="points-note">
+    <>
+      <Panel title="今日任务">
+        <ul className="list-rows">
+          {tasks.data.tasks.map((task) => (
+            <TaskRow key={task.key} task={task} />
+          ))}
+        </ul>
+      </Panel>
+      <p className="points-row-note">
         积分由系统根据真实的学习记录自动发放，每天 0 点（北京时间）重新计算。
       </p>
-    </section>
+    </>
   );
 }
 
@@ -39,8 +40,8 @@ export function PointsTaskPage() {
   return (
     <>
       <PageHeader />
-      <main className="page-body points-page">
-        <PointsHead summary={summary.data} recordLink />
+      <PointsHead summary={summary.data} recordLink />
+      <main className="page-body">
         <TaskList />
       </main>
     </>

@@ -1,9 +1,12 @@
 import { type FormEvent, useId, useState } from 'react';
+import { Banner } from '@/ui/banner.tsx';
+import { LineIcon } from '@/ui/line-icon.tsx';
+import '@/ui/search-field.css';
 import { SEARCH_QUERY_MAX } from '../recent-terms.ts';
 
 /**
- * The search form: a large search field and a 搜索 button. An empty or blank query is not sent;
- * the field says why instead.
+ * The search form in the look of ui's SearchField: the field (focused on the search page) and 搜索.
+ * An empty or blank query is not sent; the field says why instead.
  */
 export function SearchBox({
   initial = '',
@@ -25,34 +28,33 @@ export function SearchBox({
   };
   return (
     <search>
-      <form className="search-box" onSubmit={handleSubmit}>
-        <label className="sr-only" htmlFor={`${hintId}-q`}>
-          搜索内容
+      <form className="search-field" onSubmit={handleSubmit}>
+        <label className="search-field-box">
+          <LineIcon d="M10.5 4a6.5 6.5 0 1 0 0 13 6.5 6.5 0 0 0 0-13zM15.5 15.5 20 20" size={20} />
+          <span className="sr-only">搜索内容</span>
+          <input
+            type="search"
+            name="q"
+            enterKeyHint="search"
+            placeholder="搜索课程、班级"
+            maxLength={SEARCH_QUERY_MAX}
+            // biome-ignore lint/a11y/noAutofocus: the search page exists to type a query
+            autoFocus={autoFocus}
+            value={value}
+            aria-invalid={blank}
+            aria-describedby={blank ? hintId : undefined}
+            onChange={(event) => setValue(event.target.value)}
+          />
         </label>
-        <input
-          id={`${hintId}-q`}
-          className="search-box-input"
-          type="search"
-          name="q"
-          enterKeyHint="search"
-          placeholder="搜索课程、班级"
-          maxLength={SEARCH_QUERY_MAX}
-          // biome-ignore lint/a11y/noAutofocus: the search page exists to type a query
-          autoFocus={autoFocus}
-          value={value}
-          aria-invalid={blank}
-          aria-describedby={blank ? hintId : undefined}
-          onChange={(event) => setValue(event.target.value)}
-        />
-        <button className="search-box-submit" type="submit">
+        <button className="search-field-button" type="submit">
           搜索
         </button>
-        {blank ? (
-          <p id={hintId} className="search-box-hint" role="alert">
-            请输入搜索内容
-          </p>
-        ) : null}
       </form>
+      {blank ? (
+        <Banner tone="danger" compact role="alert" id={hintId} className="search-hint">
+          请输入搜索内容
+        </Banner>
+      ) : null}
     </search>
   );
 }

@@ -1,6 +1,14 @@
 import type { SearchResult } from '@portal/contract';
 import { CONTENT_TYPE_LABELS, contentHref } from '@/platform/content-links.ts';
+import { Badge, type BadgeTone } from '@/ui/badge.tsx';
 import { CardLine, ContentCard } from '@/ui/content-card.tsx';
+
+/** Classes amber, activities green, e-books purple: the rest in the site's colour. */
+const typeTone: Partial<Record<SearchResult['type'], BadgeTone>> = {
+  class: 'amber',
+  activity: 'green',
+  ebook: 'purple',
+};
 
 /** One hit: cover, the title with the matched parts marked, its type and a line of facts. */
 export function SearchResultCard({ result }: { result: SearchResult }) {
@@ -23,9 +31,9 @@ export function SearchResultCard({ result }: { result: SearchResult }) {
       )}
     >
       <CardLine>
-        <span className={`content-type search-card-type ${result.type}`}>
+        <Badge tone={typeTone[result.type]} square quiet className="search-card-type">
           {CONTENT_TYPE_LABELS[result.type]}
-        </span>
+        </Badge>{' '}
         {result.subtitle}
       </CardLine>
     </ContentCard>

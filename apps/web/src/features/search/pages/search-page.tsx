@@ -1,7 +1,10 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { href } from '@/platform/paths.ts';
+import { Banner } from '@/ui/banner.tsx';
+import { FilterBar } from '@/ui/filter-chips.tsx';
 import { PageHeader } from '@/ui/page-header.tsx';
+import '@/ui/panel.css';
 import { useHotTerms } from '../api/get-hot-terms.ts';
 import { SearchBox } from '../components/search-box.tsx';
 import { TermLinks } from '../components/term-links.tsx';
@@ -26,12 +29,16 @@ export function SearchPage() {
   return (
     <>
       <PageHeader />
-      <main className="page-body search-page">
+      <FilterBar>
         <SearchBox autoFocus onSearch={handleSearch} />
+      </FilterBar>
+      <main className="page-body search-page">
         {recent.length > 0 ? (
-          <section className="search-section" aria-labelledby="search-recent-title">
-            <div className="search-section-head">
-              <h2 id="search-recent-title">最近搜索</h2>
+          <section className="panel" aria-labelledby="search-recent-title">
+            <div className="section-head">
+              <h2 id="search-recent-title" className="panel-title">
+                最近搜索
+              </h2>
               <button type="button" className="text-button" onClick={handleClear}>
                 清空
               </button>
@@ -39,11 +46,15 @@ export function SearchPage() {
             <TermLinks terms={recent} label="最近搜索" />
           </section>
         ) : null}
-        <section className="search-section" aria-labelledby="search-hot-title">
-          <div className="search-section-head">
-            <h2 id="search-hot-title">热门搜索</h2>
-          </div>
-          {hot.isError ? <p className="search-muted">热门搜索暂时没有加载出来。</p> : null}
+        <section className="panel" aria-labelledby="search-hot-title">
+          <h2 id="search-hot-title" className="panel-title">
+            热门搜索
+          </h2>
+          {hot.isError ? (
+            <Banner tone="warning" compact>
+              热门搜索暂时没有加载出来。
+            </Banner>
+          ) : null}
           {hot.data ? (
             <TermLinks terms={hot.data.map((term) => term.term)} label="热门搜索" />
           ) : null}

@@ -2,9 +2,11 @@ import type { SearchType } from '@portal/contract';
 import { Tabs } from 'antd-mobile';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
+import { CONTENT_TYPE_LABELS } from '@/platform/content-links.ts';
 import { PageHeader } from '@/ui/page-header.tsx';
 import { PagedList, pagedItems } from '@/ui/paged-list.tsx';
 import { StateView } from '@/ui/state-view.tsx';
+import '@/ui/chips.css';
 import { useHotTerms } from '../api/get-hot-terms.ts';
 import { useSearch } from '../api/get-search.ts';
 import { SearchBox } from '../components/search-box.tsx';
@@ -15,12 +17,10 @@ import '../search.css';
 
 const tabs: readonly { type: SearchType; title: string }[] = [
   { type: 'all', title: '全部' },
-  { type: 'course', title: '课程' },
-  { type: 'class', title: '班级' },
-  { type: 'activity', title: '活动' },
-  { type: 'ebook', title: '电子书' },
-  { type: 'live', title: '直播' },
-  { type: 'article', title: '资讯' },
+  ...(['course', 'class', 'activity', 'ebook', 'live', 'article'] as const).map((type) => ({
+    type,
+    title: CONTENT_TYPE_LABELS[type],
+  })),
 ];
 
 const isType = (value: string | null): value is SearchType =>
@@ -77,7 +77,7 @@ export function SearchResultPage() {
           <StateView kind="empty" title="请输入搜索内容" description="输入课程或班级的名称试试。" />
         ) : null}
         {list.length > 0 ? (
-          <p className="search-total" aria-live="polite">
+          <p className="list-count" aria-live="polite">
             找到 {total} 条结果
           </p>
         ) : null}

@@ -1,4 +1,5 @@
 import type { Statistics } from '@portal/contract';
+import '@/ui/panel.css';
 
 const hours = (seconds: number) => {
   const value = Math.floor(seconds / 360) / 10;
@@ -26,7 +27,7 @@ export function StatisticsFigures({ data }: { data: Statistics }) {
         {figures.map((figure, index) => (
           <div
             key={figure.label}
-            className={index === 0 ? 'statistics-figure main' : 'statistics-figure'}
+            className={`panel compact statistics-figure${index === 0 ? ' main' : ''}`}
           >
             <dt>{figure.label}</dt>
             <dd>

@@ -8,14 +8,15 @@ import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router';
 import { isElderMode, subscribeElderMode } from '@/platform/elder-mode.ts';
 import { paths } from '@/platform/paths.ts';
+import { FilterChips } from '@/ui/filter-chips.tsx';
 import { PageHeader } from '@/ui/page-header.tsx';
+import { Panel } from '@/ui/panel.tsx';
 import { RetryButton, StateView } from '@/ui/state-view.tsx';
 import { useStatistics } from '../api/get-statistics.ts';
 import { unitFor } from '../bucket-label.ts';
 import { LearningSummary } from '../components/learning-summary.tsx';
 import { LearningTable } from '../components/learning-table.tsx';
 import { StatisticsFigures } from '../components/statistics-figures.tsx';
-import '@/ui/chips.css';
 import '../statistics.css';
 
 // The chart library loads with the chart, in its own chunk, only on this page.
@@ -30,24 +31,21 @@ const chartSkeleton = (
   <div className="skeleton-block statistics-chart" role="status" aria-label="图表加载中" />
 );
 
+const RANGE_OPTIONS = STATISTICS_RANGES.map((range) => ({
+  value: range,
+  label: STATISTICS_RANGE_LABELS[range],
+}));
+
 /** The range switch: 近30天, 近12周, 近12个月 (kept in the address, `?range=`). */
 function RangeSwitch({ range }: { range: StatisticsRange }) {
   const [, setParams] = useSearchParams();
   return (
-    <fieldset className="chip-row statistics-ranges">
-      <legend className="sr-only">统计范围</legend>
-      {STATISTICS_RANGES.map((option) => (
-        <button
-          key={option}
-          type="button"
-          className={option === range ? 'chip active' : 'chip'}
-          aria-pressed={option === range}
-          onClick={() => setParams(option === '30d' ? {} : { range: option }, { replace: true })}
-        >
-          {STATISTICS_RANGE_LABELS[option]}
-        </button>
-      ))}
-    </fieldset>
+    <FilterChips
+      legend="统计范围"
+      options={RANGE_OPTIONS}
+      value={range}
+      onChange={(option) => setParams(option === '30d' ? {} : { range: option }, { replace: true })}
+    />
   );
 }
 
@@ -117,11 +115,10 @@ export function StatisticsPage() {
             aria-label="加载中"
           />
         )}
-        <section className="statistics-card" aria-labelledby="statistics-chart-title">
-          <h2 id="statistics-chart-title">学习时长</h2>
+        <Panel title="学习时长" stack>
           <RangeSwitch range={range} />
           {shown ? <RangeChart data={shown} elder={elder} /> : chartSkeleton}
-        </section>
+        </Panel>
       </main>
     </>
   );

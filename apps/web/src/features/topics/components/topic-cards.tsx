@@ -1,6 +1,7 @@
 import type { ActivitySummary, CourseSummary } from '@portal/contract';
 import { formatDateRange } from '@/lib/format-date.ts';
 import { href } from '@/platform/paths.ts';
+import { Badge, StatusBadge } from '@/ui/badge.tsx';
 import { CardLine, ContentCard } from '@/ui/content-card.tsx';
 
 /** A course of a topic: cover, title, teacher and lessons (links to the course). */
@@ -28,7 +29,6 @@ function activityHref(activity: ActivitySummary): string {
 
 /** An activity of a topic: cover, title, kind and status, dates and place. */
 export function TopicActivityCard({ activity }: { activity: ActivitySummary }) {
-  const open = activity.status === '报名中';
   return (
     <ContentCard
       to={activityHref(activity)}
@@ -36,9 +36,11 @@ export function TopicActivityCard({ activity }: { activity: ActivitySummary }) {
       title={activity.title}
       className="topic-item clamp"
     >
-      <span className="content-card-tags">
-        <span className="topic-tag">{activity.kind}</span>
-        <span className={open ? 'topic-tag open' : 'topic-tag quiet'}>{activity.status}</span>
+      <span className="badge-row">
+        <Badge square quiet>
+          {activity.kind}
+        </Badge>
+        <StatusBadge status={activity.status} square />
       </span>
       <CardLine>
         {formatDateRange(activity.startAt, activity.endAt, 'yyyy.MM.dd')} · {activity.place}

@@ -1,15 +1,16 @@
 import { ErrorCode } from '@portal/contract/constants';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { href, paths } from '@/platform/paths.ts';
 import { ApiError } from '@/platform/request.ts';
 import { BookCard, BookGridSkeleton } from '@/ui/book-card.tsx';
 import { PageHeader } from '@/ui/page-header.tsx';
 import { PagedList, pagedItems } from '@/ui/paged-list.tsx';
-import { StateView } from '@/ui/state-view.tsx';
+import { HOME_WAY, StateView } from '@/ui/state-view.tsx';
 import { useTopic } from '../api/get-topic.ts';
 import { useTopicEbooks } from '../api/get-topic-ebooks.ts';
 import { topicParam } from '../lib/topic-slug.ts';
-import '../topics.css';
+import '@/ui/chips.css';
+import '@/ui/panel.css';
 
 /**
  * `/zhuanti/2024/moreBook?topic=<year>/<name>`: all e-books of a topic (2024 家庭教育 when the
@@ -31,19 +32,20 @@ export function TopicBooksPage() {
       <PageHeader />
       {missing ? (
         <main className="page-body">
-          <StateView kind="missing" title="专题不存在或已下线" description="看看首页的其他内容吧。">
-            <Link className="link-button primary" to={paths.home}>
-              回到首页
-            </Link>
-          </StateView>
+          <StateView
+            kind="missing"
+            title="专题不存在或已下线"
+            description="看看首页的其他内容吧。"
+            way={HOME_WAY}
+          />
         </main>
       ) : (
-        <main className="page-body topic-books">
+        <main className="page-body">
           {topic.data ? (
-            <p className="topic-books-lead">
-              {topic.data.title}
-              {books.isSuccess ? <span>共 {total} 本</span> : null}
-            </p>
+            <div className="section-head">
+              <h2 className="panel-title">{topic.data.title}</h2>
+              {books.isSuccess ? <span className="list-count">共 {total} 本</span> : null}
+            </div>
           ) : null}
           <PagedList
             query={books}
@@ -51,11 +53,12 @@ export function TopicBooksPage() {
             skeleton={<BookGridSkeleton />}
             errorTitle="书单没有加载出来"
             empty={
-              <StateView kind="empty" title="这个专题还没有电子书" description="敬请期待。">
-                <Link className="link-button primary" to={paths.ebookList}>
-                  看看全部电子书
-                </Link>
-              </StateView>
+              <StateView
+                kind="empty"
+                title="这个专题还没有电子书"
+                description="敬请期待。"
+                way={{ to: paths.ebookList, label: '看看全部电子书' }}
+              />
             }
             pullToRefresh
           >

@@ -1,79 +1,83 @@
 import type { Topic, TopicSection } from '@portal/contract';
+import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { href } from '@/platform/paths.ts';
 import { useDetail } from '@/platform/queries/detail.ts';
 import { ShareButton } from '@/platform/share-button.tsx';
 import { BookCard } from '@/ui/book-card.tsx';
 import { DetailPage } from '@/ui/detail-page.tsx';
-import { LineIcon } from '@/ui/line-icon.tsx';
+import { Panel } from '@/ui/panel.tsx';
 import { HOME_WAY, StateView } from '@/ui/state-view.tsx';
 import { topicQueryOptions } from '../api/get-topic.ts';
 import { TopicActivityCard, TopicCourseCard } from '../components/topic-cards.tsx';
 import { DEFAULT_TOPIC_SLUG, topicSlugOf } from '../lib/topic-slug.ts';
+import '@/ui/chips.css';
 import '../topics.css';
 
 /** Books shown on the topic page; 更多 leads to the whole list. */
 const BOOKS_SHOWN = 6;
 
+/** A section's items, each in its `<li>`. */
+function Items<T extends { id: number }>({
+  items,
+  className = 'card-list',
+  children,
+}: {
+  items: readonly T[];
+  className?: string;
+  children: (item: T) => ReactNode;
+}) {
+  return (
+    <ul className={className}>
+      {items.map((item) => (
+        <li key={item.id}>{children(item)}</li>
+      ))}
+    </ul>
+  );
+}
+
 function SectionItems({ section }: { section: TopicSection }) {
   if (section.items.length === 0) {
-    return <p className="topic-section-empty">暂无内容，敬请期待。</p>;
+    return <p className="detail-meta">暂无内容，敬请期待。</p>;
   }
   switch (section.kind) {
     case 'courses':
-      return (
-        <ul className="topic-items">
-          {section.items.map((course) => (
-            <li key={course.id}>
-              <TopicCourseCard course={course} />
-            </li>
-          ))}
-        </ul>
-      );
+      return <Items items={section.items}>{(course) => <TopicCourseCard course={course} />}</Items>;
     case 'activities':
       return (
-        <ul className="topic-items">
-          {section.items.map((activity) => (
-            <li key={activity.id}>
-              <TopicActivityCard activity={activity} />
-            </li>
-          ))}
-        </ul>
+        <Items items={section.items}>
+          {(activity) => <TopicActivityCard activity={activity} />}
+        </Items>
       );
     case 'ebooks':
       return (
-        <ul className="book-grid">
-          {section.items.slice(0, BOOKS_SHOWN).map((book) => (
-            <li key={book.id}>
-              <BookCard book={book} to={href('ebookDetail', { id: book.id })} />
-            </li>
-          ))}
-        </ul>
+        <Items items={section.items.slice(0, BOOKS_SHOWN)} className="book-grid">
+          {(book) => <BookCard book={book} to={href('ebookDetail', { id: book.id })} />}
+        </Items>
       );
   }
 }
 
 function Section({ topic, section }: { topic: Topic; section: TopicSection }) {
-  const headingId = `topic-section-${section.id}`;
   const more =
     section.kind === 'ebooks' && section.total > 0
       ? href('topicBooks', { topic: topic.slug === DEFAULT_TOPIC_SLUG ? undefined : topic.slug })
       : null;
   return (
-    <section className="topic-section" aria-labelledby={headingId}>
-      <div className="topic-section-head">
-        <h2 id={headingId}>{section.title}</h2>
+    <Panel label={section.title} className="topic-section">
+      <div className="section-head">
+        <h2 className="panel-title">{section.title}</h2>
         {more ? (
-          <Link className="topic-more" to={more} aria-label={`更多${section.title}`}>
-            更多
-            <LineIcon d="m9 5 7 7-7 7" size={18} strokeWidth={2.2} />
+          // The look of ui's MoreLink, named as one phrase (更多推荐书目) for screen readers.
+          <Link className="more-link" to={more} aria-label={`更多${section.title}`}>
+            更多 ›
           </Link>
         ) : section.total > 0 ? (
-          <span className="topic-section-total">共 {section.total} 项</span>
+          <span className="list-count">共 {section.total} 项</span>
         ) : null}
       </div>
       <SectionItems section={section} />
-    </section>
+    </Panel>
   );
 }
 
@@ -94,11 +98,17 @@ export function TopicPage() {
       actions={(topic) => <ShareButton title={topic.title} pic={topic.banner} />}
     >
       {(topic) => (
-        <main className="topic-page">
-          <img className="topic-banner" src={topic.banner} alt="" width={750} height={320} />
-          <section className="topic-intro" aria-labelledby="topic-title">
-            <h1 id="topic-title">{topic.title}</h1>
-            {topic.subtitle ? <p className="topic-subtitle">{topic.subtitle}</p> : null}
+        <main className="panel-page">
+          <img
+            className="detail-cover topic-banner"
+            src={topic.banner}
+            alt=""
+            width={750}
+            height={320}
+          />
+          <Panel label={topic.title} raised className="topic-intro">
+            <h1 className="detail-title">{topic.title}</h1>
+            {topic.subtitle ? <p className="topic-subtitle text-accent">{topic.subtitle}</p> : null}
             {topic.introduction
               .split(/\n\s*\n|\n/)
               .map((paragraph) => paragraph.trim())
@@ -109,7 +119,7 @@ export function TopicPage() {
                   {paragraph}
                 </p>
               ))}
-          </section>
+          </Panel>
           {topic.sections.length === 0 ? (
             <StateView kind="empty" title="专题内容正在准备中" description="敬请期待。" />
           ) : (
