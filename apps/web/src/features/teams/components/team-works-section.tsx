@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { loginCheck } from '@/platform/login-check.ts';
 import { href } from '@/platform/paths.ts';
+import { pagedItems } from '@/ui/paged-list.tsx';
 import { RetryButton, StateView } from '@/ui/state-view.tsx';
 import { useTeamWorks } from '../api/get-team-works.ts';
 import type { TeamSectionProps } from './team-section-props.ts';
@@ -18,17 +19,18 @@ export function TeamWorksSection({ teamId, role }: TeamSectionProps) {
   const works = useTeamWorks(teamId, 5);
   const navigate = useNavigate();
   const [composing, setComposing] = useState(false);
-  const list = works.data?.pages.flatMap((page) => page.list) ?? [];
-  const total = works.data?.pages[0]?.total ?? 0;
+  const { list, total } = pagedItems(works);
 
   const handleCompose = async () => {
     if (await loginCheck()) setComposing(true);
   };
 
   return (
-    <section className="team-works-section" aria-labelledby="team-works-title">
-      <div className="team-works-head">
-        <h2 id="team-works-title">团队作品{total > 0 ? `（${total}）` : ''}</h2>
+    <section className="team-stack" aria-labelledby="team-works-title">
+      <div className="section-head">
+        <h2 id="team-works-title" className="panel-title">
+          团队作品{total > 0 ? `（${total}）` : ''}
+        </h2>
         {role !== null ? (
           <Button color="primary" size="small" onClick={() => void handleCompose()}>
             发布作品
@@ -36,7 +38,7 @@ export function TeamWorksSection({ teamId, role }: TeamSectionProps) {
         ) : null}
       </div>
       {works.isPending ? (
-        <p className="team-work-hint">作品加载中…</p>
+        <p className="detail-meta">作品加载中…</p>
       ) : works.isError && list.length === 0 ? (
         <StateView kind="error" title="作品没有加载出来" description="请检查网络后重试。">
           <RetryButton onRetry={() => void works.refetch()} />
@@ -52,7 +54,7 @@ export function TeamWorksSection({ teamId, role }: TeamSectionProps) {
           }
         />
       ) : (
-        <ul className="team-work-list">
+        <ul className="card-list team-work-list">
           {list.map((work) => (
             <TeamWorkCard key={work.id} work={work} />
           ))}
