@@ -1,14 +1,10 @@
 import { Button } from 'antd-mobile';
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
-import { loginCheck } from '@/platform/login-check.ts';
-import { href } from '@/platform/paths.ts';
 import { pagedItems } from '@/ui/paged-list.tsx';
 import { RetryButton, StateView } from '@/ui/state-view.tsx';
 import { useTeamWorks } from '../api/get-team-works.ts';
 import type { TeamSectionProps } from './team-section-props.ts';
 import { TeamWorkCard } from './team-work-card.tsx';
-import { TeamWorkCompose } from './team-work-compose.tsx';
+import { TeamWorkComposeButton } from './team-work-compose.tsx';
 import './team-work.css';
 
 /**
@@ -17,13 +13,7 @@ import './team-work.css';
  */
 export function TeamWorksSection({ teamId, role }: TeamSectionProps) {
   const works = useTeamWorks(teamId, 5);
-  const navigate = useNavigate();
-  const [composing, setComposing] = useState(false);
   const { list, total } = pagedItems(works);
-
-  const handleCompose = async () => {
-    if (await loginCheck()) setComposing(true);
-  };
 
   return (
     <section className="team-stack" aria-labelledby="team-works-title">
@@ -32,9 +22,9 @@ export function TeamWorksSection({ teamId, role }: TeamSectionProps) {
           团队作品{total > 0 ? `（${total}）` : ''}
         </h2>
         {role !== null ? (
-          <Button color="primary" size="small" onClick={() => void handleCompose()}>
+          <TeamWorkComposeButton teamId={teamId} size="small">
             发布作品
-          </Button>
+          </TeamWorkComposeButton>
         ) : null}
       </div>
       {works.isPending ? (
@@ -69,14 +59,6 @@ export function TeamWorksSection({ teamId, role }: TeamSectionProps) {
         >
           查看更多作品
         </Button>
-      ) : null}
-      {role !== null ? (
-        <TeamWorkCompose
-          teamId={teamId}
-          visible={composing}
-          onClose={() => setComposing(false)}
-          onPosted={(work) => void navigate(href('teamWorkDetail', { id: work.id }))}
-        />
       ) : null}
     </section>
   );

@@ -1,6 +1,5 @@
 import type { TeamWorkDetail } from '@portal/contract';
 import { Button, Dialog, Toast } from 'antd-mobile';
-import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { formatCount } from '@/lib/format-count.ts';
 import { loginCheck } from '@/platform/login-check.ts';
@@ -19,7 +18,7 @@ import {
 import { TeamWorkAuthorLine } from '../components/team-work-author.tsx';
 import { FeaturedBadge } from '../components/team-work-card.tsx';
 import { TeamWorkComments } from '../components/team-work-comments.tsx';
-import { TeamWorkCompose } from '../components/team-work-compose.tsx';
+import { TeamWorkComposeButton } from '../components/team-work-compose.tsx';
 import { TeamWorkImages } from '../components/team-work-images.tsx';
 import '../components/team-work.css';
 import '../teams.css';
@@ -86,31 +85,6 @@ function WorkActions({ work }: { work: TeamWorkDetail }) {
   );
 }
 
-/** 发布作品 for the team's members, under the work: the new work opens once posted. */
-function ComposeMore({ teamId }: { teamId: number }) {
-  const [open, setOpen] = useState(false);
-  const navigate = useNavigate();
-  return (
-    <>
-      <Button
-        block
-        className="team-work-more"
-        fill="outline"
-        color="primary"
-        onClick={() => setOpen(true)}
-      >
-        我也发布作品
-      </Button>
-      <TeamWorkCompose
-        teamId={teamId}
-        visible={open}
-        onClose={() => setOpen(false)}
-        onPosted={(posted) => void navigate(href('teamWorkDetail', { id: posted.id }))}
-      />
-    </>
-  );
-}
-
 /**
  * `/groupWorkDetail?id=`: a team work (public): its author, text and pictures (tap to view them
  * large), 点赞, the leader's 设为精选, the author's or leader's 删除, and the comments.
@@ -141,7 +115,16 @@ export function TeamWorkDetailPage() {
             {work.text ? <p className="team-work-text">{work.text}</p> : null}
             <TeamWorkImages images={work.images} viewable />
             <WorkActions work={work} />
-            {work.viewerIsMember ? <ComposeMore teamId={work.teamId} /> : null}
+            {work.viewerIsMember ? (
+              <TeamWorkComposeButton
+                teamId={work.teamId}
+                block
+                fill="outline"
+                className="team-work-more"
+              >
+                我也发布作品
+              </TeamWorkComposeButton>
+            ) : null}
           </Panel>
           <TeamWorkComments workId={work.id} count={work.commentCount} />
         </main>
