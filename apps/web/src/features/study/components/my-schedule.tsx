@@ -5,10 +5,21 @@ import { formatDateRange } from '@/lib/format-date.ts';
 import { clockRangeText, dayHeading } from '@/lib/schedule-time.ts';
 import { contentHref } from '@/platform/content-links.ts';
 import { href, paths } from '@/platform/paths.ts';
-import { StateView } from '@/ui/state-view.tsx';
+import { ActionRow } from '@/ui/actions.tsx';
+import { Badge, type BadgeTone } from '@/ui/badge.tsx';
+import { CardLine } from '@/ui/content-card.tsx';
+import { HeaderLink } from '@/ui/page-header.tsx';
+import { pagedItems } from '@/ui/paged-list.tsx';
+import { Panel } from '@/ui/panel.tsx';
+import { RetryButton, StateView } from '@/ui/state-view.tsx';
 import { useMySchedule } from '../api/get-my-schedule.ts';
 
 const KIND_LABELS: Record<ScheduleKind, string> = { live: '直播', class: '班级', activity: '活动' };
+const KIND_TONES: Record<ScheduleKind, BadgeTone> = {
+  live: 'blue',
+  class: 'green',
+  activity: 'amber',
+};
 
 const hrefOf = (item: ScheduleItem) =>
   item.kind === 'live' ? href('liveDetail', { id: item.id }) : contentHref(item.kind, item.id);
@@ -40,56 +51,51 @@ function byDay(items: readonly ScheduleItem[], today: string) {
  */
 export function MySchedule() {
   const query = useMySchedule();
-  const items = query.data?.pages.flatMap((page) => page.list) ?? [];
-  const total = query.data?.pages[0]?.total ?? 0;
+  const { list: items, total } = pagedItems(query);
   const now = Date.now();
   const today = shanghaiDay(now);
   return (
-    <section className="study-schedule" aria-labelledby="study-schedule-title">
-      <div className="study-schedule-head">
-        <h2 id="study-schedule-title">我的日程</h2>
-        <Link className="study-header-link" to={paths.liveCourses}>
-          自主选课 ›
-        </Link>
+    <Panel label="我的日程" compact stack className="study-schedule">
+      <div className="section-head">
+        <h2 className="panel-title">我的日程</h2>
+        <HeaderLink to={paths.liveCourses}>自主选课 ›</HeaderLink>
       </div>
       {query.isPending ? (
         <div className="skeleton-block study-schedule-skeleton" role="status" aria-label="加载中" />
       ) : null}
       {query.isError && items.length === 0 ? (
         <StateView kind="error" title="日程没有加载出来" description="请检查网络后重试。">
-          <button type="button" className="link-button primary" onClick={() => query.refetch()}>
-            重试
-          </button>
+          <RetryButton onRetry={() => void query.refetch()} />
         </StateView>
       ) : null}
       {query.isSuccess && items.length === 0 ? (
-        <div className="study-schedule-empty">
-          <p>近期没有日程。挑选直播，或报名活动，都会排在这里。</p>
-          <span className="study-class-actions">
+        <>
+          <p className="detail-meta">近期没有日程。挑选直播，或报名活动，都会排在这里。</p>
+          <ActionRow split>
             <Link className="link-button primary" to={paths.liveCourses}>
               去选直播
             </Link>
             <Link className="link-button" to={paths.activity}>
               看看活动
             </Link>
-          </span>
-        </div>
+          </ActionRow>
+        </>
       ) : null}
       {byDay(items, today).map(([day, entries]) => (
         <div key={day} className="study-schedule-day">
           <h3>{dayHeading(day, today)}</h3>
-          <ul className="study-schedule-list">
+          <ul className="card-list">
             {entries.map((item) => (
               <li key={`${item.kind}-${item.id}`}>
                 <Link className="study-schedule-item" to={hrefOf(item)}>
                   <span className="study-schedule-when">
-                    <span className={`study-schedule-kind ${item.kind}`}>
+                    <Badge tone={KIND_TONES[item.kind]} solid square>
                       {KIND_LABELS[item.kind]}
-                    </span>
+                    </Badge>
                     {whenText(item, now)}
                   </span>
-                  <span className="study-schedule-title">{item.title}</span>
-                  <span className="study-schedule-place">{item.place}</span>
+                  {item.title}
+                  <CardLine>{item.place}</CardLine>
                 </Link>
               </li>
             ))}
@@ -106,6 +112,6 @@ export function MySchedule() {
           {query.isFetchingNextPage ? '加载中…' : `查看更多日程（共 ${total} 项）`}
         </button>
       ) : null}
-    </section>
+    </Panel>
   );
 }

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { href } from '@/platform/paths.ts';
 import { CardLine, ContentCard } from '@/ui/content-card.tsx';
+import { Panel } from '@/ui/panel.tsx';
 import { ProgressBar } from '@/ui/progress-bar.tsx';
 
 /**
@@ -25,7 +26,7 @@ export function StudyCourseCard({
   action: { to: string; label: string; ariaLabel: string; primary: boolean };
 }) {
   return (
-    <li className="study-course">
+    <Panel as="li" compact stack className="study-course">
       <ContentCard
         to={href('courseDetail', { id: course.id })}
         cover={course.cover}
@@ -36,7 +37,7 @@ export function StudyCourseCard({
         <CardLine>{meta}</CardLine>
       </ContentCard>
       <ProgressBar done={done} total={total} label={`${course.title}的学习进度`} />
-      {lesson ? <p className="study-course-lesson">上次学到：{lesson}</p> : null}
+      {lesson ? <CardLine>上次学到：{lesson}</CardLine> : null}
       <Link
         className={action.primary ? 'link-button primary block' : 'link-button block'}
         to={action.to}
@@ -44,7 +45,7 @@ export function StudyCourseCard({
       >
         {action.label}
       </Link>
-    </li>
+    </Panel>
   );
 }
 

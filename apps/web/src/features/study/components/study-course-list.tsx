@@ -1,5 +1,4 @@
 import type { StudyState } from '@portal/contract';
-import { Link } from 'react-router';
 import { paths } from '@/platform/paths.ts';
 import { PagedList } from '@/ui/paged-list.tsx';
 import { StateView } from '@/ui/state-view.tsx';
@@ -21,11 +20,11 @@ export function StudyCourseList({ state }: { state: StudyState }) {
     <PagedList
       query={courses}
       empty={
-        <StateView kind="empty" {...emptyText[state]}>
-          <Link className="link-button primary" to={paths.courseList}>
-            去选课
-          </Link>
-        </StateView>
+        <StateView
+          kind="empty"
+          {...emptyText[state]}
+          way={{ to: paths.courseList, label: '去选课' }}
+        />
       }
     >
       {(course) => <StudyCourseItem key={course.courseId} course={course} />}

@@ -5,7 +5,8 @@ import { href, paths } from '@/platform/paths.ts';
 import { classDetailQueryOptions } from '@/platform/queries/my-classes.ts';
 import { PageHeader } from '@/ui/page-header.tsx';
 import { PageSkeleton } from '@/ui/page-skeleton.tsx';
-import { StateView } from '@/ui/state-view.tsx';
+import { Panel } from '@/ui/panel.tsx';
+import { PageState, RetryButton, StateView } from '@/ui/state-view.tsx';
 import { useCoursesProgress } from '../api/get-class-study.ts';
 import { StudyCourseCard } from '../components/study-course-item.tsx';
 import '../study.css';
@@ -31,21 +32,14 @@ export function ClassStudyPage() {
     return (
       <>
         <PageHeader />
-        <StateView
+        <PageState
           kind={missing ? 'missing' : 'error'}
           title={missing ? '没有找到这个班级' : '没有加载出来'}
           description={missing ? '班级可能已下线，去看看其他班级吧。' : '请检查网络后重试。'}
+          way={missing ? { to: paths.myClasses, label: '我的班级' } : undefined}
         >
-          {missing ? (
-            <Link className="link-button primary" to={paths.myClasses}>
-              我的班级
-            </Link>
-          ) : (
-            <button type="button" className="link-button primary" onClick={() => klass.refetch()}>
-              重试
-            </button>
-          )}
-        </StateView>
+          {missing ? null : <RetryButton onRetry={() => void klass.refetch()} />}
+        </PageState>
       </>
     );
   }
@@ -62,15 +56,12 @@ export function ClassStudyPage() {
     return (
       <>
         <PageHeader />
-        <StateView
+        <PageState
           kind="empty"
           title="报名后才能进入班级学习"
           description={`您还没有报名“${detail.title}”，报名成功后可以在这里学习班级课程。`}
-        >
-          <Link className="link-button primary" to={href('classDetail', { id: detail.id })}>
-            查看班级
-          </Link>
-        </StateView>
+          way={{ to: href('classDetail', { id: detail.id }), label: '查看班级' }}
+        />
       </>
     );
   }
@@ -78,19 +69,18 @@ export function ClassStudyPage() {
     <>
       <PageHeader />
       <main className="page-body">
-        <section className="class-study-head" aria-labelledby="class-study-title">
-          <h2 id="class-study-title">{detail.title}</h2>
-          <p className="study-class-meta">
+        <Panel title={detail.title} compact stack className="class-study-head">
+          <p className="detail-meta">
             {detail.term} · {detail.schedule}
           </p>
-          <p className="study-class-meta">
+          <p className="detail-meta">
             {detail.place} · {detail.teacherName}
           </p>
           <Link className="link-button block" to={href('classDetail', { id: detail.id })}>
             班级详情
           </Link>
-        </section>
-        <h2 className="class-study-subtitle">班级课程（{courses.length}）</h2>
+        </Panel>
+        <h2 className="panel-title">班级课程（{courses.length}）</h2>
         {courses.length === 0 ? (
           <StateView kind="empty" title="班级还没有安排课程" description="请留意班主任的通知。" />
         ) : (

@@ -1,13 +1,23 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import type { Page } from '@portal/contract';
+import {
+  type InfiniteData,
+  type UseInfiniteQueryResult,
+  useInfiniteQuery,
+} from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatDateRange } from '@/lib/format-date.ts';
 import { href, paths } from '@/platform/paths.ts';
 import { myActivitiesQueryOptions } from '@/platform/queries/my-activities.ts';
 import { myClassesQueryOptions } from '@/platform/queries/my-classes.ts';
+import { ActionRow } from '@/ui/actions.tsx';
+import { CardLine } from '@/ui/content-card.tsx';
+import { HeaderLink, TabHeader } from '@/ui/page-header.tsx';
 import { PagedList } from '@/ui/paged-list.tsx';
+import { Panel } from '@/ui/panel.tsx';
 import { ProgressBar } from '@/ui/progress-bar.tsx';
-import { StateView } from '@/ui/state-view.tsx';
+import { StateView, type StateWay } from '@/ui/state-view.tsx';
+import { TabList, tabId } from '@/ui/tabs.tsx';
 import { useStudyReading } from '../api/get-study-more.ts';
 import { MySchedule } from '../components/my-schedule.tsx';
 import { StudyCourseList } from '../components/study-course-list.tsx';
@@ -31,148 +41,141 @@ interface StudyAction {
   ariaLabel?: string;
 }
 
-/** A row of one of the study lists: title, lines of facts, `children` and buttons (the first the main one). */
-function StudyRow({
-  title,
-  lines,
-  actions,
-  children,
-}: {
+/** A row of one of the study lists: title, lines of facts, `extra` and buttons (the first the main one). */
+interface StudyRow {
+  key: number;
   title: string;
   lines: readonly string[];
   actions: readonly StudyAction[];
-  children?: ReactNode;
+  extra?: ReactNode;
+}
+
+/**
+ * One of the study lists: `row` of each item as it loads, page by page, or the empty state with
+ * the way to what there is to join.
+ */
+function StudyList<T>({
+  query,
+  empty,
+  row,
+}: {
+  query: UseInfiniteQueryResult<InfiniteData<Page<T>>>;
+  empty: { title: string; description: string; way: StateWay };
+  row: (item: T) => StudyRow;
 }) {
   return (
-    <li className="study-class">
-      <span className="study-class-title">{title}</span>
-      {lines.map((line) => (
-        <span key={line} className="study-class-meta">
-          {line}
-        </span>
-      ))}
-      {children}
-      <span className="study-class-actions">
-        {actions.map((action, n) => (
-          <Link
-            key={action.label}
-            className={n === 0 ? 'link-button primary' : 'link-button'}
-            to={action.to}
-            aria-label={action.ariaLabel}
-          >
-            {action.label}
-          </Link>
-        ))}
-      </span>
-    </li>
+    <PagedList query={query} empty={<StateView kind="empty" {...empty} />}>
+      {(item) => {
+        const { key, title, lines, actions, extra } = row(item);
+        return (
+          <Panel as="li" key={key} compact stack className="study-class">
+            <span className="content-card-title">{title}</span>
+            {lines.map((line) => (
+              <CardLine key={line}>{line}</CardLine>
+            ))}
+            {extra}
+            <ActionRow split>
+              {actions.map((action, n) => (
+                <Link
+                  key={action.label}
+                  className={n === 0 ? 'link-button primary' : 'link-button'}
+                  to={action.to}
+                  aria-label={action.ariaLabel}
+                >
+                  {action.label}
+                </Link>
+              ))}
+            </ActionRow>
+          </Panel>
+        );
+      }}
+    </PagedList>
   );
 }
 
 /** 我的班级: the classes I signed up for, each opening its courses with my progress. */
 function StudyClasses() {
   return (
-    <PagedList
+    <StudyList
       query={useInfiniteQuery({ ...myClassesQueryOptions(), staleTime: 0 })}
-      empty={
-        <StateView kind="empty" title="还没有报名班级" description="去首页看看正在报名的班级吧。">
-          <Link className="link-button primary" to={paths.home}>
-            去首页看看
-          </Link>
-        </StateView>
-      }
-    >
-      {(klass) => (
-        <StudyRow
-          key={klass.id}
-          title={klass.title}
-          lines={[`${klass.status} · ${klass.schedule}`, klass.place]}
-          actions={[
-            {
-              to: href('classStudy', { id: klass.id }),
-              label: '班级学习',
-              ariaLabel: `班级学习：${klass.title}`,
-            },
-            {
-              to: href('classDetail', { id: klass.id }),
-              label: '班级详情',
-              ariaLabel: `班级详情：${klass.title}`,
-            },
-          ]}
-        />
-      )}
-    </PagedList>
+      empty={{
+        title: '还没有报名班级',
+        description: '去首页看看正在报名的班级吧。',
+        way: { to: paths.home, label: '去首页看看' },
+      }}
+      row={(klass) => ({
+        key: klass.id,
+        title: klass.title,
+        lines: [`${klass.status} · ${klass.schedule}`, klass.place],
+        actions: [
+          {
+            to: href('classStudy', { id: klass.id }),
+            label: '班级学习',
+            ariaLabel: `班级学习：${klass.title}`,
+          },
+          {
+            to: href('classDetail', { id: klass.id }),
+            label: '班级详情',
+            ariaLabel: `班级详情：${klass.title}`,
+          },
+        ],
+      })}
+    />
   );
 }
 
 /** 我的活动: the activities I applied for and have not attended yet, with the check-in code. */
 function StudyActivities() {
   return (
-    <PagedList
+    <StudyList
       query={useInfiniteQuery({ ...myActivitiesQueryOptions('已报名'), staleTime: 0 })}
-      empty={
-        <StateView
-          kind="empty"
-          title="还没有报名活动"
-          description="讲座、参观、志愿服务……去看看正在报名的活动吧。"
-        >
-          <Link className="link-button primary" to={paths.activity}>
-            去看看活动
-          </Link>
-        </StateView>
-      }
-    >
-      {(activity) => (
-        <StudyRow
-          key={activity.id}
-          title={activity.title}
-          lines={[
-            `${activity.kind} · ${formatDateRange(activity.startAt, activity.endAt, 'yyyy-MM-dd hh:mm')}`,
-            activity.place,
-          ]}
-          actions={[
-            { to: paths.myActivities, label: '签到码' },
-            {
-              to: href('activityDetail', { id: activity.id }),
-              label: '活动详情',
-              ariaLabel: `活动详情：${activity.title}`,
-            },
-          ]}
-        />
-      )}
-    </PagedList>
+      empty={{
+        title: '还没有报名活动',
+        description: '讲座、参观、志愿服务……去看看正在报名的活动吧。',
+        way: { to: paths.activity, label: '去看看活动' },
+      }}
+      row={(activity) => ({
+        key: activity.id,
+        title: activity.title,
+        lines: [
+          `${activity.kind} · ${formatDateRange(activity.startAt, activity.endAt, 'yyyy-MM-dd hh:mm')}`,
+          activity.place,
+        ],
+        actions: [
+          { to: paths.myActivities, label: '签到码' },
+          {
+            to: href('activityDetail', { id: activity.id }),
+            label: '活动详情',
+            ariaLabel: `活动详情：${activity.title}`,
+          },
+        ],
+      })}
+    />
   );
 }
 
 /** 在读: the e-books I opened, the latest first, each with the page I reached. */
 function StudyReading() {
   return (
-    <PagedList
+    <StudyList
       query={useStudyReading()}
-      empty={
-        <StateView
-          kind="empty"
-          title="还没有在读的电子书"
-          description="打开一本电子书，读到哪里都会记在这里。"
-        >
-          <Link className="link-button primary" to={paths.ebookList}>
-            去书架看看
-          </Link>
-        </StateView>
-      }
-    >
-      {(book) => (
-        <StudyRow
-          key={book.id}
-          title={book.title}
-          lines={[`${book.author} · 读到第 ${book.progress.page} 页`]}
-          actions={[
-            {
-              to: href('ebookContent', { id: book.id }),
-              label: '继续阅读',
-              ariaLabel: `继续阅读：${book.title}`,
-            },
-          ]}
-        >
+      empty={{
+        title: '还没有在读的电子书',
+        description: '打开一本电子书，读到哪里都会记在这里。',
+        way: { to: paths.ebookList, label: '去书架看看' },
+      }}
+      row={(book) => ({
+        key: book.id,
+        title: book.title,
+        lines: [`${book.author} · 读到第 ${book.progress.page} 页`],
+        actions: [
+          {
+            to: href('ebookContent', { id: book.id }),
+            label: '继续阅读',
+            ariaLabel: `继续阅读：${book.title}`,
+          },
+        ],
+        extra: (
           <ProgressBar
             done={book.progress.page}
             total={book.progress.pageCount}
@@ -180,9 +183,9 @@ function StudyReading() {
             verb="已读"
             label={`《${book.title}》阅读进度`}
           />
-        </StudyRow>
-      )}
-    </PagedList>
+        ),
+      })}
+    />
   );
 }
 
@@ -196,35 +199,22 @@ export function StudyPage() {
   const active: TabKey = isTab(wanted) ? wanted : 'learning';
   const handleTab = (key: TabKey) => setParams({ tab: key }, { replace: true });
   return (
-    <main className="study">
-      <header className="study-header">
-        <h1>我的学习</h1>
-        <Link className="study-header-link" to={paths.learning}>
-          正在学习 ›
-        </Link>
-      </header>
+    <main className="panel-page">
+      <TabHeader title="我的学习" link={<HeaderLink to={paths.learning}>正在学习 ›</HeaderLink>} />
       <MySchedule />
-      <div className="study-tabs" role="tablist" aria-label="学习分类">
-        {tabs.map((tab) => (
-          <button
-            key={tab.key}
-            type="button"
-            role="tab"
-            id={`study-tab-${tab.key}`}
-            aria-selected={tab.key === active}
-            aria-controls="study-panel"
-            className={tab.key === active ? 'study-tab active' : 'study-tab'}
-            onClick={() => handleTab(tab.key)}
-          >
-            {tab.label}
-          </button>
-        ))}
-      </div>
+      <TabList
+        label="学习分类"
+        tabs={tabs}
+        value={active}
+        onChange={handleTab}
+        idPrefix="study-tab"
+        panelId="study-panel"
+      />
       <section
         id="study-panel"
-        className="study-panel"
+        className="page-body"
         role="tabpanel"
-        aria-labelledby={`study-tab-${active}`}
+        aria-labelledby={tabId('study-tab', active)}
       >
         {active === 'classes' ? <StudyClasses /> : null}
         {active === 'activities' ? <StudyActivities /> : null}

@@ -22,7 +22,7 @@ export function LeaderGate({ children }: { children: (team: TeamDetail) => React
   return (
     <>
       <PageHeader />
-      <main className="page-body team-page">
+      <main className="page-body team-stack">
         {detail.status !== 'ready' ? (
           <DetailState detail={detail} missing={MISSING} />
         ) : team && team.myState !== 'leader' ? (

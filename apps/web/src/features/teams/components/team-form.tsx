@@ -9,9 +9,11 @@ import {
 } from '@portal/contract/constants';
 import { Button } from 'antd-mobile';
 import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
+import '@/ui/signup-fields.css';
+import { ActionRow } from '@/ui/actions.tsx';
 import { useTeamAvatarUpload } from '../api/team-actions.ts';
+import { Avatar } from './avatar.tsx';
 import { FormError } from './form-error.tsx';
-import { TeamAvatar } from './team-avatar.tsx';
 import { JOIN_MODE_LABELS } from './team-card.tsx';
 
 const IMAGE_TYPES = 'image/jpeg,image/png,image/webp';
@@ -108,7 +110,7 @@ export function TeamForm({
 
   return (
     <form className="team-form" onSubmit={handleSubmit} noValidate>
-      <div className="team-field">
+      <div className="signup-field">
         <label htmlFor={`${id}-name`}>团队名称</label>
         <input
           id={`${id}-name`}
@@ -118,13 +120,13 @@ export function TeamForm({
           aria-invalid={problems.name ? true : undefined}
           onChange={(event) => setName(event.target.value)}
         />
-        {problems.name ? <p className="team-error">{problems.name}</p> : null}
+        {problems.name ? <p className="signup-error">{problems.name}</p> : null}
       </div>
-      <div className="team-field">
-        <span className="team-field-label">团队头像</span>
-        <div className="team-avatar-row">
-          <TeamAvatar name={name || '团'} avatar={avatar} size={64} />
-          <label className={upload.isPending ? 'team-pick busy' : 'team-pick'}>
+      <fieldset className="signup-field">
+        <legend>团队头像</legend>
+        <ActionRow>
+          <Avatar team name={name || '团'} src={avatar} size={64} />
+          <label className="pill-button quiet team-pick">
             {upload.isPending ? '正在上传…' : avatar ? '更换头像' : '上传头像'}
             <input
               type="file"
@@ -133,15 +135,15 @@ export function TeamForm({
               onChange={handlePick}
             />
           </label>
-        </div>
-        <small className="team-hint">JPG、PNG 或 WebP，不超过 5 MB；不上传则用名称首字</small>
+        </ActionRow>
+        <small className="signup-hint">JPG、PNG 或 WebP，不超过 5 MB；不上传则用名称首字</small>
         {pickProblem ? (
-          <p className="team-error">{pickProblem}</p>
+          <p className="signup-error">{pickProblem}</p>
         ) : (
           <FormError error={upload.error} />
         )}
-      </div>
-      <div className="team-field">
+      </fieldset>
+      <div className="signup-field">
         <label htmlFor={`${id}-intro`}>团队简介</label>
         <textarea
           id={`${id}-intro`}
@@ -151,26 +153,28 @@ export function TeamForm({
           placeholder="介绍一下团队一起学什么"
           onChange={(event) => setIntro(event.target.value)}
         />
-        <small className="team-hint">
+        <small className="signup-hint">
           {intro.length}/{TEAM_INTRO_MAX}
         </small>
       </div>
-      <fieldset className="team-field team-modes">
+      <fieldset className="signup-field">
         <legend>加入方式</legend>
-        {TEAM_JOIN_MODES.map((mode) => (
-          <label key={mode} className="team-mode">
-            <input
-              type="radio"
-              name={`${id}-mode`}
-              value={mode}
-              checked={joinMode === mode}
-              onChange={() => setJoinMode(mode)}
-            />
-            {JOIN_MODE_LABELS[mode]}
-          </label>
-        ))}
+        <div className="signup-choices">
+          {TEAM_JOIN_MODES.map((mode) => (
+            <label key={mode} className={joinMode === mode ? 'signup-choice on' : 'signup-choice'}>
+              <input
+                type="radio"
+                name={`${id}-mode`}
+                value={mode}
+                checked={joinMode === mode}
+                onChange={() => setJoinMode(mode)}
+              />
+              {JOIN_MODE_LABELS[mode]}
+            </label>
+          ))}
+        </div>
       </fieldset>
-      <div className="team-field">
+      <div className="signup-field">
         <label htmlFor={`${id}-capacity`}>成员上限（人）</label>
         <input
           id={`${id}-capacity`}
@@ -179,7 +183,7 @@ export function TeamForm({
           aria-invalid={problems.capacity ? true : undefined}
           onChange={(event) => setCapacity(event.target.value.replace(/\D/g, ''))}
         />
-        {problems.capacity ? <p className="team-error">{problems.capacity}</p> : null}
+        {problems.capacity ? <p className="signup-error">{problems.capacity}</p> : null}
       </div>
       <FormError error={error} />
       <Button block color="primary" size="large" type="submit" loading={pending}>

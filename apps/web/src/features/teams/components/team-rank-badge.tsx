@@ -1,8 +1,9 @@
 import type { RankingPeriod } from '@portal/contract';
 import { Link } from 'react-router';
 import { href } from '@/platform/paths.ts';
+import { Fact, FactNote, Facts } from '@/ui/facts.tsx';
+import { Panel } from '@/ui/panel.tsx';
 import { useTeamRank } from '../api/get-ranking.ts';
-import '../rankings.css';
 import type { TeamSectionProps } from './team-section-props.ts';
 
 const PERIOD_LABELS: Record<RankingPeriod, string> = { week: '本周', month: '本月', all: '总榜' };
@@ -15,21 +16,20 @@ export function TeamRankBadge({ teamId }: TeamSectionProps) {
   const rank = useTeamRank(teamId);
   if (!rank.data) return null;
   return (
-    <section className="team-rank-badge" aria-labelledby="team-rank-title">
-      <h2 id="team-rank-title">团队排名</h2>
-      <ul className="team-rank-places">
+    <Panel title="团队排名" stack>
+      <Facts look="figures">
         {rank.data.places.map((place) => (
-          <li key={place.period}>
-            <strong>{place.rank === null ? '未上榜' : `第 ${place.rank} 名`}</strong>
-            <span>
-              {PERIOD_LABELS[place.period]} · {place.points} 分
+          <Fact key={place.period} label={PERIOD_LABELS[place.period]}>
+            <span className="text-accent">
+              {place.rank === null ? '未上榜' : `第 ${place.rank} 名`}
             </span>
-          </li>
+            <FactNote>{place.points} 分</FactNote>
+          </Fact>
         ))}
-      </ul>
+      </Facts>
       <Link className="link-button block" to={href('ranking', { scope: 'team', period: 'week' })}>
         查看团队排行榜
       </Link>
-    </section>
+    </Panel>
   );
 }

@@ -2,8 +2,8 @@ import { Link } from 'react-router';
 import { CONTENT_TYPE_LABELS, contentHref } from '@/platform/content-links.ts';
 import { href } from '@/platform/paths.ts';
 import { CardLine, ContentCard } from '@/ui/content-card.tsx';
+import { HeaderLink } from '@/ui/page-header.tsx';
 import { useTeamResources } from '../api/team-resources.ts';
-import '../team-resources.css';
 import type { TeamSectionProps } from './team-section-props.ts';
 
 /**
@@ -14,13 +14,13 @@ export function TeamResourcesSection({ teamId, role }: TeamSectionProps) {
   const resources = useTeamResources(teamId);
   const list = resources.data?.list ?? [];
   return (
-    <section className="team-resources" aria-labelledby="team-resources-title">
-      <div className="team-resources-head">
-        <h2 id="team-resources-title">学习资源</h2>
+    <section className="team-stack" aria-labelledby="team-resources-title">
+      <div className="section-head">
+        <h2 id="team-resources-title" className="panel-title">
+          学习资源
+        </h2>
         {role === 'leader' ? (
-          <Link className="team-resources-action" to={href('connectCourse', { id: teamId })}>
-            关联资源
-          </Link>
+          <HeaderLink to={href('connectCourse', { id: teamId })}>关联资源</HeaderLink>
         ) : null}
       </div>
       {role !== null ? (
@@ -28,16 +28,16 @@ export function TeamResourcesSection({ teamId, role }: TeamSectionProps) {
           查看成员学习进度
         </Link>
       ) : null}
-      {resources.error ? <p className="team-resources-note">学习资源没有加载出来。</p> : null}
+      {resources.error ? <p className="detail-meta">学习资源没有加载出来。</p> : null}
       {resources.data && list.length === 0 ? (
-        <p className="team-resources-note">
+        <p className="detail-meta">
           {role === 'leader'
             ? '还没有关联资源，点“关联资源”添加课程、活动等。'
             : '团队还没有关联学习资源。'}
         </p>
       ) : null}
       {list.length > 0 ? (
-        <ul className="card-list team-resources-list">
+        <ul className="card-list">
           {list.map((item) => (
             <li key={`${item.kind}-${item.resourceId}`}>
               <ContentCard
@@ -49,7 +49,7 @@ export function TeamResourcesSection({ teamId, role }: TeamSectionProps) {
                 className="boxed"
               >
                 <CardLine>
-                  <span className="team-resource-kind">{CONTENT_TYPE_LABELS[item.kind]}</span>
+                  <span className="content-type">{CONTENT_TYPE_LABELS[item.kind]}</span>
                   {item.subtitle}
                 </CardLine>
               </ContentCard>

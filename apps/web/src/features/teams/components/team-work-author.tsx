@@ -1,5 +1,8 @@
 import type { TeamWorkAuthor } from '@portal/contract';
+import type { ReactNode } from 'react';
 import { formatDate } from '@/lib/format-date.ts';
+import { CardLine } from '@/ui/content-card.tsx';
+import { Avatar } from './avatar.tsx';
 
 /** Who wrote a work or comment and when: the avatar (or the name's first character) and name. */
 export function TeamWorkAuthorLine({
@@ -9,18 +12,16 @@ export function TeamWorkAuthorLine({
 }: {
   author: TeamWorkAuthor;
   at: number;
-  children?: React.ReactNode;
+  children?: ReactNode;
 }) {
   return (
     <div className="team-work-author">
-      <span className="team-work-avatar" aria-hidden="true">
-        {author.avatar ? <img src={author.avatar} alt="" /> : [...author.nickname][0]}
-      </span>
+      <Avatar name={author.nickname} src={author.avatar} />
       <span className="team-work-author-text">
-        <span className="team-work-author-name">{author.nickname}</span>
-        <time className="team-work-time" dateTime={new Date(at).toISOString()}>
-          {formatDate(at, 'yyyy-MM-dd hh:mm')}
-        </time>
+        <strong>{author.nickname}</strong>
+        <CardLine>
+          <time dateTime={new Date(at).toISOString()}>{formatDate(at, 'yyyy-MM-dd hh:mm')}</time>
+        </CardLine>
       </span>
       {children}
     </div>

@@ -4,9 +4,11 @@ import { type FormEvent, useState } from 'react';
 import { loginCheck } from '@/platform/login-check.ts';
 import { ApiError } from '@/platform/request.ts';
 import { PagedList } from '@/ui/paged-list.tsx';
+import { Panel } from '@/ui/panel.tsx';
 import { StateView } from '@/ui/state-view.tsx';
 import { useTeamWorkComments } from '../api/get-team-work-comments.ts';
 import { useCommentTeamWork, useDeleteTeamWorkComment } from '../api/team-work-mutations.ts';
+import { FormMessages } from './form-error.tsx';
 import { TeamWorkAuthorLine } from './team-work-author.tsx';
 
 /** The comment box: any learner may comment; a visitor's tap on 发送 asks to log in first. */
@@ -48,9 +50,7 @@ function CommentForm({ workId }: { workId: number }) {
       <Button color="primary" type="submit" loading={comment.isPending}>
         发送
       </Button>
-      <p role="alert" className="team-work-errors">
-        {problem}
-      </p>
+      <FormMessages messages={[problem]} />
     </form>
   );
 }
@@ -70,14 +70,12 @@ export function TeamWorkComments({ workId, count }: { workId: number; count: num
   };
 
   return (
-    <section className="team-work-comments" aria-labelledby="team-work-comments-title">
-      <h2 id="team-work-comments-title">评论（{count}）</h2>
+    <Panel title={`评论（${count}）`} stack>
       <CommentForm workId={workId} />
       <PagedList
         query={comments}
-        className="team-work-comment-list"
         errorTitle="评论没有加载出来"
-        skeleton={<p className="team-work-hint">评论加载中…</p>}
+        skeleton={<p className="detail-meta">评论加载中…</p>}
         empty={<StateView kind="empty" title="还没有评论" description="来说说你的看法吧。" />}
       >
         {(item) => (
@@ -86,7 +84,7 @@ export function TeamWorkComments({ workId, count }: { workId: number; count: num
               {item.canDelete ? (
                 <button
                   type="button"
-                  className="text-button team-work-comment-delete"
+                  className="text-button"
                   onClick={() => void handleDelete(item.id)}
                   aria-label={`删除${item.author.nickname}的评论`}
                 >
@@ -98,6 +96,6 @@ export function TeamWorkComments({ workId, count }: { workId: number; count: num
           </li>
         )}
       </PagedList>
-    </section>
+    </Panel>
   );
 }

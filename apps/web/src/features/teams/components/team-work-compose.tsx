@@ -1,10 +1,14 @@
 import type { TeamWorkDetail } from '@portal/contract';
 import { TEAM_WORK_MAX_IMAGES, TEAM_WORK_TEXT_MAX } from '@portal/contract/constants';
-import { Button, Popup, TextArea, Toast } from 'antd-mobile';
-import { type FormEvent, useState } from 'react';
+import { Button, type ButtonProps, Popup, TextArea, Toast } from 'antd-mobile';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { loginCheck } from '@/platform/login-check.ts';
+import { href } from '@/platform/paths.ts';
 import { ApiError } from '@/platform/request.ts';
 import { FilePicker, usePickedFiles } from '@/ui/file-picker.tsx';
 import { usePostTeamWork } from '../api/team-work-mutations.ts';
+import { FormMessages } from './form-error.tsx';
 import { checkPickedImages, TEAM_WORK_ACCEPT } from './team-work-image-check.ts';
 
 /**
@@ -35,8 +39,8 @@ export function TeamWorkCompose({
     postWork.reset();
   };
 
-  const handlePick = (picked: File[]) => {
-    if (images.add(picked) > 0) setMissing(false);
+  const handlePick = (files: File[]) => {
+    if (images.add(files) > 0) setMissing(false);
   };
 
   const handleSubmit = (event: FormEvent) => {
@@ -74,8 +78,10 @@ export function TeamWorkCompose({
       destroyOnClose={false}
     >
       <form onSubmit={handleSubmit} aria-labelledby="team-work-compose-title">
-        <div className="team-work-compose-head">
-          <h2 id="team-work-compose-title">发布作品</h2>
+        <div className="section-head">
+          <h2 id="team-work-compose-title" className="panel-title">
+            发布作品
+          </h2>
           <button type="button" className="text-button" onClick={onClose}>
             取消
           </button>
@@ -106,14 +112,10 @@ export function TeamWorkCompose({
           pickText="添加图片"
           removeLabel={(file, index) => `移除第 ${index + 1} 张图片：${file.name}`}
         />
-        <p className="team-work-hint">
+        <small className="signup-hint">
           最多 {TEAM_WORK_MAX_IMAGES} 张 JPG、PNG 或 WebP 图片，每张不超过 8 MB。
-        </p>
-        <div role="alert" className="team-work-errors">
-          {messages.map((message) => (
-            <p key={message}>{message}</p>
-          ))}
-        </div>
+        </small>
+        <FormMessages messages={messages} />
         <Button
           block
           color="primary"
@@ -126,5 +128,37 @@ export function TeamWorkCompose({
         </Button>
       </form>
     </Popup>
+  );
+}
+
+/**
+ * A team member's button that opens 发布作品 (after the login check); the new work opens once
+ * posted.
+ */
+export function TeamWorkComposeButton({
+  teamId,
+  children,
+  ...look
+}: { teamId: number; children: ReactNode } & Pick<
+  ButtonProps,
+  'block' | 'fill' | 'size' | 'className'
+>) {
+  const [open, setOpen] = useState(false);
+  const navigate = useNavigate();
+  const handleOpen = async () => {
+    if (await loginCheck()) setOpen(true);
+  };
+  return (
+    <>
+      <Button color="primary" {...look} onClick={() => void handleOpen()}>
+        {children}
+      </Button>
+      <TeamWorkCompose
+        teamId={teamId}
+        visible={open}
+        onClose={() => setOpen(false)}
+        onPosted={(work) => void navigate(href('teamWorkDetail', { id: work.id }))}
+      />
+    </>
   );
 }

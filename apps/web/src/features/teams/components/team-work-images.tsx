@@ -1,6 +1,7 @@
 import type { TeamWorkImage } from '@portal/contract';
 import { ImageViewer } from 'antd-mobile';
 import { useState } from 'react';
+import '@/ui/image-grid.css';
 
 /**
  * A work's pictures as a grid of thumbnails (one picture shows larger); with `viewable`, tapping
@@ -19,13 +20,13 @@ export function TeamWorkImages({
   const single = images.length === 1;
   return (
     <>
-      <ul className={`team-work-images${single ? ' single' : ''}`} aria-label="作品图片">
+      <ul className={single ? 'image-grid single' : 'image-grid'} aria-label="作品图片">
         {images.map((image, index) => (
           <li key={image.url}>
             {viewable ? (
               <button
                 type="button"
-                className="team-work-image-button"
+                className="image-button"
                 onClick={() => setOpen(index)}
                 aria-label={`查看大图：第 ${index + 1} 张，共 ${images.length} 张`}
               >

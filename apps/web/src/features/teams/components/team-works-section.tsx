@@ -1,13 +1,10 @@
 import { Button } from 'antd-mobile';
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
-import { loginCheck } from '@/platform/login-check.ts';
-import { href } from '@/platform/paths.ts';
+import { pagedItems } from '@/ui/paged-list.tsx';
 import { RetryButton, StateView } from '@/ui/state-view.tsx';
 import { useTeamWorks } from '../api/get-team-works.ts';
 import type { TeamSectionProps } from './team-section-props.ts';
 import { TeamWorkCard } from './team-work-card.tsx';
-import { TeamWorkCompose } from './team-work-compose.tsx';
+import { TeamWorkComposeButton } from './team-work-compose.tsx';
 import './team-work.css';
 
 /**
@@ -16,27 +13,22 @@ import './team-work.css';
  */
 export function TeamWorksSection({ teamId, role }: TeamSectionProps) {
   const works = useTeamWorks(teamId, 5);
-  const navigate = useNavigate();
-  const [composing, setComposing] = useState(false);
-  const list = works.data?.pages.flatMap((page) => page.list) ?? [];
-  const total = works.data?.pages[0]?.total ?? 0;
-
-  const handleCompose = async () => {
-    if (await loginCheck()) setComposing(true);
-  };
+  const { list, total } = pagedItems(works);
 
   return (
-    <section className="team-works-section" aria-labelledby="team-works-title">
-      <div className="team-works-head">
-        <h2 id="team-works-title">团队作品{total > 0 ? `（${total}）` : ''}</h2>
+    <section className="team-stack" aria-labelledby="team-works-title">
+      <div className="section-head">
+        <h2 id="team-works-title" className="panel-title">
+          团队作品{total > 0 ? `（${total}）` : ''}
+        </h2>
         {role !== null ? (
-          <Button color="primary" size="small" onClick={() => void handleCompose()}>
+          <TeamWorkComposeButton teamId={teamId} size="small">
             发布作品
-          </Button>
+          </TeamWorkComposeButton>
         ) : null}
       </div>
       {works.isPending ? (
-        <p className="team-work-hint">作品加载中…</p>
+        <p className="detail-meta">作品加载中…</p>
       ) : works.isError && list.length === 0 ? (
         <StateView kind="error" title="作品没有加载出来" description="请检查网络后重试。">
           <RetryButton onRetry={() => void works.refetch()} />
@@ -52,7 +44,7 @@ export function TeamWorksSection({ teamId, role }: TeamSectionProps) {
           }
         />
       ) : (
-        <ul className="team-work-list">
+        <ul className="card-list team-work-list">
           {list.map((work) => (
             <TeamWorkCard key={work.id} work={work} />
           ))}
@@ -67,14 +59,6 @@ export function TeamWorksSection({ teamId, role }: TeamSectionProps) {
         >
           查看更多作品
         </Button>
-      ) : null}
-      {role !== null ? (
-        <TeamWorkCompose
-          teamId={teamId}
-          visible={composing}
-          onClose={() => setComposing(false)}
-          onPosted={(work) => void navigate(href('teamWorkDetail', { id: work.id }))}
-        />
       ) : null}
     </section>
   );

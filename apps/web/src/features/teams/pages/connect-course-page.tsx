@@ -1,27 +1,36 @@
 import type { TeamResourceCandidate, TeamResourceKind } from '@portal/contract';
 import { TEAM_RESOURCE_KINDS } from '@portal/contract/constants';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { idParam } from '@/lib/id-param.ts';
 import { CONTENT_TYPE_LABELS } from '@/platform/content-links.ts';
-import { href, paths } from '@/platform/paths.ts';
+import { href } from '@/platform/paths.ts';
 import { ApiError } from '@/platform/request.ts';
+import { CardLine } from '@/ui/content-card.tsx';
+import { FilterBar, FilterChips } from '@/ui/filter-chips.tsx';
 import { PageHeader } from '@/ui/page-header.tsx';
 import { PagedList } from '@/ui/paged-list.tsx';
-import { PageState, StateView } from '@/ui/state-view.tsx';
-import '@/ui/chips.css';
+import { Panel } from '@/ui/panel.tsx';
+import { SearchField } from '@/ui/search-field.tsx';
+import { StateView } from '@/ui/state-view.tsx';
 import {
   type CandidateSource,
   useLinkTeamResource,
   useTeamResourceCandidates,
   useTeamResources,
 } from '../api/team-resources.ts';
-import '../team-resources.css';
+import { NoTeamPage } from '../components/team-card.tsx';
+import '../teams.css';
 
-const SOURCE_LABELS: Record<CandidateSource, string> = {
-  search: '站内搜索',
-  favourites: '我的收藏',
-};
+const KINDS = TEAM_RESOURCE_KINDS.map((kind) => ({
+  value: kind,
+  label: CONTENT_TYPE_LABELS[kind],
+}));
+
+const SOURCES: ReadonlyArray<{ value: CandidateSource; label: string }> = [
+  { value: 'search', label: '站内搜索' },
+  { value: 'favourites', label: '我的收藏' },
+];
 
 function CandidateRow({ teamId, item }: { teamId: number; item: TeamResourceCandidate }) {
   const mutation = useLinkTeamResource(teamId);
@@ -32,14 +41,14 @@ function CandidateRow({ teamId, item }: { teamId: number; item: TeamResourceCand
       { onSuccess: (state) => setLinked(state.linked) },
     );
   return (
-    <li className="connect-item">
-      <div className="connect-item-body">
-        <p>{item.title}</p>
-        <p className="connect-item-sub">{item.subtitle}</p>
-      </div>
+    <Panel as="li" compact className="connect-item">
+      <span className="connect-item-body">
+        {item.title}
+        <CardLine>{item.subtitle}</CardLine>
+      </span>
       <button
         type="button"
-        className={linked ? 'linked' : undefined}
+        className={linked ? 'pill-button quiet' : 'pill-button'}
         aria-pressed={linked}
         aria-label={`${linked ? '取消关联' : '关联'}${item.title}`}
         disabled={mutation.isPending}
@@ -47,7 +56,7 @@ function CandidateRow({ teamId, item }: { teamId: number; item: TeamResourceCand
       >
         {linked ? '已关联' : '关联'}
       </button>
-    </li>
+    </Panel>
   );
 }
 
@@ -65,7 +74,7 @@ function Candidates({
   const query = useTeamResourceCandidates(teamId, kind, source, q);
   const label = CONTENT_TYPE_LABELS[kind];
   if (source === 'search' && q === '') {
-    return <p className="connect-count">输入{label}名称搜索，或切换到“我的收藏”挑选。</p>;
+    return <p className="detail-meta">输入{label}名称搜索，或切换到“我的收藏”挑选。</p>;
   }
   if (query.error instanceof ApiError && query.error.code === 403) {
     return (
@@ -79,7 +88,6 @@ function Candidates({
   return (
     <PagedList
       query={query}
-      className="connect-list"
       empty={
         <StateView
           kind="empty"
@@ -109,18 +117,7 @@ export function ConnectCoursePage() {
   const q = params.get('q') ?? '';
   const [draft, setDraft] = useState(q);
   const resources = useTeamResources(teamId ?? 0);
-  if (teamId === null) {
-    return (
-      <>
-        <PageHeader />
-        <PageState
-          kind="missing"
-          title="团队不存在"
-          way={{ to: paths.myTeam, label: '我的团队' }}
-        />
-      </>
-    );
-  }
+  if (teamId === null) return <NoTeamPage />;
   const go = (next: { kind?: TeamResourceKind; source?: CandidateSource; q?: string }) => {
     const query: Record<string, string> = {
       id: String(teamId),
@@ -131,63 +128,38 @@ export function ConnectCoursePage() {
     if (text) query.q = text;
     setParams(query, { replace: true });
   };
-  const handleSearch = (event: FormEvent) => {
-    event.preventDefault();
-    go({ q: draft.trim(), source: 'search' });
-  };
   return (
     <>
       <PageHeader />
+      <FilterBar>
+        <FilterChips
+          legend="资源类型"
+          options={KINDS}
+          value={kind}
+          onChange={(item) => go({ kind: item })}
+        />
+        <FilterChips
+          legend="来源"
+          options={SOURCES}
+          value={source}
+          onChange={(item) => go({ source: item })}
+        />
+        {source === 'search' ? (
+          <SearchField
+            label={`搜索${CONTENT_TYPE_LABELS[kind]}`}
+            placeholder={`搜索${CONTENT_TYPE_LABELS[kind]}名称`}
+            value={draft}
+            maxLength={50}
+            onChange={setDraft}
+            onSearch={(words) => go({ q: words, source: 'search' })}
+          />
+        ) : null}
+      </FilterBar>
       <main className="page-body">
         {resources.data ? (
-          <p className="connect-count">
+          <p className="list-count">
             已关联 {resources.data.list.length} 个资源，最多 {resources.data.limit} 个
           </p>
-        ) : null}
-        <fieldset className="chip-row connect-kinds">
-          <legend className="sr-only">资源类型</legend>
-          {TEAM_RESOURCE_KINDS.map((item) => (
-            <button
-              key={item}
-              type="button"
-              className={item === kind ? 'chip active' : 'chip'}
-              aria-pressed={item === kind}
-              onClick={() => go({ kind: item })}
-            >
-              {CONTENT_TYPE_LABELS[item]}
-            </button>
-          ))}
-        </fieldset>
-        <fieldset className="chip-row connect-sources">
-          <legend className="sr-only">来源</legend>
-          {(['search', 'favourites'] as const).map((item) => (
-            <button
-              key={item}
-              type="button"
-              className={item === source ? 'chip active' : 'chip'}
-              aria-pressed={item === source}
-              onClick={() => go({ source: item })}
-            >
-              {SOURCE_LABELS[item]}
-            </button>
-          ))}
-        </fieldset>
-        {source === 'search' ? (
-          <search>
-            <form className="connect-search" onSubmit={handleSearch}>
-              <input
-                type="search"
-                aria-label={`搜索${CONTENT_TYPE_LABELS[kind]}`}
-                placeholder={`搜索${CONTENT_TYPE_LABELS[kind]}名称`}
-                value={draft}
-                maxLength={50}
-                onChange={(event) => setDraft(event.target.value)}
-              />
-              <button type="submit" className="link-button primary">
-                搜索
-              </button>
-            </form>
-          </search>
         ) : null}
         <Candidates
           key={`${kind}-${source}-${q}`}

@@ -2,6 +2,7 @@ import { Link, useNavigate } from 'react-router';
 import { loginCheck } from '@/platform/login-check.ts';
 import { href, paths } from '@/platform/paths.ts';
 import { PageHeader } from '@/ui/page-header.tsx';
+import { Panel } from '@/ui/panel.tsx';
 import { useCreateTeam } from '../api/team-actions.ts';
 import { NEW_TEAM, TeamForm } from '../components/team-form.tsx';
 import '../teams.css';
@@ -13,10 +14,9 @@ export function CreateTeamPage() {
   return (
     <>
       <PageHeader />
-      <main className="page-body team-page">
-        <section className="team-panel">
-          <h2 className="team-panel-title">创建学习团队</h2>
-          <p className="team-hint">
+      <main className="page-body team-stack">
+        <Panel title="创建学习团队" stack>
+          <p className="detail-meta">
             创建后您就是团队负责人，可以邀请邻居、同学一起学习。每人最多负责 3 个团队。
           </p>
           <TeamForm
@@ -32,7 +32,7 @@ export function CreateTeamPage() {
               });
             }}
           />
-        </section>
+        </Panel>
         <Link className="link-button block" to={paths.teamList}>
           先看看已有的团队
         </Link>

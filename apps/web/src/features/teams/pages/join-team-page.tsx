@@ -7,11 +7,12 @@ import { idParam } from '@/lib/id-param.ts';
 import { loginCheck } from '@/platform/login-check.ts';
 import { href, paths } from '@/platform/paths.ts';
 import { PageHeader } from '@/ui/page-header.tsx';
+import { Panel } from '@/ui/panel.tsx';
 import { teamDetailQueryOptions } from '../api/get-teams.ts';
 import { useJoinByCode, useJoinTeam } from '../api/team-actions.ts';
 import { FormError } from '../components/form-error.tsx';
-import { TeamAvatar } from '../components/team-avatar.tsx';
-import { JOIN_MODE_LABELS } from '../components/team-card.tsx';
+import { JOIN_MODE_LABELS, TeamHead } from '../components/team-card.tsx';
+import '@/ui/signup-fields.css';
 import '../teams.css';
 
 /** 凭邀请码加入: the code the leader shared (letters and digits, any case). */
@@ -35,7 +36,7 @@ function CodeForm() {
   };
   return (
     <form className="team-form" onSubmit={handleSubmit} noValidate>
-      <div className="team-field">
+      <div className="signup-field">
         <label htmlFor="team-code">邀请码</label>
         <input
           id="team-code"
@@ -46,7 +47,7 @@ function CodeForm() {
           aria-invalid={problem ? true : undefined}
           onChange={(event) => setCode(event.target.value)}
         />
-        {problem ? <p className="team-error">{problem}</p> : null}
+        {problem ? <p className="signup-error">{problem}</p> : null}
       </div>
       <FormError error={join.error} />
       <Button block color="primary" size="large" type="submit" loading={join.isPending}>
@@ -67,14 +68,14 @@ function RequestForm({ team }: { team: TeamDetail }) {
   };
   if (join.isSuccess || team.myState === 'pending') {
     return (
-      <p className="team-done" role="status">
+      <p className="text-ok" role="status">
         申请已提交，负责人审核后会通过消息通知您。
       </p>
     );
   }
   return (
     <form className="team-form" onSubmit={handleSubmit} noValidate>
-      <div className="team-field">
+      <div className="signup-field">
         <label htmlFor="team-request">给负责人的留言（选填）</label>
         <textarea
           id="team-request"
@@ -93,21 +94,6 @@ function RequestForm({ team }: { team: TeamDetail }) {
   );
 }
 
-/** The team named by `?id=`, when the learner came from its page. */
-function TeamSummary({ team }: { team: TeamDetail }) {
-  return (
-    <section className="team-panel team-head">
-      <TeamAvatar name={team.name} avatar={team.avatar} size={56} />
-      <div>
-        <h2 className="team-name">{team.name}</h2>
-        <p className="team-card-meta">
-          成员 {team.memberCount}/{team.capacity} 人 · {JOIN_MODE_LABELS[team.joinMode]}
-        </p>
-      </div>
-    </section>
-  );
-}
-
 /** `/addGroup`: join a team by its invitation code, or ask to join the team of `?id=`. */
 export function JoinTeamPage() {
   const [params] = useSearchParams();
@@ -117,26 +103,32 @@ export function JoinTeamPage() {
   return (
     <>
       <PageHeader />
-      <main className="page-body team-page">
-        {team ? <TeamSummary team={team} /> : null}
+      <main className="page-body team-stack">
+        {team ? (
+          <TeamHead
+            team={team}
+            size={56}
+            lines={[
+              `成员 ${team.memberCount}/${team.capacity} 人 · ${JOIN_MODE_LABELS[team.joinMode]}`,
+            ]}
+          />
+        ) : null}
         {member && team ? (
-          <section className="team-panel">
-            <p className="team-done">您已是该团队成员。</p>
+          <Panel stack>
+            <p className="text-ok">您已是该团队成员。</p>
             <Link className="link-button primary block" to={href('teamDetail', { id: team.id })}>
               回到团队
             </Link>
-          </section>
+          </Panel>
         ) : team?.joinMode === 'approval' ? (
-          <section className="team-panel">
-            <h2 className="team-panel-title">申请加入</h2>
+          <Panel title="申请加入" stack>
             <RequestForm team={team} />
-          </section>
+          </Panel>
         ) : (
-          <section className="team-panel">
-            <h2 className="team-panel-title">凭邀请码加入团队</h2>
-            <p className="team-hint">邀请码由团队负责人提供，在团队页可以看到。</p>
+          <Panel title="凭邀请码加入团队" stack>
+            <p className="detail-meta">邀请码由团队负责人提供，在团队页可以看到。</p>
             <CodeForm />
-          </section>
+          </Panel>
         )}
         <Link className="link-button block" to={paths.teamList}>
           没有邀请码？浏览团队

@@ -4,14 +4,17 @@ import { useSearchParams } from 'react-router';
 import { idParam } from '@/lib/id-param.ts';
 import { href, paths } from '@/platform/paths.ts';
 import { ApiError } from '@/platform/request.ts';
+import { Badge } from '@/ui/badge.tsx';
+import { FilterChips } from '@/ui/filter-chips.tsx';
 import { PageHeader } from '@/ui/page-header.tsx';
-import { PageSkeleton } from '@/ui/page-skeleton.tsx';
-import { PageState, RetryButton, StateView } from '@/ui/state-view.tsx';
-import '@/ui/chips.css';
+import { Panel } from '@/ui/panel.tsx';
+import { StateView } from '@/ui/state-view.tsx';
 import { useTeamProgress } from '../api/get-team-progress.ts';
-import { Avatar } from '../components/rank-avatar.tsx';
+import { Avatar } from '../components/avatar.tsx';
+import { QueryFallback } from '../components/query-fallback.tsx';
+import { NoTeamPage } from '../components/team-card.tsx';
 import '../rankings.css';
-import '../team-resources.css';
+import '../teams.css';
 
 /** Each figure: its label, its unit, in the order they are shown. */
 const FIGURES: ReadonlyArray<[TeamProgressSort, string, string]> = [
@@ -29,6 +32,8 @@ const SORT_LABELS: Record<TeamProgressSort, string> = {
   pages: '按页数',
   classes: '按班级',
 };
+
+const SORTS = TEAM_PROGRESS_SORTS.map((value) => ({ value, label: SORT_LABELS[value] }));
 
 const sortOf = (value: string | null): TeamProgressSort =>
   TEAM_PROGRESS_SORTS.find((sort) => sort === value) ?? 'minutes';
@@ -50,15 +55,19 @@ function Figures({ numbers }: { numbers: TeamProgressNumbers }) {
 
 function MemberRow({ member, place }: { member: TeamMemberProgress; place: number }) {
   return (
-    <li className="progress-member">
+    <Panel as="li" compact>
       <h2 className="progress-member-head">
         <span className="rank-number">{place}</span>
         <Avatar name={member.nickname} src={member.avatar} />
         <span className="rank-name">{member.nickname}</span>
-        {member.leader ? <span className="progress-leader">负责人</span> : null}
+        {member.leader ? (
+          <Badge square quiet>
+            负责人
+          </Badge>
+        ) : null}
       </h2>
       <Figures numbers={member} />
-    </li>
+    </Panel>
   );
 }
 
@@ -70,13 +79,13 @@ function ProgressBody({ teamId, sort }: { teamId: number; sort: TeamProgressSort
       data.linked.courses + data.linked.classes + data.linked.activities + data.linked.ebooks === 0;
     return (
       <>
-        <p className="rank-range">
+        <p className="list-count">
           {data.teamName} · 关联课程 {data.linked.courses} 门（{data.linked.lessons} 课时）、班级{' '}
           {data.linked.classes} 个、活动 {data.linked.activities} 场、电子书 {data.linked.ebooks} 本
         </p>
         <ul className="progress-totals" aria-label="团队合计">
           {FIGURES.map(([key, label, unit]) => (
-            <li key={key} className="progress-total">
+            <li key={key}>
               <strong>
                 {data.totals[key]}
                 <small> {unit}</small>
@@ -93,7 +102,7 @@ function ProgressBody({ teamId, sort }: { teamId: number; sort: TeamProgressSort
             way={{ to: href('teamDetail', { id: teamId }), label: '回到团队' }}
           />
         ) : null}
-        <ol className="progress-members" aria-label="成员学习进度">
+        <ol className="card-list" aria-label="成员学习进度">
           {data.members.map((member, index) => (
             <MemberRow key={member.userId} member={member} place={index + 1} />
           ))}
@@ -112,14 +121,7 @@ function ProgressBody({ teamId, sort }: { teamId: number; sort: TeamProgressSort
       />
     );
   }
-  if (progress.error) {
-    return (
-      <StateView kind="error" title="学习进度没有加载出来" description="请检查网络后重试。">
-        <RetryButton onRetry={() => void progress.refetch()} />
-      </StateView>
-    );
-  }
-  return <PageSkeleton />;
+  return <QueryFallback query={progress} what="学习进度" />;
 }
 
 /**
@@ -131,36 +133,17 @@ export function LearningProgressPage() {
   const [params, setParams] = useSearchParams();
   const teamId = idParam(params.get('id'));
   const sort = sortOf(params.get('sort'));
-  if (teamId === null) {
-    return (
-      <>
-        <PageHeader />
-        <PageState
-          kind="missing"
-          title="团队不存在"
-          way={{ to: paths.myTeam, label: '我的团队' }}
-        />
-      </>
-    );
-  }
+  if (teamId === null) return <NoTeamPage />;
   return (
     <>
       <PageHeader />
-      <main className="page-body">
-        <fieldset className="chip-row progress-sorts">
-          <legend className="sr-only">排序方式</legend>
-          {TEAM_PROGRESS_SORTS.map((item) => (
-            <button
-              key={item}
-              type="button"
-              className={item === sort ? 'chip active' : 'chip'}
-              aria-pressed={item === sort}
-              onClick={() => setParams({ id: String(teamId), sort: item }, { replace: true })}
-            >
-              {SORT_LABELS[item]}
-            </button>
-          ))}
-        </fieldset>
+      <main className="page-body team-stack">
+        <FilterChips
+          legend="排序方式"
+          options={SORTS}
+          value={sort}
+          onChange={(item) => setParams({ id: String(teamId), sort: item }, { replace: true })}
+        />
         <ProgressBody teamId={teamId} sort={sort} />
       </main>
     </>

@@ -1,10 +1,10 @@
 import type { TeamCard } from '@portal/contract';
 import { Link } from 'react-router';
 import { paths } from '@/platform/paths.ts';
+import { Banner } from '@/ui/banner.tsx';
 import { PageHeader } from '@/ui/page-header.tsx';
-import { PageSkeleton } from '@/ui/page-skeleton.tsx';
-import { RetryButton, StateView } from '@/ui/state-view.tsx';
 import { useMyTeams } from '../api/get-teams.ts';
+import { QueryFallback } from '../components/query-fallback.tsx';
 import { TeamCardItem } from '../components/team-card.tsx';
 import '../teams.css';
 
@@ -20,18 +20,18 @@ function TeamGroup({
   empty: string;
 }) {
   return (
-    <section className="team-group" aria-label={title}>
-      <h2 className="team-group-title">
+    <section aria-label={title}>
+      <h2 className="panel-title">
         {title}（{teams.length}）
       </h2>
       {teams.length > 0 ? (
-        <ul className="team-list">
+        <ul className="card-list">
           {teams.map((team) => (
             <TeamCardItem key={team.id} team={team} note={note} />
           ))}
         </ul>
       ) : (
-        <p className="team-muted">{empty}</p>
+        <p className="detail-meta">{empty}</p>
       )}
     </section>
   );
@@ -45,8 +45,8 @@ export function MyTeamPage() {
   return (
     <>
       <PageHeader />
-      <main className="page-body team-page">
-        <div className="team-shortcuts">
+      <main className="page-body team-stack">
+        <div className="action-row team-shortcuts">
           <Link className="link-button" to={paths.teamList}>
             浏览团队
           </Link>
@@ -62,9 +62,9 @@ export function MyTeamPage() {
         {data ? (
           <>
             {atLimit ? (
-              <p className="team-hint">
+              <Banner tone="warning">
                 您已负责 {data.leadLimit} 个团队，达到上限，暂不能再创建。
-              </p>
+              </Banner>
             ) : null}
             <TeamGroup
               title="我负责的团队"
@@ -78,12 +78,8 @@ export function MyTeamPage() {
               empty="还没有加入团队，去浏览团队看看吧。"
             />
           </>
-        ) : mine.isError ? (
-          <StateView kind="error" title="我的团队没有加载出来" description="请检查网络后重试。">
-            <RetryButton onRetry={() => void mine.refetch()} />
-          </StateView>
         ) : (
-          <PageSkeleton />
+          <QueryFallback query={mine} what="我的团队" />
         )}
       </main>
     </>

@@ -6,19 +6,25 @@ import type {
   RankingScope,
 } from '@portal/contract';
 import { RANKING_PERIODS, RANKING_SCOPES } from '@portal/contract/constants';
+import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { href, paths } from '@/platform/paths.ts';
+import { CardLine } from '@/ui/content-card.tsx';
+import { FilterChips } from '@/ui/filter-chips.tsx';
 import { PageHeader } from '@/ui/page-header.tsx';
-import { PageSkeleton } from '@/ui/page-skeleton.tsx';
-import { RetryButton, StateView } from '@/ui/state-view.tsx';
-import '@/ui/chips.css';
+import { StateView } from '@/ui/state-view.tsx';
+import { TabList, tabId } from '@/ui/tabs.tsx';
 import { useRanking } from '../api/get-ranking.ts';
-import { Avatar } from '../components/rank-avatar.tsx';
+import { Avatar } from '../components/avatar.tsx';
+import { QueryFallback } from '../components/query-fallback.tsx';
 import '../rankings.css';
-import '@/ui/tabs.css';
+import '../teams.css';
 
 const SCOPE_LABELS: Record<RankingScope, string> = { learner: '学员', team: '团队' };
 const PERIOD_LABELS: Record<RankingPeriod, string> = { week: '本周', month: '本月', all: '总榜' };
+
+const SCOPES = RANKING_SCOPES.map((key) => ({ key, label: SCOPE_LABELS[key] }));
+const PERIODS = RANKING_PERIODS.map((value) => ({ value, label: PERIOD_LABELS[value] }));
 
 const scopeOf = (value: string | null): RankingScope => (value === 'team' ? 'team' : 'learner');
 const periodOf = (value: string | null): RankingPeriod =>
@@ -45,12 +51,12 @@ function RankRow({
       <span className="rank-name">
         {entry.name}
         {mine ? (
-          <span className="rank-me">{scope === 'team' ? '（我的团队）' : '（我）'}</span>
+          <span className="text-accent">{scope === 'team' ? '（我的团队）' : '（我）'}</span>
         ) : null}
       </span>
-      <span className="rank-points">
-        <strong>{entry.points}</strong> 分
-      </span>
+      <CardLine className="rank-points">
+        <strong className="text-alert">{entry.points}</strong> 分
+      </CardLine>
     </>
   );
   return (
@@ -71,48 +77,63 @@ function placeText(place: RankingPlace, period: RankingPeriod) {
   return `第 ${place.rank} 名 · ${place.points} 分`;
 }
 
+/** A block of my places, pinned under the list: `title` over the places. */
+function MinePanel({
+  label,
+  title,
+  children,
+}: {
+  label: string;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <section className="rank-mine" aria-label={label}>
+      <CardLine>{title}</CardLine>
+      {children}
+    </section>
+  );
+}
+
 /** My place (学员) or my teams' places (团队), pinned under the list. */
 function MyPlaces({ ranking }: { ranking: Ranking }) {
   if (ranking.scope === 'learner') {
     if (!ranking.mine) return null;
     return (
-      <section className="rank-mine" aria-label="我的名次">
-        <p className="rank-mine-title">我的名次</p>
-        <p className="rank-mine-text">{placeText(ranking.mine, ranking.period)}</p>
+      <MinePanel label="我的名次" title="我的名次">
+        <strong>{placeText(ranking.mine, ranking.period)}</strong>
         {ranking.mine.rank === null ? (
           <Link className="link-button primary" to={paths.pointsTasks}>
             去赚积分
           </Link>
         ) : null}
-      </section>
+      </MinePanel>
     );
   }
   if (ranking.mine === null) return null;
   if (ranking.myTeams.length === 0) {
     return (
-      <section className="rank-mine" aria-label="我的团队名次">
-        <p className="rank-mine-title">我的团队</p>
-        <p className="rank-mine-text">还没有加入学习团队</p>
+      <MinePanel label="我的团队名次" title="我的团队">
+        <strong>还没有加入学习团队</strong>
         <Link className="link-button primary" to={paths.teamList}>
           去加入团队
         </Link>
-      </section>
+      </MinePanel>
     );
   }
   return (
-    <section className="rank-mine" aria-label="我的团队名次">
-      <p className="rank-mine-title">我的团队</p>
+    <MinePanel label="我的团队名次" title="我的团队">
       <ul className="rank-mine-teams">
         {ranking.myTeams.map((team) => (
           <li key={team.id}>
             <Link to={href('teamDetail', { id: team.id })}>
               <span className="rank-name">{team.name}</span>
-              <span className="rank-mine-text">{placeText(team, ranking.period)}</span>
+              <strong>{placeText(team, ranking.period)}</strong>
             </Link>
           </li>
         ))}
       </ul>
-    </section>
+    </MinePanel>
   );
 }
 
@@ -123,7 +144,7 @@ function RankingBody({ scope, period }: { scope: RankingScope; period: RankingPe
     const who = scope === 'learner' ? '人' : '个团队';
     return (
       <>
-        <p className="rank-range">
+        <p className="list-count">
           {data.range} · 共 {data.ranked} {who}上榜
         </p>
         {data.list.length === 0 ? (
@@ -155,14 +176,7 @@ function RankingBody({ scope, period }: { scope: RankingScope; period: RankingPe
       </>
     );
   }
-  if (ranking.error) {
-    return (
-      <StateView kind="error" title="排行榜没有加载出来" description="请检查网络后重试。">
-        <RetryButton onRetry={() => void ranking.refetch()} />
-      </StateView>
-    );
-  }
-  return <PageSkeleton />;
+  return <QueryFallback query={ranking} what="排行榜" />;
 }
 
 /**
@@ -178,42 +192,28 @@ export function RankingPage() {
   return (
     <>
       <PageHeader />
-      <div className="tabs under-header" role="tablist" aria-label="榜单类型">
-        {RANKING_SCOPES.map((tab) => (
-          <button
-            key={tab}
-            type="button"
-            role="tab"
-            id={`rank-tab-${tab}`}
-            aria-selected={tab === scope}
-            aria-controls="rank-panel"
-            className="tab"
-            onClick={() => choose({ scope: tab })}
-          >
-            {SCOPE_LABELS[tab]}
-          </button>
-        ))}
-      </div>
+      <TabList
+        label="榜单类型"
+        tabs={SCOPES}
+        value={scope}
+        onChange={(tab) => choose({ scope: tab })}
+        idPrefix="rank-tab"
+        panelId="rank-panel"
+        underHeader
+      />
       <main
         id="rank-panel"
-        className="page-body rank-page"
+        className="page-body team-stack"
         role="tabpanel"
-        aria-labelledby={`rank-tab-${scope}`}
+        aria-labelledby={tabId('rank-tab', scope)}
       >
-        <fieldset className="chip-row rank-periods">
-          <legend className="sr-only">统计周期</legend>
-          {RANKING_PERIODS.map((item) => (
-            <button
-              key={item}
-              type="button"
-              className={item === period ? 'chip active' : 'chip'}
-              aria-pressed={item === period}
-              onClick={() => choose({ period: item })}
-            >
-              {PERIOD_LABELS[item]}
-            </button>
-          ))}
-        </fieldset>
+        <FilterChips
+          legend="统计周期"
+          options={PERIODS}
+          value={period}
+          onChange={(item) => choose({ period: item })}
+          className="rank-periods"
+        />
         <RankingBody key={`${scope}-${period}`} scope={scope} period={period} />
       </main>
     </>

@@ -5,12 +5,16 @@ import { Link } from 'react-router';
 import { formatDate } from '@/lib/format-date.ts';
 import { loginCheck } from '@/platform/login-check.ts';
 import { href, paths } from '@/platform/paths.ts';
+import { ActionBar, ActionRow } from '@/ui/actions.tsx';
+import { Badge } from '@/ui/badge.tsx';
 import { DetailPage, useDetailById } from '@/ui/detail-page.tsx';
+import { Panel } from '@/ui/panel.tsx';
 import { teamDetailQueryOptions } from '../api/get-teams.ts';
 import { useJoinTeam, useLeaveTeam } from '../api/team-actions.ts';
+import { Avatar } from '../components/avatar.tsx';
 import { FormError } from '../components/form-error.tsx';
-import { TeamAvatar } from '../components/team-avatar.tsx';
-import { JOIN_MODE_LABELS } from '../components/team-card.tsx';
+import { InviteCode } from '../components/invite-code.tsx';
+import { JOIN_MODE_LABELS, TeamHead } from '../components/team-card.tsx';
 import { TeamRankBadge } from '../components/team-rank-badge.tsx';
 import { TeamResourcesSection } from '../components/team-resources-section.tsx';
 import { TeamWorksSection } from '../components/team-works-section.tsx';
@@ -19,24 +23,15 @@ import '../teams.css';
 /** 加入团队 / 申请加入 / 凭邀请码加入 for a learner outside the team; the login check first. */
 function JoinAction({ team }: { team: TeamDetail }) {
   const join = useJoinTeam();
-  if (team.myState === 'pending') {
-    return <p className="team-action-note">已提交申请，等待负责人审核</p>;
-  }
-  if (team.memberCount >= team.capacity) {
-    return <p className="team-action-note">团队成员已满</p>;
-  }
-  if (team.joinMode === 'code') {
+  if (team.myState === 'pending') return <ActionBar note="已提交申请，等待负责人审核" />;
+  if (team.memberCount >= team.capacity) return <ActionBar note="团队成员已满" />;
+  if (team.joinMode !== 'open') {
     return (
-      <Link className="link-button primary block" to={href('joinTeam', { id: team.id })}>
-        凭邀请码加入
-      </Link>
-    );
-  }
-  if (team.joinMode === 'approval') {
-    return (
-      <Link className="link-button primary block" to={href('joinTeam', { id: team.id })}>
-        申请加入
-      </Link>
+      <ActionBar>
+        <Link className="link-button primary block" to={href('joinTeam', { id: team.id })}>
+          {team.joinMode === 'code' ? '凭邀请码加入' : '申请加入'}
+        </Link>
+      </ActionBar>
     );
   }
   const handleJoin = async () => {
@@ -44,12 +39,12 @@ function JoinAction({ team }: { team: TeamDetail }) {
     join.mutate({ teamId: team.id });
   };
   return (
-    <>
+    <ActionBar>
       <Button block color="primary" size="large" loading={join.isPending} onClick={handleJoin}>
         加入团队
       </Button>
       <FormError error={join.error} />
-    </>
+    </ActionBar>
   );
 }
 
@@ -58,10 +53,9 @@ function LeaveAction({ team }: { team: TeamDetail }) {
   const leave = useLeaveTeam();
   const [confirming, setConfirming] = useState(false);
   return (
-    <>
-      <p className="team-action-note">您是团队成员</p>
+    <ActionBar note="您是团队成员">
       {confirming ? (
-        <div className="team-confirm">
+        <ActionRow>
           <Button
             color="danger"
             loading={leave.isPending}
@@ -72,14 +66,12 @@ function LeaveAction({ team }: { team: TeamDetail }) {
           <button type="button" className="text-button" onClick={() => setConfirming(false)}>
             不退出了
           </button>
-        </div>
+        </ActionRow>
       ) : (
-        <Button block onClick={() => setConfirming(true)}>
-          退出团队
-        </Button>
+        <Button onClick={() => setConfirming(true)}>退出团队</Button>
       )}
       <FormError error={leave.error} />
-    </>
+    </ActionBar>
   );
 }
 
@@ -92,30 +84,26 @@ function LeaderLinks({ team }: { team: TeamDetail }) {
     { to: href('teamProgress', { id: team.id }), label: '学习进度', badge: 0 },
   ];
   return (
-    <section className="team-panel" aria-label="负责人管理">
-      <h2 className="team-panel-title">我是负责人</h2>
+    <Panel label="负责人管理" stack>
+      <h2 className="panel-title">我是负责人</h2>
       {team.inviteCode ? (
-        <p className="team-code">
-          邀请码 <strong>{team.inviteCode}</strong>
-          {team.inviteExpiresAt ? (
-            <small>（{formatDate(team.inviteExpiresAt)} 前有效）</small>
-          ) : null}
-        </p>
+        <InviteCode label="邀请码 " code={team.inviteCode} expiresAt={team.inviteExpiresAt} />
       ) : null}
       <nav className="team-leader-links">
         {links.map((link) => (
           <Link key={link.label} className="link-button" to={link.to}>
             {link.label}
             {link.badge > 0 ? (
-              <span className="team-badge">
+              <Badge tone="red" solid>
                 {link.badge}
                 <span className="sr-only"> 条待审核申请</span>
-              </span>
+              </Badge>
             ) : null}
           </Link>
         ))}
       </nav>
-    </section>
+      <p className="detail-meta">负责人如需退出，请先在成员管理中移交负责人</p>
+    </Panel>
   );
 }
 
@@ -135,51 +123,43 @@ export function TeamDetailPage() {
       {(team) => {
         const role = team.myState === 'leader' || team.myState === 'member' ? team.myState : null;
         return (
-          <main className="page-body team-page">
-            <section className="team-panel team-head">
-              <TeamAvatar name={team.name} avatar={team.avatar} size={72} />
-              <div>
-                <h2 className="team-name">{team.name}</h2>
-                <p className="team-card-meta">
-                  负责人 {team.members.find((m) => m.isLeader)?.nickname ?? team.leaderName}
-                </p>
-                <p className="team-card-meta">
-                  成员 {team.memberCount}/{team.capacity} 人 · {JOIN_MODE_LABELS[team.joinMode]}
-                </p>
-                <p className="team-card-meta">创建于 {formatDate(team.createdAt)}</p>
-              </div>
-            </section>
+          <main className="page-body team-stack">
+            <TeamHead
+              team={team}
+              size={72}
+              lines={[
+                `负责人 ${team.members.find((m) => m.isLeader)?.nickname ?? team.leaderName}`,
+                `成员 ${team.memberCount}/${team.capacity} 人 · ${JOIN_MODE_LABELS[team.joinMode]}`,
+                `创建于 ${formatDate(team.createdAt)}`,
+              ]}
+            />
             {team.intro ? (
-              <section className="team-panel" aria-label="团队简介">
-                <h2 className="team-panel-title">团队简介</h2>
+              <Panel title="团队简介">
                 <p className="team-intro">{team.intro}</p>
-              </section>
+              </Panel>
             ) : null}
             <TeamRankBadge teamId={team.id} role={role} />
-            <section className="team-panel" aria-label="团队成员">
-              <h2 className="team-panel-title">团队成员（{team.memberCount}）</h2>
+            <Panel label="团队成员">
+              <h2 className="panel-title">团队成员（{team.memberCount}）</h2>
               <ul className="team-members-strip">
                 {team.members.map((member) => (
                   <li key={member.userId}>
-                    <TeamAvatar name={member.nickname} avatar={member.avatar} size={48} />
+                    <Avatar team name={member.nickname} src={member.avatar} size={48} />
                     <span>{member.nickname}</span>
-                    {member.isLeader ? <span className="team-tag">负责人</span> : null}
+                    {member.isLeader ? <Badge>负责人</Badge> : null}
                   </li>
                 ))}
               </ul>
-            </section>
+            </Panel>
             <TeamResourcesSection teamId={team.id} role={role} />
             <TeamWorksSection teamId={team.id} role={role} />
-            {team.myState === 'leader' ? <LeaderLinks team={team} /> : null}
-            <div className="team-actions">
-              {team.myState === 'member' ? (
-                <LeaveAction team={team} />
-              ) : team.myState === 'leader' ? (
-                <p className="team-action-note">负责人如需退出，请先在成员管理中移交负责人</p>
-              ) : (
-                <JoinAction team={team} />
-              )}
-            </div>
+            {team.myState === 'leader' ? (
+              <LeaderLinks team={team} />
+            ) : team.myState === 'member' ? (
+              <LeaveAction team={team} />
+            ) : (
+              <JoinAction team={team} />
+            )}
           </main>
         );
       }}

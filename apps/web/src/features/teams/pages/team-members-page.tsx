@@ -4,12 +4,16 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { formatDate } from '@/lib/format-date.ts';
 import { href } from '@/platform/paths.ts';
+import { ActionRow } from '@/ui/actions.tsx';
+import { Badge } from '@/ui/badge.tsx';
+import { CardLine } from '@/ui/content-card.tsx';
 import { PagedList } from '@/ui/paged-list.tsx';
+import { Panel } from '@/ui/panel.tsx';
 import { useTeamMembers, useTeamRequests } from '../api/get-teams.ts';
 import { useDecideRequest, useHandOver, useRemoveMember } from '../api/team-actions.ts';
+import { Avatar } from '../components/avatar.tsx';
 import { FormError } from '../components/form-error.tsx';
 import { LeaderGate } from '../components/leader-gate.tsx';
-import { TeamAvatar } from '../components/team-avatar.tsx';
 import '../teams.css';
 
 function RequestItem({ request }: { request: TeamRequest }) {
@@ -17,14 +21,12 @@ function RequestItem({ request }: { request: TeamRequest }) {
   const answer = (approve: boolean) => decide.mutate({ requestId: request.id, approve });
   return (
     <li className="team-row">
-      <TeamAvatar name={request.nickname} avatar={request.avatar} size={44} />
+      <Avatar team name={request.nickname} src={request.avatar} size={44} />
       <div className="team-row-body">
-        <span className="team-row-name">{request.nickname}</span>
-        <span className="team-card-meta">
-          申请于 {formatDate(request.createdAt, 'MM-dd hh:mm')}
-        </span>
-        {request.message ? <span className="team-card-intro">留言：{request.message}</span> : null}
-        <div className="team-row-actions">
+        <strong>{request.nickname}</strong>
+        <CardLine>申请于 {formatDate(request.createdAt, 'MM-dd hh:mm')}</CardLine>
+        {request.message ? <CardLine>留言：{request.message}</CardLine> : null}
+        <ActionRow>
           <Button
             size="middle"
             color="primary"
@@ -42,7 +44,7 @@ function RequestItem({ request }: { request: TeamRequest }) {
           >
             拒绝
           </Button>
-        </div>
+        </ActionRow>
         <FormError error={decide.error} />
       </div>
     </li>
@@ -69,15 +71,14 @@ function MemberItem({ team, member }: { team: TeamDetail; member: TeamMember }) 
   };
   return (
     <li className="team-row">
-      <TeamAvatar name={member.nickname} avatar={member.avatar} size={44} />
+      <Avatar team name={member.nickname} src={member.avatar} size={44} />
       <div className="team-row-body">
-        <span className="team-row-name">
-          {member.nickname}
-          {member.isLeader ? <span className="team-tag">负责人</span> : null}
-        </span>
-        <span className="team-card-meta">加入于 {formatDate(member.joinedAt)}</span>
+        <strong>
+          {member.nickname} {member.isLeader ? <Badge>负责人</Badge> : null}
+        </strong>
+        <CardLine>加入于 {formatDate(member.joinedAt)}</CardLine>
         {member.isLeader ? null : asking ? (
-          <div className="team-row-actions">
+          <ActionRow>
             <Button
               size="middle"
               color="danger"
@@ -89,19 +90,19 @@ function MemberItem({ team, member }: { team: TeamDetail; member: TeamMember }) 
             <button type="button" className="text-button" onClick={() => setAsking(null)}>
               取消
             </button>
-          </div>
+          </ActionRow>
         ) : (
-          <div className="team-row-actions">
+          <ActionRow>
             <Button size="middle" onClick={() => setAsking('remove')}>
               移除
             </Button>
             <Button size="middle" onClick={() => setAsking('handOver')}>
               设为负责人
             </Button>
-          </div>
+          </ActionRow>
         )}
         {asking === 'handOver' ? (
-          <p className="team-hint">移交后您仍是团队成员，但不能再管理团队。</p>
+          <p className="detail-meta">移交后您仍是团队成员，但不能再管理团队。</p>
         ) : null}
         <FormError error={remove.error ?? handOver.error} />
       </div>
@@ -114,29 +115,17 @@ function Management({ team }: { team: TeamDetail }) {
   const members = useTeamMembers(team.id);
   return (
     <>
-      <h2 className="team-panel-title">{team.name}</h2>
-      <section className="team-panel" aria-label="入队申请">
-        <h2 className="team-panel-title">入队申请（{team.pendingRequests}）</h2>
-        <PagedList
-          query={requests}
-          className="team-rows"
-          empty={<p className="team-muted">暂时没有待审核的申请。</p>}
-        >
+      <h2 className="panel-title">{team.name}</h2>
+      <Panel title={`入队申请（${team.pendingRequests}）`}>
+        <PagedList query={requests} empty={<p className="detail-meta">暂时没有待审核的申请。</p>}>
           {(request) => <RequestItem key={request.id} request={request} />}
         </PagedList>
-      </section>
-      <section className="team-panel" aria-label="团队成员">
-        <h2 className="team-panel-title">
-          团队成员（{team.memberCount}/{team.capacity}）
-        </h2>
-        <PagedList
-          query={members}
-          className="team-rows"
-          empty={<p className="team-muted">团队还没有其他成员。</p>}
-        >
+      </Panel>
+      <Panel title={`团队成员（${team.memberCount}/${team.capacity}）`}>
+        <PagedList query={members} empty={<p className="detail-meta">团队还没有其他成员。</p>}>
           {(member) => <MemberItem key={member.userId} team={team} member={member} />}
         </PagedList>
-      </section>
+      </Panel>
     </>
   );
 }

@@ -2,34 +2,33 @@ import type { TeamDetail } from '@portal/contract';
 import { Button } from 'antd-mobile';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { formatDate } from '@/lib/format-date.ts';
 import { paths } from '@/platform/paths.ts';
+import { Banner } from '@/ui/banner.tsx';
+import { Panel } from '@/ui/panel.tsx';
 import { useDissolveTeam, useNewInviteCode, useUpdateTeam } from '../api/team-actions.ts';
 import { FormError } from '../components/form-error.tsx';
+import { InviteCode } from '../components/invite-code.tsx';
 import { LeaderGate } from '../components/leader-gate.tsx';
 import { TeamForm } from '../components/team-form.tsx';
+import '@/ui/signup-fields.css';
 import '../teams.css';
 
 function InviteCodeSection({ team }: { team: TeamDetail }) {
   const renew = useNewInviteCode();
   return (
-    <section className="team-panel" aria-label="邀请码">
-      <h2 className="team-panel-title">邀请码</h2>
-      <p className="team-code">
-        <strong>{team.inviteCode}</strong>
-        {team.inviteExpiresAt ? <small>（{formatDate(team.inviteExpiresAt)} 前有效）</small> : null}
-      </p>
-      <p className="team-hint">把邀请码告诉想加入的人；重新生成后，旧的邀请码立即失效。</p>
+    <Panel title="邀请码" stack>
+      <InviteCode code={team.inviteCode} expiresAt={team.inviteExpiresAt} />
+      <p className="detail-meta">把邀请码告诉想加入的人；重新生成后，旧的邀请码立即失效。</p>
       <Button block loading={renew.isPending} onClick={() => renew.mutate(team.id)}>
         重新生成邀请码
       </Button>
       {renew.isSuccess ? (
-        <p className="team-done" role="status">
+        <p className="text-ok" role="status">
           已生成新的邀请码
         </p>
       ) : null}
       <FormError error={renew.error} />
-    </section>
+    </Panel>
   );
 }
 
@@ -46,13 +45,12 @@ function DissolveSection({ team }: { team: TeamDetail }) {
       .catch(() => {});
   };
   return (
-    <section className="team-panel danger" aria-label="解散团队">
-      <h2 className="team-panel-title">解散团队</h2>
-      <p className="team-hint">
+    <Panel title="解散团队" stack>
+      <Banner tone="danger">
         解散后团队从列表中消失，所有成员会收到消息，且不能恢复。请输入团队名称“{team.name}”确认。
-      </p>
+      </Banner>
       <form className="team-form" onSubmit={handleSubmit} noValidate>
-        <div className="team-field">
+        <div className="signup-field">
           <label htmlFor="team-dissolve">输入团队名称确认</label>
           <input
             id="team-dissolve"
@@ -71,7 +69,7 @@ function DissolveSection({ team }: { team: TeamDetail }) {
           解散团队
         </Button>
       </form>
-    </section>
+    </Panel>
   );
 }
 
@@ -79,8 +77,7 @@ function Settings({ team }: { team: TeamDetail }) {
   const update = useUpdateTeam();
   return (
     <>
-      <section className="team-panel" aria-label="团队资料">
-        <h2 className="team-panel-title">团队资料</h2>
+      <Panel title="团队资料" stack>
         <TeamForm
           initial={team}
           submitLabel="保存设置"
@@ -89,11 +86,11 @@ function Settings({ team }: { team: TeamDetail }) {
           onSubmit={(body) => update.mutate({ teamId: team.id, ...body })}
         />
         {update.isSuccess ? (
-          <p className="team-done" role="status">
+          <p className="text-ok" role="status">
             设置已保存
           </p>
         ) : null}
-      </section>
+      </Panel>
       <InviteCodeSection team={team} />
       <DissolveSection team={team} />
     </>

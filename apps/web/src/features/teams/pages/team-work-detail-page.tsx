@@ -1,12 +1,13 @@
 import type { TeamWorkDetail } from '@portal/contract';
 import { Button, Dialog, Toast } from 'antd-mobile';
-import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { formatCount } from '@/lib/format-count.ts';
 import { loginCheck } from '@/platform/login-check.ts';
 import { href } from '@/platform/paths.ts';
 import { ShareButton } from '@/platform/share-button.tsx';
+import { ActionRow } from '@/ui/actions.tsx';
 import { DetailPage, useDetailById } from '@/ui/detail-page.tsx';
+import { Panel } from '@/ui/panel.tsx';
 import { HOME_WAY } from '@/ui/state-view.tsx';
 import { teamWorkDetailQueryOptions } from '../api/get-team-work-detail.ts';
 import {
@@ -15,10 +16,12 @@ import {
   useToggleTeamWorkLike,
 } from '../api/team-work-mutations.ts';
 import { TeamWorkAuthorLine } from '../components/team-work-author.tsx';
+import { FeaturedBadge } from '../components/team-work-card.tsx';
 import { TeamWorkComments } from '../components/team-work-comments.tsx';
-import { TeamWorkCompose } from '../components/team-work-compose.tsx';
+import { TeamWorkComposeButton } from '../components/team-work-compose.tsx';
 import { TeamWorkImages } from '../components/team-work-images.tsx';
 import '../components/team-work.css';
+import '../teams.css';
 
 /** 点赞, 设为精选 and 删除 of a work, as far as the viewer may; a visitor's 点赞 asks to log in. */
 function WorkActions({ work }: { work: TeamWorkDetail }) {
@@ -49,7 +52,7 @@ function WorkActions({ work }: { work: TeamWorkDetail }) {
   };
 
   return (
-    <div className="team-work-actions">
+    <ActionRow>
       <Button
         fill={work.liked ? 'solid' : 'outline'}
         color="primary"
@@ -78,32 +81,7 @@ function WorkActions({ work }: { work: TeamWorkDetail }) {
           删除
         </Button>
       ) : null}
-    </div>
-  );
-}
-
-/** 发布作品 for the team's members, under the work: the new work opens once posted. */
-function ComposeMore({ teamId }: { teamId: number }) {
-  const [open, setOpen] = useState(false);
-  const navigate = useNavigate();
-  return (
-    <>
-      <Button
-        block
-        className="team-work-more"
-        fill="outline"
-        color="primary"
-        onClick={() => setOpen(true)}
-      >
-        我也发布作品
-      </Button>
-      <TeamWorkCompose
-        teamId={teamId}
-        visible={open}
-        onClose={() => setOpen(false)}
-        onPosted={(posted) => void navigate(href('teamWorkDetail', { id: posted.id }))}
-      />
-    </>
+    </ActionRow>
   );
 }
 
@@ -125,22 +103,29 @@ export function TeamWorkDetailPage() {
       )}
     >
       {(work) => (
-        <main className="page-body team-work-page">
-          <article className="team-work-article" aria-labelledby="team-work-heading">
-            <h2 id="team-work-heading" className="sr-only">
-              {work.author.nickname}的作品
-            </h2>
+        <main className="page-body team-stack">
+          <Panel as="article" label={`${work.author.nickname}的作品`} stack>
+            <h2 className="sr-only">{work.author.nickname}的作品</h2>
             <TeamWorkAuthorLine author={work.author} at={work.createdAt}>
-              {work.featured ? <span className="team-work-featured">精选</span> : null}
+              {work.featured ? <FeaturedBadge /> : null}
             </TeamWorkAuthorLine>
-            <p className="team-work-team">
+            <p className="detail-meta team-work-team">
               来自团队 <Link to={href('teamDetail', { id: work.teamId })}>{work.teamName}</Link>
             </p>
             {work.text ? <p className="team-work-text">{work.text}</p> : null}
             <TeamWorkImages images={work.images} viewable />
             <WorkActions work={work} />
-            {work.viewerIsMember ? <ComposeMore teamId={work.teamId} /> : null}
-          </article>
+            {work.viewerIsMember ? (
+              <TeamWorkComposeButton
+                teamId={work.teamId}
+                block
+                fill="outline"
+                className="team-work-more"
+              >
+                我也发布作品
+              </TeamWorkComposeButton>
+            ) : null}
+          </Panel>
           <TeamWorkComments workId={work.id} count={work.commentCount} />
         </main>
       )}
