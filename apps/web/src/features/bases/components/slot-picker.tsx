@@ -8,7 +8,7 @@ import { loginCheck } from '@/platform/login-check.ts';
 import { href } from '@/platform/paths.ts';
 import { ApiError } from '@/platform/request.ts';
 import { storedUser } from '@/platform/session.ts';
-import { Banner, BannerTitle } from '@/ui/banner.tsx';
+import { Callout, CalloutTitle } from '@/ui/callout.tsx';
 import '@/ui/chips.css';
 import { TextField } from '@/ui/text-field.tsx';
 import { useBookSlot } from '../api/bases.ts';
@@ -84,7 +84,7 @@ export function SlotPicker({
   return (
     <div className="slot-picker">
       {booked ? (
-        <Banner
+        <Callout
           role="status"
           action={
             <Link className="link-button" to={href('experienceBases', { tab: 'mine' })}>
@@ -92,11 +92,11 @@ export function SlotPicker({
             </Link>
           }
         >
-          <BannerTitle>预约成功</BannerTitle>
+          <CalloutTitle>预约成功</CalloutTitle>
           <span>
             {programme.title} · {booked}
           </span>
-        </Banner>
+        </Callout>
       ) : null}
       <fieldset className="slot-step">
         <legend>1. 选择日期</legend>
@@ -173,9 +173,9 @@ export function SlotPicker({
             onChange={(event) => setPhone(event.target.value)}
           />
           {book.error instanceof ApiError ? (
-            <Banner tone="danger" compact role="alert">
+            <Callout tone="danger" compact role="alert">
               {book.error.message}
-            </Banner>
+            </Callout>
           ) : null}
           <Button block color="primary" size="large" loading={book.isPending} onClick={handleBook}>
             预约参观

@@ -3,7 +3,7 @@ import { DELIVERY_TEXT_MAX, PHONE_PATTERN } from '@portal/contract/constants';
 import { Button, DatePicker, Form, Input, TextArea } from 'antd-mobile';
 import { useState } from 'react';
 import { ApiError } from '@/platform/request.ts';
-import { Banner } from '@/ui/banner.tsx';
+import { Callout } from '@/ui/callout.tsx';
 import { dateOfDay, dayOf } from '../lib/dates.ts';
 
 interface Values {
@@ -67,9 +67,9 @@ export function RequestForm({
       footer={
         <>
           {serverError ? (
-            <Banner tone="danger" compact role="alert" className="delivery-error">
+            <Callout tone="danger" compact role="alert" className="delivery-error">
               {serverError}
-            </Banner>
+            </Callout>
           ) : null}
           <Button block type="submit" color="primary" size="large" loading={pending}>
             提交申请

@@ -3,7 +3,7 @@ import { DELIVERY_TEXT_MAX } from '@portal/contract/constants';
 import { Button, DatePicker, TextArea } from 'antd-mobile';
 import { useState } from 'react';
 import { ApiError } from '@/platform/request.ts';
-import { Banner } from '@/ui/banner.tsx';
+import { Callout } from '@/ui/callout.tsx';
 import { Panel } from '@/ui/panel.tsx';
 import '@/ui/signup-fields.css';
 import { useDecideDelivery } from '../api/delivery.ts';
@@ -121,9 +121,9 @@ export function StaffActions({ request }: { request: DeliveryRequestDetail }) {
         )
       ) : null}
       {serverError ? (
-        <Banner tone="danger" compact role="alert">
+        <Callout tone="danger" compact role="alert">
           {serverError}
-        </Banner>
+        </Callout>
       ) : null}
     </Panel>
   );

@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { href, paths } from '@/platform/paths.ts';
 import { ApiError } from '@/platform/request.ts';
-import { Banner } from '@/ui/banner.tsx';
+import { Callout } from '@/ui/callout.tsx';
 import { DetailPage, useDetailById } from '@/ui/detail-page.tsx';
 import { Panel } from '@/ui/panel.tsx';
 import {
@@ -72,9 +72,9 @@ function Withdraw({ request }: { request: DeliveryRequestDetail }) {
         撤回申请
       </Button>
       {serverError ? (
-        <Banner tone="danger" compact role="alert">
+        <Callout tone="danger" compact role="alert">
           {serverError}
-        </Banner>
+        </Callout>
       ) : null}
     </>
   );
@@ -106,9 +106,9 @@ function RateForm({ request }: { request: DeliveryRequestDetail }) {
         maxLength={DELIVERY_TEXT_MAX.comment}
       />
       {problem || serverError ? (
-        <Banner tone="danger" compact role="alert">
+        <Callout tone="danger" compact role="alert">
           {problem ?? serverError}
-        </Banner>
+        </Callout>
       ) : null}
       <Button block color="primary" loading={rate.isPending} onClick={handleRate}>
         提交评价

@@ -1,4 +1,4 @@
-import { Banner } from '@/ui/banner.tsx';
+import { Callout } from '@/ui/callout.tsx';
 import type { PositionState } from '../hooks/use-position.ts';
 
 const NOTES = {
@@ -11,7 +11,7 @@ const NOTES = {
 export function PositionNote({ state }: { state: PositionState & { retry: () => void } }) {
   if (state.status === 'located') return null;
   return (
-    <Banner
+    <Callout
       compact
       role="status"
       className="map-position-note"
@@ -24,6 +24,6 @@ export function PositionNote({ state }: { state: PositionState & { retry: () => 
       }
     >
       {NOTES[state.status]}
-    </Banner>
+    </Callout>
   );
 }

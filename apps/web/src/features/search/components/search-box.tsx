@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
-import { Banner } from '@/ui/banner.tsx';
+import { Callout } from '@/ui/callout.tsx';
 import { LineIcon } from '@/ui/line-icon.tsx';
 import '@/ui/search-field.css';
 import { SEARCH_QUERY_MAX } from '../recent-terms.ts';
@@ -51,9 +51,9 @@ export function SearchBox({
         </button>
       </form>
       {blank ? (
-        <Banner tone="danger" compact role="alert" id={hintId} className="search-hint">
+        <Callout tone="danger" compact role="alert" id={hintId} className="search-hint">
           请输入搜索内容
-        </Banner>
+        </Callout>
       ) : null}
     </search>
   );

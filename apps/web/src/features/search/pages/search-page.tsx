@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { href } from '@/platform/paths.ts';
-import { Banner } from '@/ui/banner.tsx';
+import { Callout } from '@/ui/callout.tsx';
 import { FilterBar } from '@/ui/filter-chips.tsx';
 import { PageHeader } from '@/ui/page-header.tsx';
 import '@/ui/panel.css';
@@ -51,9 +51,9 @@ export function SearchPage() {
             热门搜索
           </h2>
           {hot.isError ? (
-            <Banner tone="warning" compact>
+            <Callout tone="warning" compact>
               热门搜索暂时没有加载出来。
-            </Banner>
+            </Callout>
           ) : null}
           {hot.data ? (
             <TermLinks terms={hot.data.map((term) => term.term)} label="热门搜索" />

@@ -1,7 +1,7 @@
 import type { TeamCard } from '@portal/contract';
 import { Link } from 'react-router';
 import { paths } from '@/platform/paths.ts';
-import { Banner } from '@/ui/banner.tsx';
+import { Callout } from '@/ui/callout.tsx';
 import { PageHeader } from '@/ui/page-header.tsx';
 import { useMyTeams } from '../api/get-teams.ts';
 import { QueryFallback } from '../components/query-fallback.tsx';
@@ -62,9 +62,9 @@ export function MyTeamPage() {
         {data ? (
           <>
             {atLimit ? (
-              <Banner tone="warning">
+              <Callout tone="warning">
                 您已负责 {data.leadLimit} 个团队，达到上限，暂不能再创建。
-              </Banner>
+              </Callout>
             ) : null}
             <TeamGroup
               title="我负责的团队"

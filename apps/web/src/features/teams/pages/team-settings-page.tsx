@@ -3,7 +3,7 @@ import { Button } from 'antd-mobile';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/platform/paths.ts';
-import { Banner } from '@/ui/banner.tsx';
+import { Callout } from '@/ui/callout.tsx';
 import { Panel } from '@/ui/panel.tsx';
 import { useDissolveTeam, useNewInviteCode, useUpdateTeam } from '../api/team-actions.ts';
 import { FormError } from '../components/form-error.tsx';
@@ -46,9 +46,9 @@ function DissolveSection({ team }: { team: TeamDetail }) {
   };
   return (
     <Panel title="解散团队" stack>
-      <Banner tone="danger">
+      <Callout tone="danger">
         解散后团队从列表中消失，所有成员会收到消息，且不能恢复。请输入团队名称“{team.name}”确认。
-      </Banner>
+      </Callout>
       <form className="team-form" onSubmit={handleSubmit} noValidate>
         <div className="signup-field">
           <label htmlFor="team-dissolve">输入团队名称确认</label>

@@ -5,7 +5,7 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { loginCheck } from '@/platform/login-check.ts';
 import { paths } from '@/platform/paths.ts';
 import { ApiError } from '@/platform/request.ts';
-import { Banner } from '@/ui/banner.tsx';
+import { Callout } from '@/ui/callout.tsx';
 import { DetailPage, FavouriteAndShare, useDetailById } from '@/ui/detail-page.tsx';
 import { useRecordView } from '@/ui/favourite-button.tsx';
 import { Panel } from '@/ui/panel.tsx';
@@ -71,9 +71,9 @@ function StopItem({ stop, walkTitle }: { stop: WalkStop; walkTitle: string }) {
           </Button>
         )}
         {problem ? (
-          <Banner tone="danger" compact role="alert">
+          <Callout tone="danger" compact role="alert">
             {problem}
-          </Banner>
+          </Callout>
         ) : null}
       </div>
     </li>
