@@ -17,6 +17,9 @@ import '../delivery.css';
 
 type Tab = 'catalogue' | 'mine' | 'staff';
 
+const TAB_PREFIX = 'delivery-tab';
+const PANEL_ID = 'delivery-panel';
+
 const TABS: ReadonlyArray<{ key: Tab; label: string }> = [
   { key: 'catalogue', label: '资源目录' },
   { key: 'mine', label: '我的申请' },
@@ -35,12 +38,27 @@ const STAFF_OPTIONS: ReadonlyArray<{ value: DeliveryStatus; label: string }> = [
   { value: 'scheduled', label: '待完成' },
 ];
 
-/** A tab's list, under its filters when it has some. */
-function TabBody({ filters, children }: { filters?: ReactNode; children: ReactNode }) {
+/**
+ * A tab's panel: its list, under the tab's filters when it has some. The panel ends where the
+ * list does (the page's bottom space is outside it).
+ */
+function TabBody({
+  tab,
+  filters,
+  children,
+}: {
+  tab: Tab;
+  filters?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <>
       {filters ? <FilterBar>{filters}</FilterBar> : null}
-      <div className="page-body">{children}</div>
+      <div className="page-body">
+        <div id={PANEL_ID} role="tabpanel" aria-labelledby={tabId(TAB_PREFIX, tab)}>
+          {children}
+        </div>
+      </div>
     </>
   );
 }
@@ -55,6 +73,7 @@ function Catalogue({
   const list = useDeliveryResources(kind);
   return (
     <TabBody
+      tab="catalogue"
       filters={
         <FilterChips legend="资源类型" options={KIND_OPTIONS} value={kind} onChange={setKind} />
       }
@@ -75,7 +94,7 @@ function Catalogue({
 function MyRequests() {
   const list = useMyDeliveryRequests(true);
   return (
-    <TabBody>
+    <TabBody tab="mine">
       <PagedList
         query={list}
         className="card-list delivery-list"
@@ -103,6 +122,7 @@ function StaffQueue({
   const list = useStaffRequests(status, true);
   return (
     <TabBody
+      tab="staff"
       filters={
         <FilterChips
           legend="申请状态"
@@ -143,11 +163,11 @@ export function DeliveryPage() {
         tabs={staff ? TABS : TABS.filter((each) => each.key !== 'staff')}
         value={tab}
         onChange={setTab}
-        idPrefix="delivery-tab"
-        panelId="delivery-panel"
+        idPrefix={TAB_PREFIX}
+        panelId={PANEL_ID}
         underHeader
       />
-      <main id="delivery-panel" role="tabpanel" aria-labelledby={tabId('delivery-tab', tab)}>
+      <main>
         {tab === 'catalogue' ? <Catalogue kind={kind} setKind={setKind} /> : null}
         {tab === 'mine' ? <MyRequests /> : null}
         {tab === 'staff' && staff ? <StaffQueue status={status} setStatus={setStatus} /> : null}

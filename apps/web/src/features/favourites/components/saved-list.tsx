@@ -48,29 +48,48 @@ const WORDS: Record<
   },
 };
 
-/** Two taps to do something that cannot be undone: the first arms it, the second does it. */
-function useSecondTap(timeoutMs = 4000) {
+/**
+ * A round button for what cannot be undone, done on the second tap: the first arms it (red,
+ * 确认…), and it disarms after 4 s or when focus leaves it. `onConfirm` gets the way to disarm it.
+ * `item` names what it acts on for screen readers.
+ */
+function SecondTapButton({
+  label,
+  item,
+  pending,
+  onConfirm,
+}: {
+  label: string;
+  item?: string;
+  pending: boolean;
+  onConfirm: (disarm: () => void) => void;
+}) {
   const [armed, setArmed] = useState(false);
   useEffect(() => {
     if (!armed) return;
-    const timer = window.setTimeout(() => setArmed(false), timeoutMs);
+    const timer = window.setTimeout(() => setArmed(false), 4000);
     return () => window.clearTimeout(timer);
-  }, [armed, timeoutMs]);
-  return { armed, arm: () => setArmed(true), disarm: () => setArmed(false) };
+  }, [armed]);
+  const disarm = () => setArmed(false);
+  const text = armed ? `确认${label}` : label;
+  return (
+    <button
+      type="button"
+      className={armed ? 'pill-button quiet armed' : 'pill-button quiet'}
+      disabled={pending}
+      onClick={() => (armed ? onConfirm(disarm) : setArmed(true))}
+      onBlur={disarm}
+      aria-label={item ? `${text}：${item}` : undefined}
+    >
+      {text}
+    </button>
+  );
 }
 
 function SavedRow({ kind, item }: { kind: SavedKind; item: SavedItem }) {
   const remove = useRemoveSaved(kind);
-  const confirm = useSecondTap();
   const words = WORDS[kind];
   const time = 'viewedAt' in item ? item.viewedAt : item.createdAt;
-  const handleRemove = () => {
-    if (!confirm.armed) {
-      confirm.arm();
-      return;
-    }
-    remove.mutate({ contentType: item.contentType, contentId: item.contentId });
-  };
   return (
     <Panel as="li" compact stack className="saved-item">
       <ContentCard
@@ -90,43 +109,26 @@ function SavedRow({ kind, item }: { kind: SavedKind; item: SavedItem }) {
           {words.when} {formatDate(time, 'yyyy-MM-dd hh:mm')}
         </CardLine>
       </ContentCard>
-      <button
-        type="button"
-        className={`pill-button quiet${confirm.armed ? ' armed' : ''}`}
-        disabled={remove.isPending}
-        onClick={handleRemove}
-        onBlur={confirm.disarm}
-        aria-label={
-          confirm.armed ? `确认${words.remove}：${item.title}` : `${words.remove}：${item.title}`
+      <SecondTapButton
+        label={words.remove}
+        item={item.title}
+        pending={remove.isPending}
+        onConfirm={() =>
+          remove.mutate({ contentType: item.contentType, contentId: item.contentId })
         }
-      >
-        {confirm.armed ? `确认${words.remove}` : words.remove}
-      </button>
+      />
     </Panel>
   );
 }
 
 function ClearAll({ kind }: { kind: SavedKind }) {
   const clear = useClearSaved(kind);
-  const confirm = useSecondTap();
-  const words = WORDS[kind];
-  const handleClear = () => {
-    if (!confirm.armed) {
-      confirm.arm();
-      return;
-    }
-    clear.mutate(undefined, { onSettled: confirm.disarm });
-  };
   return (
-    <button
-      type="button"
-      className={`pill-button quiet${confirm.armed ? ' armed' : ''}`}
-      disabled={clear.isPending}
-      onClick={handleClear}
-      onBlur={confirm.disarm}
-    >
-      {confirm.armed ? `确认${words.clear}` : words.clear}
-    </button>
+    <SecondTapButton
+      label={WORDS[kind].clear}
+      pending={clear.isPending}
+      onConfirm={(disarm) => clear.mutate(undefined, { onSettled: disarm })}
+    />
   );
 }
 
