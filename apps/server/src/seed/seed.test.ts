@@ -44,7 +44,8 @@ it('seeds the same learners every time, scaled by the factor', async () => {
   expect(larger.length - fixed).toBe(3 * (first.length - fixed));
   expect(first).toContainEqual(DEMO_ORGANISER_STAFF);
   expect(first.at(-1)).toEqual(DEMO_DELIVERY_STAFF);
-});
+  // Four whole seeds (one at three times the size): about 14 s alone, more beside other suites.
+}, 90_000);
 
 it('writes the files of the seeded content once: covers, banners, e-books and the demo document', async () => {
   const database = await createDatabase({ sqliteFile: ':memory:' });
