@@ -1,12 +1,12 @@
 /**
  * A learner's or a team's picture, or the first character of the name where there is none: a
  * learner's on a disc of the site's soft colour, a team's (`team`) on a rounded square in a
- * colour of its own, taken from its name.
+ * colour of its own, taken from its name. Without `size` it is a small one (larger in elder mode).
  */
 export function Avatar({
   name,
   src,
-  size = 40,
+  size,
   team = false,
 }: {
   name: string;
@@ -15,8 +15,19 @@ export function Avatar({
   team?: boolean;
 }) {
   const className = team ? 'avatar team' : 'avatar';
+  const box = size ? { width: size, height: size } : undefined;
   if (src) {
-    return <img className={className} src={src} alt="" width={size} height={size} loading="lazy" />;
+    return (
+      <img
+        className={className}
+        src={src}
+        alt=""
+        width={size ?? 40}
+        height={size ?? 40}
+        style={box}
+        loading="lazy"
+      />
+    );
   }
   let hue = 0;
   for (const char of name) hue = (hue * 31 + (char.codePointAt(0) ?? 0)) % 360;
@@ -24,11 +35,7 @@ export function Avatar({
     <span
       className={className}
       aria-hidden="true"
-      style={{
-        width: size,
-        height: size,
-        backgroundColor: team ? `hsl(${hue} 55% 32%)` : undefined,
-      }}
+      style={{ ...box, backgroundColor: team ? `hsl(${hue} 55% 32%)` : undefined }}
     >
       {[...name][0] ?? '学'}
     </span>

@@ -145,14 +145,16 @@ export function ConnectCoursePage() {
           onChange={(item) => go({ source: item })}
         />
         {source === 'search' ? (
-          <SearchField
-            label={`搜索${CONTENT_TYPE_LABELS[kind]}`}
-            placeholder={`搜索${CONTENT_TYPE_LABELS[kind]}名称`}
-            value={draft}
-            maxLength={50}
-            onChange={setDraft}
-            onSearch={(words) => go({ q: words, source: 'search' })}
-          />
+          <div className="connect-search">
+            <SearchField
+              label={`搜索${CONTENT_TYPE_LABELS[kind]}`}
+              placeholder={`搜索${CONTENT_TYPE_LABELS[kind]}名称`}
+              value={draft}
+              maxLength={50}
+              onChange={setDraft}
+              onSearch={(words) => go({ q: words, source: 'search' })}
+            />
+          </div>
         ) : null}
       </FilterBar>
       <main className="page-body">

@@ -6,6 +6,7 @@ import { loginCheck } from '@/platform/login-check.ts';
 import { href } from '@/platform/paths.ts';
 import { ShareButton } from '@/platform/share-button.tsx';
 import { ActionRow } from '@/ui/actions.tsx';
+import { CardLine } from '@/ui/content-card.tsx';
 import { DetailPage, useDetailById } from '@/ui/detail-page.tsx';
 import { Panel } from '@/ui/panel.tsx';
 import { HOME_WAY } from '@/ui/state-view.tsx';
@@ -109,9 +110,9 @@ export function TeamWorkDetailPage() {
             <TeamWorkAuthorLine author={work.author} at={work.createdAt}>
               {work.featured ? <FeaturedBadge /> : null}
             </TeamWorkAuthorLine>
-            <p className="detail-meta team-work-team">
+            <CardLine className="team-work-team">
               来自团队 <Link to={href('teamDetail', { id: work.teamId })}>{work.teamName}</Link>
-            </p>
+            </CardLine>
             {work.text ? <p className="team-work-text">{work.text}</p> : null}
             <TeamWorkImages images={work.images} viewable />
             <WorkActions work={work} />
