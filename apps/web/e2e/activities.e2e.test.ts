@@ -210,7 +210,9 @@ describe('applying for an activity', () => {
 
     await fillForm(special.formFields);
     await page.locator('input[type=file]').setInputFiles(pngFile());
-    const preview = page.locator('.picked-file img');
+    const preview = page
+      .getByRole('list', { name: '已选择的文件' })
+      .getByRole('img', { name: '作品.png' });
     await preview.waitFor();
     expect(await preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(8);
     await page.getByRole('button', { name: '提交报名' }).click();
