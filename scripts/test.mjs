@@ -4,9 +4,9 @@
 // runtime contract).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { answers, maskedUrl, postgresUrl } from './postgres-url.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const env = { ...process.env };
@@ -19,47 +19,6 @@ function run(title, command, args, options = {}) {
     console.error(`\n✖ ${title} failed`);
     process.exit(result.status ?? 1);
   }
-}
-
-/** True when something listens on host:port (a cheap check before a real connection). */
-function answers(url, defaultPort) {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = net.connect({
-      host: hostname || '127.0.0.1',
-      port: Number(port || defaultPort),
-    });
-    socket.setTimeout(2000);
-    const finish = (result) => {
-      socket.destroy();
-      resolve(result);
-    };
-    socket.once('connect', () => finish(true));
-    socket.once('error', () => finish(false));
-    socket.once('timeout', () => finish(false));
-  });
-}
-
-async function postgresUrl() {
-  const candidates = [
-    process.env.TEST_DATABASE_URL,
-    'postgres://postgres@127.0.0.1:5432/test',
-  ].filter(Boolean);
-  const { default: pg } = await import('pg');
-  for (const url of candidates) {
-    if (!(await answers(url, 5432))) continue;
-    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
-    try {
-      await client.connect();
-      await client.query('select 1');
-      return url;
-    } catch {
-      // try the next candidate
-    } finally {
-      await client.end().catch(() => {});
-    }
-  }
-  return null;
 }
 
 function chromiumPath() {
@@ -88,7 +47,7 @@ run('typecheck (all workspaces)', 'npm', ['run', 'typecheck', '--silent']);
 const pgUrl = await postgresUrl();
 if (pgUrl) {
   env.TEST_DATABASE_URL = pgUrl;
-  console.log(`\nPostgreSQL suite: ${pgUrl.replace(/\/\/[^@]*@/, '//***@')}`);
+  console.log(`\nPostgreSQL suite: ${maskedUrl(pgUrl)}`);
 } else {
   delete env.TEST_DATABASE_URL;
   console.log(

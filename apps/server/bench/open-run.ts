@@ -21,6 +21,7 @@ import {
   OPEN_TARGETS,
   type OpenTarget,
 } from './open-targets.ts';
+import { alignedTable } from './text-table.ts';
 
 // `npm run bench -- --open` (or BENCH_MODE=open): the open-loop mode of `run.ts`.
 
@@ -182,17 +183,7 @@ function formatOpenTable(rows: OpenRow[]): string {
       problems.length === 0 ? 'yes' : 'NO',
     ];
   });
-  const widths = header.map((title, column) =>
-    Math.max(title.length, ...body.map((cells) => (cells[column] ?? '').length)),
-  );
-  const line = (cells: string[]) =>
-    cells
-      .map((cell, column) =>
-        column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0),
-      )
-      .join('  ');
-  const rule = widths.map((width) => '-'.repeat(width)).join('  ');
-  return [line(header), rule, ...body.map(line)].join('\n');
+  return alignedTable(header, body);
 }
 
 /** The open-loop run: the floor, then every target of `open-targets.ts`; answers the exit code. */

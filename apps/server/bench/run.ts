@@ -21,6 +21,7 @@ import {
   FLOOR,
   GROUP_FILLS,
 } from './targets.ts';
+import { alignedTable } from './text-table.ts';
 
 // BENCH_ONLY=<group> (e.g. `ranking`): only that group's targets, on the database its fill adds to.
 const ONLY = process.env.BENCH_ONLY?.trim() || undefined;
@@ -211,17 +212,7 @@ function formatTable(rows: Row[], floor: number | null): string {
     result && floor ? `${(result.requests.average / floor).toFixed(2)}x` : '-',
     problems.length === 0 ? 'yes' : 'NO',
   ]);
-  const widths = header.map((title, column) =>
-    Math.max(title.length, ...body.map((cells) => (cells[column] ?? '').length)),
-  );
-  const line = (cells: string[]) =>
-    cells
-      .map((cell, column) =>
-        column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0),
-      )
-      .join('  ');
-  const rule = widths.map((width) => '-'.repeat(width)).join('  ');
-  return [line(header), rule, ...body.map(line)].join('\n');
+  return alignedTable(header, body);
 }
 
 /** Loads each planned target in turn and prints a line per target. */

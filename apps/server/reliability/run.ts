@@ -1,6 +1,7 @@
-import pg from 'pg';
+import { maskedUrl, postgresUrl } from '../../../scripts/postgres-url.mjs';
 import { findTsx } from '../bench/child-process.ts';
 import { positiveEnv, runBench, serverDir } from '../bench/harness.ts';
+import { alignedTable } from '../bench/text-table.ts';
 import { scenarios } from './scenarios.ts';
 import type { FigureRow, ReliabilityContext, Scenario } from './types.ts';
 
@@ -9,28 +10,6 @@ import type { FigureRow, ReliabilityContext, Scenario } from './types.ts';
 // end and exits non-zero when any row failed. PostgreSQL: TEST_DATABASE_URL, else the local
 // default when it answers; without one the PostgreSQL scenarios are skipped (and said so),
 // which REQUIRE_POSTGRES=1 makes a failure.
-
-const DEFAULT_POSTGRES = 'postgres://postgres@127.0.0.1:5432/test';
-
-/** The PostgreSQL database to use, or undefined when none answers. */
-async function postgresUrl(): Promise<string | undefined> {
-  const candidates = [process.env.TEST_DATABASE_URL?.trim(), DEFAULT_POSTGRES].filter(
-    (url): url is string => Boolean(url),
-  );
-  for (const url of candidates) {
-    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
-    try {
-      await client.connect();
-      await client.query('select 1');
-      return url;
-    } catch {
-      // Try the next one.
-    } finally {
-      await client.end().catch(() => {});
-    }
-  }
-  return undefined;
-}
 
 /** The rows as an aligned text table. */
 function formatTable(rows: readonly FigureRow[]): string {
@@ -44,20 +23,7 @@ function formatTable(rows: readonly FigureRow[]): string {
     row.ok ? 'ok' : 'FAIL',
     row.seconds.toFixed(1),
   ]);
-  // CJK characters take two columns in a terminal.
-  const width = (text: string) =>
-    [...text].reduce((sum, ch) => sum + (/[\u3000-\uffff]/.test(ch) ? 2 : 1), 0);
-  const widths = header.map((title, c) =>
-    Math.max(width(title), ...lines.map((line) => width(line[c] ?? ''))),
-  );
-  const format = (cells: string[]) =>
-    cells
-      .map((cell, c) => cell + ' '.repeat((widths[c] ?? 0) - width(cell)))
-      .join(' | ')
-      .trimEnd();
-  return [format(header), widths.map((w) => '-'.repeat(w)).join('-|-'), ...lines.map(format)].join(
-    '\n',
-  );
+  return alignedTable(header, lines, { align: () => 'left', separator: ' | ' });
 }
 
 /** One scenario's rows; a skip (no PostgreSQL) or a throw becomes a row of its own. */
@@ -117,7 +83,7 @@ await runBench(
     };
     console.log(
       database
-        ? `reliability: PostgreSQL at ${database.replace(/\/\/[^@]*@/, '//***@')}`
+        ? `reliability: PostgreSQL at ${maskedUrl(database)}`
         : 'reliability: no PostgreSQL answered (TEST_DATABASE_URL or 127.0.0.1:5432)',
     );
     // RELIABILITY_ONLY=text runs only the scenarios whose name contains it.

@@ -1,4 +1,5 @@
 import { percentile } from '../bench/open-loop.ts';
+import { alignedTable } from '../bench/text-table.ts';
 
 // The soak's arithmetic, free of HTTP and processes so that it is unit-tested
 // (`soak-stats.test.ts`): answers bucketed by minute, memory samples, and the pass criteria.
@@ -206,15 +207,9 @@ export function formatSoakTable(rows: readonly MinuteRow[], verdicts: readonly V
       return typeof mb === 'number' ? mb.toFixed(1) : '-';
     }),
   ]);
-  const widths = header.map((title, column) =>
-    Math.max(title.length, ...body.map((cells) => (cells[column] ?? '').length)),
-  );
-  const line = (cells: string[]) =>
-    cells.map((cell, column) => cell.padStart(widths[column] ?? 0)).join('  ');
-  const rule = widths.map((width) => '-'.repeat(width)).join('  ');
   const verdictLines = verdicts.map(
     (verdict) =>
       `${verdict.ok ? 'ok  ' : 'FAIL'}  ${verdict.name}: ${verdict.measured} (bound: ${verdict.bound})`,
   );
-  return [line(header), rule, ...body.map(line), '', ...verdictLines].join('\n');
+  return [alignedTable(header, body, { align: () => 'right' }), '', ...verdictLines].join('\n');
 }
