@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { NICKNAME_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_PATTERN } from './limits.ts';
+import { profileShape } from './parts.ts';
 
 /** The learner's public profile, stored by the web app under `userInfo`. */
 export const userInfoSchema = z.object({
   id: z.number().int(),
   username: z.string(),
-  nickname: z.string(),
-  avatar: z.string().nullable(),
+  ...profileShape(),
   /** Masked mobile number, e.g. `138****0001`. */
   phone: z.string(),
   createdAt: z.string(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { classStatusSchema, signupFieldSchema, signupFormBody } from './classes.ts';
 import { pageQuery } from './envelope.ts';
-import { cardShape, idParam, idQuery, seatsShape, windowShape } from './parts.ts';
+import { cardShape, idParam, idQuery, seatsShape, signupStateShape } from './parts.ts';
 import { ACTIVITY_KINDS, APPLICATION_STATES } from './signup-form.ts';
 
 /**
@@ -39,9 +39,7 @@ export const activitySummarySchema = z.object({
   place: z.string(),
   /** The learning-map place the activity is held at, when it is on the map. */
   mapPlaceId: z.number().int().nullable(),
-  ...seatsShape(),
-  ...windowShape(),
-  status: activityStatusSchema,
+  ...signupStateShape(),
 });
 export type ActivitySummary = z.infer<typeof activitySummarySchema>;
 
@@ -91,7 +89,7 @@ export const activityApplyBodySchema = z.object({
 export type ActivityApplyBody = z.infer<typeof activityApplyBodySchema>;
 
 /** `POST /api/activities/cancel`: allowed while the signup window is open; frees the seat. */
-export const activityCancelBodySchema = z.object({ activityId: idParam });
+export const activityCancelBodySchema = idQuery('activityId');
 export type ActivityCancelBody = z.infer<typeof activityCancelBodySchema>;
 
 /** Answer of apply and cancel: the caller's application and the activity's seats after it. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from './envelope.ts';
-import { idParam, idQuery, slotShape } from './parts.ts';
+import { contactShape, idParam, idQuery, slotShape } from './parts.ts';
 import { BOOKING_CONTACT_NAME_MAX, BOOKING_STATES, BOOKING_WHEN } from './walk-values.ts';
 
 /** The next slot of a base that still takes bookings. */
@@ -87,8 +87,7 @@ export const baseBookingSchema = z.object({
   startAt: z.string(),
   endAt: z.string(),
   partySize: z.number().int(),
-  contactName: z.string(),
-  contactPhone: z.string(),
+  ...contactShape(),
   state: z.enum(BOOKING_STATES),
   /** True while the booking is active and its slot has not started. */
   cancellable: z.boolean(),
@@ -102,4 +101,4 @@ export const myBookingsQuerySchema = pageQuery.extend({
 export type MyBookingsQuery = z.infer<typeof myBookingsQuerySchema>;
 
 /** `POST /api/bases/cancel`. */
-export const cancelBookingBodySchema = z.object({ bookingId: idParam });
+export const cancelBookingBodySchema = idQuery('bookingId');

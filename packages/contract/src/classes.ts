@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from './envelope.ts';
-import { cardShape, idParam, idQuery, seatsShape, windowShape } from './parts.ts';
+import { cardShape, idParam, idQuery, seatsShape, signupStateShape } from './parts.ts';
 import { CLASS_STATUSES, SIGNUP_FIELD_KINDS, type SignupField } from './signup-form.ts';
 
 /**
@@ -46,9 +46,7 @@ export const classSummarySchema = z.object({
   schedule: z.string(),
   place: z.string(),
   teacherName: z.string(),
-  ...seatsShape(),
-  ...windowShape(),
-  status: classStatusSchema,
+  ...signupStateShape(),
 });
 export type ClassSummary = z.infer<typeof classSummarySchema>;
 
@@ -89,7 +87,7 @@ export const classSignupBodySchema = z.object({
 export type ClassSignupBody = z.infer<typeof classSignupBodySchema>;
 
 /** `POST /api/classes/cancel`: allowed while the signup window is open; frees the seat. */
-export const classCancelBodySchema = z.object({ classId: idParam });
+export const classCancelBodySchema = idQuery('classId');
 export type ClassCancelBody = z.infer<typeof classCancelBodySchema>;
 
 /** Answer of signup and cancel: the caller's signup and the class's seats after it. */

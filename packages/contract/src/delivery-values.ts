@@ -3,38 +3,28 @@
  * between statuses and the date rule, shared by the server and the web app (which imports them
  * through `constants`, so zod stays out of its bundle).
  */
+import { namedValues } from './named-values.ts';
 import { addDays, shanghaiDay } from './schedule-rules.ts';
 
 /** What can be delivered: a lecturer (讲师), a course taught on site (送课), a kit, an exhibition. */
-export const DELIVERY_KINDS = ['lecturer', 'course', 'kit', 'exhibition'] as const;
+export const [DELIVERY_KINDS, DELIVERY_KIND_LABELS] = namedValues([
+  ['lecturer', '讲师'],
+  ['course', '送课'],
+  ['kit', '活动套件'],
+  ['exhibition', '展览'],
+]);
 export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
 
-export const DELIVERY_KIND_LABELS: Record<DeliveryKind, string> = {
-  lecturer: '讲师',
-  course: '送课',
-  kit: '活动套件',
-  exhibition: '展览',
-};
-
 /** Where a request stands. */
-export const DELIVERY_STATUSES = [
-  'submitted',
-  'accepted',
-  'scheduled',
-  'completed',
-  'rejected',
-  'withdrawn',
-] as const;
+export const [DELIVERY_STATUSES, DELIVERY_STATUS_LABELS] = namedValues([
+  ['submitted', '已提交'],
+  ['accepted', '已受理'],
+  ['scheduled', '已排期'],
+  ['completed', '已完成'],
+  ['rejected', '已拒绝'],
+  ['withdrawn', '已撤回'],
+]);
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
-
-export const DELIVERY_STATUS_LABELS: Record<DeliveryStatus, string> = {
-  submitted: '已提交',
-  accepted: '已受理',
-  scheduled: '已排期',
-  completed: '已完成',
-  rejected: '已拒绝',
-  withdrawn: '已撤回',
-};
 
 /** What the delivery staff do to a request. */
 export const DELIVERY_STAFF_ACTIONS = ['accept', 'schedule', 'complete', 'reject'] as const;

@@ -9,7 +9,7 @@ import {
 } from './delivery-values.ts';
 import { pageQuery } from './envelope.ts';
 import { ID_MAX, PHONE_PATTERN } from './limits.ts';
-import { idQuery } from './parts.ts';
+import { contactShape, idQuery } from './parts.ts';
 
 /** A deliverable resource in the catalogue (资源目录). */
 export const deliveryResourceCardSchema = z.object({
@@ -100,8 +100,7 @@ export type DeliveryRequestCard = z.infer<typeof deliveryRequestCardSchema>;
 
 /** `GET /api/delivery/requests/detail?id=`: the requester's (or staff's) view with its history. */
 export const deliveryRequestDetailSchema = deliveryRequestCardSchema.extend({
-  contactName: z.string(),
-  contactPhone: z.string(),
+  ...contactShape(),
   note: z.string(),
   /** When staff scheduled it: the confirmed time (ISO) and place. */
   scheduledAt: z.string().nullable(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from './envelope.ts';
-import { idParam } from './parts.ts';
+import { contentRowShape, idParam } from './parts.ts';
 
 /**
  * The kinds of content a learner can favourite and whose views are kept in the history. Adding a
@@ -45,11 +45,7 @@ export type ContentListQuery = z.infer<typeof contentListQuerySchema>;
 export const contentCardSchema = z.object({
   contentType: contentTypeSchema,
   contentId: z.number().int(),
-  title: z.string(),
-  /** Null for content without a cover (many articles). */
-  cover: z.string().nullable(),
-  /** e.g. `张老师 · 健康养生` for a course, `2026年秋季 · 静安区社区学院` for a class. */
-  subtitle: z.string(),
+  ...contentRowShape(),
 });
 export type ContentCard = z.infer<typeof contentCardSchema>;
 
@@ -64,12 +60,12 @@ export const historyItemSchema = contentCardSchema.extend({
 });
 export type HistoryItem = z.infer<typeof historyItemSchema>;
 
-/** `POST /api/history`: the view as stored. */
-export const viewRecordSchema = z.object({
-  contentType: contentTypeSchema,
-  contentId: z.number().int(),
-  viewedAt: z.string(),
-  viewCount: z.number().int(),
+/** `POST /api/history`: the view as stored (a history entry without the row's text). */
+export const viewRecordSchema = historyItemSchema.pick({
+  contentType: true,
+  contentId: true,
+  viewedAt: true,
+  viewCount: true,
 });
 export type ViewRecord = z.infer<typeof viewRecordSchema>;
 

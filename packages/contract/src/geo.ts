@@ -2,6 +2,7 @@
  * Geography shared by the map, the experience bases and the humanities walks: coordinates are
  * WGS-84 (the datum of GPS and of the stored places); distances are great-circle metres.
  */
+import { namedValues } from './named-values.ts';
 
 /** A point on the globe, WGS-84 degrees. */
 export interface LatLng {
@@ -10,14 +11,13 @@ export interface LatLng {
 }
 
 /** The place categories of the learning map, with the names the filters show. */
-export const PLACE_CATEGORIES = ['point', 'school', 'base', 'walk'] as const;
+export const [PLACE_CATEGORIES, PLACE_CATEGORY_NAMES] = namedValues([
+  ['point', '学习点'],
+  ['school', '学校'],
+  ['base', '体验基地'],
+  ['walk', '人文行走'],
+]);
 export type PlaceCategory = (typeof PLACE_CATEGORIES)[number];
-export const PLACE_CATEGORY_NAMES: Record<PlaceCategory, string> = {
-  point: '学习点',
-  school: '学校',
-  base: '体验基地',
-  walk: '人文行走',
-};
 
 const EARTH_RADIUS_M = 6_371_008.8;
 const toRadians = (degrees: number) => (degrees * Math.PI) / 180;

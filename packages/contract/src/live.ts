@@ -69,7 +69,7 @@ export type LiveSessionListQuery = z.infer<typeof liveSessionListQuerySchema>;
 export const liveSessionDetailQuerySchema = idQuery();
 
 /** `POST /api/live/reservations` and `/api/live/reservations/remove` (login): both idempotent. */
-export const liveReservationBodySchema = z.object({ sessionId: idParam });
+export const liveReservationBodySchema = idQuery('sessionId');
 export type LiveReservationBody = z.infer<typeof liveReservationBodySchema>;
 
 /** Answer of reserve and remove: whether the caller now holds a reservation. */
@@ -98,7 +98,7 @@ export type LiveStreamQuery = z.infer<typeof liveStreamQuerySchema>;
  * account; a visitor by the device key (`X-Finger`), or not at all without one. The server
  * keeps the time (other fields are dropped).
  */
-export const liveHeartbeatBodySchema = z.object({ sessionId: idParam });
+export const liveHeartbeatBodySchema = idQuery('sessionId');
 export type LiveHeartbeatBody = z.infer<typeof liveHeartbeatBodySchema>;
 
 export const liveViewersSchema = z.object({

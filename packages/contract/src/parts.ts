@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageQuery } from './envelope.ts';
 import { ID_MAX } from './limits.ts';
+import { CLASS_STATUSES } from './signup-form.ts';
 
 /**
  * Pieces the area schemas are built from (internal: the index exports the area schemas, not
@@ -10,11 +11,19 @@ import { ID_MAX } from './limits.ts';
 /** An id in a query string (`?id=7`): a positive integer, or the field is named as invalid. */
 export const idParam = z.coerce.number().int().min(1).max(ID_MAX);
 
-/** `?id=` of a detail endpoint. */
-export const idQuery = () => z.object({ id: idParam });
+/**
+ * `?id=` of a detail endpoint; with a `key`, the one thing a query or a body names by another
+ * field, e.g. `idQuery('teamId')` for `{ teamId }`.
+ */
+export const idQuery = <K extends string = 'id'>(key = 'id' as K) =>
+  z.object({ [key]: idParam } as Record<K, typeof idParam>);
 
-/** `?id=` of the thing whose items a list endpoint pages through, with `page` and `size`. */
-export const pagedIdQuery = () => pageQuery.extend({ id: idParam });
+/**
+ * `?id=` (or `?<key>=`) of the thing whose items a list endpoint pages through, with `page` and
+ * `size`.
+ */
+export const pagedIdQuery = <K extends string = 'id'>(key = 'id' as K) =>
+  pageQuery.extend({ [key]: idParam } as Record<K, typeof idParam>);
 
 /** The head of a card in a list: its id, title and cover (a URL path). */
 export const cardShape = () => ({
@@ -38,17 +47,50 @@ export const windowShape = () => ({
   endAt: z.string(),
 });
 
+/**
+ * A class's or an activity's seats and times, and the status `classStatusAt` (`signup-form.ts`)
+ * derives from them, by the same rule for both.
+ */
+export const signupStateShape = () => ({
+  ...seatsShape(),
+  ...windowShape(),
+  status: z.enum(CLASS_STATUSES),
+});
+
 /** A learner's lessons done in a course. */
 export const lessonCountShape = () => ({
   completedLessons: z.number().int(),
   totalLessons: z.number().int(),
 });
 
-/** A learner as a team shows them: their id, nickname and avatar (a URL path, or null). */
-export const memberShape = () => ({
-  userId: z.number().int(),
+/** A learner as others see them: their nickname and avatar (a URL path, or null). */
+export const profileShape = () => ({
   nickname: z.string(),
   avatar: z.string().nullable(),
+});
+
+/** A learner as a team shows them: their id, nickname and avatar. */
+export const memberShape = () => ({
+  userId: z.number().int(),
+  ...profileShape(),
+});
+
+/** Who to contact about a booking or a request: a name and a mobile number. */
+export const contactShape = () => ({
+  contactName: z.string(),
+  contactPhone: z.string(),
+});
+
+/**
+ * A piece of content as a list row (a favourite, a team's resource): its title, cover and a line
+ * under the title.
+ */
+export const contentRowShape = () => ({
+  title: z.string(),
+  /** Null for content without a cover (many articles). */
+  cover: z.string().nullable(),
+  /** e.g. `张老师 · 健康养生` for a course, `2026年秋季 · 静安区社区学院` for a class. */
+  subtitle: z.string(),
 });
 
 /** A place of the map by name, street (街道), address and position (WGS-84 degrees). */

@@ -2,6 +2,7 @@
  * The zod-free values of the learning map's contract (the web imports them through `constants`,
  * so zod stays out of its bundle): opening hours and whether a place is open now.
  */
+import { namedValues } from './named-values.ts';
 
 /** One rule of a place's weekly opening hours: on `days` (1 = Monday .. 7 = Sunday), open-close. */
 export interface OpeningRule {
@@ -20,13 +21,12 @@ export const PLACES_NEAR_MAX = 50;
 export const PLACE_QUERY_MAX = 40;
 
 /** The states of a place's learning project (学习项目), with their names. */
-export const PROJECT_STATUSES = ['recruiting', 'running', 'finished'] as const;
+export const [PROJECT_STATUSES, PROJECT_STATUS_NAMES] = namedValues([
+  ['recruiting', '招募中'],
+  ['running', '进行中'],
+  ['finished', '已结束'],
+]);
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
-export const PROJECT_STATUS_NAMES: Record<ProjectStatus, string> = {
-  recruiting: '招募中',
-  running: '进行中',
-  finished: '已结束',
-};
 
 /** China Standard Time has no daylight saving: always UTC+8. */
 const SHANGHAI_OFFSET_MS = 8 * 3600 * 1000;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam } from './parts.ts';
+import { idQuery } from './parts.ts';
 import { RANKING_PERIODS, RANKING_SCOPES } from './team-values.ts';
 
 /** `GET /api/rankings?scope=&period=` (login optional: a visitor sees the list only). */
@@ -51,7 +51,7 @@ export const rankingSchema = z.object({
 export type Ranking = z.infer<typeof rankingSchema>;
 
 /** `GET /api/rankings/team?teamId=` (public): one team's place in each period. */
-export const teamRankQuerySchema = z.object({ teamId: idParam });
+export const teamRankQuerySchema = idQuery('teamId');
 export type TeamRankQuery = z.infer<typeof teamRankQuerySchema>;
 
 export const teamRankSchema = z.object({

@@ -5,8 +5,18 @@ import { idParam, idQuery, lessonCountShape } from './parts.ts';
 /** Seconds in a report: a finite number, never negative (a negative value is bad input). */
 const seconds = z.number().min(0).max(Number.MAX_SAFE_INTEGER);
 
+/** What a player reports of a lesson's media or a live session's replay since its previous report. */
+const playbackReportShape = () => ({
+  /** The playback position, in seconds of the media (of a replay: ignored while live). */
+  positionSeconds: seconds,
+  /** Seconds actually played (not skipped) since the previous report: a delta, not a total. */
+  watchedSeconds: seconds,
+  /** The media's real duration as the player saw it; 0 or absent when unknown (articles). */
+  durationSeconds: seconds.optional(),
+});
+
 /** `GET /api/study/course-progress?courseId=`. */
-export const courseProgressQuerySchema = z.object({ courseId: idParam });
+export const courseProgressQuerySchema = idQuery('courseId');
 export type CourseProgressQuery = z.infer<typeof courseProgressQuerySchema>;
 
 /** The learner's progress in one lesson of a course. */
@@ -38,12 +48,7 @@ export const progressReportSchema = z.object({
   lessonId: idParam,
   /** When given, the lesson must belong to this course. */
   courseId: idParam.optional(),
-  /** The playback position, in seconds of the media. */
-  positionSeconds: seconds,
-  /** Seconds actually played (not skipped) since the previous report: a delta, not a total. */
-  watchedSeconds: seconds,
-  /** The media's real duration as the player saw it; 0 or absent when unknown (articles). */
-  durationSeconds: seconds.optional(),
+  ...playbackReportShape(),
 });
 export type ProgressReport = z.infer<typeof progressReportSchema>;
 
@@ -96,17 +101,12 @@ export type LessonContent = z.infer<typeof lessonContentSchema>;
  */
 export const liveProgressReportSchema = z.object({
   sessionId: idParam,
-  /** The playback position, in seconds of the replay (ignored while live). */
-  positionSeconds: seconds,
-  /** Seconds actually played since the previous report: a delta, not a total. */
-  watchedSeconds: seconds,
-  /** The replay's real duration as the player saw it. */
-  durationSeconds: seconds.optional(),
+  ...playbackReportShape(),
 });
 export type LiveProgressReport = z.infer<typeof liveProgressReportSchema>;
 
 /** `GET /api/study/live-progress?sessionId=`: where the learner's replay resumes. */
-export const liveProgressQuerySchema = z.object({ sessionId: idParam });
+export const liveProgressQuerySchema = idQuery('sessionId');
 export type LiveProgressQuery = z.infer<typeof liveProgressQuerySchema>;
 
 /** The learner's watching of a session after a report, or as stored. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from './envelope.ts';
-import { idParam, memberShape } from './parts.ts';
+import { contentRowShape, idParam, idQuery, memberShape } from './parts.ts';
 import { TEAM_PROGRESS_SORTS, TEAM_RESOURCE_KINDS } from './team-values.ts';
 
 export const teamResourceKindSchema = z.enum(TEAM_RESOURCE_KINDS);
@@ -10,16 +10,14 @@ export type TeamResourceKind = z.infer<typeof teamResourceKindSchema>;
 export const TEAM_RESOURCE_LIMIT = 50;
 
 /** `GET /api/team-resources?teamId=` (public): the team's linked resources, newest first. */
-export const teamIdQuerySchema = z.object({ teamId: idParam });
+export const teamIdQuerySchema = idQuery('teamId');
 export type TeamIdQuery = z.infer<typeof teamIdQuerySchema>;
 
 /** A resource as a list row: its kind and id, title, cover (or null) and a line under the title. */
 const resourceRowShape = () => ({
   kind: teamResourceKindSchema,
   resourceId: z.number().int(),
-  title: z.string(),
-  cover: z.string().nullable(),
-  subtitle: z.string(),
+  ...contentRowShape(),
 });
 
 /** One linked resource as a list row. */

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { pageQuery } from './envelope.ts';
-import { idParam, idQuery } from './parts.ts';
+import { idParam, idQuery, pagedIdQuery, profileShape } from './parts.ts';
 import { TEAM_WORK_COMMENT_MAX } from './team-work-limits.ts';
 
 export * from './team-work-limits.ts';
@@ -8,8 +7,7 @@ export * from './team-work-limits.ts';
 /** Who wrote a work or a comment, as others see them. */
 export const teamWorkAuthorSchema = z.object({
   id: z.number().int(),
-  nickname: z.string(),
-  avatar: z.string().nullable(),
+  ...profileShape(),
 });
 export type TeamWorkAuthor = z.infer<typeof teamWorkAuthorSchema>;
 
@@ -57,7 +55,7 @@ export const teamWorkDetailSchema = teamWorkSummarySchema.extend({
 export type TeamWorkDetail = z.infer<typeof teamWorkDetailSchema>;
 
 /** `GET /api/team-works?teamId=` (public): featured first, then newest. */
-export const teamWorkListQuerySchema = pageQuery.extend({ teamId: idParam });
+export const teamWorkListQuerySchema = pagedIdQuery('teamId');
 export type TeamWorkListQuery = z.infer<typeof teamWorkListQuerySchema>;
 
 export const teamWorkDetailQuerySchema = idQuery();
@@ -73,11 +71,11 @@ export const teamWorkCommentSchema = z.object({
 export type TeamWorkComment = z.infer<typeof teamWorkCommentSchema>;
 
 /** `GET /api/team-works/comments?workId=` (public): oldest first. */
-export const teamWorkCommentListQuerySchema = pageQuery.extend({ workId: idParam });
+export const teamWorkCommentListQuerySchema = pagedIdQuery('workId');
 export type TeamWorkCommentListQuery = z.infer<typeof teamWorkCommentListQuerySchema>;
 
 /** `POST /api/team-works/like` and `/unlike` (login): idempotent. */
-export const teamWorkIdBodySchema = z.object({ workId: idParam });
+export const teamWorkIdBodySchema = idQuery('workId');
 /** The work's like state after a like or unlike. */
 export const teamWorkLikeResultSchema = z.object({
   liked: z.boolean(),
@@ -90,7 +88,7 @@ export const teamWorkCommentBodySchema = z.object({
   workId: idParam,
   content: z.string().trim().min(1).max(TEAM_WORK_COMMENT_MAX),
 });
-export const teamWorkCommentIdBodySchema = z.object({ commentId: idParam });
+export const teamWorkCommentIdBodySchema = idQuery('commentId');
 
 /** `POST /api/team-works/feature` (the team's leader). */
 export const teamWorkFeatureBodySchema = z.object({ workId: idParam, featured: z.boolean() });

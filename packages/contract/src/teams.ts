@@ -98,7 +98,7 @@ export const updateTeamBodySchema = z.object({
 });
 export type UpdateTeamBody = z.infer<typeof updateTeamBodySchema>;
 
-export const teamIdBodySchema = z.object({ teamId: idParam });
+export const teamIdBodySchema = idQuery('teamId');
 export type TeamIdBody = z.infer<typeof teamIdBodySchema>;
 
 /** `POST /api/teams/join`: joins an open team, or asks to join an approval team. */

@@ -59,7 +59,7 @@ export const walkListQuerySchema = pageQuery;
 export const walkDetailQuerySchema = idQuery();
 
 /** `POST /api/walks/signup` and `/api/walks/cancel`. */
-export const walkSessionBodySchema = z.object({ sessionId: idParam });
+export const walkSessionBodySchema = idQuery('sessionId');
 
 const coordinate = (min: number, max: number) =>
   z
