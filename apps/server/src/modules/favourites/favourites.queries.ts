@@ -1,6 +1,6 @@
 import type { ContentType } from '@portal/contract';
 import { type Kysely, type SqlBool, sql } from 'kysely';
-import { countRows } from '../../db/rows.ts';
+import { countRows, hasRow } from '../../db/rows.ts';
 import type { Database } from '../../db/schema.ts';
 import { CONTENT_KIND_TYPES, contentVisible } from '../content/content-kinds.ts';
 
@@ -91,19 +91,18 @@ export function insertFavourite(
 }
 
 /** True when the learner has favourited the content on the site. */
-export async function hasFavourite(
+export function hasFavourite(
   db: Kysely<Database>,
   key: { userId: number; siteKey: string; contentType: ContentType; contentId: number },
 ) {
-  const row = await db
-    .selectFrom('favourites')
-    .select('content_id')
-    .where('user_id', '=', key.userId)
-    .where('content_type', '=', key.contentType)
-    .where('content_id', '=', key.contentId)
-    .where('site_key', '=', key.siteKey)
-    .executeTakeFirst();
-  return row !== undefined;
+  return hasRow(
+    db
+      .selectFrom('favourites')
+      .where('user_id', '=', key.userId)
+      .where('content_type', '=', key.contentType)
+      .where('content_id', '=', key.contentId)
+      .where('site_key', '=', key.siteKey),
+  );
 }
 
 /**
