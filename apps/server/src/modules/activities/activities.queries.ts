@@ -132,16 +132,11 @@ export function myApplications(db: Kysely<Database>, filter: MyActivityFilter) {
         .where('activity_applications.checked_in_at', 'is not', null);
       break;
     case '已结束':
-      query = query
-        .where('activity_applications.status', '=', 'active')
-        .where('activity_applications.checked_in_at', 'is', null)
-        .where('activities.end_at', '<=', now);
-      break;
     case '已报名':
       query = query
         .where('activity_applications.status', '=', 'active')
         .where('activity_applications.checked_in_at', 'is', null)
-        .where('activities.end_at', '>', now);
+        .where('activities.end_at', filter.state === '已结束' ? '<=' : '>', now);
       break;
     case undefined:
       break;
