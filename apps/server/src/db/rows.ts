@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, SelectQueryBuilder } from 'kysely';
+import { type Insertable, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from './schema.ts';
 
 /** How many rows `query` (a FROM and WHERE, nothing selected yet) matches. */
@@ -11,6 +11,14 @@ export async function countRows<DB, TB extends keyof DB>(
     .$castTo<{ n: number | string }>()
     .executeTakeFirst();
   return Number(row?.n ?? 0);
+}
+
+/** True when `query` (a FROM and WHERE, nothing selected yet) matches at least one row. */
+export async function hasRow<DB, TB extends keyof DB>(
+  query: SelectQueryBuilder<DB, TB, object>,
+): Promise<boolean> {
+  const row = await query.select(sql<number>`1`.as('found')).limit(1).executeTakeFirst();
+  return row !== undefined;
 }
 
 /** Inserts `rows` into `table` in one statement; nothing at all when there are none. */

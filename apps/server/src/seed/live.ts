@@ -5,7 +5,7 @@ import { insertLiveChannels, insertLiveSessions } from '../modules/live/live.que
 import { DEMO_VIDEO_URL } from './courses.ts';
 import { gradientCoverSvg } from './covers.ts';
 import { writeNewFile } from './files.ts';
-import { districtName, publishedCourseIds, type SeedContext, seededSites } from './support.ts';
+import { districtName, publishedIds, type SeedContext, seededSites } from './support.ts';
 import { HOUR, localDay, MINUTE } from './time.ts';
 
 /**
@@ -431,7 +431,7 @@ export async function seedLive({ db, now }: SeedContext): Promise<void> {
       })),
     );
     // A few sessions point at a published course of the site, as the related course.
-    const courseIds = await publishedCourseIds(db, site.key, 10);
+    const courseIds = await publishedIds(db, 'courses', site.key, 10);
     const placements = placeSessions(now);
     const rows: NewLiveSessionRow[] = SESSIONS.map((spec, i) => {
       const place = placements[i] as Placement;

@@ -39,6 +39,28 @@ export async function seedMessages({ db, now }: SeedContext): Promise<void> {
 
 type Seeded = Omit<NewMessageRow, 'read_at'> & { created_at: number };
 
+/** Schedules the reminders of a learner's signup for a class or activity, as signing up does. */
+function remindersOf(
+  db: Db,
+  subjectType: 'class' | 'activity',
+  subjectId: number,
+  signup: { site_key: string; user_id: number; title: string; start_at: number },
+  now: number,
+) {
+  return scheduleReminders(
+    db,
+    {
+      siteKey: signup.site_key,
+      userId: signup.user_id,
+      subjectType,
+      subjectId,
+      title: signup.title,
+      eventAt: signup.start_at,
+    },
+    now,
+  );
+}
+
 async function classMessages(db: Db, ids: number[], now: number): Promise<Seeded[]> {
   const signups = await db
     .selectFrom('class_signups as s')
@@ -68,18 +90,7 @@ async function classMessages(db: Db, ids: number[], now: number): Promise<Seeded
       link_id: signup.class_id,
       created_at: signup.signed_up_at,
     });
-    await scheduleReminders(
-      db,
-      {
-        siteKey: signup.site_key,
-        userId: signup.user_id,
-        subjectType: 'class',
-        subjectId: signup.class_id,
-        title: signup.title,
-        eventAt: signup.start_at,
-      },
-      now,
-    );
+    await remindersOf(db, 'class', signup.class_id, signup, now);
   }
   return rows;
 }
@@ -143,18 +154,7 @@ async function activityMessages(db: Db, ids: number[], now: number): Promise<See
         created_at: application.checked_in_at,
       });
     }
-    await scheduleReminders(
-      db,
-      {
-        siteKey: application.site_key,
-        userId: application.user_id,
-        subjectType: 'activity',
-        subjectId: application.activity_id,
-        title: application.title,
-        eventAt: application.start_at,
-      },
-      now,
-    );
+    await remindersOf(db, 'activity', application.activity_id, application, now);
   }
   return rows;
 }

@@ -1,12 +1,13 @@
 import path from 'node:path';
 import type { NewMapPlaceProjectRow, NewMapPlaceRow } from '../db/schema.ts';
+import { publishedOn } from '../modules/content/published.ts';
 import { escapeHtml } from '../platform/html.ts';
 import { writeNewFile } from './files.ts';
 import type { Random } from './random.ts';
 import {
   insertChunked,
   insertReturningIds,
-  publishedCourseIds,
+  publishedIds,
   type SeedContext,
   sample,
 } from './support.ts';
@@ -331,12 +332,11 @@ export async function seedPlaces({ db, random, now }: SeedContext) {
     ids.push(id as number);
   }
 
-  const courseIds = await publishedCourseIds(db, site.key, 400);
+  const courseIds = await publishedIds(db, 'courses', site.key, 400);
   const classes = await db
     .selectFrom('classes')
     .select(['id', 'place'])
-    .where('site_key', '=', site.key)
-    .where('published', '=', 1)
+    .where(publishedOn(site.key, 'classes'))
     .orderBy('id')
     .execute();
   const courseLinks: Array<{ place_id: number; course_id: number; sort: number }> = [];

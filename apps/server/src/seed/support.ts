@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, NewUserRow } from '../db/schema.ts';
 import { hashPassword } from '../modules/account/password.ts';
+import { publishedOn } from '../modules/content/published.ts';
 import type { Random } from './random.ts';
 
 /** Helpers every area's seed shares: the context, the accounts, sites, time and sampling. */
@@ -71,17 +72,17 @@ export async function learnersOf(
   };
 }
 
-/** The ids of the site's first `limit` published courses, in id order. */
-export async function publishedCourseIds(
+/** The ids of the site's first `limit` published rows of a content table, in id order. */
+export async function publishedIds(
   db: Kysely<Database>,
+  table: 'courses' | 'classes' | 'activities' | 'ebooks',
   siteKey: string,
   limit: number,
 ): Promise<number[]> {
   const rows = await db
-    .selectFrom('courses')
+    .selectFrom(table)
     .select('id')
-    .where('site_key', '=', siteKey)
-    .where('published', '=', 1)
+    .where(publishedOn(siteKey, table))
     .orderBy('id')
     .limit(limit)
     .execute();

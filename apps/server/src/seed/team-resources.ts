@@ -9,7 +9,7 @@ import type {
 import { awardPoints } from '../modules/points/points.award.ts';
 import { signinAward } from './points.ts';
 import { mix } from './random.ts';
-import { insertChunked, learnersOf, type SeedContext } from './support.ts';
+import { insertChunked, learnersOf, publishedIds, type SeedContext } from './support.ts';
 import { localDay } from './time.ts';
 
 /** Resources each seeded team links: [kind, how many]. */
@@ -24,20 +24,13 @@ const PER_TEAM: ReadonlyArray<[TeamResourcesTable['kind'], number]> = [
 const RANKED_LEARNERS = 300;
 const SIGNIN_DAYS = 10;
 
-async function publishedIds(db: Kysely<Database>, kind: TeamResourcesTable['kind'], site: string) {
-  const table = { course: 'courses', class: 'classes', activity: 'activities', ebook: 'ebooks' }[
-    kind
-  ] as 'courses' | 'classes' | 'activities' | 'ebooks';
-  const rows = await db
-    .selectFrom(table)
-    .select('id')
-    .where('site_key', '=', site)
-    .where('published', '=', 1)
-    .orderBy('id')
-    .limit(60)
-    .execute();
-  return rows.map((row) => row.id);
-}
+/** The content table of each kind of team resource. */
+const TABLES = {
+  course: 'courses',
+  class: 'classes',
+  activity: 'activities',
+  ebook: 'ebooks',
+} as const satisfies Record<TeamResourcesTable['kind'], string>;
 
 /**
  * Links resources of its site to each live team the teams step seeded (none: nothing to link),
@@ -65,7 +58,7 @@ export async function seedTeamResources({ db, now }: SeedContext): Promise<void>
       const key = `${team.site_key}:${kind}`;
       let pool = pools.get(key);
       if (!pool) {
-        pool = await publishedIds(db, kind, team.site_key);
+        pool = await publishedIds(db, TABLES[kind], team.site_key, 60);
         pools.set(key, pool);
       }
       for (let i = 0; i < Math.min(count, pool.length); i += 1) {

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, NewTopicItemRow, NewTopicSectionRow } from '../db/schema.ts';
+import { publishedOn } from '../modules/content/published.ts';
 import {
   insertTopic,
   insertTopicItems,
@@ -55,8 +56,7 @@ async function familyCourseIds(db: Kysely<Database>, siteKey: string) {
     .selectFrom('courses as c')
     .innerJoin('course_categories as cat', 'cat.id', 'c.category_id')
     .select('c.id')
-    .where('c.site_key', '=', siteKey)
-    .where('c.published', '=', 1)
+    .where(publishedOn(siteKey, 'c'))
     .where('cat.name', '=', '家庭教育')
     .orderBy('c.published_at', 'desc')
     .orderBy('c.id', 'desc')
@@ -69,8 +69,7 @@ async function familyActivityIds(db: Kysely<Database>, siteKey: string) {
   const rows = await db
     .selectFrom('activities')
     .select('id')
-    .where('site_key', '=', siteKey)
-    .where('published', '=', 1)
+    .where(publishedOn(siteKey, 'activities'))
     .where(({ or, eb }) => or(FAMILY_WORDS.map((word) => eb('title', 'like', `%${word}%`))))
     .orderBy('start_at', 'desc')
     .orderBy('id', 'desc')
@@ -84,8 +83,7 @@ async function familyEbookIds(db: Kysely<Database>, siteKey: string) {
     .selectFrom('ebooks as e')
     .innerJoin('ebook_categories as cat', 'cat.id', 'e.category_id')
     .select('e.id')
-    .where('e.site_key', '=', siteKey)
-    .where('e.published', '=', 1)
+    .where(publishedOn(siteKey, 'e'))
     .where('cat.name', '=', '家庭教育')
     .orderBy('e.id')
     .execute();

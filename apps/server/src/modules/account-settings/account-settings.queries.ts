@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { updateLiveUser } from '../account/account.queries.ts';
 
 /** The live, current (not rotated) sessions of a learner: one per signed-in device. */
 export function listDeviceSessions(db: Kysely<Database>, userId: number, now: number) {
@@ -64,12 +65,7 @@ export function revokeOtherDevices(
 }
 
 export function setNickname(db: Kysely<Database>, userId: number, nickname: string) {
-  return db
-    .updateTable('users')
-    .set({ nickname })
-    .where('id', '=', userId)
-    .where('deleted_at', 'is', null)
-    .execute();
+  return updateLiveUser(db, userId, { nickname }).execute();
 }
 
 /**
@@ -82,23 +78,14 @@ export async function swapAvatar(
   previous: string | null,
   next: string,
 ) {
-  const result = await db
-    .updateTable('users')
-    .set({ avatar: next })
-    .where('id', '=', userId)
-    .where('deleted_at', 'is', null)
+  const result = await updateLiveUser(db, userId, { avatar: next })
     .where((eb) => (previous === null ? eb('avatar', 'is', null) : eb('avatar', '=', previous)))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
 export function setPasswordHash(db: Kysely<Database>, userId: number, passwordHash: string) {
-  return db
-    .updateTable('users')
-    .set({ password_hash: passwordHash })
-    .where('id', '=', userId)
-    .where('deleted_at', 'is', null)
-    .execute();
+  return updateLiveUser(db, userId, { password_hash: passwordHash }).execute();
 }
 
 /**
@@ -106,19 +93,14 @@ export function setPasswordHash(db: Kysely<Database>, userId: number, passwordHa
  * avatar. Answers false when the account was deleted already (a second, concurrent deletion).
  */
 export async function anonymiseUser(db: Kysely<Database>, userId: number, now: number) {
-  const result = await db
-    .updateTable('users')
-    .set({
-      username: `deleted-${userId}`,
-      nickname: '已注销用户',
-      // Not a scrypt hash: no password ever matches it.
-      password_hash: '!deleted',
-      avatar: null,
-      deleted_at: now,
-    })
-    .where('id', '=', userId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
+  const result = await updateLiveUser(db, userId, {
+    username: `deleted-${userId}`,
+    nickname: '已注销用户',
+    // Not a scrypt hash: no password ever matches it.
+    password_hash: '!deleted',
+    avatar: null,
+    deleted_at: now,
+  }).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 

@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database, NewSessionRow, NewUserRow } from '../../db/schema.ts';
+import type { Kysely, Updateable } from 'kysely';
+import type { Database, NewSessionRow, NewUserRow, UsersTable } from '../../db/schema.ts';
 
 export function findUserByUsername(db: Kysely<Database>, username: string) {
   return db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
@@ -7,6 +7,11 @@ export function findUserByUsername(db: Kysely<Database>, username: string) {
 
 export function findUserById(db: Kysely<Database>, id: number) {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** An update of the user `id` while the account is live (not deleted), to narrow or run. */
+export function updateLiveUser(db: Kysely<Database>, id: number, changes: Updateable<UsersTable>) {
+  return db.updateTable('users').set(changes).where('id', '=', id).where('deleted_at', 'is', null);
 }
 
 export async function insertUser(db: Kysely<Database>, row: NewUserRow): Promise<number> {

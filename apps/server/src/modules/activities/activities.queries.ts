@@ -1,6 +1,6 @@
 import type { ActivityKind, ApplicationState, ClassStatus } from '@portal/contract';
 import type { Kysely } from 'kysely';
-import { countRows, insertRows } from '../../db/rows.ts';
+import { countRows, hasRow, insertRows } from '../../db/rows.ts';
 import type { Database, NewActivityAttachmentRow } from '../../db/schema.ts';
 import { isPublished, publishedOn } from '../content/published.ts';
 import { hasStatus, statusRank } from '../seats/seat-status.ts';
@@ -68,24 +68,24 @@ export async function listActivityIds(
   return rows.map((row) => Number(row.id));
 }
 
-/** The cards of the published activities of a site among `ids` (in no particular order). */
-export function listActivityRowsByIds(db: Kysely<Database>, siteKey: string, ids: number[]) {
+/** The published activities of a site with their organiser, selecting a card's columns. */
+function activityCards(db: Kysely<Database>, siteKey: string) {
   return db
     .selectFrom('activities')
     .innerJoin('organisers', 'organisers.id', 'activities.organiser_id')
     .select(SUMMARY_COLUMNS)
-    .where(publishedOn(siteKey, 'activities'))
-    .where('activities.id', 'in', ids)
-    .execute();
+    .where(publishedOn(siteKey, 'activities'));
+}
+
+/** The cards of the published activities of a site among `ids` (in no particular order). */
+export function listActivityRowsByIds(db: Kysely<Database>, siteKey: string, ids: number[]) {
+  return activityCards(db, siteKey).where('activities.id', 'in', ids).execute();
 }
 
 /** A published activity of the site with everything its detail page shows, or undefined. */
 export function findPublishedActivity(db: Kysely<Database>, siteKey: string, id: number) {
-  return db
-    .selectFrom('activities')
-    .innerJoin('organisers', 'organisers.id', 'activities.organiser_id')
+  return activityCards(db, siteKey)
     .select([
-      ...SUMMARY_COLUMNS,
       'activities.organiser_id',
       'activities.description',
       'activities.contact',
@@ -93,7 +93,6 @@ export function findPublishedActivity(db: Kysely<Database>, siteKey: string, id:
       'activities.attachment_rule',
     ])
     .where('activities.id', '=', id)
-    .where(publishedOn(siteKey, 'activities'))
     .executeTakeFirst();
 }
 
@@ -133,16 +132,11 @@ export function myApplications(db: Kysely<Database>, filter: MyActivityFilter) {
         .where('activity_applications.checked_in_at', 'is not', null);
       break;
     case '已结束':
-      query = query
-        .where('activity_applications.status', '=', 'active')
-        .where('activity_applications.checked_in_at', 'is', null)
-        .where('activities.end_at', '<=', now);
-      break;
     case '已报名':
       query = query
         .where('activity_applications.status', '=', 'active')
         .where('activity_applications.checked_in_at', 'is', null)
-        .where('activities.end_at', '>', now);
+        .where('activities.end_at', filter.state === '已结束' ? '<=' : '>', now);
       break;
     case undefined:
       break;
@@ -262,18 +256,17 @@ export function findApplicationCheckin(db: Kysely<Database>, applicationId: numb
 }
 
 /** True when the user is on the staff of the organiser. */
-export async function isOrganiserStaff(
+export function isOrganiserStaff(
   db: Kysely<Database>,
   organiserId: number,
   userId: number,
 ): Promise<boolean> {
-  const row = await db
-    .selectFrom('organiser_staff')
-    .select('user_id')
-    .where('organiser_id', '=', organiserId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return row !== undefined;
+  return hasRow(
+    db
+      .selectFrom('organiser_staff')
+      .where('organiser_id', '=', organiserId)
+      .where('user_id', '=', userId),
+  );
 }
 
 /** A published activity (of any site) for its calendar file, or undefined. */

@@ -98,34 +98,17 @@ export async function countView(db: Kysely<Database>, siteKey: string, id: numbe
   return row === undefined ? undefined : Number(row.view_count);
 }
 
-/** A published course of the site with its category and teacher, or undefined. */
+/** A published course of the site: its card's columns, introduction and teacher, or undefined. */
 export function findCourseRow(db: Kysely<Database>, siteKey: string, id: number) {
-  return db
-    .selectFrom('courses as c')
-    .innerJoin('course_categories as cat', 'cat.id', 'c.category_id')
-    .innerJoin('teachers as t', 't.id', 'c.teacher_id')
+  return courseCards(db, siteKey)
     .select([
-      'c.id',
-      'c.title',
-      'c.cover',
-      'c.summary',
       'c.introduction',
-      'c.category_id',
-      'cat.name as category_name',
-      'c.lesson_count',
-      'c.duration_seconds',
-      'c.view_count',
-      'c.learner_count',
-      'c.created_at',
-      'c.published_at',
       't.id as teacher_id',
-      't.name as teacher_name',
       't.title as teacher_title',
       't.bio as teacher_bio',
       't.avatar as teacher_avatar',
     ])
     .where('c.id', '=', id)
-    .where(publishedOn(siteKey, 'c'))
     .executeTakeFirst();
 }
 

@@ -1,11 +1,13 @@
 import type { DeliveryKind, DeliveryStatus } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import type { PageWindow } from '../../db/paging.ts';
+import { countRows, hasRow } from '../../db/rows.ts';
 import type {
   Database,
   DeliveryRequestHistoryTable,
   NewDeliveryRequestRow,
 } from '../../db/schema.ts';
+import { publishedOn } from '../content/published.ts';
 
 type Db = Kysely<Database>;
 
@@ -21,16 +23,17 @@ const RESOURCE_CARD = [
   'lecturer_name',
 ] as const;
 
-/** How many published resources of a site (of a kind) there are. */
-export async function countResourceRows(db: Db, siteKey: string, kind?: DeliveryKind) {
-  const row = await db
+/** The published resources of a site (of a kind), as a query to count or page. */
+function publishedResources(db: Db, siteKey: string, kind: DeliveryKind | undefined) {
+  return db
     .selectFrom('delivery_resources')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('site_key', '=', siteKey)
-    .where('published', '=', 1)
-    .$if(kind !== undefined, (q) => q.where('kind', '=', kind as DeliveryKind))
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+    .where(publishedOn(siteKey, 'delivery_resources'))
+    .$if(kind !== undefined, (q) => q.where('kind', '=', kind as DeliveryKind));
+}
+
+/** How many published resources of a site (of a kind) there are. */
+export function countResourceRows(db: Db, siteKey: string, kind?: DeliveryKind) {
+  return countRows(publishedResources(db, siteKey, kind));
 }
 
 /** One window of a site's published resources (of a kind), in catalogue order. */
@@ -40,12 +43,8 @@ export function listResourceRows(
   kind: DeliveryKind | undefined,
   window: PageWindow,
 ) {
-  return db
-    .selectFrom('delivery_resources')
+  return publishedResources(db, siteKey, kind)
     .select(RESOURCE_CARD)
-    .where('site_key', '=', siteKey)
-    .where('published', '=', 1)
-    .$if(kind !== undefined, (q) => q.where('kind', '=', kind as DeliveryKind))
     .orderBy('id')
     .limit(window.limit)
     .offset(window.offset)
@@ -96,28 +95,28 @@ const REQUEST_CARD = [
   'delivery_requests.updated_at',
 ] as const;
 
-function requestsOf(db: Db) {
+/** The requests of a site with their resource, selecting a request card's columns. */
+function requestCards(db: Db, siteKey: string) {
   return db
     .selectFrom('delivery_requests')
-    .innerJoin('delivery_resources', 'delivery_resources.id', 'delivery_requests.resource_id');
+    .innerJoin('delivery_resources', 'delivery_resources.id', 'delivery_requests.resource_id')
+    .select(REQUEST_CARD)
+    .where('delivery_requests.site_key', '=', siteKey);
 }
 
 /** How many requests a learner made on a site. */
-export async function countMyRequestRows(db: Db, siteKey: string, userId: number) {
-  const row = await db
-    .selectFrom('delivery_requests')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('site_key', '=', siteKey)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+export function countMyRequestRows(db: Db, siteKey: string, userId: number) {
+  return countRows(
+    db
+      .selectFrom('delivery_requests')
+      .where('site_key', '=', siteKey)
+      .where('user_id', '=', userId),
+  );
 }
 
 /** One window of a learner's requests on a site, newest first. */
 export function listMyRequestRows(db: Db, siteKey: string, userId: number, window: PageWindow) {
-  return requestsOf(db)
-    .select(REQUEST_CARD)
-    .where('delivery_requests.site_key', '=', siteKey)
+  return requestCards(db, siteKey)
     .where('delivery_requests.user_id', '=', userId)
     .orderBy('delivery_requests.id', 'desc')
     .limit(window.limit)
@@ -127,14 +126,10 @@ export function listMyRequestRows(db: Db, siteKey: string, userId: number, windo
 export type RequestCardRow = Awaited<ReturnType<typeof listMyRequestRows>>[number];
 
 /** How many requests of a site are in `status`. */
-export async function countStatusRows(db: Db, siteKey: string, status: DeliveryStatus) {
-  const row = await db
-    .selectFrom('delivery_requests')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('site_key', '=', siteKey)
-    .where('status', '=', status)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+export function countStatusRows(db: Db, siteKey: string, status: DeliveryStatus) {
+  return countRows(
+    db.selectFrom('delivery_requests').where('site_key', '=', siteKey).where('status', '=', status),
+  );
 }
 
 /** One window of a site's requests in `status`, oldest first (first come, first handled). */
@@ -144,9 +139,7 @@ export function listStatusRows(
   status: DeliveryStatus,
   window: PageWindow,
 ) {
-  return requestsOf(db)
-    .select(REQUEST_CARD)
-    .where('delivery_requests.site_key', '=', siteKey)
+  return requestCards(db, siteKey)
     .where('delivery_requests.status', '=', status)
     .orderBy('delivery_requests.id', 'asc')
     .limit(window.limit)
@@ -156,9 +149,8 @@ export function listStatusRows(
 
 /** A request of the site with its resource's card fields, or undefined. */
 export function findRequest(db: Db, siteKey: string, id: number) {
-  return requestsOf(db)
+  return requestCards(db, siteKey)
     .select([
-      ...REQUEST_CARD,
       'delivery_requests.user_id',
       'delivery_requests.contact_name',
       'delivery_requests.contact_phone',
@@ -169,7 +161,6 @@ export function findRequest(db: Db, siteKey: string, id: number) {
       'delivery_requests.rating',
       'delivery_requests.rating_comment',
     ])
-    .where('delivery_requests.site_key', '=', siteKey)
     .where('delivery_requests.id', '=', id)
     .executeTakeFirst();
 }
@@ -236,12 +227,8 @@ export async function rateRequest(
 }
 
 /** True when the user handles the site's delivery requests. */
-export async function isDeliveryStaff(db: Db, siteKey: string, userId: number) {
-  const row = await db
-    .selectFrom('delivery_staff')
-    .select('user_id')
-    .where('site_key', '=', siteKey)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return row !== undefined;
+export function isDeliveryStaff(db: Db, siteKey: string, userId: number) {
+  return hasRow(
+    db.selectFrom('delivery_staff').where('site_key', '=', siteKey).where('user_id', '=', userId),
+  );
 }

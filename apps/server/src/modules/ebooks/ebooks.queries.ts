@@ -63,55 +63,43 @@ export function listEbookRows(
 
 export type EbookSummaryRow = Awaited<ReturnType<typeof listEbookRows>>[number];
 
-/** The published e-books of the site among `ids` (any order). */
-export function listEbookRowsByIds(db: Kysely<Database>, siteKey: string, ids: number[]) {
-  if (ids.length === 0) return Promise.resolve([]);
+/** The published e-books (`e`) of the site with their category, selecting a card's columns. */
+function ebookCards(db: Kysely<Database>, siteKey: string) {
   return db
     .selectFrom('ebooks as e')
     .innerJoin('ebook_categories as cat', 'cat.id', 'e.category_id')
     .select(SUMMARY_COLUMNS)
-    .where('e.id', 'in', ids)
-    .where(publishedOn(siteKey, 'e'))
-    .execute();
+    .where(publishedOn(siteKey, 'e'));
+}
+
+/** The published e-books of the site among `ids` (any order). */
+export function listEbookRowsByIds(db: Kysely<Database>, siteKey: string, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return ebookCards(db, siteKey).where('e.id', 'in', ids).execute();
 }
 
 /** A published e-book of the site with its category name, or undefined. */
 export function findEbookRow(db: Kysely<Database>, siteKey: string, id: number) {
-  return db
-    .selectFrom('ebooks as e')
-    .innerJoin('ebook_categories as cat', 'cat.id', 'e.category_id')
-    .select([
-      ...SUMMARY_COLUMNS,
-      'e.introduction',
-      'e.published_year',
-      'e.isbn',
-      'e.pdf_path',
-      'e.file_size',
-    ])
+  return ebookCards(db, siteKey)
+    .select(['e.introduction', 'e.published_year', 'e.isbn', 'e.pdf_path', 'e.file_size'])
     .where('e.id', '=', id)
-    .where(publishedOn(siteKey, 'e'))
     .executeTakeFirst();
+}
+
+/** The published e-book `id` of the site, as a query (nothing selected yet). */
+function publishedEbook(db: Kysely<Database>, siteKey: string, id: number) {
+  return db.selectFrom('ebooks').where('id', '=', id).where(publishedOn(siteKey, 'ebooks'));
 }
 
 /** The page count of a published e-book of the site, or undefined. */
 export async function findEbookPageCount(db: Kysely<Database>, siteKey: string, id: number) {
-  const row = await db
-    .selectFrom('ebooks')
-    .select('page_count')
-    .where('id', '=', id)
-    .where(publishedOn(siteKey, 'ebooks'))
-    .executeTakeFirst();
+  const row = await publishedEbook(db, siteKey, id).select('page_count').executeTakeFirst();
   return row === undefined ? undefined : Number(row.page_count);
 }
 
 /** The title and page count of a published e-book of the site, or undefined. */
 export function findEbookForReading(db: Kysely<Database>, siteKey: string, id: number) {
-  return db
-    .selectFrom('ebooks')
-    .select(['title', 'page_count'])
-    .where('id', '=', id)
-    .where(publishedOn(siteKey, 'ebooks'))
-    .executeTakeFirst();
+  return publishedEbook(db, siteKey, id).select(['title', 'page_count']).executeTakeFirst();
 }
 
 /** The learner's place in one book, or undefined before their first report. */

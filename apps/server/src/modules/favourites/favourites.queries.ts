@@ -1,6 +1,6 @@
 import type { ContentType } from '@portal/contract';
-import { type Kysely, type SqlBool, sql } from 'kysely';
-import { countRows } from '../../db/rows.ts';
+import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
+import { countRows, hasRow } from '../../db/rows.ts';
 import type { Database } from '../../db/schema.ts';
 import { CONTENT_KIND_TYPES, contentVisible } from '../content/content-kinds.ts';
 
@@ -14,6 +14,21 @@ export interface OwnerFilter {
 export interface PageFilter extends OwnerFilter {
   limit: number;
   offset: number;
+}
+
+/** One entry of a learner's saved list (favourites or history): whose, where and what. */
+export interface SavedEntry {
+  userId: number;
+  siteKey: string;
+  contentType: ContentType;
+  contentId: number;
+}
+
+/** The row of `entry` in `favourites` or `history` (both keyed by learner, type and id). */
+function isEntry(entry: SavedEntry): RawBuilder<SqlBool> {
+  return sql<SqlBool>`(${sql.ref('user_id')} = ${entry.userId} and ${sql.ref('content_type')} = ${
+    entry.contentType
+  } and ${sql.ref('content_id')} = ${entry.contentId} and ${sql.ref('site_key')} = ${entry.siteKey})`;
 }
 
 /**
@@ -67,16 +82,7 @@ export async function isVisible(
  * Adds a favourite unless it is there: `ON CONFLICT DO NOTHING` on the primary key, so any
  * number of concurrent adds leave exactly one row and none of them fails.
  */
-export function insertFavourite(
-  db: Kysely<Database>,
-  row: {
-    userId: number;
-    siteKey: string;
-    contentType: ContentType;
-    contentId: number;
-    now: number;
-  },
-) {
+export function insertFavourite(db: Kysely<Database>, row: SavedEntry & { now: number }) {
   return db
     .insertInto('favourites')
     .values({
@@ -91,35 +97,15 @@ export function insertFavourite(
 }
 
 /** True when the learner has favourited the content on the site. */
-export async function hasFavourite(
-  db: Kysely<Database>,
-  key: { userId: number; siteKey: string; contentType: ContentType; contentId: number },
-) {
-  const row = await db
-    .selectFrom('favourites')
-    .select('content_id')
-    .where('user_id', '=', key.userId)
-    .where('content_type', '=', key.contentType)
-    .where('content_id', '=', key.contentId)
-    .where('site_key', '=', key.siteKey)
-    .executeTakeFirst();
-  return row !== undefined;
+export function hasFavourite(db: Kysely<Database>, key: SavedEntry) {
+  return hasRow(db.selectFrom('favourites').where(isEntry(key)));
 }
 
 /**
  * Records a view: inserts the row or, when the learner viewed it before, moves it to `now` and
  * counts the view, in one upsert on the primary key (safe however many views race).
  */
-export function upsertView(
-  db: Kysely<Database>,
-  row: {
-    userId: number;
-    siteKey: string;
-    contentType: ContentType;
-    contentId: number;
-    now: number;
-  },
-) {
+export function upsertView(db: Kysely<Database>, row: SavedEntry & { now: number }) {
   return db
     .insertInto('history')
     .values({
@@ -168,18 +154,8 @@ export function countSavedRows(db: Kysely<Database>, table: SavedTable, filter: 
 }
 
 /** Deletes one entry of the learner's list on the site; answers how many rows went (0 or 1). */
-export async function deleteSaved(
-  db: Kysely<Database>,
-  table: SavedTable,
-  key: { userId: number; siteKey: string; contentType: ContentType; contentId: number },
-) {
-  const result = await db
-    .deleteFrom(table)
-    .where('user_id', '=', key.userId)
-    .where('content_type', '=', key.contentType)
-    .where('content_id', '=', key.contentId)
-    .where('site_key', '=', key.siteKey)
-    .executeTakeFirst();
+export async function deleteSaved(db: Kysely<Database>, table: SavedTable, key: SavedEntry) {
+  const result = await db.deleteFrom(table).where(isEntry(key)).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 

@@ -1,6 +1,6 @@
 import type { LiveState } from '@portal/contract';
 import { type Kysely, sql } from 'kysely';
-import { countRows, insertReturningIds } from '../../db/rows.ts';
+import { countRows, hasRow, insertReturningIds } from '../../db/rows.ts';
 import type { Database, NewLiveChannelRow, NewLiveSessionRow } from '../../db/schema.ts';
 import { publishedOn } from '../content/published.ts';
 
@@ -113,14 +113,13 @@ export function findSessionRow(db: Kysely<Database>, siteKey: string, id: number
 }
 
 /** True when the learner holds a reservation of the session. */
-export async function hasReservation(db: Kysely<Database>, userId: number, sessionId: number) {
-  const row = await db
-    .selectFrom('live_reservations')
-    .select('session_id')
-    .where('user_id', '=', userId)
-    .where('session_id', '=', sessionId)
-    .executeTakeFirst();
-  return row !== undefined;
+export function hasReservation(db: Kysely<Database>, userId: number, sessionId: number) {
+  return hasRow(
+    db
+      .selectFrom('live_reservations')
+      .where('user_id', '=', userId)
+      .where('session_id', '=', sessionId),
+  );
 }
 
 /**

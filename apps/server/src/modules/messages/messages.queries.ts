@@ -123,15 +123,18 @@ export async function countUnread(db: Db, reader: Reader): Promise<number> {
   return own + notices;
 }
 
-/** Marks the learner's own message read (once: a read one keeps its first read time). */
-export function markOwnRead(db: Db, userId: number, id: number, now: number) {
+/** Marks the learner's own unread messages read at `now`, as an update to narrow down. */
+function readOwnUnread(db: Db, userId: number, now: number) {
   return db
     .updateTable('messages')
     .set({ read_at: now })
-    .where('id', '=', id)
     .where('user_id', '=', userId)
-    .where('read_at', 'is', null)
-    .execute();
+    .where('read_at', 'is', null);
+}
+
+/** Marks the learner's own message read (once: a read one keeps its first read time). */
+export function markOwnRead(db: Db, userId: number, id: number, now: number) {
+  return readOwnUnread(db, userId, now).where('id', '=', id).execute();
 }
 
 /** Records that the learner read a notice (a second time changes nothing). */
@@ -145,13 +148,7 @@ export function insertNoticeRead(db: Db, userId: number, messageId: number, now:
 
 /** Marks every own message of the learner on the site read. */
 export function markAllOwnRead(db: Db, userId: number, siteKey: string, now: number) {
-  return db
-    .updateTable('messages')
-    .set({ read_at: now })
-    .where('user_id', '=', userId)
-    .where('site_key', '=', siteKey)
-    .where('read_at', 'is', null)
-    .execute();
+  return readOwnUnread(db, userId, now).where('site_key', '=', siteKey).execute();
 }
 
 /** Moves the learner's "all read up to" time on the site to `now` (never back). */

@@ -1,6 +1,7 @@
 import type { CodePurpose } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { updateLiveUser } from '../account/account.queries.ts';
 
 export function insertPhoneCode(
   db: Kysely<Database>,
@@ -68,10 +69,5 @@ export function findAccountByPhone(db: Kysely<Database>, phone: string) {
 
 /** Sets the login name (the bound phone, or `u<id>` when none is bound) of a live account. */
 export function setLoginName(db: Kysely<Database>, userId: number, username: string) {
-  return db
-    .updateTable('users')
-    .set({ username })
-    .where('id', '=', userId)
-    .where('deleted_at', 'is', null)
-    .execute();
+  return updateLiveUser(db, userId, { username }).execute();
 }

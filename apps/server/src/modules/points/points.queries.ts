@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { hasRow } from '../../db/rows.ts';
 import type { Database, NewPointsLedgerRow } from '../../db/schema.ts';
 
 type Db = Kysely<Database>;
@@ -54,13 +55,8 @@ export function setBalance(trx: Db, userId: number, siteKey: string, balance: nu
 }
 
 /** True when a ledger row with the idempotency key exists. */
-export async function hasLedgerKey(trx: Db, key: string) {
-  const row = await trx
-    .selectFrom('points_ledger')
-    .select('id')
-    .where('idempotency_key', '=', key)
-    .executeTakeFirst();
-  return row !== undefined;
+export function hasLedgerKey(trx: Db, key: string) {
+  return hasRow(trx.selectFrom('points_ledger').where('idempotency_key', '=', key));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
 type Db = Kysely<Database>;
@@ -10,6 +10,14 @@ export interface PeriodFilter {
 }
 
 /**
+ * The rows of the period in a table of period figures (`points_totals`, `team_points_totals`,
+ * `points_histogram`: each has `site_key` and `period`), for `.where(...)` on that table alone.
+ */
+function inPeriod(filter: PeriodFilter): RawBuilder<SqlBool> {
+  return sql<SqlBool>`(${sql.ref('site_key')} = ${filter.siteKey} and ${sql.ref('period')} = ${filter.period})`;
+}
+
+/**
  * The top `limit` learners of a period (points descending, ties by id), with their profile:
  * the ids from the totals' index first, then their profiles (one join would let SQLite walk
  * far more of the index than the limit).
@@ -18,8 +26,7 @@ export async function listTopLearners(db: Db, filter: PeriodFilter, limit: numbe
   const top = await db
     .selectFrom('points_totals')
     .select(['user_id', 'points'])
-    .where('site_key', '=', filter.siteKey)
-    .where('period', '=', filter.period)
+    .where(inPeriod(filter))
     .where('points', '>', 0)
     .orderBy('points', 'desc')
     .orderBy('user_id')
@@ -49,8 +56,7 @@ export async function findLearnerPoints(db: Db, filter: PeriodFilter, userId: nu
   const row = await db
     .selectFrom('points_totals')
     .select('points')
-    .where('site_key', '=', filter.siteKey)
-    .where('period', '=', filter.period)
+    .where(inPeriod(filter))
     .where('user_id', '=', userId)
     .executeTakeFirst();
   return Number(row?.points ?? 0);
@@ -64,8 +70,7 @@ export async function countLearnersAbove(db: Db, filter: PeriodFilter, points: n
   const row = await db
     .selectFrom('points_histogram')
     .select(sql<number | string | null>`sum(learners)`.as('n'))
-    .where('site_key', '=', filter.siteKey)
-    .where('period', '=', filter.period)
+    .where(inPeriod(filter))
     .where('points', '>', points)
     .executeTakeFirst();
   return Number(row?.n ?? 0);
@@ -77,8 +82,7 @@ export async function listTopTeams(db: Db, filter: PeriodFilter, limit: number) 
   const top = await db
     .selectFrom('team_points_totals')
     .select(['team_id', 'points'])
-    .where('site_key', '=', filter.siteKey)
-    .where('period', '=', filter.period)
+    .where(inPeriod(filter))
     .where('points', '>', 0)
     .orderBy('points', 'desc')
     .orderBy('team_id')
@@ -115,8 +119,7 @@ export async function countTeamsAbove(db: Db, filter: PeriodFilter, points: numb
     db
       .selectFrom('team_points_totals')
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .where('site_key', '=', filter.siteKey)
-      .where('period', '=', filter.period)
+      .where(inPeriod(filter))
       .where('points', '>', points)
       .executeTakeFirstOrThrow(),
     db
@@ -141,8 +144,7 @@ export async function findTeamPoints(db: Db, filter: PeriodFilter, teamId: numbe
   const row = await db
     .selectFrom('team_points_totals')
     .select('points')
-    .where('site_key', '=', filter.siteKey)
-    .where('period', '=', filter.period)
+    .where(inPeriod(filter))
     .where('team_id', '=', teamId)
     .executeTakeFirst();
   return Number(row?.points ?? 0);

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { countRows } from '../../db/rows.ts';
+import { countRows, hasRow } from '../../db/rows.ts';
 import type { Database, NewLessonProgressRow } from '../../db/schema.ts';
 import { publishedOn } from '../content/published.ts';
 
@@ -24,14 +24,10 @@ export function findPublishedLesson(db: Kysely<Database>, siteKey: string, lesso
 }
 
 /** True when the course is published on the site. */
-export async function isPublishedCourse(db: Kysely<Database>, siteKey: string, courseId: number) {
-  const row = await db
-    .selectFrom('courses')
-    .select('id')
-    .where('id', '=', courseId)
-    .where(publishedOn(siteKey, 'courses'))
-    .executeTakeFirst();
-  return row !== undefined;
+export function isPublishedCourse(db: Kysely<Database>, siteKey: string, courseId: number) {
+  return hasRow(
+    db.selectFrom('courses').where('id', '=', courseId).where(publishedOn(siteKey, 'courses')),
+  );
 }
 
 /** The lesson ids of a course in catalogue order (chapter by chapter). */

@@ -52,6 +52,21 @@ function byUser(rows: ReadonlyArray<{ user_id: number; n: number | string }>) {
   return new Map(rows.map((row) => [Number(row.user_id), Number(row.n)]));
 }
 
+/** A search hit or a favourite (a content card of `kind`) as a candidate to link. */
+function candidateOf(
+  kind: string,
+  resourceId: number,
+  card: { title: string; cover: string | null; subtitle: string },
+): Omit<TeamResourceCandidate, 'linked'> {
+  return {
+    kind: kind as TeamResourceKind,
+    resourceId,
+    title: card.title,
+    cover: card.cover,
+    subtitle: card.subtitle,
+  };
+}
+
 /**
  * A team's linked resources (团队资源): anyone sees them; only the team's leader links and
  * unlinks them (picking from a search of the site or from their favourites); the members and
@@ -124,25 +139,13 @@ export class TeamResourcesService {
       const results = await this.searches.search(siteKey, { q: query.q, type: kind, page, size });
       found = {
         ...results,
-        list: results.list.map((item) => ({
-          kind: item.type as TeamResourceKind,
-          resourceId: item.id,
-          title: item.title,
-          cover: item.cover,
-          subtitle: item.subtitle,
-        })),
+        list: results.list.map((item) => candidateOf(item.type, item.id, item)),
       };
     } else {
       const saved = await this.favourites.list(siteKey, userId, { contentType: kind, page, size });
       found = {
         ...saved,
-        list: saved.list.map((item) => ({
-          kind: item.contentType as TeamResourceKind,
-          resourceId: item.contentId,
-          title: item.title,
-          cover: item.cover,
-          subtitle: item.subtitle,
-        })),
+        list: saved.list.map((item) => candidateOf(item.contentType, item.contentId, item)),
       };
     }
     const linked = await findLinkedIds(

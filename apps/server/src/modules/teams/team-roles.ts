@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { hasRow } from '../../db/rows.ts';
 import type { Database, TeamRow } from '../../db/schema.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
 
@@ -24,15 +25,14 @@ export function findTeam(db: Db, siteKey: string, teamId: number) {
 }
 
 /** Whether `userId` is an active member of `teamId` (the leader is one). */
-export async function isActiveMember(db: Db, teamId: number, userId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('team_members')
-    .select('id')
-    .where('team_id', '=', teamId)
-    .where('user_id', '=', userId)
-    .where('status', '=', 'active')
-    .executeTakeFirst();
-  return row !== undefined;
+export function isActiveMember(db: Db, teamId: number, userId: number): Promise<boolean> {
+  return hasRow(
+    db
+      .selectFrom('team_members')
+      .where('team_id', '=', teamId)
+      .where('user_id', '=', userId)
+      .where('status', '=', 'active'),
+  );
 }
 
 /**
