@@ -198,4 +198,5 @@ it('seeds the same activities every time', async () => {
   const first = await snapshot();
   expect(first).toHaveLength(2 * (63 + 10));
   expect(await snapshot()).toEqual(first);
-});
+  // Two whole seeds: over 30 s beside the other suites on a loaded 2-core machine.
+}, 90_000);
