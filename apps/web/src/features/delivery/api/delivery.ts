@@ -11,11 +11,12 @@ import type {
   RateDeliveryBody,
 } from '@portal/contract';
 import { ErrorCode } from '@portal/contract/constants';
-import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { detailQueryOptions } from '@/platform/queries/detail.ts';
+import { getQueryOptions } from '@/platform/queries/get.ts';
 import { useRefreshingMutation } from '@/platform/queries/mutation.ts';
 import { pagedQueryOptions } from '@/platform/queries/paged.ts';
-import { get, post } from '@/platform/request.ts';
+import { post } from '@/platform/request.ts';
 import { isLoggedIn } from '@/platform/session.ts';
 
 // Every delivery query's key starts with `delivery`, so a request or a change refreshes them all.
@@ -68,13 +69,16 @@ export const deliveryRequestQueryOptions = (id: number) =>
 /** `GET /api/delivery/staff/role`: whether I handle the site's requests. */
 export const useDeliveryRole = () =>
   useQuery(
-    queryOptions({
-      queryKey: ['delivery', 'role'],
-      queryFn: ({ signal }) =>
-        get<DeliveryRole>('/delivery/staff/role', {}, { loginRequired: true, signal }),
-      enabled: isLoggedIn(),
-      staleTime: 60_000,
-    }),
+    getQueryOptions<DeliveryRole>(
+      ['delivery', 'role'],
+      '/delivery/staff/role',
+      {},
+      {
+        loginRequired: true,
+        enabled: isLoggedIn(),
+        staleTime: 60_000,
+      },
+    ),
   );
 
 /** `GET /api/delivery/staff/requests?status=`: the site's requests to handle (staff). */

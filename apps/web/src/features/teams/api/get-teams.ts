@@ -6,10 +6,10 @@ import type {
   TeamRequest,
   TeamSort,
 } from '@portal/contract';
-import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { detailQueryOptions } from '@/platform/queries/detail.ts';
+import { getQueryOptions } from '@/platform/queries/get.ts';
 import { pagedQueryOptions } from '@/platform/queries/paged.ts';
-import { get } from '@/platform/request.ts';
 import { isLoggedIn } from '@/platform/session.ts';
 
 // Every team query's key starts with `teams`, so a join, leave or change refreshes them all.
@@ -45,10 +45,14 @@ export const useTeamRequests = (id: number, enabled: boolean) =>
 
 /** `GET /api/teams/mine`: the teams I lead and the teams I am in. */
 export const myTeamsQueryOptions = () =>
-  queryOptions({
-    queryKey: ['teams', 'mine'],
-    queryFn: ({ signal }) => get<MyTeams>('/teams/mine', {}, { loginRequired: true, signal }),
-    enabled: isLoggedIn(),
-  });
+  getQueryOptions<MyTeams>(
+    ['teams', 'mine'],
+    '/teams/mine',
+    {},
+    {
+      loginRequired: true,
+      enabled: isLoggedIn(),
+    },
+  );
 
 export const useMyTeams = () => useQuery(myTeamsQueryOptions());
