@@ -47,15 +47,14 @@ export const deliveryResourceQueryOptions = (id: number) =>
 
 /** `GET /api/delivery/requests/mine`: my requests, newest first. */
 export const useMyDeliveryRequests = (enabled: boolean) =>
-  useInfiniteQuery({
-    ...pagedQueryOptions<DeliveryRequestCard>(
+  useInfiniteQuery(
+    pagedQueryOptions<DeliveryRequestCard>(
       ['delivery', 'mine'],
       '/delivery/requests/mine',
       {},
-      { loginRequired: true },
+      { loginRequired: true, enabled },
     ),
-    enabled,
-  });
+  );
 
 /** `GET /api/delivery/requests/detail?id=`: a request with its history. */
 export const deliveryRequestQueryOptions = (id: number) =>
@@ -83,15 +82,14 @@ export const useDeliveryRole = () =>
 
 /** `GET /api/delivery/staff/requests?status=`: the site's requests to handle (staff). */
 export const useStaffRequests = (status: DeliveryStatus, enabled: boolean) =>
-  useInfiniteQuery({
-    ...pagedQueryOptions<DeliveryRequestCard>(
+  useInfiniteQuery(
+    pagedQueryOptions<DeliveryRequestCard>(
       ['delivery', 'staff', status],
       '/delivery/staff/requests',
       { status },
-      { loginRequired: true },
+      { loginRequired: true, enabled },
     ),
-    enabled,
-  });
+  );
 
 /** `POST /api/delivery/requests`: asks for a resource. */
 export const useCreateDeliveryRequest = () =>

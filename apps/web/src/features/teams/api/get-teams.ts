@@ -33,15 +33,14 @@ export const useTeamMembers = (id: number) =>
 
 /** `GET /api/teams/requests?id=`: pending requests (leader only). */
 export const useTeamRequests = (id: number, enabled: boolean) =>
-  useInfiniteQuery({
-    ...pagedQueryOptions<TeamRequest>(
+  useInfiniteQuery(
+    pagedQueryOptions<TeamRequest>(
       ['teams', 'requests', id],
       '/teams/requests',
       { id },
-      { loginRequired: true },
+      { loginRequired: true, enabled },
     ),
-    enabled,
-  });
+  );
 
 /** `GET /api/teams/mine`: the teams I lead and the teams I am in. */
 export const myTeamsQueryOptions = () =>
