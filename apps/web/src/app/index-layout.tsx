@@ -39,7 +39,7 @@ export function IndexLayout() {
       <div className="index-content">
         <Outlet />
       </div>
-      <nav className="tab-bar" aria-label="主导航">
+      <nav className="bottom-bar tab-bar" aria-label="主导航">
         {tabs.map((tab) => (
           <NavLink
             key={tab.name}

@@ -2,10 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { activityDetailQueryOptions } from '@/features/activities/api/get-activity-detail.ts';
 import { categoriesQueryOptions } from '@/features/courses/api/get-categories.ts';
 import { courseDetailQueryOptions } from '@/features/courses/api/get-course-detail.ts';
-import { getCourses } from '@/features/courses/api/get-courses.ts';
+import { coursesQueryOptions } from '@/features/courses/api/get-courses.ts';
 import { ebookCategoriesQueryOptions } from '@/features/ebooks/api/get-ebook-categories.ts';
 import { ebookDetailQueryOptions } from '@/features/ebooks/api/get-ebook-detail.ts';
-import { getEbooks } from '@/features/ebooks/api/get-ebooks.ts';
+import { ebooksQueryOptions } from '@/features/ebooks/api/get-ebooks.ts';
 import { homeQueryOptions } from '@/features/home/api/get-home.ts';
 import { LANDINGS } from './landing-data.ts';
 
@@ -25,8 +25,9 @@ async function sentBy(...calls: Array<() => Promise<unknown>>): Promise<string[]
 }
 
 const run = (options: { queryFn?: unknown }) => () =>
-  (options.queryFn as (context: { signal: AbortSignal }) => Promise<unknown>)({
+  (options.queryFn as (context: { signal: AbortSignal; pageParam: number }) => Promise<unknown>)({
     signal: new AbortController().signal,
+    pageParam: 1,
   });
 
 const early = (path: keyof typeof LANDINGS, search = '') =>
@@ -47,10 +48,10 @@ describe('the early requests of the landing pages', () => {
   it('are the very requests the pages send, so their answers are taken', async () => {
     expect(early('/index/home')).toEqual(await sentBy(run(homeQueryOptions())));
     expect(early('/scourseList')).toEqual(
-      await sentBy(run(categoriesQueryOptions()), () => getCourses({ sort: 'newest', page: 1 })),
+      await sentBy(run(categoriesQueryOptions()), run(coursesQueryOptions({ sort: 'newest' }))),
     );
     expect(early('/moreEBook')).toEqual(
-      await sentBy(run(ebookCategoriesQueryOptions()), () => getEbooks({ page: 1 })),
+      await sentBy(run(ebookCategoriesQueryOptions()), run(ebooksQueryOptions({}))),
     );
     expect(early('/scourseDetail', '?id=12')).toEqual(
       await sentBy(run(courseDetailQueryOptions(12))),

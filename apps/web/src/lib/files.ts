@@ -7,6 +7,9 @@ const MIME_BY_EXTENSION: Record<string, string> = {
   pdf: 'application/pdf',
 };
 
+/** The pictures an upload takes: JPG, PNG or WebP (the server checks the content again). */
+export const IMAGE_TYPES = 'image/jpeg,image/png,image/webp';
+
 /** The MIME type of a picked file: its own, else the one its name ending suggests. */
 export function mimeOf(file: Pick<File, 'name' | 'type'>): string {
   if (file.type) return file.type;

@@ -22,7 +22,9 @@ export function ActionBar({
   children?: ReactNode;
 }) {
   const noteText = note ? <span className="action-bar-note">{note}</span> : null;
-  const classes = ['action-bar', stacked && 'stacked', className].filter(Boolean).join(' ');
+  const classes = ['bottom-bar action-bar', stacked && 'stacked', className]
+    .filter(Boolean)
+    .join(' ');
   return (
     <>
       <div className="action-bar-space" aria-hidden="true" />

@@ -1,8 +1,9 @@
 import type { ContentType, FavouriteState } from '@portal/contract';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { loginCheck } from '@/platform/login-check.ts';
-import { get, post } from '@/platform/request.ts';
+import { getQueryOptions } from '@/platform/queries/get.ts';
+import { post } from '@/platform/request.ts';
 import { isLoggedIn, subscribeLogin } from '@/platform/session.ts';
 import { afterPaint, useFirstScreenPainted } from './after-paint.ts';
 
@@ -12,15 +13,12 @@ import { afterPaint, useFirstScreenPainted } from './after-paint.ts';
  * the keys of the /collect and /footmark lists, so a toggle here refreshes those lists.
  */
 export const favouriteStateQueryOptions = (contentType: ContentType, contentId: number) =>
-  queryOptions({
-    queryKey: ['favourites', 'state', contentType, contentId],
-    queryFn: ({ signal }) =>
-      get<FavouriteState>(
-        '/favourites/state',
-        { contentType, contentId },
-        { signal, loginRequired: true },
-      ),
-  });
+  getQueryOptions<FavouriteState>(
+    ['favourites', 'state', contentType, contentId],
+    '/favourites/state',
+    { contentType, contentId },
+    { loginRequired: true },
+  );
 
 function useFavouriteToggle(contentType: ContentType, contentId: number) {
   const client = useQueryClient();

@@ -1,5 +1,5 @@
 import { type ChangeEvent, type ReactNode, useEffect, useRef, useState } from 'react';
-import { formatBytes, isImage } from '@/lib/files.ts';
+import { formatBytes, IMAGE_TYPES, isImage } from '@/lib/files.ts';
 import { LineIcon } from './line-icon.tsx';
 import './file-picker.css';
 import './image-grid.css';
@@ -50,6 +50,27 @@ export function usePickedFiles(
     setProblems([]);
   };
   return { files, problems, add, remove, reset };
+}
+
+/**
+ * One picture picked to be uploaded at once (an avatar): one over `maxBytes` is refused with a
+ * `problem` to show, any other goes to `upload`. `input` goes on the `<input>` of the picker.
+ */
+export function useImageUpload(maxBytes: number, upload: (file: File) => void) {
+  const [problem, setProblem] = useState<string | null>(null);
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    // Cleared, so picking the same picture again fires a change.
+    event.target.value = '';
+    if (!file) return;
+    if (file.size > maxBytes) {
+      setProblem(`图片不能超过 ${maxBytes / 1024 / 1024} MB`);
+      return;
+    }
+    setProblem(null);
+    upload(file);
+  };
+  return { problem, input: { type: 'file', accept: IMAGE_TYPES, onChange } } as const;
 }
 
 /** A picture's preview from an object URL, made on mount and revoked on unmount. */

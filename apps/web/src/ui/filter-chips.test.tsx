@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FilterChips } from './filter-chips.tsx';
+import { FilterChips, filterSearch } from './filter-chips.tsx';
 
 afterEach(cleanup);
 
@@ -25,5 +25,18 @@ describe('FilterChips', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: '科普 5' }));
     expect(onChange).toHaveBeenCalledWith(3);
+  });
+});
+
+describe('filterSearch', () => {
+  it('writes only the filters that are set and not at their default', () => {
+    expect(filterSearch({}).toString()).toBe('');
+    expect(filterSearch({ state: 'ended', channelId: 3 }).toString()).toBe(
+      'state=ended&channelId=3',
+    );
+    expect(filterSearch({ kind: undefined, status: null, keyword: '' }).toString()).toBe('');
+    expect(filterSearch({ sort: 'newest', categoryId: 2 }, { sort: 'newest' }).toString()).toBe(
+      'categoryId=2',
+    );
   });
 });

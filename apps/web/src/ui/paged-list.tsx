@@ -4,6 +4,7 @@ import { InfiniteScroll } from 'antd-mobile';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { afterPaint } from './after-paint.ts';
+import { ContentCard } from './content-card.tsx';
 import { PageSkeleton } from './page-skeleton.tsx';
 import { RetryButton, StateView } from './state-view.tsx';
 
@@ -98,6 +99,45 @@ export function PagedList<T>({
     >
       {items}
     </KeptInPlace>
+  );
+}
+
+/**
+ * A paged list of cards with their 16:9 cover across the top (ContentCard's `.banner`: the
+ * experience bases, the walks): each item links to `to(item)` under `title(item)`, with the
+ * lines `children` renders; `className` is the cards' own name.
+ */
+export function BannerList<T extends { id: number; cover: string | null }>({
+  query,
+  empty,
+  to,
+  title,
+  className,
+  children,
+}: {
+  query: UseInfiniteQueryResult<InfiniteData<Page<T>>>;
+  empty: ReactNode;
+  to: (item: T) => string;
+  title: (item: T) => ReactNode;
+  className: string;
+  children: (item: T) => ReactNode;
+}) {
+  return (
+    <PagedList query={query} empty={empty}>
+      {(item) => (
+        <li key={item.id}>
+          <ContentCard
+            to={to(item)}
+            cover={item.cover}
+            coverSize={[640, 360]}
+            className={`banner ${className}`}
+            title={title(item)}
+          >
+            {children(item)}
+          </ContentCard>
+        </li>
+      )}
+    </PagedList>
   );
 }
 

@@ -78,3 +78,31 @@ export function RetryButton({ onRetry }: { onRetry: () => void }) {
     </button>
   );
 }
+
+/**
+ * A filtered list's empty state: 没有符合条件的… with `hint` and a button back to the whole
+ * list (查看全部…) while `filtered`, else 暂无… with `note`.
+ */
+export function FilteredEmpty({
+  what,
+  filtered,
+  hint,
+  note,
+  onReset,
+}: {
+  /** What the list holds: 活动, 直播. */
+  what: string;
+  filtered: boolean;
+  hint: string;
+  note: string;
+  onReset: () => void;
+}) {
+  if (!filtered) return <StateView kind="empty" title={`暂无${what}`} description={note} />;
+  return (
+    <StateView kind="empty" title={`没有符合条件的${what}`} description={hint}>
+      <button type="button" className="link-button primary" onClick={onReset}>
+        查看全部{what}
+      </button>
+    </StateView>
+  );
+}

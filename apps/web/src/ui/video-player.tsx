@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { listenPageLeave } from '@/platform/page-leave.ts';
 import { planSource, resumePosition, WatchTracker } from './watch-tracker.ts';
+import './actions.css';
 import './video-player.css';
 
 /** Playback speeds offered, slowest first. */
@@ -304,7 +305,7 @@ export function VideoPlayer({
             <button
               key={value}
               type="button"
-              className="speed-button"
+              className="tool-button speed-button"
               aria-pressed={rate === value}
               onClick={() => handleRate(value)}
             >

@@ -1,6 +1,7 @@
 import { ErrorCode } from '@portal/contract/constants';
-import { type QueryKey, queryOptions, type UseQueryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, type CallOptions, get, type Query } from '../request.ts';
+import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
+import { ApiError, type Query } from '../request.ts';
+import { type GetOptions, getQueryOptions } from './get.ts';
 
 /** The answers that mean "no such item": unknown or taken offline (404), or a malformed id (400). */
 export const MISSING_CODES: readonly number[] = [ErrorCode.notFound, ErrorCode.invalid];
@@ -22,13 +23,9 @@ export function detailQueryOptions<T>(
   queryKey: QueryKey,
   path: string,
   query: Query,
-  { staleTime, ...call }: Pick<CallOptions, 'loginRequired'> & { staleTime?: number } = {},
+  options: Pick<GetOptions, 'loginRequired' | 'staleTime'> = {},
 ) {
-  return queryOptions({
-    queryKey,
-    queryFn: ({ signal }) => get<T>(path, query, { ...call, signal, quiet: MISSING_CODES }),
-    ...(staleTime === undefined ? {} : { staleTime }),
-  });
+  return getQueryOptions<T>(queryKey, path, query, { ...options, quiet: MISSING_CODES });
 }
 
 /** Where a detail page is: missing, failed (other errors, with a retry), loading, or ready. */

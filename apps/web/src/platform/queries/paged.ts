@@ -11,6 +11,8 @@ export interface PagedOptions {
   size?: number;
   loginRequired?: boolean;
   staleTime?: number;
+  /** false asks nothing (a list not shown yet, or not for this learner). */
+  enabled?: boolean;
 }
 
 /**
@@ -21,7 +23,7 @@ export function pagedQueryOptions<T>(
   queryKey: QueryKey,
   path: string,
   query: Query = {},
-  { size = 20, loginRequired, staleTime }: PagedOptions = {},
+  { size = 20, loginRequired, staleTime, enabled }: PagedOptions = {},
 ) {
   return infiniteQueryOptions({
     queryKey,
@@ -30,5 +32,6 @@ export function pagedQueryOptions<T>(
     initialPageParam: 1,
     getNextPageParam: nextPageParam,
     ...(staleTime === undefined ? {} : { staleTime }),
+    ...(enabled === undefined ? {} : { enabled }),
   });
 }

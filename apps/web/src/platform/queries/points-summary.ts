@@ -1,22 +1,26 @@
 import type { PointsSummary } from '@portal/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { get } from '../request.ts';
 import { isLoggedIn, subscribeLogin } from '../session.ts';
+import { getQueryOptions } from './get.ts';
 
 // Read by the 我的 page (mine) and the points pages: its key starts with `points`, so
 // refreshing `['points']` refreshes it.
 
 /** `GET /api/points/summary`: the balance on the site and today's earned points. */
 export const pointsSummaryQueryOptions = () =>
-  queryOptions({
-    queryKey: ['points', 'summary'],
-    queryFn: ({ signal }) =>
-      get<PointsSummary>('/points/summary', {}, { loginRequired: true, signal }),
-    // Points come from what the learner just did elsewhere (a lesson, a check-in): ask again
-    // on every visit, showing the last answer meanwhile.
-    staleTime: 0,
-  });
+  getQueryOptions<PointsSummary>(
+    ['points', 'summary'],
+    '/points/summary',
+    {},
+    {
+      loginRequired: true,
+      // Points come from what the learner just did elsewhere (a lesson, a check-in): ask again
+      // on every visit, showing the last answer meanwhile.
+      staleTime: 0,
+    },
+  );
 
 /** The learner's balance for a figure on another page: undefined while unknown or for a visitor. */
 export function usePointsBalance(): number | undefined {

@@ -1,8 +1,9 @@
 import type { Bindings, Device, UserInfo } from '@portal/contract';
 import { ErrorCode } from '@portal/contract/constants';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { profileQueryOptions } from '@/platform/profile-query.ts';
-import { get, post, postMultipart } from '@/platform/request.ts';
+import { getQueryOptions } from '@/platform/queries/get.ts';
+import { post, postMultipart } from '@/platform/request.ts';
 import { isLoggedIn } from '@/platform/session.ts';
 import { local, StorageKey } from '@/platform/storage.ts';
 
@@ -12,20 +13,27 @@ const LOGIN = { loginRequired: true, quiet: FORM_HANDLES } as const;
 
 /** `GET /api/account/devices`: the learner's signed-in devices. */
 export const devicesQueryOptions = () =>
-  queryOptions({
-    queryKey: ['account', 'devices'],
-    queryFn: ({ signal }) => get<Device[]>('/account/devices', {}, { loginRequired: true, signal }),
-    enabled: isLoggedIn(),
-  });
+  getQueryOptions<Device[]>(
+    ['account', 'devices'],
+    '/account/devices',
+    {},
+    {
+      loginRequired: true,
+      enabled: isLoggedIn(),
+    },
+  );
 
 /** `GET /api/account/bindings`: the phone and the external identity provider. */
 export const bindingsQueryOptions = () =>
-  queryOptions({
-    queryKey: ['account', 'bindings'],
-    queryFn: ({ signal }) =>
-      get<Bindings>('/account/bindings', {}, { loginRequired: true, signal }),
-    enabled: isLoggedIn(),
-  });
+  getQueryOptions<Bindings>(
+    ['account', 'bindings'],
+    '/account/bindings',
+    {},
+    {
+      loginRequired: true,
+      enabled: isLoggedIn(),
+    },
+  );
 
 /** A mutation that answers the new profile: it is shown at once and stored as `userInfo`. */
 function useProfileMutation<V>(send: (variables: V) => Promise<UserInfo>) {

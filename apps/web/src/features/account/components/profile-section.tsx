@@ -2,32 +2,18 @@ import type { UserInfo } from '@portal/contract';
 import { AVATAR_MAX_BYTES } from '@portal/contract/constants';
 import { Button } from 'antd-mobile';
 import { UserOutline } from 'antd-mobile-icons';
-import { type ChangeEvent, type FormEvent, useState } from 'react';
+import { type FormEvent, useState } from 'react';
+import { useImageUpload } from '@/ui/file-picker.tsx';
 import { Panel } from '@/ui/panel.tsx';
 import { TextField } from '@/ui/text-field.tsx';
-import '@/ui/file-picker.css';
 import { useAvatarUpload, useRename } from '../api/account-settings.ts';
 import { nicknameProblem } from './account-checks.ts';
 import { FormMessage } from './account-messages.tsx';
 
-const IMAGE_TYPES = 'image/jpeg,image/png,image/webp';
-
 /** The avatar and 更换头像: the picture is checked and cut to a square by the server. */
 function AvatarPicker({ user }: { user: UserInfo }) {
   const upload = useAvatarUpload();
-  const [problem, setProblem] = useState<string | null>(null);
-
-  const handlePick = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    if (file.size > AVATAR_MAX_BYTES) {
-      setProblem(`图片不能超过 ${AVATAR_MAX_BYTES / 1024 / 1024} MB`);
-      return;
-    }
-    setProblem(null);
-    upload.mutate(file);
-  };
+  const pick = useImageUpload(AVATAR_MAX_BYTES, (file) => upload.mutate(file));
 
   return (
     <div className="account-avatar-row">
@@ -43,17 +29,12 @@ function AvatarPicker({ user }: { user: UserInfo }) {
           }
         >
           {upload.isPending ? '正在上传…' : '更换头像'}
-          <input
-            type="file"
-            accept={IMAGE_TYPES}
-            disabled={upload.isPending}
-            onChange={handlePick}
-          />
+          <input {...pick.input} disabled={upload.isPending} />
         </label>
         <small>JPG、PNG 或 WebP，不超过 5 MB</small>
-        {problem ? (
+        {pick.problem ? (
           <p className="signup-error" role="alert">
-            {problem}
+            {pick.problem}
           </p>
         ) : (
           <FormMessage error={upload.error} done={upload.isSuccess ? '头像已更新' : null} />

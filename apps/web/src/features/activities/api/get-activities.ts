@@ -1,7 +1,6 @@
-import type { ActivityKind, ActivitySummary, ClassStatus, Page } from '@portal/contract';
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { nextPageParam } from '@/platform/queries/paged.ts';
-import { get } from '@/platform/request.ts';
+import type { ActivityKind, ActivitySummary, ClassStatus } from '@portal/contract';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { pagedQueryOptions } from '@/platform/queries/paged.ts';
 
 /** Activities per page of the list. */
 export const ACTIVITY_PAGE_SIZE = 20;
@@ -12,23 +11,17 @@ export interface ActivityListParams {
   status?: ClassStatus;
 }
 
-/** `GET /api/activities`: one page of the site's published activities, 报名中 first. */
-export function getActivities(params: ActivityListParams & { page: number }, signal?: AbortSignal) {
-  return get<Page<ActivitySummary>>(
-    '/activities',
-    { ...params, size: ACTIVITY_PAGE_SIZE },
-    { signal, loginRequired: true },
-  );
-}
-
-/** The activity list as an infinite query, one key per kind and status. */
+/** `GET /api/activities`: the published activities, 报名中 first; one key per kind and status. */
 export const activitiesQueryOptions = (params: ActivityListParams) =>
-  infiniteQueryOptions({
-    queryKey: ['activities', 'list', params],
-    queryFn: ({ pageParam, signal }) => getActivities({ ...params, page: pageParam }, signal),
-    initialPageParam: 1,
-    getNextPageParam: nextPageParam,
-  });
+  pagedQueryOptions<ActivitySummary>(
+    ['activities', 'list', params],
+    '/activities',
+    { ...params },
+    {
+      size: ACTIVITY_PAGE_SIZE,
+      loginRequired: true,
+    },
+  );
 
 export const useActivities = (params: ActivityListParams) =>
   useInfiniteQuery(activitiesQueryOptions(params));

@@ -1,27 +1,11 @@
 import type { ActivityKind, ClassStatus } from '@portal/contract/constants';
 import { ACTIVITY_KINDS, CLASS_STATUSES } from '@portal/contract/constants';
-import { useSearchParams } from 'react-router';
-import { FilterBar, FilterChips } from '@/ui/filter-chips.tsx';
+import { FilterBar, FilterChips, useFilterParams } from '@/ui/filter-chips.tsx';
 import { PagedList, pagedItems } from '@/ui/paged-list.tsx';
-import { StateView } from '@/ui/state-view.tsx';
+import { FilteredEmpty } from '@/ui/state-view.tsx';
 import { useActivities } from '../api/get-activities.ts';
 import { ActivityCard } from './activity-card.tsx';
-import { filterSearch, kindParam, statusParam } from './list-params.ts';
-
-/** The filters live in the address (`?kind=&status=`), so a filtered list is shareable. */
-function useFilters() {
-  const [params, setParams] = useSearchParams();
-  const kind = kindParam(params.get('kind'));
-  const status = statusParam(params.get('status'));
-  const update = (next: { kind?: ActivityKind | null; status?: ClassStatus | null }) => {
-    const merged = {
-      kind: next.kind === undefined ? kind : (next.kind ?? undefined),
-      status: next.status === undefined ? status : (next.status ?? undefined),
-    };
-    setParams(filterSearch(merged), { replace: true });
-  };
-  return { kind, status, update };
-}
+import { listFilters } from './list-params.ts';
 
 /** 全部 and each of `values`, as filter chips. */
 const optionsOf = <T extends string>(values: readonly T[]) => [
@@ -35,10 +19,10 @@ const optionsOf = <T extends string>(values: readonly T[]) => [
  * (in the address), the loaded pages and the scroll position survive a visit to a detail.
  */
 export function ActivityList() {
-  const { kind, status, update } = useFilters();
-  const activities = useActivities({ kind, status });
+  const { filters, update, filtered } = useFilterParams(listFilters);
+  const { kind, status } = filters;
+  const activities = useActivities(filters);
   const { total } = pagedItems(activities);
-  const filtered = kind !== undefined || status !== undefined;
 
   return (
     <>
@@ -68,21 +52,13 @@ export function ActivityList() {
           query={activities}
           errorTitle="活动没有加载出来"
           empty={
-            <StateView
-              kind="empty"
-              title={filtered ? '没有符合条件的活动' : '暂无活动'}
-              description={filtered ? '换个类型或状态看看吧。' : '新的活动正在筹备中，敬请期待。'}
-            >
-              {filtered ? (
-                <button
-                  type="button"
-                  className="link-button primary"
-                  onClick={() => update({ kind: null, status: null })}
-                >
-                  查看全部活动
-                </button>
-              ) : null}
-            </StateView>
+            <FilteredEmpty
+              what="活动"
+              filtered={filtered}
+              hint="换个类型或状态看看吧。"
+              note="新的活动正在筹备中，敬请期待。"
+              onReset={() => update({ kind: null, status: null })}
+            />
           }
           pullToRefresh
         >

@@ -9,10 +9,8 @@ export const kindParam = (value: string | null): ActivityKind | undefined =>
 export const statusParam = (value: string | null): ClassStatus | undefined =>
   CLASS_STATUSES.find((status) => status === value);
 
-/** The list's address query for its filters; 全部 is left out. */
-export function filterSearch(filters: { kind?: ActivityKind; status?: ClassStatus }) {
-  const search = new URLSearchParams();
-  if (filters.kind) search.set('kind', filters.kind);
-  if (filters.status) search.set('status', filters.status);
-  return search;
-}
+/** The list's filters in the address (`?kind=&status=`). */
+export const listFilters = (params: URLSearchParams) => ({
+  kind: kindParam(params.get('kind')),
+  status: statusParam(params.get('status')),
+});

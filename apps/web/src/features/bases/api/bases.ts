@@ -30,15 +30,14 @@ export const baseDetailQueryOptions = (id: number) =>
 
 /** `GET /api/bases/bookings?when=`: my bookings, upcoming or past. */
 export const useMyBookings = (when: BookingWhen, enabled: boolean) =>
-  useInfiniteQuery({
-    ...pagedQueryOptions<BaseBooking>(
+  useInfiniteQuery(
+    pagedQueryOptions<BaseBooking>(
       ['bases', 'bookings', when],
       '/bases/bookings',
       { when },
-      { loginRequired: true },
+      { loginRequired: true, enabled },
     ),
-    enabled,
-  });
+  );
 
 /** `POST /api/bases/book`. */
 export const useBookSlot = () =>

@@ -2,8 +2,8 @@ import type { BaseCard } from '@portal/contract';
 import { shanghaiDay } from '@portal/contract/constants';
 import { clockText, monthDayText, weekdayText } from '@/lib/schedule-time.ts';
 import { href } from '@/platform/paths.ts';
-import { CardLine, ContentCard } from '@/ui/content-card.tsx';
-import { PagedList } from '@/ui/paged-list.tsx';
+import { CardLine } from '@/ui/content-card.tsx';
+import { BannerList } from '@/ui/paged-list.tsx';
 import { StateView } from '@/ui/state-view.tsx';
 import { useBaseList } from '../api/bases.ts';
 
@@ -21,30 +21,24 @@ function NextSlot({ base }: { base: BaseCard }) {
 
 /** The experience bases, each opening its page with programmes and slots. */
 export function BaseList() {
-  const list = useBaseList();
   return (
-    <PagedList
-      query={list}
+    <BannerList
+      query={useBaseList()}
       empty={
         <StateView kind="empty" title="还没有体验基地" description="基地上线后会在这里展示。" />
       }
+      to={(base) => href('experienceBases', { id: base.id })}
+      title={(base) => base.name}
+      className="base-card"
     >
       {(base) => (
-        <li key={base.id}>
-          <ContentCard
-            to={href('experienceBases', { id: base.id })}
-            cover={base.cover}
-            coverSize={[640, 360]}
-            className="banner base-card"
-            title={base.name}
-          >
-            <CardLine>
-              {base.street} · {base.programmeCount} 个参观项目
-            </CardLine>
-            <NextSlot base={base} />
-          </ContentCard>
-        </li>
+        <>
+          <CardLine>
+            {base.street} · {base.programmeCount} 个参观项目
+          </CardLine>
+          <NextSlot base={base} />
+        </>
       )}
-    </PagedList>
+    </BannerList>
   );
 }

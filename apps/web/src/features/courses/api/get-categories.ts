@@ -1,13 +1,14 @@
 import type { CourseCategory } from '@portal/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { get } from '@/platform/request.ts';
+import { useQuery } from '@tanstack/react-query';
+import { getQueryOptions } from '@/platform/queries/get.ts';
 
 /** `GET /api/courses/categories`: the site's course categories. */
 export const categoriesQueryOptions = () =>
-  queryOptions({
-    queryKey: ['courses', 'categories'],
-    queryFn: ({ signal }) => get<CourseCategory[]>('/courses/categories', {}, { signal }),
-    staleTime: 5 * 60_000,
-  });
+  getQueryOptions<CourseCategory[]>(
+    ['courses', 'categories'],
+    '/courses/categories',
+    {},
+    { staleTime: 5 * 60_000 },
+  );
 
 export const useCategories = () => useQuery(categoriesQueryOptions());

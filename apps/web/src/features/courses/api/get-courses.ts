@@ -1,7 +1,6 @@
-import type { CourseSort, CourseSummary, Page } from '@portal/contract';
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { nextPageParam } from '@/platform/queries/paged.ts';
-import { get } from '@/platform/request.ts';
+import type { CourseSort, CourseSummary } from '@portal/contract';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { pagedQueryOptions } from '@/platform/queries/paged.ts';
 
 /** Courses per page of the list. */
 export const COURSE_PAGE_SIZE = 20;
@@ -11,19 +10,16 @@ export interface CourseListParams {
   sort: CourseSort;
 }
 
-/** `GET /api/courses`: one page of the site's published courses. */
-export function getCourses(params: CourseListParams & { page: number }, signal?: AbortSignal) {
-  return get<Page<CourseSummary>>('/courses', { ...params, size: COURSE_PAGE_SIZE }, { signal });
-}
-
-/** The course list as an infinite query, one key per category and order. */
+/** `GET /api/courses`: the site's published courses, one key per category and order. */
 export const coursesQueryOptions = (params: CourseListParams) =>
-  infiniteQueryOptions({
-    queryKey: ['courses', 'list', params],
-    queryFn: ({ pageParam, signal }) => getCourses({ ...params, page: pageParam }, signal),
-    initialPageParam: 1,
-    getNextPageParam: nextPageParam,
-  });
+  pagedQueryOptions<CourseSummary>(
+    ['courses', 'list', params],
+    '/courses',
+    { ...params },
+    {
+      size: COURSE_PAGE_SIZE,
+    },
+  );
 
 export const useCourses = (params: CourseListParams) =>
   useInfiniteQuery(coursesQueryOptions(params));

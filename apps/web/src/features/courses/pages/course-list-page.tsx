@@ -1,6 +1,6 @@
 import type { CourseSort } from '@portal/contract';
-import { useSearchParams } from 'react-router';
-import { FilterBar, FilterChips } from '@/ui/filter-chips.tsx';
+import { idParam } from '@/lib/id-param.ts';
+import { FilterBar, FilterChips, useFilterParams } from '@/ui/filter-chips.tsx';
 import { PageHeader } from '@/ui/page-header.tsx';
 import { PageSkeleton } from '@/ui/page-skeleton.tsx';
 import { PagedList, pagedItems } from '@/ui/paged-list.tsx';
@@ -18,30 +18,21 @@ const sorts: readonly { value: CourseSort; label: string }[] = [
   { value: 'popular', label: '最多人学' },
 ];
 
-/** The filters live in the address (`?categoryId=&sort=`), so a list is shareable. */
-function useListParams() {
-  const [params, setParams] = useSearchParams();
-  const id = Number(params.get('categoryId'));
-  const categoryId = Number.isInteger(id) && id > 0 ? id : undefined;
-  const sort: CourseSort = params.get('sort') === 'popular' ? 'popular' : 'newest';
-  const update = (next: { categoryId?: number; sort?: CourseSort }) => {
-    const merged = { categoryId, sort, ...next };
-    const search = new URLSearchParams();
-    if (merged.categoryId) search.set('categoryId', String(merged.categoryId));
-    if (merged.sort !== 'newest') search.set('sort', merged.sort);
-    setParams(search, { replace: true });
-  };
-  return { categoryId, sort, update };
-}
+/** The filters in the address (`?categoryId=&sort=`), newest first unless said. */
+const listFilters = (params: URLSearchParams): { categoryId?: number; sort: CourseSort } => ({
+  categoryId: idParam(params.get('categoryId')) ?? undefined,
+  sort: params.get('sort') === 'popular' ? 'popular' : 'newest',
+});
 
 /**
  * `/scourseList` (kept alive): the site's courses by category, newest or most learned first,
  * with pull to refresh and infinite scroll.
  */
 export function CourseListPage() {
-  const { categoryId, sort, update } = useListParams();
+  const { filters, update } = useFilterParams(listFilters, { sort: 'newest' });
+  const { categoryId, sort } = filters;
   const categories = useCategories();
-  const courses = useCourses({ categoryId, sort });
+  const courses = useCourses(filters);
   const { total } = pagedItems(courses);
 
   return (

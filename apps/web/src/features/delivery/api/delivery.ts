@@ -11,11 +11,12 @@ import type {
   RateDeliveryBody,
 } from '@portal/contract';
 import { ErrorCode } from '@portal/contract/constants';
-import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { detailQueryOptions } from '@/platform/queries/detail.ts';
+import { getQueryOptions } from '@/platform/queries/get.ts';
 import { useRefreshingMutation } from '@/platform/queries/mutation.ts';
 import { pagedQueryOptions } from '@/platform/queries/paged.ts';
-import { get, post } from '@/platform/request.ts';
+import { post } from '@/platform/request.ts';
 import { isLoggedIn } from '@/platform/session.ts';
 
 // Every delivery query's key starts with `delivery`, so a request or a change refreshes them all.
@@ -46,15 +47,14 @@ export const deliveryResourceQueryOptions = (id: number) =>
 
 /** `GET /api/delivery/requests/mine`: my requests, newest first. */
 export const useMyDeliveryRequests = (enabled: boolean) =>
-  useInfiniteQuery({
-    ...pagedQueryOptions<DeliveryRequestCard>(
+  useInfiniteQuery(
+    pagedQueryOptions<DeliveryRequestCard>(
       ['delivery', 'mine'],
       '/delivery/requests/mine',
       {},
-      { loginRequired: true },
+      { loginRequired: true, enabled },
     ),
-    enabled,
-  });
+  );
 
 /** `GET /api/delivery/requests/detail?id=`: a request with its history. */
 export const deliveryRequestQueryOptions = (id: number) =>
@@ -68,26 +68,28 @@ export const deliveryRequestQueryOptions = (id: number) =>
 /** `GET /api/delivery/staff/role`: whether I handle the site's requests. */
 export const useDeliveryRole = () =>
   useQuery(
-    queryOptions({
-      queryKey: ['delivery', 'role'],
-      queryFn: ({ signal }) =>
-        get<DeliveryRole>('/delivery/staff/role', {}, { loginRequired: true, signal }),
-      enabled: isLoggedIn(),
-      staleTime: 60_000,
-    }),
+    getQueryOptions<DeliveryRole>(
+      ['delivery', 'role'],
+      '/delivery/staff/role',
+      {},
+      {
+        loginRequired: true,
+        enabled: isLoggedIn(),
+        staleTime: 60_000,
+      },
+    ),
   );
 
 /** `GET /api/delivery/staff/requests?status=`: the site's requests to handle (staff). */
 export const useStaffRequests = (status: DeliveryStatus, enabled: boolean) =>
-  useInfiniteQuery({
-    ...pagedQueryOptions<DeliveryRequestCard>(
+  useInfiniteQuery(
+    pagedQueryOptions<DeliveryRequestCard>(
       ['delivery', 'staff', status],
       '/delivery/staff/requests',
       { status },
-      { loginRequired: true },
+      { loginRequired: true, enabled },
     ),
-    enabled,
-  });
+  );
 
 /** `POST /api/delivery/requests`: asks for a resource. */
 export const useCreateDeliveryRequest = () =>

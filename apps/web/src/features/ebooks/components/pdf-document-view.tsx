@@ -564,7 +564,7 @@ function ReaderToolbar({ ref, current, pageCount, zoom, onZoom, onJump }: Toolba
   };
 
   return (
-    <div className="action-bar stacked pdf-toolbar" ref={ref}>
+    <div className="bottom-bar action-bar stacked pdf-toolbar" ref={ref}>
       {error ? (
         <Callout tone="danger" compact role="alert" id="pdf-jump-error">
           {error}
@@ -587,7 +587,7 @@ function ReaderToolbar({ ref, current, pageCount, zoom, onZoom, onJump }: Toolba
           <legend className="sr-only">缩放</legend>
           <button
             type="button"
-            className="pdf-tool-button"
+            className="tool-button pdf-tool-button"
             aria-label="缩小"
             disabled={zoom <= MIN_ZOOM}
             onClick={() => onZoom(stepZoom(zoom, -1))}
@@ -596,7 +596,7 @@ function ReaderToolbar({ ref, current, pageCount, zoom, onZoom, onJump }: Toolba
           </button>
           <button
             type="button"
-            className="pdf-tool-button pdf-fit"
+            className="tool-button pdf-tool-button pdf-fit"
             aria-pressed={zoom === 1}
             onClick={() => onZoom(1)}
           >
@@ -604,7 +604,7 @@ function ReaderToolbar({ ref, current, pageCount, zoom, onZoom, onJump }: Toolba
           </button>
           <button
             type="button"
-            className="pdf-tool-button"
+            className="tool-button pdf-tool-button"
             aria-label="放大"
             disabled={zoom >= MAX_ZOOM}
             onClick={() => onZoom(stepZoom(zoom, 1))}
@@ -631,7 +631,7 @@ function ReaderToolbar({ ref, current, pageCount, zoom, onZoom, onJump }: Toolba
               if (error) setError(null);
             }}
           />
-          <button type="submit" className="pdf-tool-button pdf-jump-button">
+          <button type="submit" className="tool-button pdf-tool-button pdf-jump-button">
             跳转
           </button>
         </form>

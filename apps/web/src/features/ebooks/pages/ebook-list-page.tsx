@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { idParam } from '@/lib/id-param.ts';
 import { href } from '@/platform/paths.ts';
 import { BookCard, BookGridSkeleton } from '@/ui/book-card.tsx';
-import { FilterBar, FilterChips } from '@/ui/filter-chips.tsx';
+import { FilterBar, FilterChips, useFilterParams } from '@/ui/filter-chips.tsx';
 import { PageHeader } from '@/ui/page-header.tsx';
 import { PagedList, pagedItems } from '@/ui/paged-list.tsx';
 import { SearchField } from '@/ui/search-field.tsx';
@@ -14,20 +13,11 @@ import '../ebooks.css';
 
 const KEYWORD_MAX = 50;
 
-/** The filters live in the address (`?categoryId=&keyword=`), so a shelf is shareable. */
-function useShelfParams() {
-  const [params, setParams] = useSearchParams();
-  const categoryId = idParam(params.get('categoryId')) ?? undefined;
-  const keyword = params.get('keyword')?.trim().slice(0, KEYWORD_MAX) || undefined;
-  const update = (next: { categoryId?: number; keyword?: string }) => {
-    const merged = { categoryId, keyword, ...next };
-    const search = new URLSearchParams();
-    if (merged.categoryId) search.set('categoryId', String(merged.categoryId));
-    if (merged.keyword) search.set('keyword', merged.keyword);
-    setParams(search, { replace: true });
-  };
-  return { categoryId, keyword, update };
-}
+/** The filters in the address (`?categoryId=&keyword=`). */
+const shelfFilters = (params: URLSearchParams) => ({
+  categoryId: idParam(params.get('categoryId')) ?? undefined,
+  keyword: params.get('keyword')?.trim().slice(0, KEYWORD_MAX) || undefined,
+});
 
 /** Books a phone shows before scrolling (two rows of the grid): their covers load first. */
 const FIRST_SCREEN = 4;
@@ -37,9 +27,10 @@ const FIRST_SCREEN = 4;
  * shelf of covers with infinite scroll.
  */
 export function EbookListPage() {
-  const { categoryId, keyword, update } = useShelfParams();
+  const { filters, update } = useFilterParams(shelfFilters);
+  const { categoryId, keyword } = filters;
   const categories = useEbookCategories();
-  const books = useEbooks({ categoryId, keyword });
+  const books = useEbooks(filters);
   const { list, total } = pagedItems(books);
   const allCount = categories.data?.reduce((sum, category) => sum + category.count, 0);
   const [draft, setDraft] = useState(keyword ?? '');

@@ -5,18 +5,16 @@ import type {
   LiveSessionSummary,
   LiveState,
 } from '@portal/contract';
-import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { detailQueryOptions } from '@/platform/queries/detail.ts';
+import { getQueryOptions } from '@/platform/queries/get.ts';
 import { useRefreshingMutation } from '@/platform/queries/mutation.ts';
 import { pagedQueryOptions } from '@/platform/queries/paged.ts';
-import { get, post } from '@/platform/request.ts';
+import { post } from '@/platform/request.ts';
 
 /** `GET /api/live/channels`: the site's live channels. */
 export const liveChannelsQueryOptions = () =>
-  queryOptions({
-    queryKey: ['live', 'channels'],
-    queryFn: ({ signal }) => get<LiveChannel[]>('/live/channels', {}, { signal }),
-  });
+  getQueryOptions<LiveChannel[]>(['live', 'channels'], '/live/channels');
 
 export const useLiveChannels = () => useQuery(liveChannelsQueryOptions());
 

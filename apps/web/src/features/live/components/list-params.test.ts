@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterSearch, stateParam } from './list-params.ts';
+import { listFilters, stateParam } from './list-params.ts';
 
 describe('live list params', () => {
   it('reads a known state and nothing else', () => {
@@ -9,10 +9,14 @@ describe('live list params', () => {
     expect(stateParam(null)).toBeUndefined();
   });
 
-  it('writes the filters, leaving 全部 out', () => {
-    expect(filterSearch({}).toString()).toBe('');
-    expect(filterSearch({ state: 'ended', channelId: 3 }).toString()).toBe(
-      'state=ended&channelId=3',
-    );
+  it('reads both filters from the address', () => {
+    expect(listFilters(new URLSearchParams('state=ended&channelId=3'))).toEqual({
+      state: 'ended',
+      channelId: 3,
+    });
+    expect(listFilters(new URLSearchParams('channelId=x'))).toEqual({
+      state: undefined,
+      channelId: undefined,
+    });
   });
 });

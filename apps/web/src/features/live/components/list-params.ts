@@ -5,12 +5,8 @@ import { idParam } from '@/lib/id-param.ts';
 export const stateParam = (value: string | null): LiveState | undefined =>
   LIVE_STATES.find((state) => state === value);
 
-/** The address query of the list's filters (`?state=&channelId=`), 全部 left out. */
-export function filterSearch(filters: { state?: LiveState; channelId?: number }) {
-  const search = new URLSearchParams();
-  if (filters.state) search.set('state', filters.state);
-  if (filters.channelId) search.set('channelId', String(filters.channelId));
-  return search;
-}
-
-export { idParam };
+/** The list's filters in the address (`?state=&channelId=`). */
+export const listFilters = (params: URLSearchParams) => ({
+  state: stateParam(params.get('state')),
+  channelId: idParam(params.get('channelId')) ?? undefined,
+});

@@ -4,17 +4,21 @@ import type {
   CertificateVerification,
   Envelope,
 } from '@portal/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { detailQueryOptions } from '@/platform/queries/detail.ts';
-import { ApiError, get, http, NetworkError } from '@/platform/request.ts';
+import { getQueryOptions } from '@/platform/queries/get.ts';
+import { ApiError, http, NetworkError } from '@/platform/request.ts';
 
 /** `GET /api/achievements`: milestones and certificates. */
 export const achievementsQueryOptions = () =>
-  queryOptions({
-    queryKey: ['medals', 'achievements'],
-    queryFn: ({ signal }) =>
-      get<Achievements>('/achievements', {}, { loginRequired: true, signal }),
-  });
+  getQueryOptions<Achievements>(
+    ['medals', 'achievements'],
+    '/achievements',
+    {},
+    {
+      loginRequired: true,
+    },
+  );
 
 export const useAchievements = () => useQuery(achievementsQueryOptions());
 

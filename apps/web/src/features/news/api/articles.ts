@@ -5,21 +5,19 @@ import type {
   ArticleReadAllResult,
   ArticleSummary,
 } from '@portal/contract';
-import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { detailQueryOptions } from '@/platform/queries/detail.ts';
+import { getQueryOptions } from '@/platform/queries/get.ts';
 import { useRefreshingMutation } from '@/platform/queries/mutation.ts';
 import { pagedQueryOptions } from '@/platform/queries/paged.ts';
-import { get, post } from '@/platform/request.ts';
+import { post } from '@/platform/request.ts';
 
 /** Every article list's key starts with this (a read article refreshes them all). */
 export const ARTICLE_LISTS_KEY = ['articles', 'list'] as const;
 
 /** `GET /api/articles/channels?kind=`: the site's channels of one kind. */
 export const articleChannelsQueryOptions = (kind: ArticleKind) =>
-  queryOptions({
-    queryKey: ['articles', 'channels', kind],
-    queryFn: ({ signal }) => get<ArticleChannel[]>('/articles/channels', { kind }, { signal }),
-  });
+  getQueryOptions<ArticleChannel[]>(['articles', 'channels', kind], '/articles/channels', { kind });
 
 export const useArticleChannels = (kind: ArticleKind) =>
   useQuery(articleChannelsQueryOptions(kind));

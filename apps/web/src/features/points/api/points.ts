@@ -1,8 +1,8 @@
 import type { PointsLedgerEntry, PointsLedgerType, PointsTasks } from '@portal/contract';
-import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { getQueryOptions } from '@/platform/queries/get.ts';
 import { pagedQueryOptions } from '@/platform/queries/paged.ts';
 import { pointsSummaryQueryOptions } from '@/platform/queries/points-summary.ts';
-import { get } from '@/platform/request.ts';
 
 // Keys start with `points`. Nothing here writes: the server awards points where deeds happen.
 
@@ -10,12 +10,16 @@ export const usePointsSummary = () => useQuery(pointsSummaryQueryOptions());
 
 /** `GET /api/points/tasks`: today's task per rule, with progress against its daily cap. */
 export const pointsTasksQueryOptions = () =>
-  queryOptions({
-    queryKey: ['points', 'tasks'],
-    queryFn: ({ signal }) => get<PointsTasks>('/points/tasks', {}, { loginRequired: true, signal }),
-    // Progress changes with what the learner does elsewhere: ask again on every visit.
-    staleTime: 0,
-  });
+  getQueryOptions<PointsTasks>(
+    ['points', 'tasks'],
+    '/points/tasks',
+    {},
+    {
+      loginRequired: true,
+      // Progress changes with what the learner does elsewhere: ask again on every visit.
+      staleTime: 0,
+    },
+  );
 
 export const usePointsTasks = () => useQuery(pointsTasksQueryOptions());
 

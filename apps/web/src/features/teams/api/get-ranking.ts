@@ -1,24 +1,26 @@
 import type { Ranking, RankingPeriod, RankingScope, TeamRank } from '@portal/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { get } from '@/platform/request.ts';
+import { useQuery } from '@tanstack/react-query';
+import { getQueryOptions } from '@/platform/queries/get.ts';
 
 /** `GET /api/rankings?scope=&period=`: the top 100, my place and my teams' places. */
 export const rankingQueryOptions = (scope: RankingScope, period: RankingPeriod) =>
-  queryOptions({
-    queryKey: ['teams', 'ranking', scope, period],
-    queryFn: ({ signal }) => get<Ranking>('/rankings', { scope, period }, { signal }),
-    staleTime: 30_000,
-  });
+  getQueryOptions<Ranking>(
+    ['teams', 'ranking', scope, period],
+    '/rankings',
+    { scope, period },
+    { staleTime: 30_000 },
+  );
 
 export const useRanking = (scope: RankingScope, period: RankingPeriod) =>
   useQuery(rankingQueryOptions(scope, period));
 
 /** `GET /api/rankings/team?teamId=`: one team's places this week, this month and in all. */
 export const teamRankQueryOptions = (teamId: number) =>
-  queryOptions({
-    queryKey: ['teams', 'ranking', 'team', teamId],
-    queryFn: ({ signal }) => get<TeamRank>('/rankings/team', { teamId }, { signal, quiet: true }),
-    staleTime: 30_000,
-  });
+  getQueryOptions<TeamRank>(
+    ['teams', 'ranking', 'team', teamId],
+    '/rankings/team',
+    { teamId },
+    { quiet: true, staleTime: 30_000 },
+  );
 
 export const useTeamRank = (teamId: number) => useQuery(teamRankQueryOptions(teamId));

@@ -6,10 +6,10 @@ import type {
   TeamRequest,
   TeamSort,
 } from '@portal/contract';
-import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { detailQueryOptions } from '@/platform/queries/detail.ts';
+import { getQueryOptions } from '@/platform/queries/get.ts';
 import { pagedQueryOptions } from '@/platform/queries/paged.ts';
-import { get } from '@/platform/request.ts';
 import { isLoggedIn } from '@/platform/session.ts';
 
 // Every team query's key starts with `teams`, so a join, leave or change refreshes them all.
@@ -33,22 +33,25 @@ export const useTeamMembers = (id: number) =>
 
 /** `GET /api/teams/requests?id=`: pending requests (leader only). */
 export const useTeamRequests = (id: number, enabled: boolean) =>
-  useInfiniteQuery({
-    ...pagedQueryOptions<TeamRequest>(
+  useInfiniteQuery(
+    pagedQueryOptions<TeamRequest>(
       ['teams', 'requests', id],
       '/teams/requests',
       { id },
-      { loginRequired: true },
+      { loginRequired: true, enabled },
     ),
-    enabled,
-  });
+  );
 
 /** `GET /api/teams/mine`: the teams I lead and the teams I am in. */
 export const myTeamsQueryOptions = () =>
-  queryOptions({
-    queryKey: ['teams', 'mine'],
-    queryFn: ({ signal }) => get<MyTeams>('/teams/mine', {}, { loginRequired: true, signal }),
-    enabled: isLoggedIn(),
-  });
+  getQueryOptions<MyTeams>(
+    ['teams', 'mine'],
+    '/teams/mine',
+    {},
+    {
+      loginRequired: true,
+      enabled: isLoggedIn(),
+    },
+  );
 
 export const useMyTeams = () => useQuery(myTeamsQueryOptions());

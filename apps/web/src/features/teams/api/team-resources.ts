@@ -5,22 +5,14 @@ import type {
   TeamResourceState,
   TeamResources,
 } from '@portal/contract';
-import {
-  queryOptions,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getQueryOptions } from '@/platform/queries/get.ts';
 import { pagedQueryOptions } from '@/platform/queries/paged.ts';
-import { get, post } from '@/platform/request.ts';
+import { post } from '@/platform/request.ts';
 
 /** `GET /api/team-resources?teamId=`: what the team links (public). */
 export const teamResourcesQueryOptions = (teamId: number) =>
-  queryOptions({
-    queryKey: ['teams', 'resources', teamId],
-    queryFn: ({ signal }) => get<TeamResources>('/team-resources', { teamId }, { signal }),
-  });
+  getQueryOptions<TeamResources>(['teams', 'resources', teamId], '/team-resources', { teamId });
 
 export const useTeamResources = (teamId: number) => useQuery(teamResourcesQueryOptions(teamId));
 

@@ -8,15 +8,14 @@ import {
   TEAM_NAME_MAX,
 } from '@portal/contract/constants';
 import { Button } from 'antd-mobile';
-import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import '@/ui/signup-fields.css';
 import { ActionRow } from '@/ui/actions.tsx';
+import { useImageUpload } from '@/ui/file-picker.tsx';
 import { useTeamAvatarUpload } from '../api/team-actions.ts';
 import { Avatar } from './avatar.tsx';
 import { FormError } from './form-error.tsx';
 import { JOIN_MODE_LABELS } from './team-card.tsx';
-
-const IMAGE_TYPES = 'image/jpeg,image/png,image/webp';
 
 /** What the form sends. */
 export type TeamFormBody = Omit<CreateTeamBody, 'avatar'> & { avatar?: string | null };
@@ -78,20 +77,10 @@ export function TeamForm({
   const [joinMode, setJoinMode] = useState<TeamJoinMode>(initial.joinMode);
   const [capacity, setCapacity] = useState(String(initial.capacity));
   const [problems, setProblems] = useState<{ name?: string; capacity?: string }>({});
-  const [pickProblem, setPickProblem] = useState<string | null>(null);
   const upload = useTeamAvatarUpload();
-
-  const handlePick = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    if (file.size > AVATAR_MAX_BYTES) {
-      setPickProblem(`图片不能超过 ${AVATAR_MAX_BYTES / 1024 / 1024} MB`);
-      return;
-    }
-    setPickProblem(null);
-    upload.mutate(file, { onSuccess: (kept) => setAvatar(kept.url) });
-  };
+  const pick = useImageUpload(AVATAR_MAX_BYTES, (file) =>
+    upload.mutate(file, { onSuccess: (kept) => setAvatar(kept.url) }),
+  );
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -128,17 +117,12 @@ export function TeamForm({
           <Avatar team name={name || '团'} src={avatar} size={64} />
           <label className="pill-button quiet team-pick">
             {upload.isPending ? '正在上传…' : avatar ? '更换头像' : '上传头像'}
-            <input
-              type="file"
-              accept={IMAGE_TYPES}
-              disabled={upload.isPending}
-              onChange={handlePick}
-            />
+            <input {...pick.input} disabled={upload.isPending} />
           </label>
         </ActionRow>
         <small className="signup-hint">JPG、PNG 或 WebP，不超过 5 MB；不上传则用名称首字</small>
-        {pickProblem ? (
-          <p className="signup-error">{pickProblem}</p>
+        {pick.problem ? (
+          <p className="signup-error">{pick.problem}</p>
         ) : (
           <FormError error={upload.error} />
         )}

@@ -3,13 +3,14 @@ import { TEAM_WORK_MAX_IMAGES, TEAM_WORK_TEXT_MAX } from '@portal/contract/const
 import { Button, type ButtonProps, Popup, TextArea, Toast } from 'antd-mobile';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { IMAGE_TYPES } from '@/lib/files.ts';
 import { loginCheck } from '@/platform/login-check.ts';
 import { href } from '@/platform/paths.ts';
 import { ApiError } from '@/platform/request.ts';
 import { FilePicker, usePickedFiles } from '@/ui/file-picker.tsx';
 import { usePostTeamWork } from '../api/team-work-mutations.ts';
 import { FormMessages } from './form-error.tsx';
-import { checkPickedImages, TEAM_WORK_ACCEPT } from './team-work-image-check.ts';
+import { checkPickedImages } from './team-work-image-check.ts';
 
 /**
  * 发布作品: a bottom sheet with the text (up to 1000 characters) and up to 9 pictures, each
@@ -105,7 +106,7 @@ export function TeamWorkCompose({
           layout="grid"
           files={images.files}
           max={TEAM_WORK_MAX_IMAGES}
-          accept={TEAM_WORK_ACCEPT}
+          accept={IMAGE_TYPES}
           onPick={handlePick}
           onRemove={images.remove}
           label={`已选图片 ${images.files.length} 张`}

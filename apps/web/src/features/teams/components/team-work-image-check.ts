@@ -1,8 +1,7 @@
 import { TEAM_WORK_IMAGE_MAX_BYTES, TEAM_WORK_MAX_IMAGES } from '@portal/contract/constants';
+import { IMAGE_TYPES } from '@/lib/files.ts';
 
-/** The picture types a work accepts (the server checks the content again). */
-export const TEAM_WORK_ACCEPT = 'image/jpeg,image/png,image/webp';
-const TYPES = new Set(TEAM_WORK_ACCEPT.split(','));
+const TYPES = new Set(IMAGE_TYPES.split(','));
 const MB = 1024 * 1024;
 
 /**
