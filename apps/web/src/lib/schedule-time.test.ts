@@ -7,6 +7,7 @@ import {
   dayHeading,
   monthDayText,
   relativeDayText,
+  sessionTimeText,
   weekdayText,
 } from './schedule-time.ts';
 
@@ -32,6 +33,12 @@ describe('schedule times on the Shanghai clock', () => {
     expect(relativeDayText('2026-11-29', '2026-11-26')).toBe('周日');
     expect(dayHeading('2026-11-27', '2026-11-26')).toBe('明天 · 11月27日 周五');
     expect(dayHeading('2026-12-01', '2026-11-26')).toBe('12月1日 周二');
+  });
+
+  it("writes a session's day, weekday and hours in Shanghai (a base slot, a walk)", () => {
+    expect(sessionTimeText('2026-11-28T01:30:00Z', '2026-11-28T03:00:00Z')).toBe(
+      '11月28日 周六 09:30-11:00',
+    );
   });
 });
 

@@ -54,3 +54,9 @@ export function dayHeading(day: string, today: string): string {
     ? `${monthDayText(day)} ${weekday}`
     : `${relative} · ${monthDayText(day)} ${weekday}`;
 }
+
+/** `11月28日 周六 09:30-11:00`: a session's day, weekday and hours (a base slot, a walk). */
+export function sessionTimeText(startAt: string, endAt: string): string {
+  const day = shanghaiDay(startAt);
+  return `${monthDayText(day)} ${weekdayText(day)} ${clockRangeText(startAt, endAt)}`;
+}

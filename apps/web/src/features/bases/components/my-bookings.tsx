@@ -2,6 +2,7 @@ import type { BaseBooking, BookingWhen } from '@portal/contract';
 import { BOOKING_STATE_NAMES } from '@portal/contract/constants';
 import { Button, Dialog, Toast } from 'antd-mobile';
 import { Link } from 'react-router';
+import { sessionTimeText } from '@/lib/schedule-time.ts';
 import { href } from '@/platform/paths.ts';
 import { ApiError } from '@/platform/request.ts';
 import { Badge } from '@/ui/badge.tsx';
@@ -9,14 +10,13 @@ import { PagedList } from '@/ui/paged-list.tsx';
 import { Panel } from '@/ui/panel.tsx';
 import { StateView } from '@/ui/state-view.tsx';
 import { useCancelBooking, useMyBookings } from '../api/bases.ts';
-import { visitTimeText } from './visit-time.ts';
 
 function BookingItem({ booking }: { booking: BaseBooking }) {
   const cancel = useCancelBooking();
   const handleCancel = async () => {
     const sure = await Dialog.confirm({
       title: '取消预约',
-      content: `确定取消「${booking.baseName}」${visitTimeText(booking.startAt, booking.endAt)}的预约吗？名额将退回。`,
+      content: `确定取消「${booking.baseName}」${sessionTimeText(booking.startAt, booking.endAt)}的预约吗？名额将退回。`,
       confirmText: '确认取消',
       cancelText: '再想想',
     });
@@ -46,7 +46,7 @@ function BookingItem({ booking }: { booking: BaseBooking }) {
         </Badge>
       </div>
       <p>{booking.programmeTitle}</p>
-      <p>{visitTimeText(booking.startAt, booking.endAt)}</p>
+      <p>{sessionTimeText(booking.startAt, booking.endAt)}</p>
       <p className="detail-meta">
         {booking.partySize} 人 · 联系人 {booking.contactName} {booking.contactPhone}
       </p>

@@ -3,7 +3,7 @@ import { shanghaiDay } from '@portal/contract/constants';
 import { Button, Dialog, Stepper, Toast } from 'antd-mobile';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { clockRangeText, monthDayText, weekdayText } from '@/lib/schedule-time.ts';
+import { clockRangeText, monthDayText, sessionTimeText, weekdayText } from '@/lib/schedule-time.ts';
 import { loginCheck } from '@/platform/login-check.ts';
 import { href } from '@/platform/paths.ts';
 import { ApiError } from '@/platform/request.ts';
@@ -12,7 +12,6 @@ import { Callout, CalloutTitle } from '@/ui/callout.tsx';
 import '@/ui/chips.css';
 import { TextField } from '@/ui/text-field.tsx';
 import { useBookSlot } from '../api/bases.ts';
-import { visitTimeText } from './visit-time.ts';
 
 /** The slots of a programme by Shanghai day, in order. */
 function byDay(slots: readonly BaseSlot[]) {
@@ -61,7 +60,7 @@ export function SlotPicker({
   const handleBook = async () => {
     if (!slot) return;
     if (!(await loginCheck())) return;
-    const when = visitTimeText(slot.startAt, slot.endAt);
+    const when = sessionTimeText(slot.startAt, slot.endAt);
     const sure = await Dialog.confirm({
       title: '确认预约',
       content: `${baseName}「${programme.title}」\n${when}\n共 ${party} 人，联系人 ${name} ${phone}`,

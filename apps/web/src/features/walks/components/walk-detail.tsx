@@ -2,6 +2,7 @@ import type { WalkDetail, WalkSession, WalkStop } from '@portal/contract';
 import { formatDistance } from '@portal/contract/constants';
 import { Button, Dialog, Toast } from 'antd-mobile';
 import { lazy, Suspense, useMemo, useState } from 'react';
+import { sessionTimeText } from '@/lib/schedule-time.ts';
 import { loginCheck } from '@/platform/login-check.ts';
 import { paths } from '@/platform/paths.ts';
 import { ApiError } from '@/platform/request.ts';
@@ -13,7 +14,6 @@ import { ProgressBar } from '@/ui/progress-bar.tsx';
 import { RichHtml } from '@/ui/rich-html.tsx';
 import { useWalkCheckin, useWalkSignup, walkDetailQueryOptions } from '../api/walks.ts';
 import { currentPosition, LocateError } from './geolocate.ts';
-import { visitTime } from './walk-time.ts';
 
 // Leaflet loads with the walk page only, never with the first screen.
 const WalkMap = lazy(() =>
@@ -87,7 +87,7 @@ function SessionItem({ session }: { session: WalkSession }) {
     if (session.signedUp) {
       const sure = await Dialog.confirm({
         title: '取消报名',
-        content: `确定取消 ${visitTime(session.startAt, session.endAt)} 的导览报名吗？`,
+        content: `确定取消 ${sessionTimeText(session.startAt, session.endAt)} 的导览报名吗？`,
         confirmText: '确认取消',
         cancelText: '再想想',
       });
@@ -105,7 +105,7 @@ function SessionItem({ session }: { session: WalkSession }) {
   return (
     <li className="walk-session">
       <div>
-        <p className="walk-session-time">{visitTime(session.startAt, session.endAt)}</p>
+        <p className="walk-session-time">{sessionTimeText(session.startAt, session.endAt)}</p>
         <p className="detail-meta">
           集合：{session.meetingPoint} · 领队 {session.guide}
         </p>
