@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from './envelope.ts';
-import { contactShape, idParam, idQuery, slotShape } from './parts.ts';
+import { contactPhoneField, contactShape, idParam, idQuery, slotShape } from './parts.ts';
 import { BOOKING_CONTACT_NAME_MAX, BOOKING_STATES, BOOKING_WHEN } from './walk-values.ts';
 
 /** The next slot of a base that still takes bookings. */
@@ -69,10 +69,7 @@ export const bookSlotBodySchema = z.object({
     .trim()
     .min(1, '请填写联系人')
     .max(BOOKING_CONTACT_NAME_MAX, `不能超过 ${BOOKING_CONTACT_NAME_MAX} 个字`),
-  contactPhone: z
-    .string()
-    .trim()
-    .regex(/^1\d{10}$/, '请填写 11 位手机号'),
+  contactPhone: contactPhoneField(),
 });
 export type BookSlotBody = z.infer<typeof bookSlotBodySchema>;
 

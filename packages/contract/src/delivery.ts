@@ -8,8 +8,8 @@ import {
   DELIVERY_TEXT_MAX,
 } from './delivery-values.ts';
 import { pageQuery } from './envelope.ts';
-import { ID_MAX, PHONE_PATTERN } from './limits.ts';
-import { contactShape, idQuery } from './parts.ts';
+import { ID_MAX } from './limits.ts';
+import { contactPhoneField, contactShape, idQuery } from './parts.ts';
 
 /** A deliverable resource in the catalogue (资源目录). */
 export const deliveryResourceCardSchema = z.object({
@@ -66,7 +66,7 @@ export const createDeliveryRequestBodySchema = z.object({
     .max(DELIVERY_AUDIENCE_MAX, `不能超过 ${DELIVERY_AUDIENCE_MAX} 人`),
   organisation: text(DELIVERY_TEXT_MAX.organisation, true),
   contactName: text(DELIVERY_TEXT_MAX.contactName, true),
-  contactPhone: z.string().trim().regex(PHONE_PATTERN, '请填写 11 位手机号'),
+  contactPhone: contactPhoneField(),
   note: text(DELIVERY_TEXT_MAX.note, false).default(''),
 });
 export type CreateDeliveryRequestBody = z.input<typeof createDeliveryRequestBodySchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from './envelope.ts';
-import { ID_MAX } from './limits.ts';
+import { ID_MAX, PHONE_PATTERN } from './limits.ts';
 import { CLASS_STATUSES } from './signup-form.ts';
 
 /**
@@ -10,6 +10,9 @@ import { CLASS_STATUSES } from './signup-form.ts';
 
 /** An id in a query string (`?id=7`): a positive integer, or the field is named as invalid. */
 export const idParam = z.coerce.number().int().min(1).max(ID_MAX);
+
+/** A mainland mobile number a learner types for a contact (a booking, a delivery request). */
+export const contactPhoneField = () => z.string().trim().regex(PHONE_PATTERN, '请填写 11 位手机号');
 
 /**
  * `?id=` of a detail endpoint; with a `key`, the one thing a query or a body names by another

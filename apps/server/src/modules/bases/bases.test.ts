@@ -153,6 +153,13 @@ describeEachEngine('experience bases API', (ctx) => {
       });
       expect(phone.code).toBe(400);
       expect(phone.message).toContain('联系电话');
+      // Eleven digits, but no mobile number starts 12: the same rule as a delivery request.
+      const notMobile = await postAs(app, learner(3).token, '/api/bases/book', {
+        ...booking(slotId),
+        contactPhone: '12345678901',
+      });
+      expect(notMobile).toMatchObject({ code: 400 });
+      expect(notMobile.message).toContain('请填写 11 位手机号');
       const party = await postAs(app, learner(3).token, '/api/bases/book', booking(slotId, 0));
       expect(party.code).toBe(400);
       expect(party.message).toContain('参观人数');
