@@ -327,16 +327,34 @@ describe('navigation', () => {
     const left = await page.evaluate(() => window.scrollY);
     expect(left).toBeGreaterThan(300);
 
+    // The home page is hidden at once and frozen (React's Activity hides it) 1000 ms later:
+    // when each happens is recorded in the page, so a slow machine cannot blur the two.
+    await page.evaluate(() => {
+      const kept = document.querySelector('.kept-page');
+      const times = window as unknown as { hiddenAt?: number; frozenAt?: number };
+      if (!kept) return;
+      new MutationObserver(() => {
+        if (kept.hasAttribute('hidden')) times.hiddenAt ??= performance.now();
+        if (kept.getAttribute('style')?.includes('display: none')) {
+          times.frozenAt ??= performance.now();
+        }
+      }).observe(kept, { attributes: true, attributeFilter: ['hidden', 'style'] });
+    });
     await live.click();
     await page.waitForURL(url('/liveList'));
     await page.getByRole('heading', { name: '直播', exact: true }).waitFor();
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
-    // The home page is hidden at once and frozen (React's Activity hides it) after 1000 ms.
     const kept = page.locator('.kept-page').first();
     expect(await kept.getAttribute('hidden')).not.toBeNull();
-    expect(await kept.getAttribute('style')).toBeNull();
-    await page.waitForTimeout(1100);
-    expect(await kept.getAttribute('style')).toContain('display: none');
+    await expect
+      .poll(() => kept.getAttribute('style'), { timeout: 10_000 })
+      .toContain('display: none');
+    const { hiddenAt, frozenAt } = await page.evaluate(() => {
+      const times = window as unknown as { hiddenAt?: number; frozenAt?: number };
+      return { hiddenAt: times.hiddenAt, frozenAt: times.frozenAt };
+    });
+    expect(hiddenAt).toBeDefined();
+    expect((frozenAt ?? 0) - (hiddenAt ?? 0)).toBeGreaterThanOrEqual(950);
     await page.goBack();
     await page.waitForURL(url('/index/home'));
     await page.locator('main.home').waitFor();
