@@ -10,6 +10,7 @@ import {
   phoneContext,
   registerInBrowser,
   startPortal,
+  tabLink,
 } from './harness.ts';
 
 let portal: Portal;
@@ -45,10 +46,7 @@ async function loginInBrowser(page: Page, phone: string, password = PASSWORD) {
 
 /** From the tab bar: 我的, then 账号设置. */
 async function openAccountSettings(page: Page) {
-  await page
-    .getByRole('navigation', { name: '主导航' })
-    .getByRole('link', { name: '我的' })
-    .click();
+  await tabLink(page, '我的').click();
   await page.waitForURL(`${portal.baseUrl}/index/userInfo`);
   await page.getByRole('link', { name: '账号设置' }).click();
   await page.waitForURL(`${portal.baseUrl}/accountSetting`);

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiLogin, phoneContext, phoneSuite, storeLogin } from './harness.ts';
+import { apiLogin, phoneContext, phoneSuite, storeLogin, tabLink } from './harness.ts';
 
 const suite = phoneSuite();
 const url = suite.url;
@@ -105,7 +105,7 @@ describe('resource delivery', () => {
     expect(await page.getByRole('button', { name: '撤回申请' }).count()).toBe(0);
 
     await page.goto(url('/index/home'));
-    await page.getByRole('link', { name: /^我的/ }).click();
+    await tabLink(page, '我的').click();
     await page.waitForURL(url('/index/userInfo'));
     await page.locator('.mine-link', { hasText: '我的消息' }).click();
     await page.getByRole('heading', { name: '我的消息' }).waitFor();

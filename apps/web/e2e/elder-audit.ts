@@ -21,6 +21,7 @@ import {
   phoneContext,
   startPortal,
   storeLogin,
+  tabLink,
 } from './harness.ts';
 
 let portal: Portal;
@@ -521,10 +522,7 @@ export function describeElderSwitch() {
       expect(await toggle.getAttribute('aria-checked')).toBe('true');
 
       // Another page in the app, then a page opened afresh.
-      await page
-        .getByRole('navigation', { name: '主导航' })
-        .getByRole('link', { name: '首页' })
-        .click();
+      await tabLink(page, '首页').click();
       await page.waitForURL(`${portal.baseUrl}/index/home`);
       await page.getByText('您好，王秀兰').waitFor();
       expect(await isElder(page)).toBe(true);

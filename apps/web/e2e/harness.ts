@@ -284,3 +284,13 @@ export async function registerInBrowser(page: Page, baseUrl: string, phone: stri
   await page.getByRole('button', { name: '注册并登录' }).click();
   await page.waitForURL(`${baseUrl}/index/home`);
 }
+
+/**
+ * A tab of the 主导航 bar by its label (首页, 学习, 我的...), whatever count the tab carries after
+ * it; a page's own link that starts with the same words (我的学习) is not taken for it.
+ */
+export function tabLink(page: Page, label: string) {
+  return page
+    .getByRole('navigation', { name: '主导航' })
+    .getByRole('link', { name: new RegExp(`^${label}(?![\\p{L}\\p{N}])`, 'u') });
+}

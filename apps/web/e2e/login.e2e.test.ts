@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, type Portal, phoneContext, startPortal } from './harness.ts';
+import { launchChromium, type Portal, phoneContext, startPortal, tabLink } from './harness.ts';
 
 let portal: Portal;
 let browser: Browser;
@@ -46,10 +46,7 @@ describe('logging in through the account center on a phone', () => {
     expect(rotated).not.toBe(token);
 
     // Logout lives in the mine area: a second tap confirms it (no pop-up).
-    await page
-      .getByRole('navigation', { name: '主导航' })
-      .getByRole('link', { name: '我的' })
-      .click();
+    await tabLink(page, '我的').click();
     await page.waitForURL(`${portal.baseUrl}/index/userInfo`);
     await page.getByRole('heading', { name: '王秀兰' }).waitFor();
     await page.getByRole('button', { name: '退出登录' }).click();

@@ -2,7 +2,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiLogin, type Login, phoneSuite, storeLogin } from './harness.ts';
+import { apiLogin, type Login, phoneSuite, storeLogin, tabLink } from './harness.ts';
 
 const suite = phoneSuite();
 const url = suite.url;
@@ -76,7 +76,7 @@ describe('medals and achievements', () => {
     const { earnedCount } = ((await listed.json()) as { data: { earnedCount: number } }).data;
     expect(earnedCount).toBeGreaterThanOrEqual(2);
     await page.goto(url('/index/home'));
-    await page.getByRole('link', { name: /^我的/ }).click();
+    await tabLink(page, '我的').click();
     await page.waitForURL(url('/index/userInfo'));
     const medalsRow = page.locator('.mine-link', { hasText: '我的勋章' });
     await medalsRow.getByText(`已获得 ${earnedCount} 枚`).waitFor();

@@ -2,7 +2,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiLogin, type Login, phoneSuite, storeLogin } from './harness.ts';
+import { apiLogin, type Login, phoneSuite, storeLogin, tabLink } from './harness.ts';
 
 // The reminder job runs every second here, so a reminder falls due within the test.
 const suite = phoneSuite({ REMINDER_INTERVAL_MS: '1000' });
@@ -36,7 +36,7 @@ describe('messages', () => {
     await storeLogin(page, suite.portal.baseUrl, login);
 
     await page.goto(url('/index/home'));
-    await page.getByRole('link', { name: /^我的/ }).click();
+    await tabLink(page, '我的').click();
     await page.waitForURL(url('/index/userInfo'));
     expect(await tabBadge().textContent()).toBe(String(unread));
     expect(await rowBadge().textContent()).toBe(String(unread));

@@ -2,7 +2,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiLogin, phoneSuite, registerInBrowser, storeLogin } from './harness.ts';
+import { apiLogin, phoneSuite, registerInBrowser, storeLogin, tabLink } from './harness.ts';
 
 const suite = phoneSuite();
 const url = suite.url;
@@ -58,7 +58,7 @@ describe('points', () => {
 
     // The app's start refreshes the token: the day's first sign-in earns its points.
     await page.goto(url('/index/home'));
-    await page.getByRole('link', { name: /^我的/ }).click();
+    await tabLink(page, '我的').click();
     await page.waitForURL(url('/index/userInfo'));
     const pointsRow = page.locator('.mine-link', { hasText: '我的积分' });
     await pointsRow.locator('.mine-points-figure').waitFor();

@@ -1,7 +1,7 @@
 import type { Statistics, StatisticsSummary } from '@portal/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiLogin, type Login, phoneSuite, storeLogin } from './harness.ts';
+import { apiLogin, type Login, phoneSuite, storeLogin, tabLink } from './harness.ts';
 
 const suite = phoneSuite();
 const url = suite.url;
@@ -30,7 +30,7 @@ describe('学习统计', () => {
     await storeLogin(page, suite.portal.baseUrl, login);
 
     await page.goto(url('/index/home'));
-    await page.getByRole('link', { name: /^我的/ }).click();
+    await tabLink(page, '我的').click();
     await page.waitForURL(url('/index/userInfo'));
     const entry = page.getByRole('link', { name: /今日学习.*连续学习.*学习统计/ });
     await expect

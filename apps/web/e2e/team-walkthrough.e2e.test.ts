@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { phoneContext, phoneSuite, registerInBrowser } from './harness.ts';
+import { phoneContext, phoneSuite, registerInBrowser, tabLink } from './harness.ts';
 
 // Issue 15's "Done when", as two new learners would do it on their phones: create a team, join
 // it by code, link a course, watch, see the progress, post a work with pictures, find both
@@ -54,10 +54,7 @@ const mainHeading = (page: Page, name: string) =>
 /** 我的 -> 排行榜: answers the text of my pinned place on the learners' 总榜. */
 async function myPlaceInRanking(page: Page) {
   await page.goto(url('/index/home'));
-  await page
-    .getByRole('navigation', { name: '主导航' })
-    .getByRole('link', { name: /^我的/ })
-    .click();
+  await tabLink(page, '我的').click();
   await page.getByRole('link', { name: '排行榜' }).click();
   await page.getByRole('list', { name: '学员本周排名' }).waitFor();
   await page.getByRole('button', { name: '总榜' }).click();
@@ -76,10 +73,7 @@ describe('learning teams, as two new learners would use them', () => {
     // The first new learner registers and creates a team: 我的 -> 学习团队 -> 创建团队.
     const { page: leader } = await suite.open();
     await registerInBrowser(leader, suite.portal.baseUrl, '13912341501');
-    await leader
-      .getByRole('navigation', { name: '主导航' })
-      .getByRole('link', { name: /^我的/ })
-      .click();
+    await tabLink(leader, '我的').click();
     // 我的's row, not home's entry of the same name (kept alive, hidden, in the page).
     await leader.waitForURL(url('/index/userInfo'));
     await leader.locator('.mine-link', { hasText: '学习团队' }).click();

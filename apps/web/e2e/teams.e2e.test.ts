@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiLogin, type Login, phoneSuite, storeLogin } from './harness.ts';
+import { apiLogin, type Login, phoneSuite, storeLogin, tabLink } from './harness.ts';
 
 const suite = phoneSuite();
 const url = suite.url;
@@ -26,10 +26,7 @@ describe('learning teams', () => {
 
     // 我的 -> 我的团队 -> 创建团队.
     await as(page, leader, '/index/home');
-    await page
-      .getByRole('navigation', { name: '主导航' })
-      .getByRole('link', { name: /^我的/ })
-      .click();
+    await tabLink(page, '我的').click();
     // 我的's row, not home's entry of the same name (kept alive, hidden, in the page).
     await page.waitForURL(url('/index/userInfo'));
     await page.locator('.mine-link', { hasText: '学习团队' }).click();
