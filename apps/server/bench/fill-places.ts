@@ -1,5 +1,6 @@
 import { PLACE_CATEGORIES } from '@portal/contract';
 import { openConfiguredDatabase } from '../src/db/configured.ts';
+import { refreshStatistics } from '../src/db/database.ts';
 import type { NewMapPlaceRow } from '../src/db/schema.ts';
 
 // tsx bench/fill-places.ts   (same DATA_DIR / DATABASE_URL as the server under test)
@@ -40,6 +41,8 @@ try {
     });
     await db.insertInto('map_places').values(rows).execute();
   }
+  // Fresh statistics for the planner, read by the server already running on this database.
+  await refreshStatistics(database);
   console.log(`fill-places: ${PLACES} places in ${Date.now() - started} ms`);
 } finally {
   await database.destroy();

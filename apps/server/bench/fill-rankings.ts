@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import { openConfiguredDatabase } from '../src/db/configured.ts';
+import { refreshStatistics } from '../src/db/database.ts';
 import { periodKeysAt } from '../src/modules/rankings/rankings.periods.ts';
 import { dayKey } from '../src/modules/study/study.rules.ts';
 
@@ -148,8 +148,8 @@ try {
     });
     await chunked(totals, (chunk) => db.insertInto('team_points_totals').values(chunk).execute());
   }
-  // Fresh statistics for the planner (both engines spell it the same).
-  await sql`analyze`.execute(db);
+  // Fresh statistics for the planner, read by the server already running on this database.
+  await refreshStatistics(database);
   console.log(
     `filled ${userIds.length} learners and ${teamCount} teams in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );

@@ -1,5 +1,5 @@
-import { type Kysely, sql } from 'kysely';
-import type { Db } from '../db/database.ts';
+import type { Kysely } from 'kysely';
+import { type Db, refreshStatistics } from '../db/database.ts';
 import type { Database, NewUserRow } from '../db/schema.ts';
 import { hashPassword } from '../modules/account/password.ts';
 import { insertSites } from '../modules/sites/sites.queries.ts';
@@ -163,17 +163,6 @@ export async function isEmpty({ db }: Db): Promise<boolean> {
   return Number(row?.n ?? 0) === 0;
 }
 
-/**
- * Gathers the planner's statistics after a bulk load. Without them SQLite guesses that an
- * equality on (site, published) picks a few rows and prefers that index over the primary key
- * for `id in (...)` lookups, reading a whole site's rows. SQLite samples (`analysis_limit`), so
- * this stays quick on a large database; PostgreSQL samples by itself.
- */
-async function analyze({ db, engine }: Db): Promise<void> {
-  if (engine === 'sqlite') await sql`PRAGMA analysis_limit = 1000`.execute(db);
-  await sql`ANALYZE`.execute(db);
-}
-
 /** Writes the deterministic demo content; `scale` multiplies the generated volume. */
 export async function seedDemo(database: Db, options: SeedOptions = {}): Promise<void> {
   const scale = options.scale ?? 1;
@@ -187,7 +176,7 @@ export async function seedDemo(database: Db, options: SeedOptions = {}): Promise
     };
     for (const step of steps) await step(context);
   });
-  await analyze(database);
+  await refreshStatistics(database);
   options.log?.(`Seeded demo content at scale ${scale} in ${Date.now() - started} ms`);
 }
 

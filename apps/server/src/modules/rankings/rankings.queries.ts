@@ -17,13 +17,25 @@ function inPeriod(filter: PeriodFilter): RawBuilder<SqlBool> {
   return sql<SqlBool>`(${sql.ref('site_key')} = ${filter.siteKey} and ${sql.ref('period')} = ${filter.period})`;
 }
 
+/** An id with its points in a period, best first. */
+export interface Standing {
+  id: number;
+  points: number;
+}
+
+/** A learner's or a team's name and avatar, by id. */
+export interface Face {
+  name: string;
+  avatar: string | null;
+}
+
 /**
- * The top `limit` learners of a period (points descending, ties by id), with their profile:
- * the ids from the totals' index first, then their profiles (one join would let SQLite walk
- * far more of the index than the limit).
+ * The top `limit` learners of a period (points descending, ties by id), ids only: the totals'
+ * index alone answers it (a join with the profiles would let SQLite walk far more of the index
+ * than the limit).
  */
-export async function listTopLearners(db: Db, filter: PeriodFilter, limit: number) {
-  const top = await db
+export async function listTopLearnerIds(db: Db, filter: PeriodFilter, limit: number) {
+  const rows = await db
     .selectFrom('points_totals')
     .select(['user_id', 'points'])
     .where(inPeriod(filter))
@@ -32,23 +44,18 @@ export async function listTopLearners(db: Db, filter: PeriodFilter, limit: numbe
     .orderBy('user_id')
     .limit(limit)
     .execute();
-  if (top.length === 0) return [];
+  return rows.map((row): Standing => ({ id: row.user_id, points: Number(row.points) }));
+}
+
+/** The nicknames and avatars of learners, by id. */
+export async function findLearnerFaces(db: Db, ids: readonly number[]) {
+  if (ids.length === 0) return new Map<number, Face>();
   const users = await db
     .selectFrom('users')
     .select(['id', 'nickname', 'avatar'])
-    .where(
-      'id',
-      'in',
-      top.map((row) => row.user_id),
-    )
+    .where('id', 'in', ids)
     .execute();
-  const byId = new Map(users.map((user) => [user.id, user]));
-  return top.map((row) => ({
-    id: row.user_id,
-    name: byId.get(row.user_id)?.nickname ?? '',
-    avatar: byId.get(row.user_id)?.avatar ?? null,
-    points: row.points,
-  }));
+  return new Map(users.map((user) => [user.id, { name: user.nickname, avatar: user.avatar }]));
 }
 
 /** The learner's points in the period (0 without any). */
@@ -76,38 +83,33 @@ export async function countLearnersAbove(db: Db, filter: PeriodFilter, points: n
   return Number(row?.n ?? 0);
 }
 
-/** The top `limit` live teams of a period, with their name and avatar (as for learners). */
-export async function listTopTeams(db: Db, filter: PeriodFilter, limit: number) {
-  // A few more than the limit, so dissolved teams among them can be left out.
-  const top = await db
+/**
+ * The top `limit` teams of a period by their totals' index, dissolved ones included (the caller
+ * asks for a few more than it shows and leaves those out with {@link findLiveTeamFaces}).
+ */
+export async function listTopTeamIds(db: Db, filter: PeriodFilter, limit: number) {
+  const rows = await db
     .selectFrom('team_points_totals')
     .select(['team_id', 'points'])
     .where(inPeriod(filter))
     .where('points', '>', 0)
     .orderBy('points', 'desc')
     .orderBy('team_id')
-    .limit(limit + 20)
+    .limit(limit)
     .execute();
-  if (top.length === 0) return [];
+  return rows.map((row): Standing => ({ id: row.team_id, points: Number(row.points) }));
+}
+
+/** The names and avatars of the live (not dissolved) teams among `ids`. */
+export async function findLiveTeamFaces(db: Db, ids: readonly number[]) {
+  if (ids.length === 0) return new Map<number, Face>();
   const teams = await db
     .selectFrom('teams')
     .select(['id', 'name', 'avatar'])
-    .where(
-      'id',
-      'in',
-      top.map((row) => row.team_id),
-    )
+    .where('id', 'in', ids)
     .where('dissolved_at', 'is', null)
     .execute();
-  const byId = new Map(teams.map((team) => [team.id, team]));
-  return top
-    .flatMap((row) => {
-      const team = byId.get(row.team_id);
-      return team
-        ? [{ id: team.id, name: team.name, avatar: team.avatar, points: row.points }]
-        : [];
-    })
-    .slice(0, limit);
+  return new Map(teams.map((team) => [team.id, { name: team.name, avatar: team.avatar }]));
 }
 
 /**
@@ -177,4 +179,48 @@ export function findProfile(db: Db, userId: number) {
     .select(['id', 'nickname', 'avatar'])
     .where('id', '=', userId)
     .executeTakeFirst();
+}
+
+/**
+ * How many learners of the period hold each total, best first (the histogram's non-empty
+ * buckets): a few thousand rows however many learners there are.
+ */
+export async function listLearnerSpread(db: Db, filter: PeriodFilter) {
+  const rows = await db
+    .selectFrom('points_histogram')
+    .select(['points', 'learners'])
+    .where(inPeriod(filter))
+    .where('points', '>', 0)
+    .where('learners', '>', 0)
+    .orderBy('points', 'desc')
+    .execute();
+  return rows.map((row) => ({ points: Number(row.points), count: Number(row.learners) }));
+}
+
+/** How many live teams of the period hold each total, best first. */
+export async function listTeamSpread(db: Db, filter: PeriodFilter) {
+  const rows = await db
+    .selectFrom('team_points_totals as t')
+    .innerJoin('teams as team', 'team.id', 't.team_id')
+    .select(['t.points', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where('t.site_key', '=', filter.siteKey)
+    .where('t.period', '=', filter.period)
+    .where('t.points', '>', 0)
+    .where('team.dissolved_at', 'is', null)
+    .groupBy('t.points')
+    .orderBy('t.points', 'desc')
+    .execute();
+  return rows.map((row) => ({ points: Number(row.points), count: Number(row.n) }));
+}
+
+/**
+ * The newest points ledger row: of the site's learner when `userId` is given, else of all (0
+ * when there is none). Every award and deduction writes one, so a learner whose newest row is
+ * past a mark has changed their own points since that mark was read.
+ */
+export async function lastLedgerId(db: Db, user?: { siteKey: string; userId: number }) {
+  let query = db.selectFrom('points_ledger').select((eb) => eb.fn.max('id').as('id'));
+  if (user) query = query.where('user_id', '=', user.userId).where('site_key', '=', user.siteKey);
+  const row = await query.executeTakeFirst();
+  return Number(row?.id ?? 0);
 }

@@ -8,19 +8,100 @@ import {
 } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { ShortCache } from '../../platform/short-cache.ts';
 import { teamAccess } from '../teams/team-roles.ts';
 import { periodKey, periodRange } from './rankings.periods.ts';
 import {
   countLearnersAbove,
   countTeamsAbove,
+  type Face,
+  findLearnerFaces,
   findLearnerPoints,
+  findLiveTeamFaces,
   findProfile,
   findTeamPoints,
+  lastLedgerId,
+  listLearnerSpread,
   listMyTeams,
-  listTopLearners,
-  listTopTeams,
+  listTeamSpread,
+  listTopLearnerIds,
+  listTopTeamIds,
   type PeriodFilter,
+  type Standing,
 } from './rankings.queries.ts';
+
+/**
+ * How long one instance reuses a period's standings (its top ids and how many hold each total).
+ * Others' points reach a ranking within this delay; a learner's own never wait (see
+ * {@link RankingsService}).
+ */
+export const RANKING_CACHE_MS = 3_000;
+
+/** Teams read beyond the top, so that dissolved ones among them can be left out. */
+const DISSOLVED_SLACK = 20;
+
+type Scope = RankingQuery['scope'];
+
+/** Where a period stands: its top and the number of learners (or live teams) above any total. */
+interface Standings {
+  /** The top ids, best first (teams: {@link DISSOLVED_SLACK} more, dissolved ones among them). */
+  top(): Promise<Standing[]>;
+  /** How many have more than `points` (with `points` 0: all with any). */
+  above(points: number): Promise<number>;
+}
+
+/**
+ * The standings of a period as read at one moment: the top ids and the totals' spread as sorted
+ * arrays, so a place is a binary search. `ledgerMark` is the newest ledger row when they were
+ * read: a learner with a newer row of their own has changed them since.
+ */
+class Snapshot implements Standings {
+  /** `totals[i]` descending; `atLeast[i]`: how many hold `totals[i]` or more. */
+  private readonly totals: number[] = [];
+  private readonly atLeast: number[] = [];
+
+  constructor(
+    readonly ledgerMark: number,
+    private readonly best: Standing[],
+    spread: readonly { points: number; count: number }[],
+  ) {
+    let sum = 0;
+    for (const bucket of spread) {
+      sum += bucket.count;
+      this.totals.push(bucket.points);
+      this.atLeast.push(sum);
+    }
+  }
+
+  async top() {
+    return this.best;
+  }
+
+  async above(points: number) {
+    // The last total greater than `points` (the totals descend).
+    let low = 0;
+    let high = this.totals.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if ((this.totals[middle] as number) > points) low = middle + 1;
+      else high = middle;
+    }
+    return low === 0 ? 0 : (this.atLeast[low - 1] as number);
+  }
+}
+
+/** The standings read from the database at each call: for a learner who just changed them. */
+function liveStandings(db: Kysely<Database>, filter: PeriodFilter, scope: Scope): Standings {
+  return scope === 'learner'
+    ? {
+        top: () => listTopLearnerIds(db, filter, RANKING_TOP),
+        above: (points) => countLearnersAbove(db, filter, points),
+      }
+    : {
+        top: () => listTopTeamIds(db, filter, RANKING_TOP + DISSOLVED_SLACK),
+        above: (points) => countTeamsAbove(db, filter, points),
+      };
+}
 
 interface Scored {
   id: number;
@@ -45,8 +126,16 @@ function placed(rows: Scored[]): RankingEntry[] {
  * Rankings (排行榜) of a site's learners and teams by the points they earned this week, this
  * month or in all, read from the aggregates the points awards keep (`rankings.aggregate.ts`),
  * never by summing the ledger. A place is 1 + those with more points.
+ *
+ * Each instance keeps a period's standings for {@link RANKING_CACHE_MS}, so a district's
+ * learners reading the rankings cost a binary search each, not a count over the totals. What a
+ * learner's own action changes is never answered from them: their own points and their teams'
+ * are read at each call, names and avatars too (a renamed or dissolved team shows at once), and
+ * a learner whose own ledger has a row newer than the standings is answered from the database.
  */
 export class RankingsService {
+  private readonly snapshots = new ShortCache<Snapshot>(RANKING_CACHE_MS);
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly now: () => number = () => Date.now(),
@@ -55,21 +144,25 @@ export class RankingsService {
   async ranking(siteKey: string, userId: number | null, query: RankingQuery): Promise<Ranking> {
     const at = this.now();
     const filter: PeriodFilter = { siteKey, period: periodKey(query.period, at) };
-    const learners = query.scope === 'learner';
-    const [top, ranked, mine, myTeams] = await Promise.all([
-      learners
-        ? listTopLearners(this.db, filter, RANKING_TOP)
-        : listTopTeams(this.db, filter, RANKING_TOP),
-      learners ? countLearnersAbove(this.db, filter, 0) : countTeamsAbove(this.db, filter, 0),
-      userId === null ? null : this.learnerPlace(filter, userId),
-      userId === null ? [] : this.teamPlaces(filter, userId),
+    const [snapshot, ownMark] = await Promise.all([
+      this.snapshot(filter, query.scope, at),
+      userId === null ? 0 : lastLedgerId(this.db, { siteKey, userId }),
+    ]);
+    // A learner who changed their own points since the snapshot is answered from the database.
+    const fresh = ownMark > snapshot.ledgerMark;
+    const standings = fresh ? liveStandings(this.db, filter, query.scope) : snapshot;
+    const [list, ranked, mine, myTeams] = await Promise.all([
+      this.list(query.scope, standings),
+      standings.above(0),
+      userId === null ? null : this.learnerPlace(filter, userId, standings),
+      userId === null ? [] : this.teamPlaces(filter, userId, at, fresh),
     ]);
     return {
       scope: query.scope,
       period: query.period,
       range: periodRange(query.period, at),
       ranked,
-      list: placed(top),
+      list,
       mine,
       myTeams,
     };
@@ -82,20 +175,52 @@ export class RankingsService {
     const places = await Promise.all(
       RANKING_PERIODS.map(async (period) => {
         const filter: PeriodFilter = { siteKey, period: periodKey(period, at) };
-        const points = await findTeamPoints(this.db, filter, teamId);
-        const rank = points > 0 ? 1 + (await countTeamsAbove(this.db, filter, points)) : null;
+        const [points, standings] = await Promise.all([
+          findTeamPoints(this.db, filter, teamId),
+          this.snapshot(filter, 'team', at),
+        ]);
+        const rank = points > 0 ? 1 + (await standings.above(points)) : null;
         return { period, points, rank };
       }),
     );
     return { teamId, places };
   }
 
-  private async learnerPlace(filter: PeriodFilter, userId: number) {
+  /** A period's standings as this instance last read them, read again when too old. */
+  private snapshot(filter: PeriodFilter, scope: Scope, at: number): Promise<Snapshot> {
+    return this.snapshots.get(`${filter.siteKey}\n${filter.period}\n${scope}`, at, async () => {
+      // The mark first: an award it counts was written before the standings are read.
+      const mark = await lastLedgerId(this.db);
+      const live = liveStandings(this.db, filter, scope);
+      const [top, spread] = await Promise.all([
+        live.top(),
+        scope === 'learner' ? listLearnerSpread(this.db, filter) : listTeamSpread(this.db, filter),
+      ]);
+      return new Snapshot(mark, top, spread);
+    });
+  }
+
+  /** The top with names and avatars read now (dissolved teams left out), placed. */
+  private async list(scope: Scope, standings: Standings): Promise<RankingEntry[]> {
+    const top = await standings.top();
+    const ids = top.map((row) => row.id);
+    const faces =
+      scope === 'learner'
+        ? await findLearnerFaces(this.db, ids)
+        : await findLiveTeamFaces(this.db, ids);
+    const named = top.flatMap((row) => {
+      const face: Face | undefined = faces.get(row.id);
+      return face ? [{ id: row.id, ...face, points: row.points }] : [];
+    });
+    return placed(named.slice(0, RANKING_TOP));
+  }
+
+  private async learnerPlace(filter: PeriodFilter, userId: number, standings: Standings) {
     const [profile, points] = await Promise.all([
       findProfile(this.db, userId),
       findLearnerPoints(this.db, filter, userId),
     ]);
-    const rank = points > 0 ? 1 + (await countLearnersAbove(this.db, filter, points)) : null;
+    const rank = points > 0 ? 1 + (await standings.above(points)) : null;
     return {
       id: userId,
       name: profile?.nickname ?? '',
@@ -104,13 +229,15 @@ export class RankingsService {
       rank,
     };
   }
-
-  private async teamPlaces(filter: PeriodFilter, userId: number) {
-    const teams = await listMyTeams(this.db, filter, userId);
+  private async teamPlaces(filter: PeriodFilter, userId: number, at: number, fresh: boolean) {
+    const [teams, standings] = await Promise.all([
+      listMyTeams(this.db, filter, userId),
+      fresh ? liveStandings(this.db, filter, 'team') : this.snapshot(filter, 'team', at),
+    ]);
     return Promise.all(
       teams.map(async (team) => {
         const points = Number(team.points ?? 0);
-        const rank = points > 0 ? 1 + (await countTeamsAbove(this.db, filter, points)) : null;
+        const rank = points > 0 ? 1 + (await standings.above(points)) : null;
         return { id: team.id, name: team.name, avatar: team.avatar, points, rank };
       }),
     );

@@ -7,6 +7,7 @@ import { createSites } from '../../testing/course-factory.ts';
 import { addTeamMember, createTeam } from '../../testing/team-factory.ts';
 import { body, describeEachEngine } from '../../testing/test-app.ts';
 import { awardPoints, deductPoints } from '../points/points.award.ts';
+import { RANKING_CACHE_MS } from './rankings.service.ts';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const DAY = 86_400_000;
@@ -19,6 +20,8 @@ const TEST_RULES = [
 ] as const;
 
 let keys = 0;
+/** How far the app's clock runs ahead of the real one: moved on to let a kept snapshot age. */
+let ahead = 0;
 
 /** Awards `points` to the learner at `at` through the real award path, in as few awards as fit. */
 async function give(db: Kysely<Database>, userId: number, points: number, at = Date.now()) {
@@ -172,6 +175,7 @@ describeEachEngine(
 
     it('never lowers a place for points spent', async () => {
       const learner = learners[5] as TestLearner;
+      ahead += RANKING_CACHE_MS; // others' awards of the tests before are in the standings
       const before = await ranking('scope=learner&period=all', learner.token);
       await db()
         .transaction()
@@ -187,6 +191,27 @@ describeEachEngine(
         );
       const after = await ranking('scope=learner&period=all', learner.token);
       expect(after.data.mine).toEqual(before.data.mine);
+    });
+
+    it("answers a learner's own new points at once; others' reach the ranking within RANKING_CACHE_MS", async () => {
+      ahead += RANKING_CACHE_MS;
+      const before = await ranking('scope=learner&period=week');
+      const [climber] = await createLearners(db(), 1);
+      const learner = climber as TestLearner;
+      await give(db(), learner.id, 5000);
+      const own = await ranking('scope=learner&period=week', learner.token);
+      expect(own.data.mine).toMatchObject({ id: learner.id, points: 5000, rank: 1 });
+      expect(own.data.list[0]).toMatchObject({ id: learner.id, points: 5000, rank: 1 });
+      expect(own.data.ranked).toBe(before.data.ranked + 1);
+      // A visitor is still shown the standings this instance read a moment ago...
+      const kept = await ranking('scope=learner&period=week');
+      expect(kept.data.list[0]?.id).toBe(before.data.list[0]?.id);
+      expect(kept.data.ranked).toBe(before.data.ranked);
+      // ...and the new ones once they are RANKING_CACHE_MS old.
+      ahead += RANKING_CACHE_MS;
+      const renewed = await ranking('scope=learner&period=week');
+      expect(renewed.data.list[0]).toMatchObject({ id: learner.id, rank: 1 });
+      expect(renewed.data.ranked).toBe(before.data.ranked + 1);
     });
 
     describe('teams', () => {
@@ -213,6 +238,8 @@ describeEachEngine(
         expect(answer.data.myTeams).toEqual([
           expect.objectContaining({ id: team, points: 42, rank: 2 }),
         ]);
+        // Other teams' points reach a public place once the kept standings are renewed.
+        ahead += RANKING_CACHE_MS;
         const badge = body<TeamRank>(
           await app().inject({ url: `/api/rankings/team?teamId=${team}` }),
         );
@@ -222,6 +249,27 @@ describeEachEngine(
           { period: 'all', points: 42, rank: 2 },
         ]);
       });
+    });
+
+    it('shows a renamed team by its new name and leaves a dissolved one out at once', async () => {
+      const [leader] = await createLearners(db(), 1);
+      const l = leader as TestLearner;
+      const team = await createTeam(db(), l.id, { name: `改名之队${l.id}` });
+      await give(db(), l.id, 9000);
+      ahead += RANKING_CACHE_MS;
+      const first = await ranking('scope=team&period=week');
+      expect(first.data.list[0]).toMatchObject({ id: team, rank: 1, points: 9000 });
+      await db().updateTable('teams').set({ name: '新名字之队' }).where('id', '=', team).execute();
+      const renamed = await ranking('scope=team&period=week');
+      expect(renamed.data.list[0]).toMatchObject({ id: team, name: '新名字之队' });
+      await db()
+        .updateTable('teams')
+        .set({ dissolved_at: Date.now() })
+        .where('id', '=', team)
+        .execute();
+      const dissolved = await ranking('scope=team&period=week', l.token);
+      expect(dissolved.data.list.map((entry) => entry.id)).not.toContain(team);
+      expect(dissolved.data.myTeams).toEqual([]);
     });
 
     it('keeps the aggregates equal to the ledger under concurrent awards', async () => {
@@ -259,4 +307,5 @@ describeEachEngine(
     });
   },
   { seedDemo: false },
+  () => ({ clock: () => Date.now() + ahead }),
 );
