@@ -239,8 +239,8 @@ const rankingCheck = (scope: 'learner' | 'team') =>
   });
 
 // BENCH_ONLY=ranking: on 100,000 learners and 5,000 teams (bench/fill-rankings.ts), the demo
-// learner (a few points, far below the top 100) reads the rankings: the top 100 from the totals'
-// index and their place from the histogram.
+// learner (a few points, far below the top 100) reads the rankings: the top 100 and their place
+// from the standings an instance keeps for 3 s, their own points and teams from the database.
 TARGETS.push(
   {
     name: 'ranking: learners this week (top 100 + my place)',
