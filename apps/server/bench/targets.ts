@@ -266,6 +266,17 @@ TARGETS.push(
     check: rankingCheck('team'),
     group: 'ranking',
   },
+  {
+    // A team page's badge, public: the first demo team's place among the 5,000 in each period.
+    name: "ranking: a team's places (week, month, all)",
+    path: '/api/rankings/team?teamId=1',
+    okPrefix: ENVELOPE_OK,
+    check: envelope((data) => {
+      const places = (data as { places?: unknown[] }).places;
+      return Array.isArray(places) && places.length === 3 ? null : 'expected three places';
+    }),
+    group: 'ranking',
+  },
 );
 
 /** Checks a near answer: `count` places, nearest first, each with its distance. */
