@@ -4,23 +4,17 @@
  * a name here that has a target or no longer exists.
  */
 export const NOT_YET_BENCHED: readonly string[] = [
-  // sites
-  'GET /api/sites',
-  'GET /api/sites/current',
   // account
   'POST /api/account/login',
   'POST /api/account/logout',
-  'GET /api/account/me',
   'POST /api/account/profile',
   'POST /api/account/avatar',
   'POST /api/account/password',
-  'GET /api/account/devices',
   'POST /api/account/devices/sign-out',
   'POST /api/account/devices/sign-out-others',
   'POST /api/account/delete',
   'POST /api/account/identity/bind',
   'POST /api/account/identity/unbind',
-  'GET /api/account/bindings',
   'POST /api/account/phone/code',
   'POST /api/account/phone/bind',
   'POST /api/account/phone/unbind',
@@ -30,61 +24,29 @@ export const NOT_YET_BENCHED: readonly string[] = [
   'POST /sso/login',
   'GET /sso/register',
   'POST /sso/register',
-  // courses
-  'GET /api/courses/categories',
   // ebooks
-  'GET /api/ebooks/categories',
-  'GET /api/ebooks/detail',
   'POST /api/ebooks/progress',
   'GET /api/ebooks/reading',
-  // topics
-  'GET /api/topics/detail',
-  'GET /api/topics/ebooks',
-  // places
-  'GET /api/places',
-  'GET /api/places/markers',
-  'GET /api/places/detail',
-  'GET /api/places/courses',
-  'GET /api/places/activities',
-  'GET /api/places/classes',
-  'GET /api/places/projects',
   // activities
-  'GET /api/activities/detail',
   'POST /api/activities/apply',
   'POST /api/activities/apply-with-files',
   'POST /api/activities/cancel',
-  'GET /api/activities/mine',
   'POST /api/activities/checkin',
   // live
-  'GET /api/live/channels',
-  'GET /api/live/sessions/detail',
   'POST /api/live/reservations',
   'POST /api/live/reservations/remove',
   'GET /api/live/schedule',
   'POST /api/live/heartbeat',
-  'GET /api/live/timetable',
   // media
   'GET /media/live/stream.m3u8',
   // articles
-  'GET /api/articles/channels',
-  'GET /api/articles/detail',
   'POST /api/articles/read-all',
   'POST /api/articles/read-end',
   // study
-  'GET /api/study/lesson',
-  'GET /api/study/course-progress',
-  'GET /api/study/today',
   'POST /api/study/live-progress',
-  'GET /api/study/live-progress',
   'POST /api/study/ebook-progress',
   'GET /api/study/ebooks',
-  'GET /api/study/schedule',
-  // search
-  'GET /api/search/hot',
-  // home
-  'GET /api/home/me',
   // favourites
-  'GET /api/favourites/state',
   'POST /api/favourites/clear',
   // history
   'POST /api/history',
@@ -92,29 +54,12 @@ export const NOT_YET_BENCHED: readonly string[] = [
   'POST /api/history/remove',
   'POST /api/history/clear',
   // messages
-  'GET /api/messages',
-  'GET /api/messages/detail',
-  'GET /api/messages/unread-count',
   'POST /api/messages/read-all',
-  // medals
-  'GET /api/medals',
-  'GET /api/medals/detail',
-  // achievements
-  'GET /api/achievements',
   // certificates
   'GET /api/certificates/verify',
   'GET /api/certificates/file',
-  // statistics
-  'GET /api/statistics',
-  'GET /api/statistics/summary',
-  // points
-  'GET /api/points/tasks',
   // teams
-  'GET /api/teams',
   'POST /api/teams',
-  'GET /api/teams/detail',
-  'GET /api/teams/members',
-  'GET /api/teams/mine',
   'POST /api/teams/avatar',
   'POST /api/teams/join',
   'POST /api/teams/join-by-code',
@@ -127,9 +72,7 @@ export const NOT_YET_BENCHED: readonly string[] = [
   'POST /api/teams/invite-code',
   'POST /api/teams/dissolve',
   // team-works
-  'GET /api/team-works',
   'POST /api/team-works',
-  'GET /api/team-works/detail',
   'POST /api/team-works/delete',
   'POST /api/team-works/feature',
   'POST /api/team-works/like',
@@ -138,31 +81,19 @@ export const NOT_YET_BENCHED: readonly string[] = [
   'POST /api/team-works/comment',
   'POST /api/team-works/comment/delete',
   // team-resources
-  'GET /api/team-resources',
   'GET /api/team-resources/candidates',
   'POST /api/team-resources/link',
   'POST /api/team-resources/unlink',
-  'GET /api/team-resources/progress',
   // delivery
-  'GET /api/delivery/resources',
-  'GET /api/delivery/resources/detail',
   'POST /api/delivery/requests',
-  'GET /api/delivery/requests/mine',
-  'GET /api/delivery/requests/detail',
   'POST /api/delivery/requests/withdraw',
   'POST /api/delivery/requests/rate',
-  'GET /api/delivery/staff/role',
   'GET /api/delivery/staff/requests',
   'POST /api/delivery/staff/decide',
   // bases
-  'GET /api/bases',
-  'GET /api/bases/detail',
   'POST /api/bases/book',
-  'GET /api/bases/bookings',
   'POST /api/bases/cancel',
   // walks
-  'GET /api/walks',
-  'GET /api/walks/detail',
   'POST /api/walks/signup',
   'POST /api/walks/cancel',
   'POST /api/walks/checkin',

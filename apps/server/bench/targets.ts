@@ -224,6 +224,106 @@ export const TARGETS: BenchTarget[] = [
   },
 ];
 
+/** As the demo learner: a new login's token on every request. */
+const asLearner: BenchTarget['setup'] = async ({ login }) => ({
+  authorization: `Bearer ${await login()}`,
+});
+
+/** Data that is there: an object, or a list (or a page's list) with at least one item. */
+const present = envelope((data) => {
+  if (Array.isArray(data)) return data.length > 0 ? null : 'expected a non-empty list';
+  if (typeof data !== 'object' || data === null) return 'expected data';
+  const list = (data as { list?: unknown }).list;
+  return list === undefined || (Array.isArray(list) && list.length > 0)
+    ? null
+    : 'expected a non-empty page';
+});
+
+/** A page, empty or not. */
+const page = envelope((data) =>
+  Array.isArray((data as { list?: unknown } | null)?.list) ? null : 'expected a page',
+);
+
+/** A read of the demo content that answers a success envelope with data in it (or `check`). */
+const read = (name: string, path: string, learner = false, check = present): BenchTarget => ({
+  name,
+  path,
+  ...(learner ? { setup: asLearner } : {}),
+  okPrefix: ENVELOPE_OK,
+  check,
+});
+
+const topic = encodeURIComponent('2024/jtjy');
+
+// The other reads of the spec's pages, on the demo content: a visitor's, then the demo learner's.
+TARGETS.push(
+  read('sites', '/api/sites'),
+  read('current site', '/api/sites/current'),
+  read('course categories', '/api/courses/categories'),
+  read('e-book categories', '/api/ebooks/categories'),
+  read('e-book detail', '/api/ebooks/detail?id=1'),
+  read('topic', `/api/topics/detail?slug=${topic}`),
+  read("topic's e-books", `/api/topics/ebooks?slug=${topic}&page=1&size=20`),
+  read('places (first page)', '/api/places?page=1&size=20'),
+  read('map markers', '/api/places/markers'),
+  read('place detail', '/api/places/detail?id=1'),
+  read("place's courses", '/api/places/courses?id=1&page=1&size=20'),
+  read("place's activities", '/api/places/activities?id=1&page=1&size=20'),
+  read("place's classes", '/api/places/classes?id=1&page=1&size=20'),
+  read("place's projects", '/api/places/projects?id=1&page=1&size=20'),
+  read('activity detail', '/api/activities/detail?id=1'),
+  read('live channels', '/api/live/channels'),
+  read('live session detail', '/api/live/sessions/detail?id=1'),
+  read('live timetable', '/api/live/timetable'),
+  read('article channels', '/api/articles/channels'),
+  read('article detail', '/api/articles/detail?id=1'),
+  read('hot search terms', '/api/search/hot'),
+  read('teams (first page)', '/api/teams?page=1&size=20'),
+  read('team detail', '/api/teams/detail?id=1'),
+  read('team members', '/api/teams/members?id=1&page=1&size=20'),
+  read('team works', '/api/team-works?teamId=1&page=1&size=20'),
+  read('team work detail', '/api/team-works/detail?id=1'),
+  read("team's linked resources", '/api/team-resources?teamId=1'),
+  read(
+    "team's learning progress (learner)",
+    '/api/team-resources/progress?teamId=1&page=1&size=20',
+    true,
+  ),
+  read('deliverable resources', '/api/delivery/resources?page=1&size=20'),
+  read('deliverable resource detail', '/api/delivery/resources/detail?id=1'),
+  read('experience bases', '/api/bases?page=1&size=20'),
+  read('experience base detail', '/api/bases/detail?id=55'),
+  read('learning walks', '/api/walks?page=1&size=20'),
+  read('learning walk detail', '/api/walks/detail?id=1'),
+  read('me (learner)', '/api/account/me', true),
+  read('my devices (learner)', '/api/account/devices', true),
+  read('my bindings (learner)', '/api/account/bindings', true),
+  read('my activities (learner)', '/api/activities/mine?page=1&size=20', true),
+  read('my live schedule (learner)', '/api/study/schedule', true),
+  read('lesson to play (learner)', '/api/study/lesson?id=1', true),
+  read('course progress (learner)', '/api/study/course-progress?courseId=1', true),
+  read('today’s learning (learner)', '/api/study/today', true),
+  read('live progress (learner)', '/api/study/live-progress?sessionId=1', true),
+  read('home: my part (learner)', '/api/home/me', true),
+  // The demo learner has no favourites: the page is read all the same.
+  read('my favourites (learner)', '/api/favourites?page=1&size=20', true, page),
+  read('favourite state (learner)', '/api/favourites/state?contentType=course&contentId=1', true),
+  read('messages (learner, first page)', '/api/messages?page=1&size=20', true),
+  read('message detail (learner)', '/api/messages/detail?id=1', true),
+  read('unread messages (learner)', '/api/messages/unread-count', true),
+  read('medals (learner)', '/api/medals', true),
+  read('medal detail (learner)', '/api/medals/detail?key=activity-1', true),
+  read('achievements (learner)', '/api/achievements', true),
+  read('learning statistics (learner)', '/api/statistics', true),
+  read('statistics summary (learner)', '/api/statistics/summary', true),
+  read('points tasks (learner)', '/api/points/tasks', true),
+  read('my teams (learner)', '/api/teams/mine', true),
+  read('my delivery requests (learner)', '/api/delivery/requests/mine?page=1&size=20', true),
+  read('delivery request detail (learner)', '/api/delivery/requests/detail?id=1', true),
+  read('delivery staff role (learner)', '/api/delivery/staff/role', true),
+  read('my base bookings (learner)', '/api/bases/bookings?page=1&size=20', true),
+);
+
 /** Checks a ranking answer: a full top 100 and the learner's own place. */
 const rankingCheck = (scope: 'learner' | 'team') =>
   envelope((data) => {

@@ -9,6 +9,7 @@ import {
   refreshStatistics,
   SQLITE_OPTIMIZE_INTERVAL_MS,
 } from './database.ts';
+import type { Database } from './schema.ts';
 
 // A server's SQLite connection keeps the planner's statistics it loaded: grown from a few
 // learners to a district's, a lookup of 100 learners by id would read every row. These tests
@@ -40,7 +41,7 @@ async function smallTable(): Promise<string> {
   return file;
 }
 
-async function grow(db: Kysely<unknown>, from: number, to: number) {
+async function grow(db: Kysely<Database>, from: number, to: number) {
   await sql`WITH RECURSIVE n(i) AS (SELECT ${from + 1} UNION ALL SELECT i + 1 FROM n WHERE i < ${to})
     INSERT INTO learners (id, site, name) SELECT i, 'jingan', 'learner ' || i FROM n`.execute(db);
 }
@@ -48,7 +49,7 @@ async function grow(db: Kysely<unknown>, from: number, to: number) {
 let asked = 0;
 
 /** How the connection would find 100 learners by id: 'SEARCH ...' by key, or 'SCAN ...'. */
-async function lookupPlan(db: Kysely<unknown>): Promise<string> {
+async function lookupPlan(db: Kysely<Database>): Promise<string> {
   // Other ids each time: the connection keeps prepared statements, and an EXPLAIN never reads,
   // so a kept one would show the plan of when it was first asked.
   asked += 1;
