@@ -18,4 +18,13 @@ describe('ShortCache', () => {
     await expect(cache.get('a', 0, () => Promise.reject(new Error('down')))).rejects.toThrow();
     expect(await cache.get('a', 1, async () => 'up')).toBe('up');
   });
+
+  it('loads again when the clock has gone back (the kept answer is not fresh for longer)', async () => {
+    const cache = new ShortCache<number>(1_000);
+    let loads = 0;
+    const load = async () => ++loads;
+    expect(await cache.get('a', 10_000, load)).toBe(1);
+    expect(await cache.get('a', 10_500, load)).toBe(1);
+    expect(await cache.get('a', 4_000, load)).toBe(2);
+  });
 });

@@ -14,7 +14,9 @@ export class ShortCache<T> {
   /** The answer for `key` at `now`: the kept one while fresh (and of `tag`), else a new `load()`. */
   get(key: string, now: number, load: () => Promise<T>, tag = ''): Promise<T> {
     const cached = this.entries.get(key);
-    if (cached && cached.tag === tag && now - cached.at < this.ttlMs) return cached.value;
+    // A clock set back (a time-zone or NTP step) makes the kept answer stale, not fresh for longer.
+    const age = cached ? now - cached.at : -1;
+    if (cached && cached.tag === tag && age >= 0 && age < this.ttlMs) return cached.value;
     const value = load();
     if (!cached && this.entries.size >= MAX_ENTRIES) this.sweep(now);
     this.entries.set(key, { at: now, tag, value });

@@ -87,6 +87,7 @@ export const activitiesModule = portalModule({
       login: 'optional',
       query: activityDetailQuerySchema,
       response: activityDetailSchema,
+      visitorCache: {},
       handle: ({ site, learner, query }) =>
         activities.detail(site.key, query.id, learner?.id ?? null),
     });

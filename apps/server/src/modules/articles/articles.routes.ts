@@ -38,6 +38,7 @@ export const articlesModule = portalModule({
       login: 'none',
       query: articleChannelQuerySchema,
       response: z.array(articleChannelSchema),
+      visitorCache: {},
       handle: ({ site, query }) => articles.channels(site.key, query),
     });
     api.get('/api/articles', {

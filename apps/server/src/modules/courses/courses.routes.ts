@@ -28,6 +28,7 @@ export const coursesModule = portalModule({
       description: '本站的课程分类，各带已上线的课程数。',
       login: 'none',
       response: z.array(courseCategorySchema),
+      visitorCache: {},
       handle: ({ site }) => courses.categories(site.key),
     });
     api.get('/api/courses', {

@@ -38,6 +38,7 @@ export const deliveryModule = portalModule({
       login: 'none',
       query: deliveryResourceListQuerySchema,
       response: pageOf(deliveryResourceCardSchema),
+      visitorCache: { firstPages: 3 },
       handle: ({ site, query }) => delivery.list(site.key, query),
     });
     api.get('/api/delivery/resources/detail', {
@@ -47,6 +48,7 @@ export const deliveryModule = portalModule({
       login: 'none',
       query: deliveryResourceDetailQuerySchema,
       response: deliveryResourceDetailSchema,
+      visitorCache: {},
       handle: ({ site, query }) => delivery.detail(site.key, query.id),
     });
     api.post('/api/delivery/requests', {

@@ -32,6 +32,7 @@ export const ebooksModule = portalModule({
       description: '本站的电子书分类，各带已上线的电子书数。',
       login: 'none',
       response: z.array(ebookCategorySchema),
+      visitorCache: {},
       handle: ({ site }) => ebooks.categories(site.key),
     });
     api.get('/api/ebooks', {
@@ -52,6 +53,7 @@ export const ebooksModule = portalModule({
       login: 'optional',
       query: ebookDetailQuerySchema,
       response: ebookDetailSchema,
+      visitorCache: {},
       handle: ({ site, learner, query }) => ebooks.detail(site.key, query.id, learner?.id ?? null),
     });
   },

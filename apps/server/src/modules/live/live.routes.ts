@@ -59,6 +59,7 @@ export const liveModule = portalModule({
       description: '本站的直播频道，各带已上线的直播数。',
       login: 'none',
       response: z.array(liveChannelSchema),
+      visitorCache: {},
       handle: ({ site }) => live.channels(site.key),
     });
     api.get('/api/live/sessions', {

@@ -36,6 +36,10 @@ export const placesModule = portalModule({
       login: 'none',
       query: placeListQuerySchema,
       response: pageOf(placeSummarySchema),
+      visitorCache: {
+        firstPages: 3,
+        unless: (query) => Boolean(query.q) || query.lat !== undefined,
+      },
       handle: ({ site, query }) => places.list(site.key, query),
     });
     api.get('/api/places/markers', {
@@ -45,6 +49,7 @@ export const placesModule = portalModule({
       login: 'none',
       query: placeMarkersQuerySchema,
       response: z.array(placeMarkerSchema),
+      visitorCache: { unless: (query) => Boolean(query.q) },
       handle: ({ site, query }) => places.markers(site.key, query),
     });
     api.get('/api/places/near', {
@@ -63,6 +68,7 @@ export const placesModule = portalModule({
       login: 'none',
       query: placeDetailQuerySchema,
       response: placeDetailSchema,
+      visitorCache: {},
       handle: ({ site, query }) => places.detail(site.key, query.id),
     });
     api.get('/api/places/courses', {
@@ -72,6 +78,7 @@ export const placesModule = portalModule({
       login: 'none',
       query: placeItemsQuerySchema,
       response: pageOf(courseSummarySchema),
+      visitorCache: { firstPages: 3 },
       handle: ({ site, query }) => places.courses(site.key, query),
     });
     api.get('/api/places/activities', {
@@ -81,6 +88,7 @@ export const placesModule = portalModule({
       login: 'none',
       query: placeItemsQuerySchema,
       response: pageOf(activitySummarySchema),
+      visitorCache: { firstPages: 3 },
       handle: ({ site, query }) => places.activities(site.key, query),
     });
     api.get('/api/places/classes', {
@@ -90,6 +98,7 @@ export const placesModule = portalModule({
       login: 'none',
       query: placeItemsQuerySchema,
       response: pageOf(classSummarySchema),
+      visitorCache: { firstPages: 3 },
       handle: ({ site, query }) => places.classes(site.key, query),
     });
     api.get('/api/places/projects', {
@@ -99,6 +108,7 @@ export const placesModule = portalModule({
       login: 'none',
       query: placeItemsQuerySchema,
       response: pageOf(placeProjectSchema),
+      visitorCache: { firstPages: 3 },
       handle: ({ site, query }) => places.projects(site.key, query),
     });
   },

@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database, NewMapPlaceRow } from '../../db/schema.ts';
+import { PublicCache } from '../../platform/public-cache.ts';
 import { bearer, registerLearner } from '../../testing/account-factory.ts';
 import { createActivity } from '../../testing/activity-factory.ts';
 import { createClass } from '../../testing/class-factory.ts';
@@ -432,5 +433,6 @@ describeEachEngine(
     });
   },
   undefined,
-  () => ({ clock: () => now }),
+  // The visitors' answers age by the same clock: a place's open-now follows the test's hour.
+  () => ({ clock: () => now, publicCache: new PublicCache({ now: () => now }) }),
 );

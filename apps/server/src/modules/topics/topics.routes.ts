@@ -27,6 +27,7 @@ export const topicsModule = portalModule({
       login: 'none',
       query: topicQuerySchema,
       response: topicSchema,
+      visitorCache: {},
       handle: ({ site, query }) => topics.detail(site.key, query.slug),
     });
     api.get('/api/topics/ebooks', {
@@ -36,6 +37,7 @@ export const topicsModule = portalModule({
       login: 'none',
       query: topicEbooksQuerySchema,
       response: pageOf(ebookSummarySchema),
+      visitorCache: { firstPages: 3 },
       handle: ({ site, query }) => topics.ebooks(site.key, query),
     });
   },
