@@ -270,7 +270,7 @@ async function main(resources: Resources, settings: Settings): Promise<number> {
     startFloor(resources, tsx, floorPort),
   ]);
 
-  const context: BenchContext = { origin, login: () => loginLearner(origin) };
+  const context: BenchContext = { origin, login: (username) => loginLearner(origin, username) };
   const rows = await runPlan(
     [
       [floorOrigin, FLOOR, floor],
@@ -294,7 +294,7 @@ async function main(resources: Resources, settings: Settings): Promise<number> {
     });
     const largeContext: BenchContext = {
       origin: large.origin,
-      login: () => loginLearner(large.origin),
+      login: (username) => loginLearner(large.origin, username),
     };
     const largeRows = await runPlan(
       scaled.map((target): [string, BenchTarget, Child] => [large.origin, target, large.app]),

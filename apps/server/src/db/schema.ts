@@ -871,6 +871,18 @@ export interface WalkCheckinsTable {
   checked_at: number;
 }
 
+/**
+ * SQLite only: the R*Tree of the places' points (kept by triggers on `map_places`); PostgreSQL
+ * indexes the point with GiST instead.
+ */
+export interface MapPlacesRtreeTable {
+  id: number;
+  min_lat: number;
+  max_lat: number;
+  min_lng: number;
+  max_lng: number;
+}
+
 export interface MapPlacesTable {
   id: Generated<number>;
   site_key: string;
@@ -1112,6 +1124,7 @@ export interface Database {
   user_identities: UserIdentitiesTable;
   teams: TeamsTable;
   map_places: MapPlacesTable;
+  map_places_rtree: MapPlacesRtreeTable;
   delivery_resources: DeliveryResourcesTable;
   delivery_requests: DeliveryRequestsTable;
   delivery_request_history: DeliveryRequestHistoryTable;

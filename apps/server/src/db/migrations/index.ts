@@ -38,6 +38,7 @@ import { createBaseVisits } from './20261128_0910_create_base_visits.ts';
 import { createWalks } from './20261128_0911_create_walks.ts';
 import { searchWalks } from './20261128_0913_search_walks.ts';
 import { createDelivery } from './20261128_0920_create_delivery.ts';
+import { indexPlacesSpatially } from './20261129_0900_index_places_spatially.ts';
 
 // The lists the first widenings allowed; each later one allows the same plus what it adds. Like
 // the migrations they are frozen: a new kind is a new migration with a longer list.
@@ -110,5 +111,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
       'team',
       'delivery',
     ]),
+    '20261129_0900_index_places_spatially': indexPlacesSpatially(engine),
   };
 }

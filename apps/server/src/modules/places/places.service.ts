@@ -167,7 +167,7 @@ export class PlaceService {
       ;
       box = box * 2 > LAST_BOX_DEGREES ? null : box * 2
     ) {
-      const rows = await listNearRows(this.db, {
+      const rows = await listNearRows(this.db, this.engine, {
         siteKey,
         category: query.category,
         lat: query.lat,
