@@ -284,6 +284,39 @@ describeEachEngine(
         ]);
       });
 
+      it('follows a place that moves and forgets one that is deleted (the spatial index)', async () => {
+        const { app } = ctx();
+        const db = app.database.db;
+        const nearFar = () =>
+          get<PlaceSummary[]>(app, '/api/places/near?lat=31.1000&lng=121.6000&limit=1');
+        const [moved] = await db
+          .insertInto('map_places')
+          .values({
+            site_key: SITE,
+            category: 'point',
+            kind: '学习点',
+            name: '搬迁中的学习点',
+            street: '测试街道',
+            address: '测试路 1 号',
+            lat: 31.26,
+            lng: 121.45,
+            created_at: Date.now(),
+            updated_at: Date.now(),
+          })
+          .returning('id')
+          .execute();
+        const id = moved?.id as number;
+        expect((await nearFar()).data[0]?.id).not.toBe(id);
+        await db
+          .updateTable('map_places')
+          .set({ lat: 31.1, lng: 121.6 })
+          .where('id', '=', id)
+          .execute();
+        expect((await nearFar()).data[0]).toMatchObject({ id, distance: 0 });
+        await db.deleteFrom('map_places').where('id', '=', id).execute();
+        expect((await nearFar()).data[0]?.id).not.toBe(id);
+      });
+
       it.each([
         ['lat=abc&lng=121.45', '纬度'],
         ['lat=91&lng=121.45', '纬度'],
