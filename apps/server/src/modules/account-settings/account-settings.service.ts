@@ -100,16 +100,20 @@ export class AccountSettingsService {
       listDeviceSessions(this.db, user.id, this.now()),
       deviceKeyOf(this.db, user.sessionId),
     ]);
-    return rows.map((row) => {
+    // One entry a device, as last seen: a device may hold a few live tokens (two tabs).
+    const devices = new Map<string, Device>();
+    for (const row of rows) {
       const id = row.device_key ?? `s${row.id}`;
-      return {
+      if (devices.has(id)) continue;
+      devices.set(id, {
         id,
         description: describeDevice(row.user_agent),
         signedInAt: iso(row.signed_in_at ?? row.created_at),
         lastSeenAt: iso(row.last_seen_at),
         current: row.device_key !== null && id === current,
-      };
-    });
+      });
+    }
+    return [...devices.values()];
   }
 
   /** Signs one of the learner's devices out (this one too, if named); another's is not found. */

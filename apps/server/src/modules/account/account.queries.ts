@@ -116,6 +116,35 @@ export function revokeSessionByHash(db: Kysely<Database>, tokenHash: string, now
     .execute();
 }
 
+/**
+ * Revokes the device's live, unrotated sessions but the newest `keep`: the tokens a refresh of
+ * one token hands out more than once (two tabs at start, or a token replayed during its grace
+ * period) stay a few, however often it is replayed.
+ */
+export function revokeSurplusSessions(
+  db: Kysely<Database>,
+  device: { userId: number; deviceKey: string },
+  keep: number,
+  now: number,
+) {
+  const live = () =>
+    db
+      .selectFrom('sessions')
+      .where('user_id', '=', device.userId)
+      .where('device_key', '=', device.deviceKey)
+      .where('revoked_at', 'is', null)
+      .where('rotated_at', 'is', null);
+  return db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('user_id', '=', device.userId)
+    .where('device_key', '=', device.deviceKey)
+    .where('revoked_at', 'is', null)
+    .where('rotated_at', 'is', null)
+    .where('id', 'not in', live().select('id').orderBy('id', 'desc').limit(keep))
+    .execute();
+}
+
 /** Deletes sessions, tickets and phone codes that can no longer be used. */
 export async function deleteExpired(db: Kysely<Database>, now: number) {
   await db.deleteFrom('sessions').where('expires_at', '<', now).execute();

@@ -18,6 +18,7 @@ import {
   insertUser,
   retireSession,
   revokeSessionByHash,
+  revokeSurplusSessions,
   touchSession,
 } from './account.queries.ts';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './password.ts';
@@ -26,6 +27,12 @@ import { hashSecret, newDeviceKey, newSecret } from './tokens.ts';
 export const TOKEN_TTL_MS = 30 * 24 * 3600 * 1000;
 /** How long a rotated token still works, so two tabs refreshing at once both stay logged in. */
 export const ROTATION_GRACE_MS = 60 * 1000;
+/**
+ * Live tokens one device keeps from refreshes of one token (the newest): two tabs refreshing
+ * at start both stay signed in, and a token replayed during its grace period cannot pile up
+ * sessions.
+ */
+export const LIVE_TOKENS_PER_DEVICE = 3;
 export const TICKET_TTL_MS = 2 * 60 * 1000;
 /** `last_seen_at` is written at most this often per session, to keep reads free of writes. */
 const TOUCH_EVERY_MS = 5 * 60 * 1000;
@@ -184,10 +191,18 @@ export class AccountService {
       // The first refresh of the day is the day's sign-in (points reward it once a day).
       await this.effects.record(trx, signedIn(context.siteKey, user.id, now));
       const device = await findSessionDevice(trx, user.sessionId);
-      return new AccountService(trx, this.now).openSession(user.id, context, {
-        key: device?.device_key ?? newDeviceKey(),
+      const key = device?.device_key ?? newDeviceKey();
+      const fresh = await new AccountService(trx, this.now).openSession(user.id, context, {
+        key,
         signedInAt: device?.signed_in_at ?? now,
       });
+      await revokeSurplusSessions(
+        trx,
+        { userId: user.id, deviceKey: key },
+        LIVE_TOKENS_PER_DEVICE,
+        now,
+      );
+      return fresh;
     });
   }
 

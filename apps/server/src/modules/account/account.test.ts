@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { body, describeEachEngine, loginAs, ssoTicket } from '../../testing/test-app.ts';
-import { ROTATION_GRACE_MS } from './account.service.ts';
+import { LIVE_TOKENS_PER_DEVICE, ROTATION_GRACE_MS } from './account.service.ts';
 import { hashSecret } from './tokens.ts';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -215,6 +215,38 @@ describeEachEngine('account API', (ctx) => {
       expect(
         body(await app.inject({ url: '/api/account/refresh-token', headers: bearer(old) })).data,
       ).toBeNull();
+    });
+  });
+
+  describe('a token refreshed again and again', () => {
+    it('keeps the device to its newest few tokens and lists it once', async () => {
+      const { app } = ctx();
+      const old = await loginAs(app);
+      const refresh = async () =>
+        body<string>(await app.inject({ url: '/api/account/refresh-token', headers: bearer(old) }))
+          .data;
+      // Replayed during its grace period (or sent by several tabs at once): a token each time.
+      const handedOut: string[] = [];
+      for (let round = 0; round < 6; round += 1) handedOut.push(await refresh());
+      expect(new Set(handedOut).size).toBe(6);
+      const newest = handedOut.slice(-LIVE_TOKENS_PER_DEVICE);
+      for (const token of newest) {
+        expect(
+          body(await app.inject({ url: '/api/account/me', headers: bearer(token) })).code,
+        ).toBe(0);
+      }
+      for (const token of handedOut.slice(0, -LIVE_TOKENS_PER_DEVICE)) {
+        expect(
+          body(await app.inject({ url: '/api/account/me', headers: bearer(token) })).code,
+        ).toBe(301);
+      }
+      // The learner's other devices (earlier tests' logins) are listed too; this one once.
+      const devices = body<Array<{ id: string; current: boolean }>>(
+        await app.inject({ url: '/api/account/devices', headers: bearer(newest[0] as string) }),
+      ).data;
+      const ids = devices.map((device) => device.id);
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(devices.filter((device) => device.current)).toHaveLength(1);
     });
   });
 
