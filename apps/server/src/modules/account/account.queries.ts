@@ -72,7 +72,7 @@ export function findLiveSession(db: Kysely<Database>, tokenHash: string, now: nu
 export function findSessionDevice(db: Kysely<Database>, sessionId: number) {
   return db
     .selectFrom('sessions')
-    .select(['device_key', 'signed_in_at'])
+    .select(['device_key', 'signed_in_at', 'rotated_at'])
     .where('id', '=', sessionId)
     .executeTakeFirst();
 }
@@ -91,7 +91,8 @@ export function retireSession(
       expires_at: eb
         .case()
         .when('expires_at', '>', graceUntil)
-        .then(graceUntil)
+        // A parameter, not a literal: one prepared statement serves every refresh.
+        .then(eb.val(graceUntil))
         .else(eb.ref('expires_at'))
         .end(),
     }))
@@ -119,30 +120,28 @@ export function revokeSessionByHash(db: Kysely<Database>, tokenHash: string, now
 /**
  * Revokes the device's live, unrotated sessions but the newest `keep`: the tokens a refresh of
  * one token hands out more than once (two tabs at start, or a token replayed during its grace
- * period) stay a few, however often it is replayed.
+ * period) stay a few, however often it is replayed. Reads the newest `keep + 1` only: each
+ * refresh adds one, so at most the oldest of them is surplus.
  */
-export function revokeSurplusSessions(
+export async function revokeSurplusSessions(
   db: Kysely<Database>,
   device: { userId: number; deviceKey: string },
   keep: number,
   now: number,
 ) {
-  const live = () =>
-    db
-      .selectFrom('sessions')
-      .where('user_id', '=', device.userId)
-      .where('device_key', '=', device.deviceKey)
-      .where('revoked_at', 'is', null)
-      .where('rotated_at', 'is', null);
-  return db
-    .updateTable('sessions')
-    .set({ revoked_at: now })
+  const live = await db
+    .selectFrom('sessions')
+    .select('id')
     .where('user_id', '=', device.userId)
     .where('device_key', '=', device.deviceKey)
     .where('revoked_at', 'is', null)
     .where('rotated_at', 'is', null)
-    .where('id', 'not in', live().select('id').orderBy('id', 'desc').limit(keep))
+    .orderBy('id', 'desc')
+    .limit(keep + 1)
     .execute();
+  const surplus = live.slice(keep).map((row) => row.id);
+  if (surplus.length === 0) return;
+  await db.updateTable('sessions').set({ revoked_at: now }).where('id', 'in', surplus).execute();
 }
 
 /** Deletes sessions, tickets and phone codes that can no longer be used. */

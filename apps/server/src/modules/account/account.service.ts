@@ -187,21 +187,24 @@ export class AccountService {
     if (!user) return null;
     return this.db.transaction().execute(async (trx) => {
       const now = this.now();
+      const device = await findSessionDevice(trx, user.sessionId);
       await retireSession(trx, user.sessionId, now, now + ROTATION_GRACE_MS);
       // The first refresh of the day is the day's sign-in (points reward it once a day).
       await this.effects.record(trx, signedIn(context.siteKey, user.id, now));
-      const device = await findSessionDevice(trx, user.sessionId);
       const key = device?.device_key ?? newDeviceKey();
       const fresh = await new AccountService(trx, this.now).openSession(user.id, context, {
         key,
         signedInAt: device?.signed_in_at ?? now,
       });
-      await revokeSurplusSessions(
-        trx,
-        { userId: user.id, deviceKey: key },
-        LIVE_TOKENS_PER_DEVICE,
-        now,
-      );
+      // A token refreshed before (by another tab, or replayed) hands out one token more.
+      if (device?.rotated_at != null) {
+        await revokeSurplusSessions(
+          trx,
+          { userId: user.id, deviceKey: key },
+          LIVE_TOKENS_PER_DEVICE,
+          now,
+        );
+      }
       return fresh;
     });
   }

@@ -37,7 +37,11 @@ export interface Award {
 export async function awardPoints(trx: Kysely<Database>, award: Award): Promise<number> {
   const rule = await findActiveRule(trx, award.ruleKey);
   if (!rule) return 0;
+  // An award already made (the day's sign-in, on every later refresh of the day) is known
+  // without taking the balance's lock: the ledger is append-only, so a key found stays found.
+  if (await hasLedgerKey(trx, award.key)) return 0;
   const balance = await lockBalance(trx, award.userId, award.siteKey, award.at);
+  // Checked again under the lock: a concurrent award of the same key may have just been made.
   if (await hasLedgerKey(trx, award.key)) return 0;
   const day = dayKey(award.at);
   const counted = await takeDailyUnit(
