@@ -8,6 +8,7 @@ import type {
   Page,
 } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { createDatabase } from '../db/database.ts';
@@ -254,4 +255,55 @@ describe.skipIf(!redisUrl)('several instances sharing Redis (TEST_REDIS_URL)', (
       seatsLeft: 0,
     });
   });
+});
+
+describeEachEngine('content that only publishing changes, kept for visitors', (ctx) => {
+  const SITE = 'jingan';
+  const topic = encodeURIComponent('2024/jtjy');
+  /** Each read, and the table and column whose text it shows. */
+  const reads: Array<[url: string, table: string, column: 'name' | 'title']> = [
+    ['/api/courses/categories', 'course_categories', 'name'],
+    ['/api/ebooks/categories', 'ebook_categories', 'name'],
+    ['/api/ebooks/detail?id=1', 'ebooks', 'title'],
+    [`/api/topics/detail?slug=${topic}`, 'topics', 'title'],
+    [`/api/topics/ebooks?slug=${topic}`, 'ebooks', 'title'],
+    ['/api/places', 'map_places', 'name'],
+    ['/api/places/markers', 'map_places', 'name'],
+    ['/api/places/detail?id=1', 'map_places', 'name'],
+    ['/api/places/courses?id=1', 'courses', 'title'],
+    ['/api/places/classes?id=1', 'classes', 'title'],
+    ['/api/places/projects?id=10', 'map_place_projects', 'title'],
+    ['/api/live/channels', 'live_channels', 'name'],
+    ['/api/articles/channels', 'article_channels', 'name'],
+    ['/api/delivery/resources', 'delivery_resources', 'title'],
+    ['/api/delivery/resources/detail?id=6', 'delivery_resources', 'title'],
+    ['/api/activities/detail?id=1', 'activities', 'title'],
+  ];
+  let learner: TestLearner;
+
+  beforeAll(async () => {
+    [learner] = (await createLearners(ctx().app.database.db, 1, SITE)) as [TestLearner];
+  });
+
+  it.each(reads)(
+    'keeps %s for visitors and builds it fresh for a learner',
+    async (url, table, column) => {
+      const { app } = ctx();
+      app.publicCache.forget();
+      const before = await get(app, SITE, url);
+      // Renamed behind the services' back, as no publishing path exists yet to bump the version.
+      await sql`UPDATE ${sql.table(table)} SET ${sql.ref(column)} = ${sql.ref(column)} || '（改）'`.execute(
+        app.database.db,
+      );
+      try {
+        expect(await get(app, SITE, url)).toEqual(before);
+        expect(await get(app, SITE, url, learner.token)).not.toEqual(before);
+      } finally {
+        await sql`UPDATE ${sql.table(table)} SET ${sql.ref(column)} = replace(${sql.ref(column)}, '（改）', '')`.execute(
+          app.database.db,
+        );
+        app.publicCache.forget();
+      }
+    },
+  );
 });

@@ -21,7 +21,6 @@ export const sitesModule = portalModule({
       description: '本门户的全部学习网站点（站点标识、名称、路径前缀与主题色），按排列顺序。',
       login: 'none',
       response: z.array(siteSchema),
-      visitorCache: {},
       handle: () => sites.list(),
     });
     api.get('/api/sites/current', {
@@ -31,7 +30,6 @@ export const sitesModule = portalModule({
         '这次请求所属的站点：请求头 X-Site 指定的站点，没有时为默认站点；不存在的站点答复 400。',
       login: 'none',
       response: siteSchema,
-      visitorCache: {},
       handle: ({ site }) => site,
     });
   },
