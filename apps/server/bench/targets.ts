@@ -85,6 +85,11 @@ export const FLOOR: BenchTarget = {
       : 'expected {hello:"world"}',
 };
 
+/** As the first demo learner, logged in once for the target. */
+const asLearner: BenchTarget['setup'] = async ({ login }) => ({
+  authorization: `Bearer ${await login()}`,
+});
+
 /** The real server's endpoints, benched in this order after the floor. */
 export const TARGETS: BenchTarget[] = [
   {
@@ -178,7 +183,7 @@ export const TARGETS: BenchTarget[] = [
   {
     name: 'points summary (learner)',
     path: '/api/points/summary',
-    setup: async ({ login }) => ({ authorization: `Bearer ${await login()}` }),
+    setup: asLearner,
     okPrefix: ENVELOPE_OK,
     check: envelope((data) => {
       const summary = data as { balance?: unknown; todayEarned?: unknown };
@@ -191,7 +196,7 @@ export const TARGETS: BenchTarget[] = [
     // The seeded demo learner has a week of sign-ins and check-ins: a first page of rows.
     name: 'points ledger (learner, first page)',
     path: '/api/points/ledger?page=1&size=20',
-    setup: async ({ login }) => ({ authorization: `Bearer ${await login()}` }),
+    setup: asLearner,
     okPrefix: ENVELOPE_OK,
     check: envelope((data) => {
       const page = data as { list?: Array<{ balanceAfter?: unknown }> };
@@ -231,11 +236,6 @@ export const TARGETS: BenchTarget[] = [
       typeof body === 'string' && body.startsWith('%PDF-') ? null : 'expected the start of a PDF',
   },
 ];
-
-/** As the demo learner: a new login's token on every request. */
-const asLearner: BenchTarget['setup'] = async ({ login }) => ({
-  authorization: `Bearer ${await login()}`,
-});
 
 /** Data that is there: an object, or a list (or a page's list) with at least one item. */
 const present = envelope((data) => {
@@ -353,7 +353,7 @@ TARGETS.push(
   {
     name: 'ranking: learners this week (top 100 + my place)',
     path: '/api/rankings?scope=learner&period=week',
-    setup: async ({ login }) => ({ authorization: `Bearer ${await login()}` }),
+    setup: asLearner,
     okPrefix: ENVELOPE_OK,
     check: rankingCheck('learner'),
     group: 'ranking',
@@ -361,7 +361,7 @@ TARGETS.push(
   {
     name: 'ranking: learners all time (top 100 + my place)',
     path: '/api/rankings?scope=learner&period=all',
-    setup: async ({ login }) => ({ authorization: `Bearer ${await login()}` }),
+    setup: asLearner,
     okPrefix: ENVELOPE_OK,
     check: rankingCheck('learner'),
     group: 'ranking',
@@ -369,7 +369,7 @@ TARGETS.push(
   {
     name: 'ranking: teams this month',
     path: '/api/rankings?scope=team&period=month',
-    setup: async ({ login }) => ({ authorization: `Bearer ${await login()}` }),
+    setup: asLearner,
     okPrefix: ENVELOPE_OK,
     check: rankingCheck('team'),
     group: 'ranking',
