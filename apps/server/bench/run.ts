@@ -14,25 +14,32 @@ import {
 } from './harness.ts';
 import { loginLearner } from './learner-login.ts';
 import { openBench, readOpenSettings } from './open-run.ts';
-import {
-  TARGETS as ALL_TARGETS,
-  type BenchContext,
-  type BenchTarget,
-  FLOOR,
-  GROUP_FILLS,
-} from './targets.ts';
+import { TARGETS as ALL_TARGETS, type BenchContext, type BenchTarget, FLOOR } from './targets.ts';
 import { alignedTable } from './text-table.ts';
 
-// BENCH_ONLY=<group> (e.g. `ranking`): only that group's targets, on the database its fill adds to.
-const ONLY = process.env.BENCH_ONLY?.trim() || undefined;
-const TARGETS = ALL_TARGETS.filter((target) => target.group === ONLY);
+// BENCH_ONLY=ranking,places: only the targets whose name holds one of these words.
+const ONLY = (process.env.BENCH_ONLY ?? '')
+  .split(',')
+  .map((word) => word.trim())
+  .filter((word) => word !== '');
+const TARGETS =
+  ONLY.length === 0
+    ? ALL_TARGETS
+    : ALL_TARGETS.filter((target) => ONLY.some((word) => target.name.includes(word)));
+/** The issue's bound: an endpoint's p99 in the district at most this times its p99 at demo scale. */
+const GROWTH_LIMIT = 2;
+/** Where the district phase fills the database after seeding it at BENCH_LARGE_SCALE. */
+const DISTRICT_FILL = 'bench/fill-district.ts';
 
 // npm run bench   (BENCH_DURATION=10 BENCH_CONNECTIONS=100 BENCH_WARMUP=1 BENCH_SCALE=1
 //                  BENCH_LARGE_SCALE=350 BENCH_TIMEOUT=s BENCH_DATABASE_URL=postgres://...)
 // Starts the real server and a bare Fastify floor as child processes on loopback, loads each
 // target with autocannon from this process, prints a table, and exits 1 if any target misbehaved.
-// Then it seeds a second database at BENCH_LARGE_SCALE (350: about 105,000 courses; 0 skips it),
-// loads the `scaled` targets again and compares their p99 with the small database's.
+// Then the district: it seeds a second database at BENCH_LARGE_SCALE (350: about 105,000
+// courses and 70,000 learners; 0 skips the phase), fills it to a large district's size
+// (`fill-district.ts`: 100,000 more learners, 5,000 teams, a million ledger rows, ten million
+// rows of learning time, a million messages, 10,000 places), loads every target again beside
+// the floor, and compares each p99 with the demo seed's: more than GROWTH_LIMIT times fails.
 //
 // npm run bench -- --open   (or BENCH_MODE=open; BENCH_DURATION=10 BENCH_WARMUP=2)
 // Open loop instead: each target of `open-targets.ts` at a constant rate (reads 1,000 req/s,
@@ -95,7 +102,14 @@ function readSettings(): Settings {
 }
 
 /** One request like the run's; returns what is wrong with its answer, or null. */
-async function sample(url: string, target: BenchTarget, headers: Record<string, string>) {
+async function sample(
+  url: string,
+  target: BenchTarget,
+  headers: Record<string, string>,
+  district: boolean,
+) {
+  const check = (body: unknown) =>
+    target.check(body) ?? (district && target.atDistrict ? target.atDistrict(body) : null);
   try {
     const response = await fetch(url, {
       method: target.method ?? 'GET',
@@ -106,7 +120,7 @@ async function sample(url: string, target: BenchTarget, headers: Record<string, 
     const text = await response.text();
     if (!response.ok) return `answered ${response.status}: ${text.slice(0, 200)}`;
     if (target.raw) {
-      const problem = target.check(text);
+      const problem = check(text);
       return problem ? `${problem}; got ${text.slice(0, 40)}` : null;
     }
     let body: unknown;
@@ -115,7 +129,7 @@ async function sample(url: string, target: BenchTarget, headers: Record<string, 
     } catch {
       return `answered non-JSON: ${text.slice(0, 200)}`;
     }
-    const problem = target.check(body);
+    const problem = check(body);
     return problem ? `${problem}; got ${text.slice(0, 200)}` : null;
   } catch (error) {
     return `request failed: ${error instanceof Error ? error.message : String(error)}`;
@@ -155,12 +169,13 @@ async function bench(
   target: BenchTarget,
   context: BenchContext,
   settings: Settings,
+  district: boolean,
 ): Promise<Row> {
   const row: Row = { name: target.name, result: null, problems: [] };
   const url = `${origin}${target.path}`;
   const headers = { ...target.headers, ...(target.setup ? await target.setup(context) : {}) };
 
-  const before = await sample(url, target, headers);
+  const before = await sample(url, target, headers, district);
   if (before) {
     row.problems.push(`before the run: ${before}`);
     return row;
@@ -182,7 +197,7 @@ async function bench(
   if (result.errors > 0) {
     row.problems.push(`${result.errors} errors during the run (${result.timeouts} timeouts)`);
   }
-  const after = await sample(url, target, headers);
+  const after = await sample(url, target, headers, district);
   if (after) row.problems.push(`after the run: ${after}`);
   return row;
 }
@@ -220,11 +235,12 @@ async function runPlan(
   plan: Array<[string, BenchTarget, Child]>,
   context: BenchContext,
   settings: Settings,
+  district = false,
 ): Promise<Row[]> {
   const rows: Row[] = [];
   for (const [origin, target, child] of plan) {
     process.stdout.write(`  ${target.name} ... `);
-    const row = await bench(origin, target, context, settings);
+    const row = await bench(origin, target, context, settings, district);
     rows.push(row);
     console.log(
       row.result ? `${Math.round(row.result.requests.average)} req/s` : 'skipped',
@@ -248,78 +264,94 @@ function report(rows: Row[], app: Child): number {
   return failed.length;
 }
 
+/** The floor's rate in `rows` (its first), or null when it failed. */
+const floorRateOf = (rows: Row[]) =>
+  rows[0]?.problems.length === 0 ? (rows[0].result?.requests.average ?? null) : null;
+
+/** Loads the floor, then every target on the server at `origin`; prints the table. */
+async function runPhase(
+  title: string,
+  app: { app: Child; origin: string },
+  floor: { floor: Child; origin: string },
+  settings: Settings,
+  district: boolean,
+): Promise<{ rows: Row[]; failures: number }> {
+  console.log(`\n${title}:`);
+  const context: BenchContext = {
+    origin: app.origin,
+    login: (username) => loginLearner(app.origin, username),
+  };
+  const [floorRow, ...rows] = await runPlan(
+    [
+      [floor.origin, FLOOR, floor.floor],
+      ...TARGETS.map((target): [string, BenchTarget, Child] => [app.origin, target, app.app]),
+    ],
+    context,
+    settings,
+    district,
+  );
+  const all = floorRow ? [floorRow, ...rows] : rows;
+  console.log(`\n${title}:\n${formatTable(all, floorRateOf(all))}\n`);
+  return { rows, failures: report(all, app.app) };
+}
+
+/** Each target's p99 in the district against its p99 at demo scale; answers the failures. */
+function reportGrowth(small: Row[], large: Row[]): number {
+  let failures = 0;
+  const body = small.flatMap((row) => {
+    const big = large.find((candidate) => candidate.name === row.name)?.result;
+    if (!row.result || !big) return [];
+    const ratio = big.latency.p99 / Math.max(row.result.latency.p99, 1);
+    const over = ratio > GROWTH_LIMIT;
+    if (over) {
+      console.error(`FAIL ${row.name}: p99 grew ${ratio.toFixed(2)}x in the district`);
+      failures += 1;
+    }
+    return [
+      [
+        row.name,
+        String(row.result.latency.p99),
+        String(big.latency.p99),
+        `${ratio.toFixed(2)}x`,
+        over ? 'NO' : 'yes',
+      ],
+    ];
+  });
+  console.log(
+    `\ngrowth (p99 in the district / p99 at demo scale, at most ${GROWTH_LIMIT}x):\n` +
+      alignedTable(['target', 'p99 demo ms', 'p99 district ms', 'growth', 'ok'], body),
+  );
+  return failures;
+}
+
 async function main(resources: Resources, settings: Settings): Promise<number> {
   const tsx = findTsx(serverDir);
   console.log(
     `bench: ${settings.connections} connections, ${settings.duration} s per target` +
       ` (+${settings.warmup} s warm-up), scale ${settings.scale}` +
-      (settings.largeScale > 0 ? ` then ${settings.largeScale}` : '') +
+      (settings.largeScale > 0 ? ` then the district (scale ${settings.largeScale} + fill)` : '') +
       `, ${settings.databaseUrl ? 'PostgreSQL' : 'SQLite'}, node ${process.version},` +
       ` ${os.cpus().length} CPUs`,
   );
 
   const [appPort, floorPort] = await twoFreePorts();
   const { databaseUrl } = settings;
-  const [{ app, origin }, { floor, origin: floorOrigin }] = await Promise.all([
-    startApp(resources, tsx, {
-      scale: settings.scale,
-      port: appPort,
-      databaseUrl,
-      fill: ONLY ? GROUP_FILLS[ONLY] : undefined,
-    }),
+  const [demo, floor] = await Promise.all([
+    startApp(resources, tsx, { scale: settings.scale, port: appPort, databaseUrl }),
     startFloor(resources, tsx, floorPort),
   ]);
-
-  const context: BenchContext = { origin, login: (username) => loginLearner(origin, username) };
-  const rows = await runPlan(
-    [
-      [floorOrigin, FLOOR, floor],
-      ...TARGETS.map((target): [string, BenchTarget, Child] => [origin, target, app]),
-    ],
-    context,
-    settings,
-  );
-  const floorRate =
-    rows[0]?.problems.length === 0 ? (rows[0].result?.requests.average ?? null) : null;
-  console.log(`\n${formatTable(rows, floorRate)}\n`);
-  let failures = report(rows, app);
-
-  const scaled = TARGETS.filter((target) => target.scaled);
-  if (settings.largeScale > 0 && scaled.length > 0) {
-    await app.stop();
-    const large = await startApp(resources, tsx, {
+  const small = await runPhase(`demo seed (scale ${settings.scale})`, demo, floor, settings, false);
+  let failures = small.failures;
+  if (settings.largeScale > 0) {
+    await demo.app.stop();
+    const district = await startApp(resources, tsx, {
       scale: settings.largeScale,
       port: appPort,
       databaseUrl,
+      fill: DISTRICT_FILL,
     });
-    const largeContext: BenchContext = {
-      origin: large.origin,
-      login: (username) => loginLearner(large.origin, username),
-    };
-    const largeRows = await runPlan(
-      scaled.map((target): [string, BenchTarget, Child] => [large.origin, target, large.app]),
-      largeContext,
-      settings,
-    );
-    console.log(`\nat scale ${settings.largeScale}:\n${formatTable(largeRows, floorRate)}\n`);
-    failures += report(largeRows, large.app);
-    for (const target of scaled) {
-      const small = rows.find((row) => row.name === target.name)?.result;
-      const big = largeRows.find((row) => row.name === target.name)?.result;
-      if (!small || !big) continue;
-      const ratio = big.latency.p99 / Math.max(small.latency.p99, 1);
-      const limit = target.scaled?.limit;
-      const verdict =
-        limit === undefined ? '' : ratio <= limit ? ` (within ${limit}x)` : ` (over ${limit}x)`;
-      console.log(
-        `${target.name}: p99 ${small.latency.p99} ms at scale ${settings.scale}, ` +
-          `${big.latency.p99} ms at scale ${settings.largeScale}: ${ratio.toFixed(2)}x${verdict}`,
-      );
-      if (limit !== undefined && ratio > limit) {
-        console.error(`FAIL ${target.name}: p99 grew ${ratio.toFixed(2)}x with the data`);
-        failures += 1;
-      }
-    }
+    const large = await runPhase('district', district, floor, settings, true);
+    failures += large.failures + reportGrowth(small.rows, large.rows);
   }
   return failures > 0 ? 1 : 0;
 }

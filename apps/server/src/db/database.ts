@@ -50,12 +50,16 @@ function openSqlite(file: string): Db {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
+  // ANALYZE reads a sample of each index rather than all of it (SQLite's advice for optimize).
+  sqlite.pragma('analysis_limit = 1000');
   // Refreshes the planner's statistics of any table that changed a lot (cheap; SQLite's advice;
   // 0x10000: every table, not only those this connection has queried).
   sqlite.pragma('optimize = 0x10002');
-  // ...and again now and then, as SQLite advises for a long-lived connection: a plan chosen for
-  // a site of 200 learners (read every row rather than look up 100 of them) would read all of
-  // 100,000 once the district has joined.
+  // ...and again every few seconds, as a long-lived connection needs: a plan chosen while a
+  // table was small (read every row rather than look up one) reads all of it once it has grown,
+  // and tables grow while the server runs: a thousand learners signing in on a Monday morning
+  // made the token lookup read every session (0.8 ms instead of 3 µs a request). The check costs
+  // about 0.2 ms when no table has grown tenfold since it was last analyzed.
   const optimizer = setInterval(() => {
     try {
       sqlite.pragma('optimize = 0x10002');
@@ -78,7 +82,7 @@ function openSqlite(file: string): Db {
 }
 
 /** How often a SQLite connection refreshes the planner's statistics (`PRAGMA optimize`). */
-export const SQLITE_OPTIMIZE_INTERVAL_MS = 3_600_000;
+export const SQLITE_OPTIMIZE_INTERVAL_MS = 10_000;
 
 /**
  * Fresh planner statistics after a bulk write (the seed, a bench fill). Without them SQLite

@@ -237,6 +237,21 @@ export interface LearningTimeTable {
   updated_at: number;
 }
 
+/**
+ * A learner's learning totals, kept by the credit beside `learning_days`: all-time seconds, days
+ * learned, and the run of consecutive days ending on `last_day` (`streak`) with the longest run.
+ */
+export interface LearningTotalsTable {
+  user_id: number;
+  seconds: Generated<number>;
+  days: Generated<number>;
+  /** `YYYY-MM-DD` in Asia/Shanghai: the latest day learned; null before the first. */
+  last_day: string | null;
+  streak: Generated<number>;
+  longest: Generated<number>;
+  updated_at: number;
+}
+
 export interface StudyClocksTable {
   user_id: number;
   /** Server time up to which the learner's learning time was credited, across lessons. */
@@ -1166,6 +1181,7 @@ export interface Database {
   lesson_progress: LessonProgressTable;
   course_learners: CourseLearnersTable;
   learning_days: LearningDaysTable;
+  learning_totals: LearningTotalsTable;
   learning_time: LearningTimeTable;
   study_clocks: StudyClocksTable;
   favourites: FavouritesTable;

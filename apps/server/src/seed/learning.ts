@@ -1,4 +1,5 @@
 import type { NewLearningDayRow, NewLearningTimeRow } from '../db/schema.ts';
+import { rebuildLearningTotals } from '../modules/statistics/statistics.queries.ts';
 import { dayKey } from '../modules/study/study.rules.ts';
 import { mix } from './random.ts';
 import { insertChunked, learnersOf, type SeedContext } from './support.ts';
@@ -27,9 +28,9 @@ function learnedOn(who: number, ago: number): boolean {
 /**
  * The demo learners' learning history: for each day they learned, minutes of course lessons
  * and on some days of live sessions, as `learning_time` rows and their sum in `learning_days`
- * (what the learning-time credit writes).
+ * (what the learning-time credit writes), and their totals.
  */
-export async function seedLearningHistory({ db, now }: SeedContext): Promise<void> {
+export async function seedLearningHistory({ db, now, engine }: SeedContext): Promise<void> {
   const { demo } = await learnersOf(db);
   const days: NewLearningDayRow[] = [];
   const times: NewLearningTimeRow[] = [];
@@ -67,4 +68,5 @@ export async function seedLearningHistory({ db, now }: SeedContext): Promise<voi
   });
   await insertChunked(days, (chunk) => db.insertInto('learning_days').values(chunk).execute());
   await insertChunked(times, (chunk) => db.insertInto('learning_time').values(chunk).execute());
+  await rebuildLearningTotals(db, engine);
 }

@@ -24,7 +24,7 @@ describe('the live demo seed', () => {
       { key: 'jingan', name: '静安学习网', sort: 1, theme_color: '#1664ff', created_at: now },
       { key: 'xuhui', name: '徐汇学习网', sort: 2, theme_color: '#0b7a75', created_at: now },
     ]);
-    await seedLive({ db: database.db, random: new Random(1), scale: 1, now });
+    await seedLive({ db: database.db, random: new Random(1), scale: 1, now, engine: 'sqlite' });
   });
   afterAll(() => database.destroy());
 

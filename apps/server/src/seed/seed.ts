@@ -173,6 +173,7 @@ export async function seedDemo(database: Db, options: SeedOptions = {}): Promise
       random: new Random(options.seed ?? 20_261_122),
       scale,
       now: started,
+      engine: database.engine,
     };
     for (const step of steps) await step(context);
   });

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Engine } from '../db/database.ts';
 import type { Database, NewUserRow } from '../db/schema.ts';
 import { hashPassword } from '../modules/account/password.ts';
 import { publishedOn } from '../modules/content/published.ts';
@@ -18,6 +19,8 @@ export interface SeedContext {
   /** 1 for the demo; larger fills the database for benchmarks. */
   scale: number;
   now: number;
+  /** The engine under `db`, for the few steps that write engine-specific SQL. */
+  engine: Engine;
 }
 
 /** A seeded site, in the order of its `sort`. */

@@ -36,7 +36,13 @@ describe('the team works seed', () => {
     );
 
   it('writes nothing when there are no teams', async () => {
-    await seedTeamWorks({ db: database.db, random: new Random(1), scale: 1, now });
+    await seedTeamWorks({
+      db: database.db,
+      random: new Random(1),
+      scale: 1,
+      now,
+      engine: 'sqlite',
+    });
     expect(await count('team_works')).toBe(0);
     expect(await writeTeamWorkFiles(database.db, dir)).toBe(0);
   });
@@ -67,7 +73,7 @@ describe('the team works seed', () => {
     const second = await createTeam(db, c);
     await addTeamMember(db, second, b);
 
-    await seedTeamWorks({ db, random: new Random(7), scale: 1, now });
+    await seedTeamWorks({ db, random: new Random(7), scale: 1, now, engine: database.engine });
     const works = await db.selectFrom('team_works').selectAll().orderBy('id').execute();
     expect(new Set(works.map((work) => work.team_id))).toEqual(new Set([first, second]));
     // A demo learner who is a member writes the team's first work.

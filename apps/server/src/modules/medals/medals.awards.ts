@@ -2,6 +2,9 @@ import type { Kysely } from 'kysely';
 import type { Database, MedalMetricValue } from '../../db/schema.ts';
 import type { SideEffect, SideEffects } from '../../platform/side-effects.ts';
 import { insertMessage } from '../messages/messages.queries.ts';
+import { findLearningTotals } from '../statistics/statistics.queries.ts';
+import { streakOf } from '../statistics/statistics.service.ts';
+import { dayKey } from '../study/study.rules.ts';
 import {
   countAttendedActivities,
   countCompletedCourses,
@@ -9,14 +12,9 @@ import {
   countTeamWorks,
   countWatchedLives,
   insertLearnerMedal,
-  listLearningDays,
   listPendingRules,
-  sumLearningSeconds,
 } from './medals.queries.ts';
-import { currentStreak, METRICS_OF_EFFECT, wholeHours } from './medals.rules.ts';
-
-/** Learning days read to measure a streak: more than the longest streak a rule asks for. */
-const STREAK_WINDOW = 400;
+import { METRICS_OF_EFFECT, wholeHours } from './medals.rules.ts';
 
 /** The learner's value of `metric` now (across sites). */
 export async function metricValue(
@@ -35,9 +33,9 @@ export async function metricValue(
     case 'live_watched':
       return countWatchedLives(db, userId);
     case 'learning_hours':
-      return wholeHours(await sumLearningSeconds(db, userId));
+      return wholeHours((await findLearningTotals(db, userId)).seconds);
     case 'streak_days':
-      return currentStreak(await listLearningDays(db, userId, STREAK_WINDOW), now);
+      return streakOf(await findLearningTotals(db, userId), dayKey(now)).current;
     case 'team_works':
       return countTeamWorks(db, userId);
   }

@@ -120,29 +120,6 @@ export function countWatchedLives(db: Db, userId: number) {
   );
 }
 
-/** All the learner's credited learning time, in seconds. */
-export async function sumLearningSeconds(db: Db, userId: number): Promise<number> {
-  const row = await db
-    .selectFrom('learning_days')
-    .select((eb) => eb.fn.sum<number | string | null>('seconds').as('total'))
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return Number(row?.total ?? 0);
-}
-
-/** The learner's learning days (`YYYY-MM-DD`), latest first, at most `limit`. */
-export async function listLearningDays(db: Db, userId: number, limit: number) {
-  const rows = await db
-    .selectFrom('learning_days')
-    .select('day')
-    .where('user_id', '=', userId)
-    .where('seconds', '>', 0)
-    .orderBy('day', 'desc')
-    .limit(limit)
-    .execute();
-  return rows.map((row) => row.day);
-}
-
 /** When the learner completed their `n`th course (from 1), or null before they did. */
 export async function findNthCourseCompletion(db: Db, userId: number, n: number) {
   const row = await db

@@ -14,6 +14,7 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import { RateLimits } from '../../platform/rate-limit.ts';
 import { SideEffects } from '../../platform/side-effects.ts';
 import { isoTime } from '../../platform/time.ts';
+import { findLearningTotals } from '../statistics/statistics.queries.ts';
 import { dayKey } from '../study/study.rules.ts';
 import { certificatePdf } from './certificate-pdf.ts';
 import { metricValue } from './medals.awards.ts';
@@ -28,11 +29,9 @@ import {
   listCompletedCoursesWithoutCertificate,
   listFinishedClassesWithoutCertificate,
   listLearnerMedals,
-  listLearningDays,
   listMedalRules,
-  sumLearningSeconds,
 } from './medals.queries.ts';
-import { longestStreak, maskName, tenthHours, wholeHours } from './medals.rules.ts';
+import { maskName, tenthHours, wholeHours } from './medals.rules.ts';
 
 /** Verification lookups allowed per address in the window (codes are not for guessing). */
 export const VERIFY_LIMIT = RateLimits.certificateVerify.max;
@@ -159,12 +158,11 @@ export class MedalService {
   /** Milestones with their dates or progress, and every certificate (made on first need). */
   async achievements(userId: number): Promise<Achievements> {
     await this.issueCertificates(userId);
-    const [certificates, firstCourse, tenthCourse, seconds, days, completed] = await Promise.all([
+    const [certificates, firstCourse, tenthCourse, totals, completed] = await Promise.all([
       listCertificates(this.db, userId),
       findNthCourseCompletion(this.db, userId, 1),
       findNthCourseCompletion(this.db, userId, 10),
-      sumLearningSeconds(this.db, userId),
-      listLearningDays(this.db, userId, 400),
+      findLearningTotals(this.db, userId),
       metricValue(this.db, userId, 'courses_completed', this.now()),
     ]);
     const earned = new Map(
@@ -175,8 +173,8 @@ export class MedalService {
     );
     const current: Record<(typeof MILESTONES)[number]['key'], number> = {
       'first-course': completed,
-      'hours-100': wholeHours(seconds),
-      'streak-30': longestStreak(days),
+      'hours-100': wholeHours(totals.seconds),
+      'streak-30': totals.longest,
       'courses-10': completed,
     };
     // When each was reached: the nth completion, or the medal of the same threshold.

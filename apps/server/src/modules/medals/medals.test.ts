@@ -20,6 +20,7 @@ import { createCourse } from '../../testing/course-factory.ts';
 import { createEbook } from '../../testing/ebook-factory.ts';
 import { createLiveChannel, createLiveSession } from '../../testing/live-factory.ts';
 import { body, describeEachEngine, loginAs } from '../../testing/test-app.ts';
+import { rebuildLearningTotals } from '../statistics/statistics.queries.ts';
 import { dayKey } from '../study/study.rules.ts';
 import { awardMedals } from './medals.awards.ts';
 import { VERIFY_LIMIT } from './medals.service.ts';
@@ -189,6 +190,7 @@ describeEachEngine('medals and achievements API', (ctx) => {
         { user_id: learner.id, day: dayKey(now - 2 * DAY), seconds: 590, updated_at: now },
       ])
       .execute();
+    await rebuildLearningTotals(db, app().database.engine, { from: learner.id, to: learner.id });
     let list = await medals(learner.token);
     expect(medal(list, 'streak-3')).toMatchObject({ earned: false, current: 2 });
     expect(medal(list, 'hours-1')).toMatchObject({ earned: false, current: 0 });

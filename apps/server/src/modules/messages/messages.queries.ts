@@ -58,19 +58,43 @@ const COLUMNS = [
   'm.created_at',
 ] as const;
 
-/** How many messages the reader sees. */
-export function countMessages(db: Db, reader: Reader) {
-  return countRows(db.selectFrom('messages as m').where(visibleTo(reader)));
-}
-
-/** One window of the reader's messages, newest first, each with its read flag. */
-export function listMessageRows(db: Db, reader: Reader, limit: number, offset: number) {
+/**
+ * The learner's own messages (`own`) or the site's notices, each one range of the index
+ * (`user_id, site_key, created_at, id`): an `or` of the two would read and sort them all.
+ */
+function branch(db: Db, reader: Reader, own: boolean) {
   return db
     .selectFrom('messages as m')
-    .select([...COLUMNS, readFlag(reader).as('is_read')])
-    .where(visibleTo(reader))
-    .orderBy('m.created_at', 'desc')
-    .orderBy('m.id', 'desc')
+    .where('m.user_id', own ? '=' : 'is', own ? reader.userId : null)
+    .where('m.site_key', '=', reader.siteKey);
+}
+
+/** How many messages the reader sees. */
+export async function countMessages(db: Db, reader: Reader) {
+  const [own, notices] = await Promise.all([
+    countRows(branch(db, reader, true)),
+    countRows(branch(db, reader, false)),
+  ]);
+  return own + notices;
+}
+
+/**
+ * One window of the reader's messages, newest first, each with its read flag: the newest
+ * `offset + limit` of each branch, in index order, merged.
+ */
+export function listMessageRows(db: Db, reader: Reader, limit: number, offset: number) {
+  const newest = (own: boolean) =>
+    branch(db, reader, own)
+      .select([...COLUMNS, readFlag(reader).as('is_read')])
+      .orderBy('m.created_at', 'desc')
+      .orderBy('m.id', 'desc')
+      .limit(offset + limit);
+  return db
+    .selectFrom(newest(true).as('own'))
+    .selectAll()
+    .unionAll(db.selectFrom(newest(false).as('notices')).selectAll())
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
     .limit(limit)
     .offset(offset)
     .execute();

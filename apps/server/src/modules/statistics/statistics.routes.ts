@@ -15,7 +15,7 @@ declare module 'fastify' {
 export const statisticsModule = portalModule({
   name: 'statistics',
   tag: 'statistics',
-  create: (app) => new StatisticsService(app.database.db, app.database.engine),
+  create: (app) => new StatisticsService(app.database.db),
   routes(api, statistics) {
     api.get('/api/statistics', {
       operationId: 'getStudyStatistics',

@@ -1,16 +1,25 @@
 import type { Statistics, StatisticsQuery, StatisticsSummary, Streak } from '@portal/contract';
 import type { Kysely } from 'kysely';
-import type { Engine } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { findLearningSeconds } from '../study/study.queries.ts';
 import { dayKey } from '../study/study.rules.ts';
 import {
   countCompletedCourses,
-  findStreaks,
-  findTotals,
+  findLearningTotals,
+  type LearningTotals,
   listDayTimes,
 } from './statistics.queries.ts';
 import { addDays, fillBuckets, spansOf } from './statistics.rules.ts';
+
+/**
+ * The learner's streaks on `today`: the run that ended on the last day learned counts as
+ * current while it ended today or yesterday (today's learning may still come).
+ */
+export function streakOf(totals: LearningTotals, today: string): Streak {
+  const current =
+    totals.lastDay !== null && totals.lastDay >= addDays(today, -1) ? totals.streak : 0;
+  return { current, longest: totals.longest };
+}
 
 /**
  * A learner's learning statistics: time per day, week or month split by kind of content,
@@ -19,13 +28,8 @@ import { addDays, fillBuckets, spansOf } from './statistics.rules.ts';
 export class StatisticsService {
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly engine: Engine,
     private readonly now: () => number = () => Date.now(),
   ) {}
-
-  private streak(userId: number, today: string): Promise<Streak> {
-    return findStreaks(this.db, this.engine, userId, addDays(today, -1));
-  }
 
   /** The chart of `range` (its buckets, oldest first), the all-time totals and the streaks. */
   async statistics(userId: number, { range }: StatisticsQuery): Promise<Statistics> {
@@ -33,28 +37,27 @@ export class StatisticsService {
     const spans = spansOf(range, today);
     const first = spans[0]?.start ?? today;
     const last = spans.at(-1)?.end ?? today;
-    const [days, totals, coursesCompleted, streak] = await Promise.all([
+    const [days, totals, coursesCompleted] = await Promise.all([
       listDayTimes(this.db, userId, first, last),
-      findTotals(this.db, userId),
+      findLearningTotals(this.db, userId),
       countCompletedCourses(this.db, userId),
-      this.streak(userId, today),
     ]);
     return {
       range,
       today,
       buckets: fillBuckets(spans, days),
       totals: { seconds: Math.round(totals.seconds), days: totals.days, coursesCompleted },
-      streak,
+      streak: streakOf(totals, today),
     };
   }
 
   /** What 我的 shows: today's learning time and the streaks. */
   async summary(userId: number): Promise<StatisticsSummary> {
     const day = dayKey(this.now());
-    const [seconds, streak] = await Promise.all([
+    const [seconds, totals] = await Promise.all([
       findLearningSeconds(this.db, userId, day),
-      this.streak(userId, day),
+      findLearningTotals(this.db, userId),
     ]);
-    return { day, todaySeconds: Math.round(seconds), streak };
+    return { day, todaySeconds: Math.round(seconds), streak: streakOf(totals, day) };
   }
 }

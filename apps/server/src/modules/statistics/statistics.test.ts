@@ -5,6 +5,7 @@ import { createCourse } from '../../testing/course-factory.ts';
 import { createLiveChannel, createLiveSession } from '../../testing/live-factory.ts';
 import { body, describeEachEngine, loginAs } from '../../testing/test-app.ts';
 import { dayKey } from '../study/study.rules.ts';
+import { findLearningTotals, rebuildLearningTotals } from './statistics.queries.ts';
 import { addDays } from './statistics.rules.ts';
 
 const PASSWORD = 'Stats@2026';
@@ -121,6 +122,8 @@ describeEachEngine('statistics', (ctx) => {
         })),
       )
       .execute();
+    // Days written in bulk, as the seed and the migration do: their totals computed again.
+    await rebuildLearningTotals(db, app().database.engine, { from: learner.id, to: learner.id });
   };
 
   describe('GET /api/statistics', () => {
@@ -219,6 +222,39 @@ describeEachEngine('statistics', (ctx) => {
       ]);
       expect(data.streak).toEqual({ current: 2, longest: 2 });
       expect(data.totals.days).toBe(2);
+    });
+
+    it('keeps the totals as credits come: a run of days, a gap, the same day again', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      const learner = await newLearner(app());
+      const start = beforeShanghaiMidnight() - 20 * 86_400_000 + 60_000;
+      const learnOn = async (day: number, seconds: number) => {
+        vi.setSystemTime(start + day * 86_400_000);
+        await watchLesson(learner, seconds);
+      };
+      const { db, engine } = app().database;
+      const kept = () => findLearningTotals(db, learner.id);
+      await learnOn(0, 30);
+      await learnOn(1, 20);
+      await learnOn(1, 10);
+      await learnOn(2, 5);
+      expect(await kept()).toEqual({
+        seconds: 65,
+        days: 3,
+        lastDay: dayKey(start + 2 * 86_400_000),
+        streak: 3,
+        longest: 3,
+      });
+      await learnOn(5, 7);
+      await learnOn(6, 8);
+      const afterGap = await kept();
+      expect(afterGap).toMatchObject({ seconds: 80, days: 5, streak: 2, longest: 3 });
+      // The same as computed again from the days, as the migration and the seed do.
+      await rebuildLearningTotals(db, engine, { from: learner.id, to: learner.id });
+      expect(await kept()).toEqual(afterGap);
+      // Twenty days on, the run has ended: current 0, the longest kept.
+      vi.setSystemTime(start + 20 * 86_400_000);
+      expect((await statistics(learner)).streak).toEqual({ current: 0, longest: 3 });
     });
 
     it('keeps yesterday’s streak while today has no learning yet, and counts the longest run', async () => {

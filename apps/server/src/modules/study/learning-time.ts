@@ -1,7 +1,8 @@
 import type { LearningKind } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { addLearningTime } from '../statistics/statistics.queries.ts';
+import { addLearningTime, addLearningTotals } from '../statistics/statistics.queries.ts';
+import { addDays } from '../statistics/statistics.rules.ts';
 import { addLearningSeconds, lockStudyClock, setStudyClock } from './study.queries.ts';
 import { type Credit, creditWatch, dayKey } from './study.rules.ts';
 
@@ -48,8 +49,10 @@ export async function lockLearnerClock(
       if (learner.creditedMs > 0) {
         const day = dayKey(now);
         const seconds = learner.creditedMs / 1000;
-        await addLearningSeconds(trx, userId, day, seconds, now);
+        const newDay = await addLearningSeconds(trx, userId, day, seconds, now);
         await addLearningTime(trx, { userId, day, kind, seconds, now });
+        const yesterday = addDays(day, -1);
+        await addLearningTotals(trx, { userId, day, yesterday, seconds, newDay, now });
       }
       return { item, countedMs: learner.creditedMs };
     },

@@ -128,15 +128,18 @@ export function updateLessonProgress(
     .execute();
 }
 
-/** Adds seconds to the learner's day with one upsert (the same statement on both engines). */
-export function addLearningSeconds(
+/**
+ * Adds seconds to the learner's day with one upsert (the same statement on both engines);
+ * answers whether the day is a new learning day (it had no time before).
+ */
+export async function addLearningSeconds(
   trx: Kysely<Database>,
   userId: number,
   day: string,
   seconds: number,
   now: number,
-) {
-  return trx
+): Promise<boolean> {
+  const row = await trx
     .insertInto('learning_days')
     .values({ user_id: userId, day, seconds, updated_at: now })
     .onConflict((oc) =>
@@ -145,7 +148,9 @@ export function addLearningSeconds(
         updated_at: eb.ref('excluded.updated_at'),
       })),
     )
-    .execute();
+    .returning('seconds')
+    .executeTakeFirstOrThrow();
+  return Number(row.seconds) <= seconds;
 }
 
 /** The learner's learning seconds on a day (0 when none). */
