@@ -24,26 +24,26 @@ describe('readPage', () => {
     expect(reads).toEqual([]);
   });
 
-  it('counts and reads the first page at once', async () => {
-    let counting = false;
-    const started: string[] = [];
-    const page = await readPage(
-      { page: 1, size: 2 },
-      {
-        count: async () => {
-          counting = true;
-          started.push('count');
-          await new Promise((resolve) => setImmediate(resolve));
-          return 25;
-        },
-        rows: async () => {
-          started.push(counting ? 'rows while counting' : 'rows');
-          return [1, 2];
-        },
+  it('counts the list only when its first page is full', async () => {
+    const counted: number[] = [];
+    const counting = (total: number) => ({
+      count: async () => {
+        counted.push(total);
+        return total;
       },
-      (list) => list,
-    );
-    expect(page).toEqual({ list: [1, 2], total: 25, page: 1, size: 2 });
-    expect(started).toEqual(['count', 'rows while counting']);
+      rows: async ({ limit }: { limit: number }) => rows.slice(0, Math.min(limit, total)),
+    });
+    const short = await readPage({ page: 1, size: 10 }, counting(4), (list) => list);
+    expect(short).toEqual({ list: [1, 2, 3, 4], total: 4, page: 1, size: 10 });
+    const none = await readPage({ page: 1, size: 10 }, counting(0), (list) => list);
+    expect(none).toEqual({ list: [], total: 0, page: 1, size: 10 });
+    expect(counted).toEqual([]);
+    const full = await readPage({ page: 1, size: 10 }, counting(25), (list) => list);
+    expect(full.total).toBe(25);
+    expect(full.list).toHaveLength(10);
+    // Exactly a page long: counted, as a second page may or may not follow.
+    const exact = await readPage({ page: 1, size: 10 }, counting(10), (list) => list);
+    expect(exact.total).toBe(10);
+    expect(counted).toEqual([25, 10]);
   });
 });

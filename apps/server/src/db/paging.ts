@@ -24,9 +24,10 @@ export interface PageSource<Row> {
 
 /**
  * One page of a list in the contract's shape: counts the list, reads the rows of the page's
- * window and maps them to items. The first page is counted and read at once (no round trip
- * waits for the other); a later page that starts past the end answers an empty list without
- * reading rows (a deep offset would walk the whole index for nothing).
+ * window and maps them to items. The first page is read first: when it is not full it is the
+ * whole list, and its length the total, so a short list (most of a learner's own) costs one
+ * query; a full one is counted after. A later page that starts past the end answers an empty
+ * list without reading rows (a deep offset would walk the whole index for nothing).
  */
 export async function readPage<Row, Item>(
   query: PageQuery,
@@ -35,7 +36,8 @@ export async function readPage<Row, Item>(
 ): Promise<Page<Item>> {
   const window = pageWindow(query);
   if (window.offset === 0) {
-    const [total, rows] = await Promise.all([source.count(), source.rows(window)]);
+    const rows = await source.rows(window);
+    const total = rows.length < window.limit ? rows.length : await source.count();
     return toPage(query, total, await toItems(rows));
   }
   const total = await source.count();

@@ -201,12 +201,11 @@ export class HomeService {
 
   /** The learner's panel: the course to continue, active classes and time learned today. */
   async me(siteKey: string, userId: number): Promise<HomeMe> {
-    const [learning, classes, today] = await Promise.all([
-      this.study.courses(siteKey, userId, { page: 1, size: 1, state: 'learning' }),
+    const [last, classes, today] = await Promise.all([
+      this.study.continueLearning(siteKey, userId),
       this.classes.mine(siteKey, userId, { page: 1, size: 3 }),
       this.study.today(userId),
     ]);
-    const last = learning.list[0];
     return {
       continueLearning: last ? { ...last } : null,
       myClasses: classes.list,

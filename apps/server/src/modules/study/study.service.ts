@@ -216,11 +216,7 @@ export class StudyService {
    * One page of the courses the learner is studying (started, not complete) or has completed
    * at published courses of the site, the latest studied first, with their progress.
    */
-  async courses(
-    siteKey: string,
-    userId: number,
-    query: StudyCoursesQuery,
-  ): Promise<Page<StudyCourse>> {
+  courses(siteKey: string, userId: number, query: StudyCoursesQuery): Promise<Page<StudyCourse>> {
     const filter = { siteKey, userId, state: query.state };
     return readPage(
       query,
@@ -228,28 +224,46 @@ export class StudyService {
         count: () => countStudyCourseRows(this.db, filter),
         rows: (window) => listStudyCourseRows(this.db, { ...filter, ...window }),
       },
-      async (rows) => {
-        const done = await countCompletedLessons(
-          this.db,
-          userId,
-          rows.map((row) => row.id),
-        );
-        return rows.map((row) => {
-          const total = Number(row.lesson_count);
-          return {
-            courseId: row.id,
-            title: row.title,
-            cover: row.cover,
-            teacherName: row.teacher_name,
-            lessonId: row.last_lesson_id,
-            lessonTitle: row.last_lesson_title,
-            completedLessons: Math.min(done.get(row.id) ?? 0, total),
-            totalLessons: total,
-            lastStudiedAt: isoTime(row.last_studied_at),
-            completedAt: isoTimeOrNull(row.completed_at),
-          };
-        });
-      },
+      (rows) => this.withProgress(userId, rows),
     );
+  }
+
+  /** The course the learner studied last and has not completed (home's 继续学习), or null. */
+  async continueLearning(siteKey: string, userId: number): Promise<StudyCourse | null> {
+    const rows = await listStudyCourseRows(this.db, {
+      siteKey,
+      userId,
+      state: 'learning',
+      limit: 1,
+      offset: 0,
+    });
+    return (await this.withProgress(userId, rows))[0] ?? null;
+  }
+
+  private async withProgress(
+    userId: number,
+    rows: Awaited<ReturnType<typeof listStudyCourseRows>>,
+  ): Promise<StudyCourse[]> {
+    if (rows.length === 0) return [];
+    const done = await countCompletedLessons(
+      this.db,
+      userId,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) => {
+      const total = Number(row.lesson_count);
+      return {
+        courseId: row.id,
+        title: row.title,
+        cover: row.cover,
+        teacherName: row.teacher_name,
+        lessonId: row.last_lesson_id,
+        lessonTitle: row.last_lesson_title,
+        completedLessons: Math.min(done.get(row.id) ?? 0, total),
+        totalLessons: total,
+        lastStudiedAt: isoTime(row.last_studied_at),
+        completedAt: isoTimeOrNull(row.completed_at),
+      };
+    });
   }
 }
