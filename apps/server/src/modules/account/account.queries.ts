@@ -56,6 +56,8 @@ export function findLiveSession(db: Kysely<Database>, tokenHash: string, now: nu
       'sessions.expires_at',
       'sessions.last_seen_at',
       'sessions.rotated_at',
+      'sessions.device_key',
+      'sessions.signed_in_at',
       'users.id',
       'users.username',
       'users.nickname',
@@ -68,23 +70,17 @@ export function findLiveSession(db: Kysely<Database>, tokenHash: string, now: nu
     .executeTakeFirst();
 }
 
-/** The device key and sign-in time of a session. */
-export function findSessionDevice(db: Kysely<Database>, sessionId: number) {
-  return db
-    .selectFrom('sessions')
-    .select(['device_key', 'signed_in_at', 'rotated_at'])
-    .where('id', '=', sessionId)
-    .executeTakeFirst();
-}
-
-/** Shortens a rotated session to its grace period (never lengthens it). */
-export function retireSession(
+/**
+ * Marks the session rotated and shortens it to its grace period (never lengthens it); answers
+ * whether it had been rotated before (by another tab, or a replay of its token).
+ */
+export async function retireSession(
   db: Kysely<Database>,
   sessionId: number,
   now: number,
   graceUntil: number,
-) {
-  return db
+): Promise<boolean> {
+  const row = await db
     .updateTable('sessions')
     .set((eb) => ({
       rotated_at: eb.fn.coalesce('rotated_at', eb.val(now)),
@@ -97,7 +93,9 @@ export function retireSession(
         .end(),
     }))
     .where('id', '=', sessionId)
-    .execute();
+    .returning('rotated_at')
+    .executeTakeFirst();
+  return row?.rotated_at != null && Number(row.rotated_at) !== now;
 }
 
 export function touchSession(db: Kysely<Database>, sessionId: number, now: number) {

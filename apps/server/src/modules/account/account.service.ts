@@ -10,7 +10,6 @@ import {
   consumeTicket,
   deleteExpired,
   findLiveSession,
-  findSessionDevice,
   findUserById,
   findUserByUsername,
   insertSession,
@@ -163,19 +162,18 @@ export class AccountService {
 
   /** The learner behind a token, or null for a missing, unknown, expired or revoked one. */
   async authenticate(token: string | null): Promise<AuthUser | null> {
+    const row = await this.liveSession(token);
+    return row ? toAuthUser(row) : null;
+  }
+
+  /** The live session of a token with its learner and device, seen now; null when none. */
+  private async liveSession(token: string | null) {
     if (!token) return null;
     const now = this.now();
     const row = await findLiveSession(this.db, hashSecret(token), now);
     if (!row) return null;
     if (now - row.last_seen_at > TOUCH_EVERY_MS) await touchSession(this.db, row.session_id, now);
-    return {
-      id: row.id,
-      username: row.username,
-      nickname: row.nickname,
-      avatar: row.avatar,
-      createdAt: row.created_at,
-      sessionId: row.session_id,
-    };
+    return row;
   }
 
   /**
@@ -183,21 +181,22 @@ export class AccountService {
    * null when the token is not valid (the client then forgets it).
    */
   async refresh(token: string | null, context: SessionContext): Promise<string | null> {
-    const user = await this.authenticate(token);
-    if (!user) return null;
+    const session = await this.liveSession(token);
+    if (!session) return null;
+    const user = toAuthUser(session);
     return this.db.transaction().execute(async (trx) => {
       const now = this.now();
-      const device = await findSessionDevice(trx, user.sessionId);
-      await retireSession(trx, user.sessionId, now, now + ROTATION_GRACE_MS);
+      const rotatedBefore = await retireSession(trx, user.sessionId, now, now + ROTATION_GRACE_MS);
       // The first refresh of the day is the day's sign-in (points reward it once a day).
       await this.effects.record(trx, signedIn(context.siteKey, user.id, now));
-      const key = device?.device_key ?? newDeviceKey();
+      // As read with the token: a session's device key and sign-in time never change.
+      const key = session.device_key ?? newDeviceKey();
       const fresh = await new AccountService(trx, this.now).openSession(user.id, context, {
         key,
-        signedInAt: device?.signed_in_at ?? now,
+        signedInAt: session.signed_in_at ?? now,
       });
       // A token refreshed before (by another tab, or replayed) hands out one token more.
-      if (device?.rotated_at != null) {
+      if (rotatedBefore) {
         await revokeSurplusSessions(
           trx,
           { userId: user.id, deviceKey: key },
@@ -255,4 +254,16 @@ export class AccountService {
     });
     return token;
   }
+}
+
+/** The learner of a live session, as the routes see them. */
+function toAuthUser(row: NonNullable<Awaited<ReturnType<typeof findLiveSession>>>): AuthUser {
+  return {
+    id: row.id,
+    username: row.username,
+    nickname: row.nickname,
+    avatar: row.avatar,
+    createdAt: row.created_at,
+    sessionId: row.session_id,
+  };
 }
