@@ -1,4 +1,5 @@
 import type { Kysely, Updateable } from 'kysely';
+import { compiledOnce } from '../../db/compiled.ts';
 import type { Database, NewSessionRow, NewUserRow, UsersTable } from '../../db/schema.ts';
 
 export function findUserByUsername(db: Kysely<Database>, username: string) {
@@ -46,9 +47,12 @@ export function insertSession(db: Kysely<Database>, row: NewSessionRow) {
   return db.insertInto('sessions').values(row).execute();
 }
 
-/** The live session of a token hash with its user, or undefined when expired or revoked. */
-export function findLiveSession(db: Kysely<Database>, tokenHash: string, now: number) {
-  return db
+/**
+ * The live session of a token hash with its user and device, or undefined when expired or
+ * revoked. Compiled once: every learner's call runs it.
+ */
+const liveSessionQuery = compiledOnce((db, tokenHash: string, now: number) =>
+  db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select([
@@ -66,8 +70,11 @@ export function findLiveSession(db: Kysely<Database>, tokenHash: string, now: nu
     ])
     .where('sessions.token_hash', '=', tokenHash)
     .where('sessions.revoked_at', 'is', null)
-    .where('sessions.expires_at', '>', now)
-    .executeTakeFirst();
+    .where('sessions.expires_at', '>', now),
+);
+
+export async function findLiveSession(db: Kysely<Database>, tokenHash: string, now: number) {
+  return (await liveSessionQuery(db, tokenHash, now))[0];
 }
 
 /**

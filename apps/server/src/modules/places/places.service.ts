@@ -58,12 +58,24 @@ const DETAIL_CLASSES = 6;
 /**
  * The first box a near query searches, half its side in degrees of latitude (about 550 m): a
  * dense city answers from it in one query (10,000 places over the district hold 50 places, or
- * 20 schools, within about 400 m), and each doubling on sparser data costs one more indexed
+ * 20 schools, within about 400 m), and each wider box on sparser data costs one more indexed
  * query.
  */
 const FIRST_BOX_DEGREES = 0.005;
 /** Past this box (about 550 km) a near query searches everywhere. */
 const LAST_BOX_DEGREES = 5;
+/** About as many metres in a degree of latitude, everywhere. */
+const METRES_PER_DEGREE = 111_000;
+
+/**
+ * How much wider the next box is after one that held `found` of the `limit` places wanted:
+ * enough for their density to give `limit` (with a margin), at least twice, at most eight times
+ * (eight times when it held none).
+ */
+function sparseGrowth(found: number, limit: number): number {
+  if (found === 0) return 8;
+  return Math.min(8, Math.max(2, Math.sqrt(limit / found) * 1.5));
+}
 
 type PlaceRow = Pick<
   MapPlacesTable,
@@ -156,17 +168,16 @@ export class PlaceService {
 
   /**
    * The `limit` places nearest to the point, nearest first, each with its distance in metres.
-   * Searches a box around the point, doubling it until the box holds `limit` places and the
+   * Searches a box around the point, growing it until the box holds `limit` places and the
    * farthest of them lies within the box's inner circle (so no place outside the box can be
-   * nearer), or the box covers everything.
+   * nearer), or the box covers everything. A box that held `limit` places grows to just reach
+   * the farthest of them (the next one is then the last); one that held fewer grows by how
+   * sparse they were, so a small site is searched whole in a few rounds.
    */
   async near(siteKey: string, query: PlaceNearQuery): Promise<PlaceSummary[]> {
     const point = { lat: query.lat, lng: query.lng };
-    for (
-      let box: number | null = FIRST_BOX_DEGREES;
-      ;
-      box = box * 2 > LAST_BOX_DEGREES ? null : box * 2
-    ) {
+    let box: number | null = FIRST_BOX_DEGREES;
+    for (;;) {
       const rows = await listNearRows(this.db, this.engine, {
         siteKey,
         category: query.category,
@@ -183,10 +194,15 @@ export class PlaceService {
         .sort((a, b) => a.distance - b.distance || a.row.id - b.row.id);
       const farthest = measured.at(-1)?.distance ?? Number.POSITIVE_INFINITY;
       // A degree of latitude is about 111 km everywhere.
-      const innerRadius = box === null ? Number.POSITIVE_INFINITY : box * 111_000;
+      const innerRadius = box === null ? Number.POSITIVE_INFINITY : box * METRES_PER_DEGREE;
       if (box === null || (rows.length === query.limit && farthest <= innerRadius)) {
         return measured.map(({ row, distance }) => toPlaceSummary(row, distance));
       }
+      const next: number =
+        rows.length === query.limit
+          ? (farthest / METRES_PER_DEGREE) * 1.001
+          : box * sparseGrowth(rows.length, query.limit);
+      box = next > LAST_BOX_DEGREES ? null : next;
     }
   }
 

@@ -1,0 +1,57 @@
+import { expect, it } from 'vitest';
+import { describeEachEngine } from '../testing/test-app.ts';
+import { compiledOnce } from './compiled.ts';
+
+describeEachEngine('compiledOnce', (ctx) => {
+  const db = () => ctx().app.database.db;
+  const demo = () =>
+    db().selectFrom('users').select(['id', 'username']).orderBy('id').limit(3).execute();
+
+  /** Users by one name or either of two ids, the same argument in two places. */
+  const users = compiledOnce((db, name: string, id: number | null) =>
+    db
+      .selectFrom('users')
+      .select(['id', 'username'])
+      .where((eb) => eb.or([eb('username', '=', name), eb('id', '=', id), eb('id', '=', id)]))
+      .where('deleted_at', 'is', null)
+      .orderBy('id')
+      .limit(5),
+  );
+
+  it('answers what the built query answers, for each call’s arguments', async () => {
+    const [first, second] = await demo();
+    expect(first && second).toBeTruthy();
+    if (!first || !second) return;
+    expect(await users(db(), first.username, null)).toEqual([first]);
+    expect(await users(db(), 'nobody', second.id)).toEqual([second]);
+    expect(await users(db(), first.username, second.id)).toEqual([first, second]);
+    expect(await users(db(), 'nobody', -1)).toEqual([]);
+  });
+
+  it('runs in a transaction, seeing its writes', async () => {
+    await db()
+      .transaction()
+      .execute(async (trx) => {
+        await trx
+          .insertInto('users')
+          .values({ username: '13900000999', nickname: '临时', password_hash: 'x', created_at: 1 })
+          .execute();
+        expect(await users(trx, '13900000999', null)).toHaveLength(1);
+        await trx.deleteFrom('users').where('username', '=', '13900000999').execute();
+      });
+    expect(await users(db(), '13900000999', null)).toEqual([]);
+  });
+
+  it('refuses a builder that changes its arguments or picks a shape by them', async () => {
+    const shifted = compiledOnce((db, id: number) =>
+      db.selectFrom('users').select('id').where('username', '=', `${id}0`),
+    );
+    await expect(shifted(db(), 1)).rejects.toThrow(/arguments unchanged/);
+    const shaped = compiledOnce((db, name: string) =>
+      name.includes('1')
+        ? db.selectFrom('users').select('id').where('username', '=', name)
+        : db.selectFrom('users').select('id').where('nickname', '=', name),
+    );
+    await expect(shaped(db(), 'x')).rejects.toThrow(/arguments unchanged/);
+  });
+});

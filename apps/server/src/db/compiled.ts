@@ -1,0 +1,76 @@
+import { type Compilable, CompiledQuery, type Kysely } from 'kysely';
+import type { Database } from './schema.ts';
+
+/** What a compiled-once query may take: values passed to the builder as they are. */
+export type Argument = string | number | null;
+
+interface Template {
+  sql: string;
+  /** For each parameter, the argument it is (its index), or -1 for a constant of the query. */
+  sources: number[];
+  constants: readonly unknown[];
+}
+
+/** Stand-ins for the arguments, told apart from any real value and from the other build's. */
+const standIns = (count: number, build: number) =>
+  Array.from({ length: count }, (_, i) => `\u0000compiled:${build}:${i}\u0000`);
+
+/** Compiles `build` with stand-ins for its arguments and maps each parameter to its source. */
+function templateOf<Args extends Argument[]>(
+  db: Kysely<Database>,
+  build: (db: Kysely<Database>, ...args: Args) => Compilable<unknown>,
+  count: number,
+): Template {
+  const [first, second] = [0, 1].map((n) => {
+    const args = standIns(count, n);
+    const compiled = build(db, ...(args as Args)).compile();
+    return { args, compiled };
+  }) as [
+    { args: string[]; compiled: CompiledQuery<unknown> },
+    { args: string[]; compiled: CompiledQuery<unknown> },
+  ];
+  const sources = first.compiled.parameters.map((value) => first.args.indexOf(value as string));
+  // Built twice with other stand-ins: the same SQL, each argument in the same places, and the
+  // same constants. An argument the builder changed (`now + 1`, a string made from it) or used
+  // to choose the query's shape would differ, so it is refused rather than frozen.
+  const same =
+    first.compiled.sql === second.compiled.sql &&
+    second.compiled.parameters.length === sources.length &&
+    second.compiled.parameters.every((value, i) => {
+      const source = sources[i] as number;
+      return source >= 0 ? value === second.args[source] : value === first.compiled.parameters[i];
+    });
+  if (!same) {
+    throw new Error(
+      `compiledOnce: the query must take its arguments unchanged as parameters:\n${first.compiled.sql}`,
+    );
+  }
+  return { sql: first.compiled.sql, sources, constants: first.compiled.parameters };
+}
+
+/**
+ * A query built and compiled by Kysely once per database (engine), then run with each call's
+ * arguments bound in their places: building and compiling a small query costs several times
+ * what SQLite takes to run it, and the hottest queries (a learner's token on every call) need
+ * not pay it each time. `build` must pass its arguments to the builder unchanged, as values to
+ * compare or set; anything else (arithmetic on them, a shape that depends on them) is refused
+ * at the first call. Answers the rows.
+ */
+export function compiledOnce<Args extends Argument[], Row>(
+  build: (db: Kysely<Database>, ...args: Args) => Compilable<Row>,
+): (db: Kysely<Database>, ...args: Args) => Promise<Row[]> {
+  // One template per dialect adapter (a transaction shares its database's).
+  const templates = new WeakMap<object, Template>();
+  return async (db, ...args) => {
+    const adapter = db.getExecutor().adapter;
+    let template = templates.get(adapter);
+    if (!template) {
+      template = templateOf(db, build, args.length);
+      templates.set(adapter, template);
+    }
+    const { sources, constants } = template;
+    const parameters = sources.map((source, i) => (source >= 0 ? args[source] : constants[i]));
+    const result = await db.executeQuery<Row>(CompiledQuery.raw(template.sql, parameters));
+    return result.rows;
+  };
+}
