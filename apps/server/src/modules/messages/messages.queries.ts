@@ -1,4 +1,5 @@
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import { compiledOnce } from '../../db/compiled.ts';
 import { countRows } from '../../db/rows.ts';
 import type { Database, NewMessageRow } from '../../db/schema.ts';
 
@@ -35,15 +36,18 @@ function readFlag(reader: Reader) {
 }
 
 /** When the learner registered and last marked all of the site's messages read. */
-export async function findReadThrough(db: Db, userId: number, siteKey: string) {
-  const row = await db
+const readThroughQuery = compiledOnce((db, userId: number, siteKey: string) =>
+  db
     .selectFrom('users as u')
     .leftJoin('message_marks as k', (join) =>
       join.onRef('k.user_id', '=', 'u.id').on('k.site_key', '=', siteKey),
     )
     .select(['u.created_at', 'k.read_all_at'])
-    .where('u.id', '=', userId)
-    .executeTakeFirst();
+    .where('u.id', '=', userId),
+);
+
+export async function findReadThrough(db: Db, userId: number, siteKey: string) {
+  const [row] = await readThroughQuery(db, userId, siteKey);
   return Math.max(Number(row?.created_at ?? 0), Number(row?.read_all_at ?? 0));
 }
 
@@ -112,39 +116,47 @@ export function findMessageRow(db: Db, reader: Reader, id: number) {
     .executeTakeFirst();
 }
 
+/** The learner's own unread messages on the site (one range of the learner's index). */
+const ownUnreadQuery = compiledOnce((db, userId: number, siteKey: string) =>
+  db
+    .selectFrom('messages as m')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('m.user_id', '=', userId)
+    .where('m.site_key', '=', siteKey)
+    .where('m.read_at', 'is', null),
+);
+
+/** The site's notices after `after` the learner has no read row of. */
+const unreadNoticesQuery = compiledOnce((db, siteKey: string, after: number, userId: number) =>
+  db
+    .selectFrom('messages as m')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('m.user_id', 'is', null)
+    .where('m.site_key', '=', siteKey)
+    .where('m.created_at', '>', after)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('message_reads as r')
+            .select('r.message_id')
+            .whereRef('r.message_id', '=', 'm.id')
+            .where('r.user_id', '=', userId),
+        ),
+      ),
+    ),
+);
+
 /**
  * The reader's unread messages: their own with no read time, and the site's notices after
  * their "read through" time without a read row. Both counts walk one index
- * (`user_id, site_key, created_at`).
+ * (`user_id, site_key, created_at`); compiled once, as the badge asks on every page.
  */
 export async function countUnread(db: Db, reader: Reader): Promise<number> {
   const [own, notices] = await Promise.all([
-    countRows(
-      db
-        .selectFrom('messages as m')
-        .where('m.user_id', '=', reader.userId)
-        .where('m.site_key', '=', reader.siteKey)
-        .where('m.read_at', 'is', null),
-    ),
-    countRows(
-      db
-        .selectFrom('messages as m')
-        .where('m.user_id', 'is', null)
-        .where('m.site_key', '=', reader.siteKey)
-        .where('m.created_at', '>', reader.readThrough)
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('message_reads as r')
-                .select('r.message_id')
-                .whereRef('r.message_id', '=', 'm.id')
-                .where('r.user_id', '=', reader.userId),
-            ),
-          ),
-        ),
-    ),
+    ownUnreadQuery(db, reader.userId, reader.siteKey),
+    unreadNoticesQuery(db, reader.siteKey, reader.readThrough, reader.userId),
   ]);
-  return own + notices;
+  return Number(own[0]?.n ?? 0) + Number(notices[0]?.n ?? 0);
 }
 
 /** Marks the learner's own unread messages read at `now`, as an update to narrow down. */
