@@ -5,12 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../src/testing/test-app.ts';
 import { NOT_YET_BENCHED } from './not-yet-benched.ts';
 import { TARGETS } from './targets.ts';
+import { WRITE_TARGETS } from './write-targets.ts';
 
 // Issue 27: every operation a learner (or a visitor) calls has a bench target, as every one is
 // fuzzed. An operation of the OpenAPI description is benched when a target of the closed loop
-// (`targets.ts`) or of the open loop (`open-targets.ts`) sends it a request. The ones
-// without a target yet are named in `not-yet-benched.ts`; that list only shrinks: a new
-// operation must come with its target, and a target added for a listed one takes it off.
+// (`targets.ts`) or of the open loop (`open-targets.ts`) sends it a request, or a write target
+// (`write-targets*.ts`, both loops) names it among its operations (the closed loop fails a
+// target that sends an operation it does not name). The ones without a target yet are named in
+// `not-yet-benched.ts`; that list only shrinks: a new operation must come with its target, and
+// a target added for a listed one takes it off.
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 
@@ -18,14 +21,16 @@ const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const operationOf = (method: string, target: string) => `${method} ${target.split('?')[0]}`;
 
 /**
- * The operations the targets call: the closed loop's from its targets, the open loop's from the
- * requests written in `open-targets.ts` (`path: '/api/x'` or `` `/api/x?y=${z}` ``, either side
- * of a `?:`, POST when the request names it just before).
+ * The operations the targets call: the closed loop's from its targets, the write targets' as
+ * they name them, the open loop's from the requests written in `open-targets.ts`
+ * (`path: '/api/x'` or `` `/api/x?y=${z}` ``, either side of a `?:`, POST when the request names
+ * it just before).
  */
 function benchedOperations(): Set<string> {
-  const benched = new Set(
-    TARGETS.map((target) => operationOf(target.method ?? 'GET', target.path)),
-  );
+  const benched = new Set([
+    ...TARGETS.map((target) => operationOf(target.method ?? 'GET', target.path)),
+    ...WRITE_TARGETS.flatMap((target) => target.operations),
+  ]);
   const lines = fs.readFileSync(path.join(benchDir, 'open-targets.ts'), 'utf8').split('\n');
   lines.forEach((line, index) => {
     if (!line.includes('path:')) return;
@@ -59,7 +64,17 @@ describe('bench coverage', () => {
     const missing = operations.filter(
       (operation) => !benched.has(operation) && !NOT_YET_BENCHED.includes(operation),
     );
-    expect(missing, 'operations without a bench target (add one to targets.ts)').toEqual([]);
+    expect(
+      missing,
+      'operations without a bench target (add one to targets.ts or write-targets.ts)',
+    ).toEqual([]);
+  });
+
+  it('has write targets that name only operations that exist', () => {
+    const unknown = WRITE_TARGETS.flatMap((target) =>
+      target.operations.filter((operation) => !operations.includes(operation)),
+    );
+    expect(unknown, 'operations named by write-targets*.ts').toEqual([]);
   });
 
   it('lists only operations that exist and have no target yet', () => {

@@ -30,6 +30,21 @@ export function positiveEnv(name: string, fallback: number, integer = true): num
 }
 
 /**
+ * `BENCH_ONLY=ranking,places`: whether a target named `name` is run (its name holds one of the
+ * words; every target when unset).
+ */
+export function selectedByOnly(name: string): boolean {
+  const words = (process.env.BENCH_ONLY ?? '')
+    .split(',')
+    .map((word) => word.trim())
+    .filter((word) => word !== '');
+  return words.length === 0 || words.some((word) => name.includes(word));
+}
+
+/** What fills a database seeded at BENCH_LARGE_SCALE to a large district's size. */
+export const DISTRICT_FILL = 'bench/fill-district.ts';
+
+/**
  * `BENCH_DATABASE_URL`: a PostgreSQL database to bench on instead of a throwaway SQLite file.
  * Each server gets a fresh schema in it, dropped at the end.
  */
@@ -186,6 +201,8 @@ export async function startApp(
     seedDemo?: boolean;
     /** How long the server may take to migrate, seed and answer; default STARTUP_TIMEOUT_MS. */
     startupTimeoutMs?: number;
+    /** More settings of the server's own (e.g. `writeServerEnv` of the write targets). */
+    env?: NodeJS.ProcessEnv;
   },
 ): Promise<{ app: Child; origin: string; store: AppStore; env: NodeJS.ProcessEnv }> {
   const { scale, port, databaseUrl } = options;
@@ -206,6 +223,7 @@ export async function startApp(
     REDIS_URL: options.redisUrl ?? '',
     LOG_LEVEL: 'warn',
     SEED_DEMO: options.seedDemo === false ? '0' : '1',
+    ...options.env,
   };
   if (scale > 1 && !options.join) {
     console.log(`seeding at scale ${scale} ...`);

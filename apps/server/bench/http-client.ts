@@ -8,11 +8,19 @@ export interface HttpRequest {
   headers?: Record<string, string>;
   /** Sent as JSON (with its content-type). */
   json?: unknown;
+  /** Sent as is with its content-type instead of `json` (a form, a multipart upload). */
+  body?: { type: string; data: Buffer | string };
+  /**
+   * The loopback address to send from (e.g. `127.3.0.7`), so that the server sees a caller of
+   * another address, as requests of many people would be; the default is the system's choice.
+   */
+  localAddress?: string;
 }
 
 export interface HttpAnswer {
   status: number;
   text: string;
+  headers: http.IncomingHttpHeaders;
 }
 
 /** How long a kept-alive socket may sit idle in the client's pool, ms. */
@@ -28,7 +36,10 @@ export class HttpClient {
   private readonly host: string;
   private readonly port: number;
 
-  constructor(origin: string, sockets = 512) {
+  constructor(
+    readonly origin: string,
+    sockets = 512,
+  ) {
     const url = new URL(origin);
     this.host = url.hostname;
     this.port = Number(url.port || 80);
@@ -46,10 +57,11 @@ export class HttpClient {
 
   /** Sends the request; rejects on a network error or after `timeoutMs`. */
   send(request: HttpRequest, timeoutMs = 10_000): Promise<HttpAnswer> {
-    const body = request.json === undefined ? undefined : JSON.stringify(request.json);
+    const body =
+      request.body?.data ?? (request.json === undefined ? undefined : JSON.stringify(request.json));
     const headers: Record<string, string | number> = { ...request.headers };
     if (body !== undefined) {
-      headers['content-type'] = 'application/json';
+      headers['content-type'] = request.body?.type ?? 'application/json';
       headers['content-length'] = Buffer.byteLength(body);
     }
     return new Promise((resolve, reject) => {
@@ -62,6 +74,7 @@ export class HttpClient {
           path: request.path,
           headers,
           timeout: timeoutMs,
+          localAddress: request.localAddress,
         },
         (response) => {
           const chunks: Buffer[] = [];
@@ -70,6 +83,7 @@ export class HttpClient {
             resolve({
               status: response.statusCode ?? 0,
               text: Buffer.concat(chunks).toString('utf8'),
+              headers: response.headers,
             }),
           );
           response.on('error', reject);

@@ -3,9 +3,11 @@ import { generatedUsername, LEARNERS_PER_SCALE } from '../src/seed/seed.ts';
 import { type Child, findTsx } from './child-process.ts';
 import {
   benchDatabaseUrl,
+  DISTRICT_FILL,
   positiveEnv,
   type Resources,
   STARTUP_TIMEOUT_MS,
+  selectedByOnly,
   serverDir,
   startApp,
   startFloor,
@@ -20,10 +22,27 @@ import {
   OPEN_FLOOR,
   OPEN_TARGETS,
   type OpenTarget,
+  openRead,
 } from './open-targets.ts';
+import { TARGETS as CLOSED_TARGETS } from './targets.ts';
 import { alignedTable } from './text-table.ts';
+import { writeServerEnv } from './write-support.ts';
+import { WRITE_TARGETS } from './write-targets.ts';
 
 // `npm run bench -- --open` (or BENCH_MODE=open): the open-loop mode of `run.ts`.
+
+/**
+ * What the open loop sends, after the floor: its own reads and first writes, then every other
+ * read of the closed loop (`targets.ts`) at the read rate, then the writes; those BENCH_ONLY
+ * selects.
+ */
+const TARGETS: OpenTarget[] = [
+  ...OPEN_TARGETS,
+  ...CLOSED_TARGETS.filter((target) => !OPEN_TARGETS.some((open) => open.name === target.name)).map(
+    openRead,
+  ),
+  ...WRITE_TARGETS,
+].filter((target) => selectedByOnly(target.name));
 
 export interface OpenSettings {
   databaseUrl: string | undefined;
@@ -32,6 +51,11 @@ export interface OpenSettings {
   /** Seconds at the same rate before each measured run, not counted (connections, JIT). */
   warmup: number;
   timeoutMs: number;
+  /**
+   * BENCH_DISTRICT=1: on a district (seeded at BENCH_LARGE_SCALE, 350, and filled by
+   * `fill-district.ts`) instead of the demo seed.
+   */
+  districtScale: number | null;
 }
 
 interface OpenRow {
@@ -58,13 +82,15 @@ export function readOpenSettings(): OpenSettings {
   const duration = positiveEnv('BENCH_DURATION', 10);
   const warmup = process.env.BENCH_WARMUP === '0' ? 0 : positiveEnv('BENCH_WARMUP', 2);
   const perTarget = warmup + duration + 30;
-  const fallback = STARTUP_TIMEOUT_MS / 1000 + (OPEN_TARGETS.length + 1) * perTarget;
+  const fallback = STARTUP_TIMEOUT_MS / 1000 + (TARGETS.length + 1) * perTarget;
   const timeoutMs = positiveEnv('BENCH_TIMEOUT', fallback) * 1000;
-  return { databaseUrl: benchDatabaseUrl(), duration, warmup, timeoutMs };
+  const districtScale =
+    process.env.BENCH_DISTRICT === '1' ? positiveEnv('BENCH_LARGE_SCALE', 350) : null;
+  return { databaseUrl: benchDatabaseUrl(), duration, warmup, timeoutMs, districtScale };
 }
 
 /** Logs in the first `count` generated learners of the seed, once; later calls reuse them. */
-function learnerPool(origin: string): (count: number) => Promise<Learner[]> {
+export function learnerPool(origin: string): (count: number) => Promise<Learner[]> {
   const logged: Learner[] = [];
   return async (count) => {
     if (count > LEARNERS_PER_SCALE) throw new Error(`the seed has ${LEARNERS_PER_SCALE} learners`);
@@ -88,6 +114,7 @@ async function benchOne(
   learners: (count: number) => Promise<Learner[]>,
   settings: OpenSettings,
   canaryOrigin: string | null,
+  dataDir?: string,
 ): Promise<OpenRow> {
   const row: OpenRow = {
     target,
@@ -102,8 +129,11 @@ async function benchOne(
   const http = new HttpClient(origin);
   const canaryHttp = canaryOrigin === null ? null : new HttpClient(canaryOrigin);
   try {
-    const send = await target.setup({ http, learners });
-    const canarySend = canaryHttp && (await OPEN_FLOOR.setup({ http: canaryHttp, learners }));
+    const send = await target.setup({ http, learners, dataDir, origin });
+    const canarySend =
+      canaryHttp &&
+      canaryOrigin !== null &&
+      (await OPEN_FLOOR.setup({ http: canaryHttp, learners, origin: canaryOrigin }));
     let next = 0;
     if (settings.warmup > 0) {
       const warm = await runOpenLoop({
@@ -186,29 +216,49 @@ function formatOpenTable(rows: OpenRow[]): string {
   return alignedTable(header, body);
 }
 
-/** The open-loop run: the floor, then every target of `open-targets.ts`; answers the exit code. */
+/**
+ * The open-loop run: the floor, then every target of `open-targets.ts` and `write-targets.ts`;
+ * answers the exit code.
+ */
 export async function openBench(resources: Resources, settings: OpenSettings): Promise<number> {
   const tsx = findTsx(serverDir);
   console.log(
     `bench (open loop): ${settings.duration} s per target (+${settings.warmup} s warm-up),` +
+      (settings.districtScale === null
+        ? ' demo seed,'
+        : ` district (scale ${settings.districtScale} + fill),`) +
       ` ${settings.databaseUrl ? 'PostgreSQL' : 'SQLite'}, node ${process.version},` +
       ` ${os.cpus().length} CPUs`,
   );
   const [appPort, floorPort] = await twoFreePorts();
-  const [{ app, origin }, { floor, origin: floorOrigin }] = await Promise.all([
-    startApp(resources, tsx, { scale: 1, port: appPort, databaseUrl: settings.databaseUrl }),
+  const [{ app, origin, store }, { floor, origin: floorOrigin }] = await Promise.all([
+    startApp(resources, tsx, {
+      scale: settings.districtScale ?? 1,
+      port: appPort,
+      databaseUrl: settings.databaseUrl,
+      fill: settings.districtScale === null ? undefined : DISTRICT_FILL,
+      env: writeServerEnv(appPort),
+    }),
     startFloor(resources, tsx, floorPort),
   ]);
   const learners = learnerPool(origin);
   const plan: Array<[string, OpenTarget, Child]> = [
     [floorOrigin, OPEN_FLOOR, floor],
-    ...OPEN_TARGETS.map((target): [string, OpenTarget, Child] => [origin, target, app]),
+    ...TARGETS.map((target): [string, OpenTarget, Child] => [origin, target, app]),
   ];
   const rows: OpenRow[] = [];
   for (const [targetOrigin, target, child] of plan) {
     process.stdout.write(`  ${target.name} at ${target.rate} req/s ... `);
     const canaryOrigin = target === OPEN_FLOOR ? null : floorOrigin;
-    const row = await benchOne(targetOrigin, target, child, learners, settings, canaryOrigin);
+    const row = await benchOne(
+      targetOrigin,
+      target,
+      child,
+      learners,
+      settings,
+      canaryOrigin,
+      store.dataDir,
+    );
     rows.push(row);
     console.log(
       row.summary ? `p99 ${row.summary.p99.toFixed(1)} ms` : 'skipped',

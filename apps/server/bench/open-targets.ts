@@ -1,5 +1,6 @@
 import { type SignupField, validateSignupForm } from '@portal/contract';
 import { apiProblem, callApi, type HttpClient, type HttpRequest } from './http-client.ts';
+import { loginLearner } from './learner-login.ts';
 import { IdleRing } from './open-loop.ts';
 import { type BenchTarget, TARGETS } from './targets.ts';
 
@@ -31,6 +32,10 @@ export interface OpenContext {
   http: HttpClient;
   /** `count` learners of the seed, logged in (the same ones on every call, in the same order). */
   learners(count: number): Promise<Learner[]>;
+  /** Origin of the server under test (for a login through its account center). */
+  origin: string;
+  /** The server's `DATA_DIR` (where it writes the codes it sends), when the runner knows it. */
+  dataDir?: string;
 }
 
 /** Sends request `index` and answers what is wrong with the answer, or null; never rejects. */
@@ -71,29 +76,44 @@ export const pick = <T>(items: readonly T[], index: number): T => {
 export const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
 
-/** A read of the closed-loop bench (`targets.ts`), the same request and check, at the read rate. */
-function closedRead(name: string): OpenTarget {
-  const target: BenchTarget | undefined = TARGETS.find((candidate) => candidate.name === name);
-  if (!target || target.setup || target.raw || (target.method ?? 'GET') !== 'GET') {
-    throw new Error(`targets.ts has no plain GET target named "${name}"`);
+/**
+ * A read of the closed-loop bench (`targets.ts`), the same request, headers (its setup's too,
+ * e.g. the demo learner's token) and check, at the read rate; a `raw` one (a file) checks the
+ * body's text.
+ */
+export function openRead(target: BenchTarget): OpenTarget {
+  if ((target.method ?? 'GET') !== 'GET') {
+    throw new Error(`"${target.name}" is not a read`);
   }
   return {
-    name,
+    name: target.name,
     rate: READ_RATE,
     p99Ms: READ_P99_MS,
-    setup: async ({ http }) => {
-      const request = { path: target.path, headers: target.headers };
+    setup: async ({ http, origin }) => {
+      const login = (username?: string) => loginLearner(origin, username);
+      const headers = {
+        ...target.headers,
+        ...(target.setup ? await target.setup({ origin, login }) : {}),
+      };
+      const request = { path: target.path, headers };
       return async () => {
         try {
           const answer = await http.send(request);
           if (answer.status < 200 || answer.status >= 300) return `answered ${answer.status}`;
-          return target.check(JSON.parse(answer.text));
+          return target.check(target.raw ? answer.text : JSON.parse(answer.text));
         } catch (error) {
           return `request failed: ${error instanceof Error ? error.message : String(error)}`;
         }
       };
     },
   };
+}
+
+/** The read of `targets.ts` named `name`, in the open loop. */
+function closedRead(name: string): OpenTarget {
+  const target = TARGETS.find((candidate) => candidate.name === name);
+  if (!target) throw new Error(`targets.ts has no target named "${name}"`);
+  return openRead(target);
 }
 
 /** The ids of the first page of the site's courses, newest first. */

@@ -1,12 +1,16 @@
 import os from 'node:os';
 import autocannon, { type Result } from 'autocannon';
 import { type Child, findTsx } from './child-process.ts';
+import { benchWrites } from './closed-loop.ts';
 import {
+  type AppStore,
   benchDatabaseUrl,
+  DISTRICT_FILL,
   positiveEnv,
   type Resources,
   runBench,
   STARTUP_TIMEOUT_MS,
+  selectedByOnly,
   serverDir,
   startApp,
   startFloor,
@@ -16,25 +20,18 @@ import { loginLearner } from './learner-login.ts';
 import { openBench, readOpenSettings } from './open-run.ts';
 import { TARGETS as ALL_TARGETS, type BenchContext, type BenchTarget, FLOOR } from './targets.ts';
 import { alignedTable } from './text-table.ts';
+import { writeServerEnv } from './write-support.ts';
 
 // BENCH_ONLY=ranking,places: only the targets whose name holds one of these words.
-const ONLY = (process.env.BENCH_ONLY ?? '')
-  .split(',')
-  .map((word) => word.trim())
-  .filter((word) => word !== '');
-const TARGETS =
-  ONLY.length === 0
-    ? ALL_TARGETS
-    : ALL_TARGETS.filter((target) => ONLY.some((word) => target.name.includes(word)));
+const TARGETS = ALL_TARGETS.filter((target) => selectedByOnly(target.name));
 /** The issue's bound: an endpoint's p99 in the district at most this times its p99 at demo scale. */
 const GROWTH_LIMIT = 2;
-/** Where the district phase fills the database after seeding it at BENCH_LARGE_SCALE. */
-const DISTRICT_FILL = 'bench/fill-district.ts';
 
 // npm run bench   (BENCH_DURATION=10 BENCH_CONNECTIONS=100 BENCH_WARMUP=1 BENCH_SCALE=1
 //                  BENCH_LARGE_SCALE=350 BENCH_TIMEOUT=s BENCH_DATABASE_URL=postgres://...)
 // Starts the real server and a bare Fastify floor as child processes on loopback, loads each
-// target with autocannon from this process, prints a table, and exits 1 if any target misbehaved.
+// target with autocannon from this process, then the write targets of `write-targets.ts` with
+// the workers of `closed-loop.ts`, prints a table, and exits 1 if any target misbehaved.
 // Then the district: it seeds a second database at BENCH_LARGE_SCALE (350: about 105,000
 // courses and 70,000 learners; 0 skips the phase), fills it to a large district's size
 // (`fill-district.ts`: 100,000 more learners, 5,000 teams, a million ledger rows, ten million
@@ -42,9 +39,10 @@ const DISTRICT_FILL = 'bench/fill-district.ts';
 // the floor, and compares each p99 with the demo seed's: more than GROWTH_LIMIT times fails.
 //
 // npm run bench -- --open   (or BENCH_MODE=open; BENCH_DURATION=10 BENCH_WARMUP=2)
-// Open loop instead: each target of `open-targets.ts` at a constant rate (reads 1,000 req/s,
-// writes 300 req/s), each request timed from when it was due (see `open-loop.ts`); prints
-// p50/p99/p99.9 per target and exits 1 when one errs or misses its p99 limit.
+// Open loop instead: each target of `open-targets.ts` and `write-targets.ts` at a constant rate
+// (reads 1,000 req/s, writes 300 req/s), each request timed from when it was due (see
+// `open-loop.ts`); prints p50/p99/p99.9 per target and exits 1 when one errs or misses its p99
+// limit.
 //
 // Both run on a throwaway SQLite file, or with BENCH_DATABASE_URL on PostgreSQL (a fresh schema
 // of that database per server, dropped at the end).
@@ -271,7 +269,7 @@ const floorRateOf = (rows: Row[]) =>
 /** Loads the floor, then every target on the server at `origin`; prints the table. */
 async function runPhase(
   title: string,
-  app: { app: Child; origin: string },
+  app: { app: Child; origin: string; store?: AppStore },
   floor: { floor: Child; origin: string },
   settings: Settings,
   district: boolean,
@@ -290,6 +288,8 @@ async function runPhase(
     settings,
     district,
   );
+  // The write targets (closed-loop.ts).
+  rows.push(...(await benchWrites(app, settings)));
   const all = floorRow ? [floorRow, ...rows] : rows;
   console.log(`\n${title}:\n${formatTable(all, floorRateOf(all))}\n`);
   return { rows, failures: report(all, app.app) };
@@ -337,7 +337,12 @@ async function main(resources: Resources, settings: Settings): Promise<number> {
   const [appPort, floorPort] = await twoFreePorts();
   const { databaseUrl } = settings;
   const [demo, floor] = await Promise.all([
-    startApp(resources, tsx, { scale: settings.scale, port: appPort, databaseUrl }),
+    startApp(resources, tsx, {
+      scale: settings.scale,
+      port: appPort,
+      databaseUrl,
+      env: writeServerEnv(appPort),
+    }),
     startFloor(resources, tsx, floorPort),
   ]);
   const small = await runPhase(`demo seed (scale ${settings.scale})`, demo, floor, settings, false);
@@ -349,6 +354,7 @@ async function main(resources: Resources, settings: Settings): Promise<number> {
       port: appPort,
       databaseUrl,
       fill: DISTRICT_FILL,
+      env: writeServerEnv(appPort),
     });
     const large = await runPhase('district', district, floor, settings, true);
     failures += large.failures + reportGrowth(small.rows, large.rows);
