@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { compiledOnce } from '../../db/compiled.ts';
 import { hasRow } from '../../db/rows.ts';
 import type { Database, NewPointsLedgerRow } from '../../db/schema.ts';
 
@@ -149,41 +150,56 @@ export interface LedgerFilter {
   type: 'earned' | 'spent' | undefined;
 }
 
-function ledgerOf(db: Db, filter: LedgerFilter) {
-  let query = db
+/**
+ * The learner's ledger rows on the site, of a type ('earned', 'spent', or '' for all) taken as
+ * a parameter, so each query below has one shape and is compiled once (the ledger page is read
+ * on every visit to 积分).
+ */
+function ledgerOf(db: Db, userId: number, siteKey: string, type: string) {
+  return db
     .selectFrom('points_ledger as l')
-    .where('l.user_id', '=', filter.userId)
-    .where('l.site_key', '=', filter.siteKey);
-  if (filter.type === 'earned') query = query.where('l.amount', '>', 0);
-  if (filter.type === 'spent') query = query.where('l.amount', '<', 0);
-  return query;
+    .where('l.user_id', '=', userId)
+    .where('l.site_key', '=', siteKey)
+    .where((eb) =>
+      eb.and([
+        eb.or([eb('l.amount', '>', 0), eb(eb.val(type), '<>', 'earned')]),
+        eb.or([eb('l.amount', '<', 0), eb(eb.val(type), '<>', 'spent')]),
+      ]),
+    );
 }
 
+const countLedgerQuery = compiledOnce((db, userId: number, siteKey: string, type: string) =>
+  ledgerOf(db, userId, siteKey, type).select((eb) => eb.fn.countAll<number | string>().as('total')),
+);
+
 export async function countLedgerRows(db: Db, filter: LedgerFilter) {
-  const row = await ledgerOf(db, filter)
-    .select((eb) => eb.fn.countAll<number | string>().as('total'))
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
+  const [row] = await countLedgerQuery(db, filter.userId, filter.siteKey, filter.type ?? '');
+  return Number(row?.total ?? 0);
 }
+
+const ledgerRowsQuery = compiledOnce(
+  (db, userId: number, siteKey: string, type: string, limit: number, offset: number) =>
+    ledgerOf(db, userId, siteKey, type)
+      .leftJoin('points_rules as r', 'r.key', 'l.rule_key')
+      .select([
+        'l.id',
+        'l.rule_key',
+        'r.name as rule_name',
+        'l.title',
+        'l.amount',
+        'l.balance_after',
+        'l.day',
+        'l.created_at',
+      ])
+      .orderBy('l.id', 'desc')
+      .limit(limit)
+      .offset(offset),
+);
 
 /** One window of the learner's ledger on the site, newest first, with each rule's name. */
 export function listLedgerRows(db: Db, filter: LedgerFilter & { limit: number; offset: number }) {
-  return ledgerOf(db, filter)
-    .leftJoin('points_rules as r', 'r.key', 'l.rule_key')
-    .select([
-      'l.id',
-      'l.rule_key',
-      'r.name as rule_name',
-      'l.title',
-      'l.amount',
-      'l.balance_after',
-      'l.day',
-      'l.created_at',
-    ])
-    .orderBy('l.id', 'desc')
-    .limit(filter.limit)
-    .offset(filter.offset)
-    .execute();
+  const { userId, siteKey, type, limit, offset } = filter;
+  return ledgerRowsQuery(db, userId, siteKey, type ?? '', limit, offset);
 }
 
 /** Every (learner, site) whose balance is not the sum of their ledger rows (should be none). */
