@@ -758,6 +758,12 @@ export interface UserIdentitiesTable {
 }
 
 /** A learning team; `seats_taken` counts its active members (the leader among them). */
+/** How many live teams a site has, kept by triggers on `teams`. */
+export interface TeamCountsTable {
+  site_key: string;
+  live: Generated<number>;
+}
+
 export interface TeamsTable {
   id: Generated<number>;
   site_key: string;
@@ -1138,6 +1144,7 @@ export interface Database {
   users: UsersTable;
   user_identities: UserIdentitiesTable;
   teams: TeamsTable;
+  team_counts: TeamCountsTable;
   map_places: MapPlacesTable;
   map_places_rtree: MapPlacesRtreeTable;
   delivery_resources: DeliveryResourcesTable;

@@ -41,6 +41,7 @@ import { createDelivery } from './20261128_0920_create_delivery.ts';
 import { indexPlacesSpatially } from './20261129_0900_index_places_spatially.ts';
 import { keepLearningTotals } from './20261129_1000_keep_learning_totals.ts';
 import { dropSessionUserIndex } from './20261129_1010_drop_session_user_index.ts';
+import { countLiveTeams } from './20261129_1020_count_live_teams.ts';
 
 // The lists the first widenings allowed; each later one allows the same plus what it adds. Like
 // the migrations they are frozen: a new kind is a new migration with a longer list.
@@ -116,5 +117,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '20261129_0900_index_places_spatially': indexPlacesSpatially(engine),
     '20261129_1000_keep_learning_totals': keepLearningTotals(engine),
     '20261129_1010_drop_session_user_index': dropSessionUserIndex(),
+    '20261129_1020_count_live_teams': countLiveTeams(engine),
   };
 }

@@ -44,11 +44,12 @@ export interface TeamListFilter {
   q?: string | undefined;
 }
 
+/** A team name holding `q`. */
+const nameHolds = (q: string) => sql<boolean>`teams.name like ${likePattern(q)} escape '\\'`;
+
 function searchedTeams(db: Db, filter: TeamListFilter) {
   const query = liveTeams(db, filter.siteKey);
-  return filter.q
-    ? query.where(sql<boolean>`teams.name like ${likePattern(filter.q)} escape '\\'`)
-    : query;
+  return filter.q ? query.where(nameHolds(filter.q)) : query;
 }
 
 /** One page of the site's live teams matching the name search, most active or newest first. */
@@ -66,8 +67,26 @@ export function listTeamRows(
     .execute();
 }
 
-export function countTeamRows(db: Db, filter: TeamListFilter) {
-  return countRows(searchedTeams(db, filter));
+/**
+ * How many live teams of the site match the name search: without one, the count the triggers
+ * keep (one row); with one, counted (every team has its leader, so no join is needed).
+ */
+export async function countTeamRows(db: Db, filter: TeamListFilter) {
+  if (!filter.q) {
+    const row = await db
+      .selectFrom('team_counts')
+      .select('live')
+      .where('site_key', '=', filter.siteKey)
+      .executeTakeFirst();
+    return Number(row?.live ?? 0);
+  }
+  return countRows(
+    db
+      .selectFrom('teams')
+      .where('teams.site_key', '=', filter.siteKey)
+      .where('teams.dissolved_at', 'is', null)
+      .where(nameHolds(filter.q)),
+  );
 }
 
 /** One live team as a card row; undefined when there is none. */
