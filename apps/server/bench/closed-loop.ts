@@ -172,7 +172,7 @@ async function benchWrite(
   try {
     const send: KeyedSend = await target.setup({ http, learners, dataDir, origin });
     http.recording = true;
-    const endIndex = target.budget ?? Infinity;
+    const endIndex = Math.min(target.budget ?? Infinity, send.budget ?? Infinity);
     // More workers than keys would wait for a key, not for the server: their latency would lie.
     const connections = Math.min(settings.connections, send.keys ?? Infinity);
     const common = { connections, send, endIndex };

@@ -53,8 +53,11 @@ export const STAFF_ACTIONS_PER_SECOND = 1.5;
 /** One request of a key's cycle: sends it for `state` and answers the problem, or null. */
 export type Step<S> = (state: S) => Promise<string | null>;
 
-/** A target's `send` that says how many requests it can have out at once (its keys). */
-export type KeyedSend = Send & { keys?: number };
+/**
+ * A target's `send` that says how many requests it can have out at once (its keys), and the
+ * budget its setup found (e.g. from the authors it found), which takes over from the target's.
+ */
+export type KeyedSend = Send & { keys?: number; budget?: number };
 
 /**
  * Keys (a learner, a learner and an item) that each go through `steps` in turn: sign up, then

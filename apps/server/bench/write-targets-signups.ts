@@ -67,13 +67,25 @@ interface Activity extends Seated {
 }
 
 /** The activities open for signup, with their forms, and the ones each learner applied for. */
-async function openActivities(http: HttpClient, pool: readonly Learner[]) {
-  const page = await callApi<{ list: Array<{ id: number }> }>(http, {
-    path: `/api/activities?page=1&size=50&status=${encodeURIComponent('报名中')}`,
-  });
+/** Pages of 50 open activities read at most while looking for the ones a target wants. */
+const OPEN_ACTIVITY_PAGES = 40;
+
+async function openActivities(
+  http: HttpClient,
+  pool: readonly Learner[],
+  wanted: (activity: Activity) => boolean = () => true,
+) {
+  // Pages of open activities until one is wanted: in a district the few that take a photo may
+  // be far down a list of thousands.
   const activities: Activity[] = [];
-  for (const { id } of page.list) {
-    activities.push(await callApi<Activity>(http, { path: `/api/activities/detail?id=${id}` }));
+  for (let n = 1; n <= OPEN_ACTIVITY_PAGES && !activities.some(wanted); n += 1) {
+    const page = await callApi<{ list: Array<{ id: number }> }>(http, {
+      path: `/api/activities?page=${n}&size=50&status=${encodeURIComponent('报名中')}`,
+    });
+    if (page.list.length === 0) break;
+    for (const { id } of page.list) {
+      activities.push(await callApi<Activity>(http, { path: `/api/activities/detail?id=${id}` }));
+    }
   }
   const applied = new Map<string, Set<number>>();
   for (const learner of pool) {
@@ -157,10 +169,10 @@ const activityApplyWithFiles: WriteTarget = {
       learnerSlice(context, UPLOADERS.from, UPLOADERS.to),
       pngPicture(),
     ]);
-    const { activities, taken } = await openActivities(http, pool);
-    const special = activities.filter((activity) =>
-      activity.attachments?.accept.includes('image/png'),
-    );
+    const takesPhoto = (activity: Activity) =>
+      activity.attachments?.accept.includes('image/png') ?? false;
+    const { activities, taken } = await openActivities(http, pool, takesPhoto);
+    const special = activities.filter(takesPhoto);
     const states: ApplyState[] = seatPairs(pool, special, taken).map((pair) => ({
       ...pair,
       form: answersFor(pair.item.formFields, pair.learner),

@@ -329,7 +329,10 @@ const teamWorks: WriteTarget = {
       workAction((state) => state.author, '/api/team-works/delete'),
     ];
     if (steps.length !== WORK_STEPS) throw new Error('WORK_STEPS is out of date');
-    return cycle(states, steps, 'authors');
+    // The authors found, not the budget's guess: a district's teams have other members.
+    return Object.assign(cycle(states, steps, 'authors'), {
+      budget: states.length * POSTS_PER_AUTHOR * WORK_STEPS,
+    });
   },
 };
 
