@@ -58,16 +58,10 @@ export class SearchService {
     const { q, type, page } = query;
     if (q === '') throw invalid(SearchMessages.empty);
     const filter = { siteKey, q, type };
-    return readPage(
+    const found = await readPage(
       query,
       {
-        count: async () => {
-          const total = await countMatches(this.db, this.engine, filter);
-          if (page === 1 && total > 0) {
-            await countTerm(this.db, siteKey, normaliseTerm(q), this.now());
-          }
-          return total;
-        },
+        count: () => countMatches(this.db, this.engine, filter),
         rows: (window) => searchRows(this.db, this.engine, { ...filter, ...window }),
       },
       // Each kind's cards come from the content registry (the same rows favourites show).
@@ -83,6 +77,10 @@ export class SearchService {
           }),
         ),
     );
+    if (page === 1 && found.total > 0) {
+      await countTerm(this.db, siteKey, normaliseTerm(q), this.now());
+    }
+    return found;
   }
 
   /** The site's most searched terms. */
