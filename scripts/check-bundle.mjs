@@ -1,14 +1,19 @@
-// Bundle budget of the web app, checked by `npm test` after the build: what a phone must
-// download before /index/home is interactive: the entry chunk, the home page's lazy chunk, and
-// everything they import statically.
+// Bundle budget of the web app, checked by `npm test` after the build: the script a phone
+// downloads when it opens /index/home, until the network is idle (issue 27: at most 150 KB), in
+// bytes as the server sends them. That is the entry chunk, the home page's chunk (the boot script
+// preloads it beside the entry's) and everything they import statically; the home page loads
+// nothing else before a touch (e2e/network.e2e.test.ts counts the same in Chromium, from the
+// network, headers included, and fails too when it is over). The server sends each file's
+// brotli copy made at build time (vite-precompress.ts); a file without one, as it would compress
+// it on the fly (brotli quality 4 from 1 KB on, else as it is).
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
 export const BUDGET = {
-  /** gzip bytes of JavaScript loaded before /index/home is interactive. */
-  initialJs: 155 * 1024,
-  /** gzip bytes of CSS loaded before the first screen. */
+  /** Bytes of JavaScript a phone downloads on /index/home until the network is idle. */
+  homeJs: 150 * 1024,
+  /** Bytes of CSS loaded before the first screen. */
   initialCss: 30 * 1024,
 };
 
@@ -37,15 +42,25 @@ for (const [, href] of html.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+\
   files.css.add(href);
 }
 
-const gzip = (file) => zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
-const sum = (set) => [...set].reduce((total, file) => total + gzip(file), 0);
+/** The bytes the server sends for a built file to a browser that takes brotli. */
+function sent(file) {
+  const full = path.join(dist, file);
+  if (fs.existsSync(`${full}.br`)) return fs.statSync(`${full}.br`).size;
+  const data = fs.readFileSync(full);
+  if (data.length < 1024) return data.length;
+  return zlib.brotliCompressSync(data, {
+    params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 },
+  }).length;
+}
+const sum = (set) => [...set].reduce((total, file) => total + sent(file), 0);
 const js = sum(files.js);
 const css = sum(files.css);
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 console.log(
-  `bundle: initial JS ${kb(js)} gzip (budget ${kb(BUDGET.initialJs)}), initial CSS ${kb(css)} gzip (budget ${kb(BUDGET.initialCss)})`,
+  `bundle: home's JS ${kb(js)} as sent, in ${files.js.size} files (budget ${kb(BUDGET.homeJs)}),` +
+    ` initial CSS ${kb(css)} (budget ${kb(BUDGET.initialCss)})`,
 );
-if (js > BUDGET.initialJs || css > BUDGET.initialCss) {
+if (js > BUDGET.homeJs || css > BUDGET.initialCss) {
   console.error('bundle budget exceeded');
   process.exit(1);
 }

@@ -13,8 +13,9 @@ const isChunk = (item: OutputBundle[string] | undefined): item is OutputChunk =>
   item?.type === 'chunk';
 
 /**
- * For each landing page module, the chunks it needs that the entry does not already bring
- * (those Vite preloads from the HTML itself), and its stylesheets, as URLs.
+ * For each landing page module (and the other modules it loads at once), the chunks it needs that
+ * the entry does not already bring (those Vite preloads from the HTML itself), and its
+ * stylesheets, as URLs.
  */
 export function landingChunks(bundle: OutputBundle): LandingChunks {
   const chunks = Object.values(bundle).filter(isChunk);
@@ -34,13 +35,20 @@ export function landingChunks(bundle: OutputBundle): LandingChunks {
   };
   const initial = entry ? withImports(entry) : new Set<OutputChunk>();
   const result: LandingChunks = {};
-  for (const { page } of Object.values(LANDINGS)) {
+  const chunkOf = (facade: string, what: string) => {
+    const chunk = chunks.find((item) => item.facadeModuleId?.endsWith(facade));
+    if (!chunk) throw new Error(`no chunk for ${what} (${facade})`);
+    return chunk;
+  };
+  for (const { page, modules = [] } of Object.values(LANDINGS)) {
     if (!page || result[page]) continue;
     const [area, name] = page.split('/');
-    const facade = `/src/features/${area}/pages/${name}-page.tsx`;
-    const chunk = chunks.find((item) => item.facadeModuleId?.endsWith(facade));
-    if (!chunk) throw new Error(`no chunk for the landing page ${page} (${facade})`);
-    const needed = [...withImports(chunk)].filter((item) => !initial.has(item));
+    const starts = [
+      chunkOf(`/src/features/${area}/pages/${name}-page.tsx`, `the landing page ${page}`),
+      ...modules.map((module) => chunkOf(`/src/${module}`, `a module of ${page}`)),
+    ];
+    const found = new Set(starts.flatMap((start) => [...withImports(start)]));
+    const needed = [...found].filter((item) => !initial.has(item));
     const css = needed.flatMap((item) => [...(item.viteMetadata?.importedCss ?? [])]);
     result[page] = {
       js: needed.map((item) => `/${item.fileName}`),

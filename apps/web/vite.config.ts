@@ -2,9 +2,10 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { inlineBootScript } from './vite-boot-script.ts';
+import { precompressAssets } from './vite-precompress.ts';
 
 export default defineConfig({
-  plugins: [react(), inlineBootScript()],
+  plugins: [react(), inlineBootScript(), precompressAssets()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -4,8 +4,11 @@ import { apiLogin, phoneSuite, storeLogin } from './harness.ts';
 
 const suite = phoneSuite();
 
-/** What a phone may download on home until the network is idle: scripts, on the wire. */
-const HOME_JS_UNTIL_IDLE = 170 * 1024;
+/**
+ * What a phone may download on home until the network is idle: scripts, on the wire (issue 27;
+ * `scripts/check-bundle.mjs` holds the build to the same figure).
+ */
+const HOME_JS_UNTIL_IDLE = 150 * 1024;
 
 interface Seen {
   url: string;
@@ -39,7 +42,7 @@ async function recordNetwork(page: Page) {
 }
 
 describe('what a phone downloads', () => {
-  it('opens home with at most 170 KB of script until the network is idle', async () => {
+  it('opens home with at most 150 KB of script until the network is idle', async () => {
     const { page } = await suite.open();
     const requests = await recordNetwork(page);
     await page.goto(suite.url('/index/home'), { waitUntil: 'networkidle' });

@@ -1,5 +1,5 @@
 import { unstableSetRender } from 'antd-mobile';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { preloadLanding } from './app/preload.ts';
@@ -31,10 +31,16 @@ if (!container) throw new Error('#root is missing from index.html');
 const refreshed = refreshToken();
 preloadLanding();
 void refreshed.then(() => {
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  const root = createRoot(container);
+  // A transition: React renders the first screen in slices of a few milliseconds, yielding to
+  // the browser between them, instead of in one long task that would hold back input (and the
+  // page's chunk and data arriving meanwhile).
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
   warmFeedbackKitOnFirstTouch();
 });

@@ -7,6 +7,12 @@ import { ebookCategoriesQueryOptions } from '@/features/ebooks/api/get-ebook-cat
 import { ebookDetailQueryOptions } from '@/features/ebooks/api/get-ebook-detail.ts';
 import { ebooksQueryOptions } from '@/features/ebooks/api/get-ebooks.ts';
 import { homeQueryOptions } from '@/features/home/api/get-home.ts';
+import { placeListQueryOptions, placeMarkersQueryOptions } from '@/features/map/api/get-places.ts';
+import { articleDetailQueryOptions } from '@/features/news/api/articles.ts';
+import { rankingQueryOptions, teamRankQueryOptions } from '@/features/teams/api/get-ranking.ts';
+import { teamWorksQueryOptions } from '@/features/teams/api/get-team-works.ts';
+import { teamDetailQueryOptions } from '@/features/teams/api/get-teams.ts';
+import { teamResourcesQueryOptions } from '@/features/teams/api/team-resources.ts';
 import { LANDINGS } from './landing-data.ts';
 
 /** The `/api` paths (with their query) the page's own queries send, through the real request layer. */
@@ -60,6 +66,30 @@ describe('the early requests of the landing pages', () => {
       await sentBy(run(activityDetailQueryOptions(7))),
     );
     expect(early('/ebookDetails', '?id=3')).toEqual(await sentBy(run(ebookDetailQueryOptions(3))));
+    expect(early('/rankingList')).toEqual(
+      await sentBy(run(rankingQueryOptions('learner', 'week'))),
+    );
+    expect(early('/rankingList', '?scope=team&period=month')).toEqual(
+      await sentBy(run(rankingQueryOptions('team', 'month'))),
+    );
+    // The team page's sections: its places, its resources and its first works (as many as shown).
+    expect(early('/teamDetails', '?id=5')).toEqual(
+      await sentBy(
+        run(teamDetailQueryOptions(5)),
+        run(teamRankQueryOptions(5)),
+        run(teamResourcesQueryOptions(5)),
+        run(teamWorksQueryOptions(5, 5)),
+      ),
+    );
+    expect(early('/index/map')).toEqual(
+      await sentBy(
+        run(placeMarkersQueryOptions(null, '')),
+        run(placeListQueryOptions(null, '', null)),
+      ),
+    );
+    expect(early('/contentDetails', '?id=9')).toEqual(
+      await sentBy(run(articleDetailQueryOptions(9))),
+    );
   });
 
   it('ask for no list page under a filter, and no detail without a valid id', () => {
@@ -78,6 +108,11 @@ describe('the early requests of the landing pages', () => {
     expect(imageOf('/scourseDetail', 0, { cover: '/files/a.svg' })).toBe('/files/a.svg');
     expect(imageOf('/ebookDetails', 0, { cover: '/files/c.svg' })).toBe('/files/c.svg');
     expect(imageOf('/scourseList', 1, { list: [{ cover: '/b.svg' }] })).toBeUndefined();
+    expect(imageOf('/teamDetails', 0, { avatar: '/files/t.svg' })).toBe('/files/t.svg');
+    expect(imageOf('/index/map', 1, { list: [{ cover: '/files/p.svg' }] })).toBe('/files/p.svg');
+    const body = '<p>x</p><figure><img src="/files/d.svg" alt="" width="640" /></figure>';
+    expect(imageOf('/contentDetails', 0, { cover: '/c.svg', bodyHtml: body })).toBe('/files/d.svg');
+    expect(imageOf('/contentDetails', 0, { bodyHtml: '<p>no picture</p>' })).toBeUndefined();
     const [, first] = LANDINGS['/scourseList']?.data?.(new URLSearchParams()) ?? [];
     const image = first?.image as ((data: unknown) => string) | undefined;
     expect(image?.({ list: [{ cover: '/b.svg' }] })).toBe('/b.svg');

@@ -1,4 +1,6 @@
 import type { PagePath } from '@/platform/paths.ts';
+// Relative: the build's config (vite-boot-script.ts) imports this file without the `@` alias.
+import { rankingPeriodOf, rankingScopeOf } from '../features/teams/lib/ranking-params.ts';
 
 /** A GET the boot script sends for a landing page (a path under `/api`, with its query). */
 export interface EarlyRequest {
@@ -21,11 +23,19 @@ export interface Landing {
    */
   page: `${string}/${string}`;
   /**
+   * Other modules the page loads at once (paths under `src/`, e.g. the sanitizer of a page whose
+   * rich text shows with it): their chunks are preloaded with the page's.
+   */
+  modules?: readonly string[];
+  /**
    * The data the page asks for first, from the page's address; each path must be the very one
    * the page's query sends (`landing-data.test.ts` checks), or the answer goes unused.
    */
   data?: (search: URLSearchParams) => readonly EarlyRequest[];
 }
+
+/** The rich-text sanitizer (`ui/rich-html.tsx` loads it; detail pages with rich text wait for it). */
+const SANITIZER = 'ui/sanitize.ts';
 
 /** `?id=` as the detail pages read it (a positive integer), or null. */
 function idOf(search: URLSearchParams): number | null {
@@ -34,7 +44,7 @@ function idOf(search: URLSearchParams): number | null {
 }
 
 /** Items on a list's first page (as the lists ask; checked by `landing-data.test.ts`). */
-export const FIRST_PAGE = { courses: 20, ebooks: 18 } as const;
+export const FIRST_PAGE = { courses: 20, ebooks: 18, places: 20, teamWorks: 5 } as const;
 
 /** A detail page's one request, with its cover as the first image. */
 const detail =
@@ -45,6 +55,38 @@ const detail =
     const image = (data: { cover?: string }) => data.cover;
     return [{ path: `${path}?id=${id}`, shared, image }];
   };
+
+/** The first picture of an article's body (its largest paint; the cover is not shown). */
+const firstBodyImage = (data: { bodyHtml?: string }) =>
+  /<img\s[^>]*?src="([^"]+)"/.exec(data.bodyHtml ?? '')?.[1];
+
+/**
+ * A team's page: the team (its picture first), and what its sections ask for as soon as it is
+ * there, its places in the rankings, its linked resources and its first works.
+ */
+function team(search: URLSearchParams): EarlyRequest[] {
+  const id = idOf(search);
+  if (id === null) return [];
+  return [
+    {
+      path: `/teams/detail?id=${id}`,
+      shared: false,
+      image: (data: { avatar?: string | null }) => data.avatar,
+    },
+    { path: `/rankings/team?teamId=${id}`, shared: true },
+    { path: `/team-resources?teamId=${id}`, shared: true },
+    // Each work says whether the viewer liked it.
+    { path: `/team-works?teamId=${id}&page=1&size=${FIRST_PAGE.teamWorks}`, shared: false },
+  ];
+}
+
+/** The rankings page: the board its address names (learners this week unless it says). */
+const rankings = (search: URLSearchParams): EarlyRequest[] => [
+  {
+    path: `/rankings?scope=${rankingScopeOf(search.get('scope'))}&period=${rankingPeriodOf(search.get('period'))}`,
+    shared: false,
+  },
+];
 
 /** A list page: its categories, and its first page when no filter is set. */
 const list =
@@ -74,9 +116,14 @@ export const LANDINGS: Readonly<Partial<Record<PagePath, Landing>>> = {
     page: 'courses/course-list',
     data: list('/courses/categories', `/courses?sort=newest&page=1&size=${FIRST_PAGE.courses}`),
   },
-  '/scourseDetail': { page: 'courses/course-detail', data: detail('/courses/detail', true) },
+  '/scourseDetail': {
+    page: 'courses/course-detail',
+    modules: [SANITIZER],
+    data: detail('/courses/detail', true),
+  },
   '/activityDetails': {
     page: 'activities/activity-detail',
+    modules: [SANITIZER],
     data: detail('/activities/detail', false),
   },
   '/moreEBook': {
@@ -84,4 +131,27 @@ export const LANDINGS: Readonly<Partial<Record<PagePath, Landing>>> = {
     data: list('/ebooks/categories', `/ebooks?page=1&size=${FIRST_PAGE.ebooks}`),
   },
   '/ebookDetails': { page: 'ebooks/ebook-detail', data: detail('/ebooks/detail', false) },
+  '/rankingList': { page: 'teams/ranking', data: rankings },
+  '/teamDetails': { page: 'teams/team-detail', data: team },
+  '/index/map': {
+    page: 'map/map',
+    // The markers and the list as they are before a search, a category or a position.
+    data: () => [
+      { path: '/places/markers', shared: true },
+      {
+        path: `/places?page=1&size=${FIRST_PAGE.places}`,
+        shared: true,
+        image: (data: { list: { cover: string | null }[] }) => data.list[0]?.cover,
+      },
+    ],
+  },
+  '/contentDetails': {
+    page: 'news/article',
+    modules: [SANITIZER],
+    data: (search) => {
+      const id = idOf(search);
+      if (id === null) return [];
+      return [{ path: `/articles/detail?id=${id}`, shared: false, image: firstBodyImage }];
+    },
+  },
 };

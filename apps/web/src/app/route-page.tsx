@@ -23,6 +23,21 @@ export function loadPage(loader: PageLoader): Promise<ComponentType> {
   return promise;
 }
 
+/**
+ * The landing page's component, once its chunk is here and `data` has settled (the page's first
+ * data, in the query cache by then); later loads of the page take the chunk alone.
+ */
+export function loadPageWith(
+  loader: PageLoader,
+  data: Promise<unknown> | null,
+): Promise<ComponentType> {
+  if (!data || loading.has(loader)) return loadPage(loader);
+  const promise = Promise.all([loadChunk(loader), data]).then(([page]) => page);
+  loading.set(loader, promise);
+  promise.catch(() => failed.add(loader));
+  return promise;
+}
+
 /** Forgets a failed load, so that the retry loads the chunk again. */
 function forgetFailedPage(loader: PageLoader) {
   if (!failed.delete(loader)) return;

@@ -1,10 +1,26 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
+import { activityDetailQueryOptions } from '@/features/activities/api/get-activity-detail.ts';
+import { categoriesQueryOptions } from '@/features/courses/api/get-categories.ts';
+import { courseDetailQueryOptions } from '@/features/courses/api/get-course-detail.ts';
+import { coursesQueryOptions } from '@/features/courses/api/get-courses.ts';
+import { ebookCategoriesQueryOptions } from '@/features/ebooks/api/get-ebook-categories.ts';
+import { ebookDetailQueryOptions } from '@/features/ebooks/api/get-ebook-detail.ts';
+import { ebooksQueryOptions } from '@/features/ebooks/api/get-ebooks.ts';
 import { homeQueryOptions } from '@/features/home/api/get-home.ts';
 import { homeMeQueryOptions } from '@/features/home/api/get-home-me.ts';
+import { placeListQueryOptions, placeMarkersQueryOptions } from '@/features/map/api/get-places.ts';
+import { articleDetailQueryOptions } from '@/features/news/api/articles.ts';
+import { rankingQueryOptions, teamRankQueryOptions } from '@/features/teams/api/get-ranking.ts';
+import { teamWorksQueryOptions } from '@/features/teams/api/get-team-works.ts';
+import { teamDetailQueryOptions } from '@/features/teams/api/get-teams.ts';
+import { teamResourcesQueryOptions } from '@/features/teams/api/team-resources.ts';
+import { rankingPeriodOf, rankingScopeOf } from '@/features/teams/lib/ranking-params.ts';
+import { idParam } from '@/lib/id-param.ts';
 import { type PagePath, paths } from '@/platform/paths.ts';
 import { profileQueryOptions } from '@/platform/profile-query.ts';
 import { isLoggedIn } from '@/platform/session.ts';
+import { preloadSanitize } from '@/ui/rich-html.tsx';
 
 /** Who may open a route (spec section 6): anyone, or a learner with a stored token. */
 export type RouteAccess = 'public' | 'auth';
@@ -25,21 +41,87 @@ export interface RouteEntry {
   page: PageLoader;
   /** The page module (`<area>/<name>`) when it follows the naming rule. */
   pageName?: `${string}/${string}`;
-  /** Starts the page's first data when the app opens on it, in parallel with the token refresh. */
-  preload?: (client: QueryClient) => void;
+  /**
+   * Starts the page's first data when the app opens on it, in parallel with the token refresh
+   * (the boot script has asked for it already: this puts its answers in the query cache); settles
+   * once it is there, or has failed.
+   */
+  preload?: Preload;
 }
 
+/** A landing page's first data, from its address's query (`search`). */
+type Preload = (client: QueryClient, search: URLSearchParams) => Promise<unknown>;
+
 /** The home page's data: `/api/home` for everyone, the learner's profile when logged in. */
-const preloadHome = (client: QueryClient) => {
-  void client.prefetchQuery(homeQueryOptions());
-  if (isLoggedIn()) void client.prefetchQuery(profileQueryOptions());
-};
+const preloadHome: Preload = (client) =>
+  Promise.all([
+    client.prefetchQuery(homeQueryOptions()),
+    isLoggedIn() ? client.prefetchQuery(profileQueryOptions()) : null,
+  ]);
 
 /** The entry home adds the learner's own panel. */
-const preloadEntryHome = (client: QueryClient) => {
-  preloadHome(client);
-  if (isLoggedIn()) void client.prefetchQuery(homeMeQueryOptions());
+const preloadEntryHome: Preload = (client, search) =>
+  Promise.all([
+    preloadHome(client, search),
+    isLoggedIn() ? client.prefetchQuery(homeMeQueryOptions()) : null,
+  ]);
+
+/**
+ * A detail page's item, by the address's `id` (nothing without a valid one); with `richText`,
+ * the sanitizer too, so that the item's rich text shows with the page rather than moving what is
+ * under it when it fills in.
+ */
+const preloadDetail =
+  <T, K extends QueryKey>(
+    optionsOf: (id: number) => FetchQueryOptions<T, Error, T, K>,
+    { richText = false } = {},
+  ): Preload =>
+  (client, search) => {
+    const id = idParam(search.get('id'));
+    if (id === null) return Promise.resolve();
+    return Promise.all([client.prefetchQuery(optionsOf(id)), richText ? preloadSanitize() : null]);
+  };
+
+/** The course list: its categories, and its first page when no filter is set. */
+const preloadCourses: Preload = (client, search) =>
+  Promise.all([
+    client.prefetchQuery(categoriesQueryOptions()),
+    search.size === 0
+      ? client.prefetchInfiniteQuery(coursesQueryOptions({ sort: 'newest' }))
+      : null,
+  ]);
+
+/** The e-book shelf: its categories, and its first page when no filter is set. */
+const preloadEbooks: Preload = (client, search) =>
+  Promise.all([
+    client.prefetchQuery(ebookCategoriesQueryOptions()),
+    search.size === 0 ? client.prefetchInfiniteQuery(ebooksQueryOptions({})) : null,
+  ]);
+
+/** A team's page: the team, its places, its linked resources and its first works. */
+const preloadTeam: Preload = (client, search) => {
+  const id = idParam(search.get('id'));
+  if (id === null) return Promise.resolve();
+  return Promise.all([
+    client.prefetchQuery(teamDetailQueryOptions(id)),
+    client.prefetchQuery(teamRankQueryOptions(id)),
+    client.prefetchQuery(teamResourcesQueryOptions(id)),
+    client.prefetchInfiniteQuery(teamWorksQueryOptions(id, 5)),
+  ]);
 };
+
+/** The rankings board the address names. */
+const preloadRanking: Preload = (client, search) =>
+  client.prefetchQuery(
+    rankingQueryOptions(rankingScopeOf(search.get('scope')), rankingPeriodOf(search.get('period'))),
+  );
+
+/** The map's markers and list before a search, a category or a position. */
+const preloadMap: Preload = (client) =>
+  Promise.all([
+    client.prefetchQuery(placeMarkersQueryOptions(null, '')),
+    client.prefetchInfiniteQuery(placeListQueryOptions(null, '', null)),
+  ]);
 
 /** Every page module (`features/<area>/pages/<name>-page.tsx`), each its own chunk. */
 const pageModules = import.meta.glob<Record<string, ComponentType | undefined>>(
@@ -123,14 +205,23 @@ export const routes: readonly RouteEntry[] = [
   route(paths.news, 'auth', '资讯', 'news/news', { inIndex: true }),
   route(paths.newsInfo, 'auth', '通知', 'news/info', { inIndex: true }),
   route(paths.notice, 'auth', '公告', 'news/notice', { inIndex: true }),
-  route(paths.map, 'auth', '学习地图', 'map/map', { inIndex: true, keepAlive: true }),
+  route(paths.map, 'auth', '学习地图', 'map/map', {
+    inIndex: true,
+    keepAlive: true,
+    preload: preloadMap,
+  }),
   route(paths.delivery, 'auth', '资源配送', 'delivery/delivery', {
     inIndex: true,
     keepAlive: true,
   }),
   // Top-level public routes.
-  route(paths.courseList, 'public', '更多课程', 'courses/course-list', { keepAlive: true }),
-  route(paths.courseDetail, 'public', '课程详情', 'courses/course-detail'),
+  route(paths.courseList, 'public', '更多课程', 'courses/course-list', {
+    keepAlive: true,
+    preload: preloadCourses,
+  }),
+  route(paths.courseDetail, 'public', '课程详情', 'courses/course-detail', {
+    preload: preloadDetail(courseDetailQueryOptions, { richText: true }),
+  }),
   route(paths.classDetail, 'public', '班级详情', 'classes/class-detail'),
   route(paths.extensionDetail, 'public', '特色活动', 'activities/extension-detail'),
   route(paths.classSignup, 'public', '班级报名', 'classes/class-signup'),
@@ -142,12 +233,14 @@ export const routes: readonly RouteEntry[] = [
   route(paths.topicBooks, 'public', '专题书单', 'topics/topic-books'),
   route(paths.joinTeam, 'public', '加入团队', 'teams/join-team'),
   route(paths.teamWorkDetail, 'public', '团队作品', 'teams/team-work-detail'),
-  route(paths.contentDetail, 'public', '资讯详情', 'news/article'),
+  route(paths.contentDetail, 'public', '资讯详情', 'news/article', {
+    preload: preloadDetail(articleDetailQueryOptions, { richText: true }),
+  }),
   route(paths.liveDetail, 'public', '直播详情', 'live/live-detail'),
   route(paths.fengcaiDetail, 'public', '学习风采', 'news/article'),
   route(paths.showcaseDetail, 'public', '成果展示', 'news/article'),
   route(paths.talkDetail, 'public', '讲座访谈', 'news/article'),
-  route(paths.teamDetail, 'public', '团队详情', 'teams/team-detail'),
+  route(paths.teamDetail, 'public', '团队详情', 'teams/team-detail', { preload: preloadTeam }),
   route(paths.liveList, 'public', '直播', 'live/live-list'),
   route(paths.liveCourses, 'public', '自主选课', 'live/live-timetable'),
   route(paths.channelList, 'public', '频道', 'live/channel-list'),
@@ -155,11 +248,18 @@ export const routes: readonly RouteEntry[] = [
   route(paths.authPage, 'public', '登录', 'account/auth'),
   // Top-level routes that need login.
   route(paths.nearbyMap, 'auth', '身边的学习点', 'map/nearby'),
-  route(paths.ebookList, 'auth', '电子书', 'ebooks/ebook-list', { keepAlive: true }),
-  route(paths.ebookDetail, 'auth', '电子书详情', 'ebooks/ebook-detail'),
+  route(paths.ebookList, 'auth', '电子书', 'ebooks/ebook-list', {
+    keepAlive: true,
+    preload: preloadEbooks,
+  }),
+  route(paths.ebookDetail, 'auth', '电子书详情', 'ebooks/ebook-detail', {
+    preload: preloadDetail(ebookDetailQueryOptions),
+  }),
   route(paths.ebookContent, 'auth', '电子书阅读', 'ebooks/ebook-reader'),
   route(paths.activityList, 'auth', '更多活动', 'activities/activity-list', { keepAlive: true }),
-  route(paths.activityDetail, 'auth', '活动详情', 'activities/activity-detail'),
+  route(paths.activityDetail, 'auth', '活动详情', 'activities/activity-detail', {
+    preload: preloadDetail(activityDetailQueryOptions, { richText: true }),
+  }),
   route(paths.activityApply, 'auth', '活动报名', 'activities/activity-apply'),
   route(paths.messageDetail, 'auth', '消息详情', 'messages/message-detail'),
   route(paths.favourites, 'auth', '我的收藏', 'favourites/favourites'),
@@ -176,7 +276,7 @@ export const routes: readonly RouteEntry[] = [
   route(paths.teamMembers, 'auth', '成员管理', 'teams/team-members'),
   route(paths.teamProgress, 'auth', '团队学习', 'teams/learning-progress'),
   route(paths.connectCourse, 'auth', '关联资源', 'teams/connect-course'),
-  route(paths.ranking, 'auth', '排行榜', 'teams/ranking'),
+  route(paths.ranking, 'auth', '排行榜', 'teams/ranking', { preload: preloadRanking }),
   route(paths.accountSettings, 'auth', '账号设置', 'account/account-settings'),
   route(paths.statistics, 'auth', '学习统计', 'statistics/statistics'),
   route(paths.achievement, 'auth', '学习成就', 'medals/achievement'),

@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /**
  * Runs `callback` once the browser has painted what is on screen now (after the next two
@@ -23,28 +23,33 @@ let firstScreenPainted = false;
 let scheduled = false;
 const listeners = new Set<() => void>();
 
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
 /**
  * False until the first screen that used it has painted, then true for good: covers below the
- * first screen start loading after the covers on it, never beside them.
+ * first screen start loading after the covers on it, never beside them. The change is drawn as a
+ * transition (in slices: a list of cards re-renders with it), not in one long task.
  */
 export function useFirstScreenPainted(): boolean {
-  const painted = useSyncExternalStore(
-    subscribe,
-    () => firstScreenPainted,
-    () => firstScreenPainted,
-  );
+  const [painted, setPainted] = useState(firstScreenPainted);
   useEffect(() => {
-    if (scheduled) return;
-    scheduled = true;
-    afterPaint(() => {
-      firstScreenPainted = true;
-      for (const listener of listeners) listener();
-    });
-  }, []);
+    if (painted) return;
+    const listener = () => startTransition(() => setPainted(true));
+    // Painted between this component's render and now.
+    if (firstScreenPainted) {
+      listener();
+      return;
+    }
+    listeners.add(listener);
+    if (!scheduled) {
+      scheduled = true;
+      afterPaint(() => {
+        firstScreenPainted = true;
+        for (const notify of listeners) notify();
+        listeners.clear();
+      });
+    }
+    return () => {
+      listeners.delete(listener);
+    };
+  }, [painted]);
   return painted;
 }

@@ -1,8 +1,9 @@
 import type { Page } from '@portal/contract';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { InfiniteScroll } from 'antd-mobile';
-import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { type ReactNode, startTransition, useCallback, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { pagedItems } from '@/platform/queries/paged.ts';
 import { afterPaint } from './after-paint.ts';
 import { ContentCard } from './content-card.tsx';
 import { PageSkeleton } from './page-skeleton.tsx';
@@ -27,7 +28,8 @@ function usePullToRefreshKit(wanted: boolean): PullToRefreshKit | null {
       import('./pull-to-refresh.tsx').then(
         (module) => {
           pullToRefreshKit = module.PullToRefresh;
-          if (live) setKit(() => module.PullToRefresh);
+          // Drawn as a transition, in slices: the list is on screen already.
+          if (live) startTransition(() => setKit(() => module.PullToRefresh));
         },
         () => {},
       );
@@ -169,10 +171,5 @@ function KeptInPlace({
   );
 }
 
-/** The items of a paged query loaded so far, and the total the server counts. */
-export function pagedItems<T>(query: UseInfiniteQueryResult<InfiniteData<Page<T>>>) {
-  return {
-    list: query.data?.pages.flatMap((page) => page.list) ?? [],
-    total: query.data?.pages[0]?.total ?? 0,
-  };
-}
+// Where the lists' pages read their items from (it lives beside the paged queries).
+export { pagedItems };

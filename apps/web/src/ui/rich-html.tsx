@@ -23,27 +23,42 @@ function loadSanitize(): Promise<Sanitize> {
 }
 
 /**
- * The sanitizer once it is here. It is asked for after the page's first paint: the rich text
- * sits under a detail page's cover and title, which show first, without waiting for it.
+ * Starts the sanitizer's download now (a page whose rich text is its main content, or a landing
+ * page that shows once it is here: its rich text then fills in with the page, not after it,
+ * moving what is under it); settles once it is here or has failed.
  */
-function useSanitize(): Sanitize | null {
+export function preloadSanitize(): Promise<void> {
+  if (loadedSanitize) return Promise.resolve();
+  return loadSanitize().then(
+    () => {},
+    () => {},
+  );
+}
+
+/**
+ * The sanitizer once it is here. Unless `eager`, it is asked for after the page's first paint:
+ * the rich text sits under a detail page's cover and title, which show first, without waiting.
+ */
+function useSanitize(eager: boolean): Sanitize | null {
   const [sanitize, setSanitize] = useState<Sanitize | null>(() => loadedSanitize);
   useEffect(() => {
     if (sanitize) return;
     let live = true;
-    const cancel = afterPaint(() => {
+    const load = () => {
       loadSanitize().then(
         (loaded) => {
           if (live) setSanitize(() => loaded);
         },
         () => {},
       );
-    });
+    };
+    const cancel = eager ? () => {} : afterPaint(load);
+    if (eager) load();
     return () => {
       live = false;
       cancel();
     };
-  }, [sanitize]);
+  }, [sanitize, eager]);
   return sanitize;
 }
 
@@ -52,8 +67,17 @@ function useSanitize(): Sanitize | null {
  * event handlers, `javascript:` links and foreign elements are removed. Nothing of it is shown
  * until the sanitizer has run (an empty, busy box meanwhile).
  */
-export function RichHtml({ html, className }: { html: string; className?: string }) {
-  const sanitize = useSanitize();
+export function RichHtml({
+  html,
+  className,
+  eager = false,
+}: {
+  html: string;
+  className?: string;
+  /** The page's main content: the sanitizer is asked for at once, not after the first paint. */
+  eager?: boolean;
+}) {
+  const sanitize = useSanitize(eager);
   const clean = useMemo(() => (sanitize ? sanitize(html) : null), [sanitize, html]);
   const name = className ?? 'rich-html';
   if (clean === null) return <div className={name} aria-busy="true" />;

@@ -1,5 +1,10 @@
 import type { Page } from '@portal/contract';
-import { infiniteQueryOptions, type QueryKey } from '@tanstack/react-query';
+import {
+  type InfiniteData,
+  infiniteQueryOptions,
+  type QueryKey,
+  type UseInfiniteQueryResult,
+} from '@tanstack/react-query';
 import { get, type Query } from '../request.ts';
 
 /** The next page of a `{ list, total, page, size }` answer, or undefined after the last one. */
@@ -34,4 +39,15 @@ export function pagedQueryOptions<T>(
     ...(staleTime === undefined ? {} : { staleTime }),
     ...(enabled === undefined ? {} : { enabled }),
   });
+}
+
+/**
+ * The items of a paged query loaded so far, and the total the server counts (here rather than
+ * beside `PagedList`, so that a page showing a few items needs none of the list's code).
+ */
+export function pagedItems<T>(query: UseInfiniteQueryResult<InfiniteData<Page<T>>>) {
+  return {
+    list: query.data?.pages.flatMap((page) => page.list) ?? [],
+    total: query.data?.pages[0]?.total ?? 0,
+  };
 }

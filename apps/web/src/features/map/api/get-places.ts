@@ -45,18 +45,19 @@ export const usePlaceList = (
 ) => useInfiniteQuery(placeListQueryOptions(category, q, position));
 
 /** `GET /api/places/markers`: every place of the filter, as the map draws it. */
+export const placeMarkersQueryOptions = (category: PlaceCategory | null, q: string) =>
+  queryOptions({
+    queryKey: ['places', 'markers', category, q],
+    queryFn: ({ signal }) =>
+      get<PlaceMarker[]>(
+        '/places/markers',
+        { category: category ?? undefined, q: q || undefined },
+        { signal },
+      ),
+  });
+
 export const usePlaceMarkers = (category: PlaceCategory | null, q: string) =>
-  useQuery(
-    queryOptions({
-      queryKey: ['places', 'markers', category, q],
-      queryFn: ({ signal }) =>
-        get<PlaceMarker[]>(
-          '/places/markers',
-          { category: category ?? undefined, q: q || undefined },
-          { signal },
-        ),
-    }),
-  );
+  useQuery(placeMarkersQueryOptions(category, q));
 
 /** `GET /api/places/near`: the places nearest to a position, nearest first. */
 export const useNearPlaces = (position: Position | null, limit = 20) => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import { LocateFailure, locate } from '@/platform/geolocation.ts';
 import type { Position } from '../api/get-places.ts';
 
@@ -24,7 +24,8 @@ export function usePosition(): PositionState & { retry: () => void } {
       (position) => {
         const located: PositionState = { status: 'located', position };
         last = located;
-        if (live) setState(located);
+        // The list re-sorts under the map: a transition, drawn in slices, not in one long task.
+        if (live) startTransition(() => setState(located));
       },
       (error: unknown) => {
         const denied = error instanceof LocateFailure && error.reason === 'denied';
@@ -33,7 +34,7 @@ export function usePosition(): PositionState & { retry: () => void } {
           position: null,
         };
         last = failed;
-        if (live) setState(failed);
+        if (live) startTransition(() => setState(failed));
       },
     );
     return () => {

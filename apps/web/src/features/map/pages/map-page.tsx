@@ -57,13 +57,15 @@ export function MapPage() {
           onSearch={setQ}
         />
         <CategoryChips value={category} onChange={setCategory} />
-        <PositionNote state={position} />
         <PlaceMap
           places={markers.data ?? []}
           me={position.position}
           onOpen={handleOpen}
           label="学习地图：地点标记（下方列表可查看全部地点）"
         />
+        {/* Over the list it is about (its order), under the map: as it comes and goes (being
+            located, refused, located), the map above stays where it is. */}
+        <PositionNote state={position} />
         <h2 className="map-list-title">
           {position.status === 'located' ? '地点列表（由近到远）' : '地点列表'}
         </h2>

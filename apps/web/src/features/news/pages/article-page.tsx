@@ -1,6 +1,5 @@
 import type { ArticleDetail } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { ImageViewer } from 'antd-mobile';
 import { type MouseEvent, useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { formatDate } from '@/lib/format-date.ts';
@@ -12,7 +11,7 @@ import {
   useDetailById,
 } from '@/ui/detail-page.tsx';
 import { useRecordView } from '@/ui/favourite-button.tsx';
-import { RichHtml } from '@/ui/rich-html.tsx';
+import { preloadSanitize, RichHtml } from '@/ui/rich-html.tsx';
 import { ARTICLE_LISTS_KEY, articleDetailQueryOptions } from '../api/articles.ts';
 import { imagesOf, marksUnread, pdfHref } from '../lib/article-path.ts';
 import { useReadEnd } from '../lib/read-end.ts';
@@ -25,12 +24,49 @@ const MISSING_ARTICLE: MissingText = {
   way: { to: paths.news, label: '浏览资讯' },
 };
 
-/** A tap on an image of the body opens the body's images full screen, at the tapped one. */
-function openImage(event: MouseEvent<HTMLElement>) {
-  const { sources, index } = imagesOf(event.currentTarget, event.target);
-  if (index < 0) return;
-  event.preventDefault();
-  ImageViewer.Multi.show({ images: sources, defaultIndex: index });
+type Viewer = typeof import('../components/image-viewer.ts')['ImageViewer'];
+
+let viewer: Promise<Viewer> | null = null;
+/** The viewer, downloaded once (again after a failed download). */
+function loadViewer(): Promise<Viewer> {
+  viewer ??= import('../components/image-viewer.ts').then(
+    (module) => module.ImageViewer,
+    (error: unknown) => {
+      viewer = null;
+      throw error;
+    },
+  );
+  return viewer;
+}
+
+/**
+ * A tap on an image of the body opens the body's images full screen, at the tapped one (once
+ * the viewer is here, unless the page has closed meanwhile).
+ */
+function useOpenImage() {
+  const open = useRef(true);
+  // Closing the page closes a viewer left open.
+  useEffect(() => {
+    open.current = true;
+    return () => {
+      open.current = false;
+      void viewer?.then(
+        (loaded) => loaded.clear(),
+        () => {},
+      );
+    };
+  }, []);
+  return (event: MouseEvent<HTMLElement>) => {
+    const { sources, index } = imagesOf(event.currentTarget, event.target);
+    if (index < 0) return;
+    event.preventDefault();
+    loadViewer().then(
+      (loaded) => {
+        if (open.current) loaded.Multi.show({ images: sources, defaultIndex: index });
+      },
+      () => {},
+    );
+  };
 }
 
 /** Says the page went back to where the learner left off, with a way to the top; then goes. */
@@ -59,8 +95,7 @@ function Article({ article }: { article: ArticleDetail }) {
   useEffect(() => {
     if (marksUnread(article.kind)) void client.invalidateQueries({ queryKey: ARTICLE_LISTS_KEY });
   }, [client, article.kind]);
-  // Closing the page closes a viewer left open.
-  useEffect(() => () => ImageViewer.clear(), []);
+  const openImage = useOpenImage();
 
   return (
     <main className="page-body article-page">
@@ -74,7 +109,7 @@ function Article({ article }: { article: ArticleDetail }) {
         {/* biome-ignore lint/a11y/noStaticElementInteractions: a tap on a body image enlarges it; body text and images read the same without the viewer */}
         {/* biome-ignore lint/a11y/useKeyWithClickEvents: the enlarging viewer is a touch extra, nothing is only reachable through it */}
         <div className="article-body" ref={body} onClick={openImage}>
-          <RichHtml html={article.bodyHtml} />
+          <RichHtml html={article.bodyHtml} eager />
         </div>
         {article.attachment ? (
           <p className="article-attachment">
@@ -98,6 +133,8 @@ function Article({ article }: { article: ArticleDetail }) {
  * its body sanitized again here, images full screen on a tap, a PDF in the `/pdf` reader.
  */
 export function ArticlePage() {
+  // The body is the page: its sanitizer comes beside the article, not after it.
+  void preloadSanitize();
   const detail = useDetailById(articleDetailQueryOptions);
   useRecordView('article', detail.data?.id);
   return (

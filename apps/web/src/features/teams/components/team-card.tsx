@@ -49,7 +49,7 @@ export function TeamHead({
 }) {
   return (
     <Panel className="team-head">
-      <Avatar team name={team.name} src={team.avatar} size={size} />
+      <Avatar team name={team.name} src={team.avatar} size={size} priority />
       <div>
         <h2 className="detail-title">{team.name}</h2>
         {lines.map((line, n) => (

@@ -1,11 +1,8 @@
 import type { TeamWorkDetail } from '@portal/contract';
 import { TEAM_WORK_MAX_IMAGES, TEAM_WORK_TEXT_MAX } from '@portal/contract/constants';
-import { Button, type ButtonProps, Popup, TextArea, Toast } from 'antd-mobile';
-import { type FormEvent, type ReactNode, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Button, Popup, TextArea, Toast } from 'antd-mobile';
+import { type FormEvent, useState } from 'react';
 import { IMAGE_TYPES } from '@/lib/files.ts';
-import { loginCheck } from '@/platform/login-check.ts';
-import { href } from '@/platform/paths.ts';
 import { ApiError } from '@/platform/request.ts';
 import { FilePicker, usePickedFiles } from '@/ui/file-picker.tsx';
 import { usePostTeamWork } from '../api/team-work-mutations.ts';
@@ -129,37 +126,5 @@ export function TeamWorkCompose({
         </Button>
       </form>
     </Popup>
-  );
-}
-
-/**
- * A team member's button that opens 发布作品 (after the login check); the new work opens once
- * posted.
- */
-export function TeamWorkComposeButton({
-  teamId,
-  children,
-  ...look
-}: { teamId: number; children: ReactNode } & Pick<
-  ButtonProps,
-  'block' | 'fill' | 'size' | 'className'
->) {
-  const [open, setOpen] = useState(false);
-  const navigate = useNavigate();
-  const handleOpen = async () => {
-    if (await loginCheck()) setOpen(true);
-  };
-  return (
-    <>
-      <Button color="primary" {...look} onClick={() => void handleOpen()}>
-        {children}
-      </Button>
-      <TeamWorkCompose
-        teamId={teamId}
-        visible={open}
-        onClose={() => setOpen(false)}
-        onPosted={(work) => void navigate(href('teamWorkDetail', { id: work.id }))}
-      />
-    </>
   );
 }

@@ -1,7 +1,11 @@
 import type { TeamWorkImage } from '@portal/contract';
-import { ImageViewer } from 'antd-mobile';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import '@/ui/image-grid.css';
+
+/** The full-size viewer (antd-mobile's, with its gestures), downloaded at the first tap. */
+const TeamWorkViewer = lazy(() =>
+  import('./team-work-viewer.tsx').then((module) => ({ default: module.TeamWorkViewer })),
+);
 
 /**
  * A work's pictures as a grid of thumbnails (one picture shows larger); with `viewable`, tapping
@@ -52,19 +56,13 @@ export function TeamWorkImages({
       </ul>
       {viewable && open !== null ? (
         // Mounted on a tap, so that it opens at the tapped picture.
-        <ImageViewer.Multi
-          images={images.map((image) => image.url)}
-          visible
-          defaultIndex={open}
-          onClose={() => setOpen(null)}
-          renderFooter={() => (
-            <div className="team-work-viewer-footer">
-              <button type="button" onClick={() => setOpen(null)}>
-                关闭
-              </button>
-            </div>
-          )}
-        />
+        <Suspense fallback={null}>
+          <TeamWorkViewer
+            images={images.map((image) => image.url)}
+            index={open}
+            onClose={() => setOpen(null)}
+          />
+        </Suspense>
       ) : null}
     </>
   );

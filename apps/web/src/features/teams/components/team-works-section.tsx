@@ -1,10 +1,10 @@
 import { Button } from 'antd-mobile';
-import { pagedItems } from '@/ui/paged-list.tsx';
+import { pagedItems } from '@/platform/queries/paged.ts';
 import { RetryButton, StateView } from '@/ui/state-view.tsx';
 import { useTeamWorks } from '../api/get-team-works.ts';
 import type { TeamSectionProps } from './team-section-props.ts';
 import { TeamWorkCard } from './team-work-card.tsx';
-import { TeamWorkComposeButton } from './team-work-compose.tsx';
+import { TeamWorkComposeButton } from './team-work-compose-button.tsx';
 import './team-work.css';
 
 /**

@@ -17,6 +17,7 @@ import { TabList, tabId } from '@/ui/tabs.tsx';
 import { useRanking } from '../api/get-ranking.ts';
 import { Avatar } from '../components/avatar.tsx';
 import { QueryFallback } from '../components/query-fallback.tsx';
+import { rankingPeriodOf, rankingScopeOf } from '../lib/ranking-params.ts';
 import '../rankings.css';
 import '../teams.css';
 
@@ -25,10 +26,6 @@ const PERIOD_LABELS: Record<RankingPeriod, string> = { week: '本周', month: '�
 
 const SCOPES = RANKING_SCOPES.map((key) => ({ key, label: SCOPE_LABELS[key] }));
 const PERIODS = RANKING_PERIODS.map((value) => ({ value, label: PERIOD_LABELS[value] }));
-
-const scopeOf = (value: string | null): RankingScope => (value === 'team' ? 'team' : 'learner');
-const periodOf = (value: string | null): RankingPeriod =>
-  value === 'month' || value === 'all' ? value : 'week';
 
 function RankNumber({ rank }: { rank: number | null }) {
   const top = rank !== null && rank <= 3 ? ` top${rank}` : '';
@@ -185,8 +182,8 @@ function RankingBody({ scope, period }: { scope: RankingScope; period: RankingPe
  */
 export function RankingPage() {
   const [params, setParams] = useSearchParams();
-  const scope = scopeOf(params.get('scope'));
-  const period = periodOf(params.get('period'));
+  const scope = rankingScopeOf(params.get('scope'));
+  const period = rankingPeriodOf(params.get('period'));
   const choose = (next: { scope?: RankingScope; period?: RankingPeriod }) =>
     setParams({ scope: next.scope ?? scope, period: next.period ?? period }, { replace: true });
   return (

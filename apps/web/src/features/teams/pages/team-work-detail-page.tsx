@@ -19,7 +19,7 @@ import {
 import { TeamWorkAuthorLine } from '../components/team-work-author.tsx';
 import { FeaturedBadge } from '../components/team-work-card.tsx';
 import { TeamWorkComments } from '../components/team-work-comments.tsx';
-import { TeamWorkComposeButton } from '../components/team-work-compose.tsx';
+import { TeamWorkComposeButton } from '../components/team-work-compose-button.tsx';
 import { TeamWorkImages } from '../components/team-work-images.tsx';
 import '../components/team-work.css';
 import '../teams.css';
