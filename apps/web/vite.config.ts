@@ -56,5 +56,6 @@ export default defineConfig({
     name: 'web',
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['./src/testing/setup.ts'],
   },
 });
