@@ -303,6 +303,12 @@ export interface SearchBigramsTable {
   document_id: number;
 }
 
+/** What a site's search finds, versioned: bumped by triggers on `search_documents`. */
+export interface SearchVersionsTable {
+  site_key: string;
+  version: Generated<number | string>;
+}
+
 /** How often a normalised term was searched on a site (the hot terms). */
 export interface SearchTermsTable {
   site_key: string;
@@ -757,13 +763,13 @@ export interface UserIdentitiesTable {
   bound_at: number;
 }
 
-/** A learning team; `seats_taken` counts its active members (the leader among them). */
 /** How many live teams a site has, kept by triggers on `teams`. */
 export interface TeamCountsTable {
   site_key: string;
   live: Generated<number>;
 }
 
+/** A learning team; `seats_taken` counts its active members (the leader among them). */
 export interface TeamsTable {
   id: Generated<number>;
   site_key: string;
@@ -1195,6 +1201,7 @@ export interface Database {
   history: HistoryTable;
   search_documents: SearchDocumentsTable;
   search_terms: SearchTermsTable;
+  search_versions: SearchVersionsTable;
   search_bigrams: SearchBigramsTable;
   organisers: OrganisersTable;
   organiser_staff: OrganiserStaffTable;

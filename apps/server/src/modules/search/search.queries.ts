@@ -1,5 +1,6 @@
 import type { ContentType, SearchType } from '@portal/contract';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { compiledOnce } from '../../db/compiled.ts';
 import type { Engine } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { containsPattern, matchesPattern } from '../../db/text-match.ts';
@@ -114,18 +115,42 @@ export async function countMatches(db: Kysely<Database>, engine: Engine, filter:
   return Number(rows[0]?.n ?? 0);
 }
 
-/** Counts one search of `term` on a site (insert or add one). */
-export async function countTerm(db: Kysely<Database>, siteKey: string, term: string, now: number) {
+/**
+ * Adds searches to a site's terms: `counts` maps each normalised term to how many times it was
+ * searched since the last call (insert, or add to the kept count).
+ */
+export async function addTermCounts(
+  db: Kysely<Database>,
+  siteKey: string,
+  counts: ReadonlyMap<string, number>,
+  now: number,
+) {
+  if (counts.size === 0) return;
   await db
     .insertInto('search_terms')
-    .values({ site_key: siteKey, term, count: 1, updated_at: now })
+    .values(
+      [...counts].map(([term, count]) => ({ site_key: siteKey, term, count, updated_at: now })),
+    )
     .onConflict((oc) =>
       oc.columns(['site_key', 'term']).doUpdateSet((eb) => ({
-        count: eb(eb.ref('search_terms.count'), '+', 1),
+        count: eb(eb.ref('search_terms.count'), '+', eb.ref('excluded.count')),
         updated_at: now,
       })),
     )
     .execute();
+}
+
+const versionQuery = compiledOnce((db, siteKey: string) =>
+  db.selectFrom('search_versions').select('version').where('site_key', '=', siteKey),
+);
+
+/**
+ * The version of what the site's search finds (its documents, their titles, texts and
+ * publication), which triggers bump in the writing transaction; "0" before any document.
+ */
+export async function searchVersion(db: Kysely<Database>, siteKey: string): Promise<string> {
+  const [row] = await versionQuery(db, siteKey);
+  return String(row?.version ?? 0);
 }
 
 /** The most searched terms of a site, most searched (then most recently searched) first. */

@@ -13,8 +13,13 @@ declare module 'fastify' {
 export const searchModule = portalModule({
   name: 'searches',
   tag: 'search',
-  create: (app) => new SearchService(app.database.db, app.database.engine),
-  routes(api, searches) {
+  create: (app) =>
+    new SearchService(app.database.db, app.database.engine, app.clock, (error) =>
+      app.log.error({ err: error }, 'search: writing the hot terms failed'),
+    ),
+  routes(api, searches, app) {
+    // The searches tallied since the last write are written before the database closes.
+    app.addHook('preClose', () => searches.flushTerms());
     api.get('/api/search', {
       operationId: 'searchContent',
       summary: '搜索',

@@ -11,8 +11,18 @@ import type { Engine } from '../../db/database.ts';
 import { readPage } from '../../db/paging.ts';
 import type { Database } from '../../db/schema.ts';
 import { invalid } from '../../platform/errors.ts';
+import { ShortCache } from '../../platform/short-cache.ts';
 import { withCards } from '../content/content-kinds.ts';
-import { countMatches, countTerm, listHotTerms, searchRows } from './search.queries.ts';
+import {
+  addTermCounts,
+  countMatches,
+  listHotTerms,
+  type SearchHitRow,
+  type SearchScope,
+  searchRows,
+  searchVersion,
+} from './search.queries.ts';
+import { TERM_FLUSH_MS, TermTally } from './term-tally.ts';
 
 export const SearchMessages = { empty: '请输入搜索内容' } as const;
 
@@ -42,13 +52,42 @@ export function highlight(title: string, q: string): HighlightSegment[] {
   return segments;
 }
 
-/** Search across a site's published courses, classes, activities and e-books, and its hot terms. */
+/**
+ * How long a term's ranked hits are reused. What it finds follows every change at once (the
+ * kept hits are tagged with the site's search version); only the order by popularity (a learner
+ * starting a course, a seat taken) may lag this much.
+ */
+export const RANKING_CACHE_MS = 30_000;
+
+/** The hits kept ranked per term: the first ten pages of 20. Later pages read the database. */
+export const RANKING_KEPT = 200;
+
+/** A term's first {@link RANKING_KEPT} hits in order, and how many there are in all. */
+interface Ranking {
+  rows: SearchHitRow[];
+  total: number;
+}
+
+/** Search across a site's published content, and its hot terms. */
 export class SearchService {
+  /**
+   * Ranked hits per site, type and term, shared by every caller: a common term finds thousands
+   * of documents in a district, and ranking them all on every call would cost each searcher that.
+   */
+  private readonly rankings = new ShortCache<Ranking>(RANKING_CACHE_MS);
+  private readonly terms: TermTally;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly engine: Engine,
     private readonly now: () => number = Date.now,
-  ) {}
+    onError: (error: unknown) => void = () => {},
+  ) {
+    this.terms = new TermTally(
+      (siteKey, counts) => addTermCounts(this.db, siteKey, counts, this.now()),
+      onError,
+    );
+  }
 
   /**
    * One page of results for `query.q`; the first page of a search that finds something counts
@@ -58,11 +97,15 @@ export class SearchService {
     const { q, type, page } = query;
     if (q === '') throw invalid(SearchMessages.empty);
     const filter = { siteKey, q, type };
+    const ranking = await this.ranking(filter);
     const found = await readPage(
       query,
       {
-        count: () => countMatches(this.db, this.engine, filter),
-        rows: (window) => searchRows(this.db, this.engine, { ...filter, ...window }),
+        count: async () => ranking.total,
+        rows: async (window) =>
+          window.offset + window.limit <= RANKING_KEPT
+            ? ranking.rows.slice(window.offset, window.offset + window.limit)
+            : searchRows(this.db, this.engine, { ...filter, ...window }),
       },
       // Each kind's cards come from the content registry (the same rows favourites show).
       async (rows) =>
@@ -77,13 +120,43 @@ export class SearchService {
           }),
         ),
     );
-    if (page === 1 && found.total > 0) {
-      await countTerm(this.db, siteKey, normaliseTerm(q), this.now());
-    }
+    if (page === 1 && found.total > 0) this.terms.add(siteKey, normaliseTerm(q));
     return found;
   }
 
-  /** The site's most searched terms. */
+  /** Writes the tallied searches to the hot terms now (before the app closes). */
+  flushTerms(): Promise<void> {
+    return this.terms.flush();
+  }
+
+  /**
+   * The term's ranked hits under the site's current search version, kept for
+   * {@link RANKING_CACHE_MS}: the first {@link RANKING_KEPT} rows, counted only when there are
+   * more.
+   */
+  private async ranking(filter: SearchScope): Promise<Ranking> {
+    const version = await searchVersion(this.db, filter.siteKey);
+    const key = `${filter.siteKey}\n${filter.type}\n${filter.q}`;
+    return this.rankings.get(
+      key,
+      this.now(),
+      async () => {
+        const rows = await searchRows(this.db, this.engine, {
+          ...filter,
+          limit: RANKING_KEPT,
+          offset: 0,
+        });
+        const total =
+          rows.length < RANKING_KEPT
+            ? rows.length
+            : await countMatches(this.db, this.engine, filter);
+        return { rows, total };
+      },
+      version,
+    );
+  }
+
+  /** The site's most searched terms (as written: the last {@link TERM_FLUSH_MS} may be missing). */
   async hotTerms(siteKey: string): Promise<HotTerm[]> {
     const rows = await listHotTerms(this.db, siteKey, HOT_TERMS_MAX);
     return rows.map((row) => ({ term: row.term, count: Number(row.count) }));

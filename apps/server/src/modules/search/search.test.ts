@@ -10,8 +10,8 @@ import { createLiveChannel, createLiveSession } from '../../testing/live-factory
 import { body, describeEachEngine } from '../../testing/test-app.ts';
 import { insertArticleChannels, insertArticles } from '../articles/articles.queries.ts';
 import { insertCourses } from '../courses/courses.queries.ts';
-import { SHORT_QUERY_HITS, searchRowsQuery } from './search.queries.ts';
-import { highlight, normaliseTerm } from './search.service.ts';
+import { SHORT_QUERY_HITS, searchRowsQuery, searchVersion } from './search.queries.ts';
+import { highlight, normaliseTerm, RANKING_CACHE_MS, SearchService } from './search.service.ts';
 
 /*
  * The test apps hold the demo seed; the fixture adds items whose terms the seed never uses
@@ -412,6 +412,53 @@ describeEachEngine('two-character search (the bigram index)', (ctx) => {
     expect(hits(last.data)).toEqual([...byPopularity.slice(200), `course:${rare}`]);
   });
 
+  it('keeps a ranking for its time: popularity reorders it after, a change of content at once', async () => {
+    const { db, engine } = ctx().app.database;
+    let now = Date.UTC(2026, 10, 29);
+    const service = new SearchService(db, engine, () => now);
+    const firstOf = async (q: string) =>
+      (await service.search('jingan', { q, type: 'all', page: 1, size: 1 })).list[0]?.id;
+    const least = titled[0] as number;
+    expect(await firstOf('漆扇')).toBe(titled.at(-1));
+    const versionBefore = await searchVersion(db, 'jingan');
+    await db
+      .updateTable('courses')
+      .set({ learner_count: 10 ** 9 })
+      .where('id', '=', least)
+      .execute();
+    // Popularity alone does not move the version: the kept order stands until its time is up.
+    expect(await searchVersion(db, 'jingan')).toBe(versionBefore);
+    expect(await firstOf('漆扇')).toBe(titled.at(-1));
+    now += RANKING_CACHE_MS;
+    expect(await firstOf('漆扇')).toBe(least);
+    // A new title is found by the next search, kept ranking or not.
+    await db.updateTable('courses').set({ title: '漆扇大全' }).where('id', '=', rare).execute();
+    expect(await searchVersion(db, 'jingan')).not.toBe(versionBefore);
+    const page = await service.search('jingan', { q: '漆扇', type: 'all', page: 1, size: 500 });
+    expect(page.total).toBe(MANY + 1);
+    expect(page.list.find((item) => item.id === rare)?.title).toBe('漆扇大全');
+    await db.updateTable('courses').set({ published: 0 }).where('id', '=', least).execute();
+    expect(await firstOf('漆扇')).not.toBe(least);
+    // Put back for the other tests.
+    await db
+      .updateTable('courses')
+      .set({ published: 1, learner_count: 1000 })
+      .where('id', '=', least)
+      .execute();
+    await db.updateTable('courses').set({ title: '扇面小品' }).where('id', '=', rare).execute();
+  });
+
+  it('bumps only the version of the site whose documents changed', async () => {
+    const db = ctx().app.database.db;
+    const [jingan, xuhui] = [await searchVersion(db, 'jingan'), await searchVersion(db, 'xuhui')];
+    const { id } = await createCourse(db, { site_key: 'xuhui', title: '版本测试课' });
+    expect(await searchVersion(db, 'jingan')).toBe(jingan);
+    expect(await searchVersion(db, 'xuhui')).not.toBe(xuhui);
+    const afterInsert = await searchVersion(db, 'xuhui');
+    await db.deleteFrom('courses').where('id', '=', id).execute();
+    expect(await searchVersion(db, 'xuhui')).not.toBe(afterInsert);
+  });
+
   it('reads the documents through the bigram key, not by walking the site', async () => {
     const { db, engine } = ctx().app.database;
     const query = searchRowsQuery(engine, {
@@ -537,6 +584,9 @@ describeEachEngine('GET /api/search/hot', (ctx) => {
     await search(ctx().app, { q: '书法' });
     await search(ctx().app, { q: '  书法 ' });
     await search(ctx().app, { q: '书法', page: '2', size: '1' });
+    // Tallied in memory, written together.
+    expect(await countOf('书法')).toBe(before);
+    await ctx().app.searches.flushTerms();
     expect(await countOf('书法')).toBe(before + 2);
     await search(ctx().app, { q: '无此内容的词' });
     expect(await countOf('无此内容的词')).toBe(0);
@@ -544,6 +594,7 @@ describeEachEngine('GET /api/search/hot', (ctx) => {
 
   it('moves a term up as it is searched more', async () => {
     for (let i = 0; i < 3; i += 1) await search(ctx().app, { q: '太极拳' });
+    await ctx().app.searches.flushTerms();
     await ctx()
       .app.database.db.updateTable('search_terms')
       .set({ count: 100_000 })
@@ -551,6 +602,7 @@ describeEachEngine('GET /api/search/hot', (ctx) => {
       .where('term', '=', '太极拳')
       .execute();
     await search(ctx().app, { q: '太极拳' });
+    await ctx().app.searches.flushTerms();
     const [first] = await hot();
     expect(first).toEqual({ term: '太极拳', count: 100_001 });
     expect((await hot('xuhui')).some((term) => term.count > 100_000)).toBe(false);
