@@ -211,6 +211,22 @@ export const TARGETS: BenchTarget[] = [
     }),
   },
   {
+    // A common term (入门: thousands of documents in a district): its ranking is kept per term
+    // for a while, so searchers after the first read it from memory.
+    name: 'search: common two-character term',
+    path: `/api/search?q=${encodeURIComponent('入门')}&page=1&size=20`,
+    okPrefix: ENVELOPE_OK,
+    check: envelope((data) => {
+      const page = data as { list?: Array<{ title?: string }>; total?: number };
+      return Array.isArray(page.list) &&
+        (page.total ?? 0) > 20 &&
+        page.list.length === 20 &&
+        page.list[0]?.title?.includes('入门')
+        ? null
+        : 'expected a full page of documents holding 入门, title matches first';
+    }),
+  },
+  {
     // What pdf.js asks first of a book opened from its detail page: a range of the seeded PDF.
     name: 'e-book PDF range (64 KB)',
     path: '/files/ebooks/jingan-001.pdf',

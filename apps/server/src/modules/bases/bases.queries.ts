@@ -192,12 +192,14 @@ export function listMyBookings(
 
 export type MyBookingRow = Awaited<ReturnType<typeof listMyBookings>>[number];
 
-/** A learner's booking by id, with its slot times. */
+/** A learner's booking by id, with its slot times and the site of its base. */
 export function findMyBooking(db: Db, userId: number, bookingId: number) {
   return db
     .selectFrom('base_bookings as b')
     .innerJoin('base_slots as s', 's.id', 'b.slot_id')
-    .select(['b.id', 'b.slot_id', 'b.party_size', 'b.status', 's.start_at'])
+    .innerJoin('base_programmes as pr', 'pr.id', 's.programme_id')
+    .innerJoin('map_places as p', 'p.id', 'pr.place_id')
+    .select(['b.id', 'b.slot_id', 'b.party_size', 'b.status', 's.start_at', 'p.site_key'])
     .where('b.id', '=', bookingId)
     .where('b.user_id', '=', userId)
     .executeTakeFirst();

@@ -24,7 +24,7 @@ declare module 'fastify' {
 export const basesModule = portalModule({
   name: 'bases',
   tag: 'bases',
-  create: (app) => new BaseService(app.database.db, app.clock),
+  create: (app) => new BaseService(app.database.db, app.clock, app.publicCache),
   routes(api, bases) {
     api.get('/api/bases', {
       operationId: 'listBases',
@@ -33,6 +33,7 @@ export const basesModule = portalModule({
       login: 'none',
       query: baseListQuerySchema,
       response: pageOf(baseCardSchema),
+      visitorCache: { firstPages: 3 },
       handle: ({ site, query }) => bases.list(site.key, query),
     });
     api.get('/api/bases/detail', {
@@ -42,6 +43,7 @@ export const basesModule = portalModule({
       login: 'optional',
       query: baseDetailQuerySchema,
       response: baseDetailSchema,
+      visitorCache: {},
       handle: ({ site, learner, query }) => bases.detail(site.key, query.id, learner?.id ?? null),
     });
     api.post('/api/bases/book', {

@@ -11,6 +11,7 @@ import type { Kysely } from 'kysely';
 import { readPage } from '../../db/paging.ts';
 import type { Database } from '../../db/schema.ts';
 import { conflict, invalid, notFound } from '../../platform/errors.ts';
+import type { PublicCache } from '../../platform/public-cache.ts';
 import { sanitizeArticleHtml } from '../../platform/sanitize-html.ts';
 import { isoTime } from '../../platform/time.ts';
 import { releaseSeatAndCancel, takeSeatAndSignUp } from '../seats/seats.ts';
@@ -54,6 +55,8 @@ export class BaseService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly clock: () => number = Date.now,
+    /** Visitors' kept lists and details show seats left: a booking or a cancel retires them. */
+    private readonly publicCache: PublicCache | null = null,
   ) {}
 
   /** The site's bases with their next slot that has seats left. */
@@ -201,6 +204,7 @@ export class BaseService {
       const left = after ? Number(after.capacity) - Number(after.seats_taken) : 0;
       throw conflict(left > 0 ? BaseTexts.seatsShort(left) : BaseTexts.full);
     }
+    await this.publicCache?.invalidate(siteKey);
     return {
       id: claim.signupId,
       baseId: Number(slot.place_id),
@@ -246,6 +250,7 @@ export class BaseService {
       count: Number(booking.party_size),
     });
     if (!released.ok) throw conflict(BaseTexts.notActive);
+    await this.publicCache?.invalidate(booking.site_key);
   }
 }
 

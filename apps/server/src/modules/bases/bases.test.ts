@@ -52,6 +52,50 @@ describeEachEngine('experience bases API', (ctx) => {
       ]);
     });
 
+    it('shows a visitor the seats left at once after a booking and a cancel, though kept', async () => {
+      const { app } = ctx();
+      const { placeId, slotId } = await createBaseSlot(app.database.db, { capacity: 6 });
+      // Made behind the services' back: the kept answers are forgotten as a publisher's would be.
+      app.publicCache.forget();
+      type Card = { id: number; nextSlot: { seatsLeft: number } | null };
+      const seen = async () => {
+        const [list, detail] = await Promise.all([
+          getAs<{ list: Card[] }>(app, null, '/api/bases?page=1&size=50'),
+          getAs<{ programmes: Array<{ slots: Array<{ seatsLeft: number }> }> }>(
+            app,
+            null,
+            `/api/bases/detail?id=${placeId}`,
+          ),
+        ]);
+        return [
+          list.data.list.find((card) => card.id === placeId)?.nextSlot?.seatsLeft,
+          detail.data.programmes[0]?.slots[0]?.seatsLeft,
+        ];
+      };
+      expect(await seen()).toEqual([6, 6]);
+      // Written behind the services' back, a visitor is shown the kept answers...
+      await app.database.db
+        .updateTable('base_slots')
+        .set({ capacity: 7 })
+        .where('id', '=', slotId)
+        .execute();
+      expect(await seen()).toEqual([6, 6]);
+      // ...while a booking and a cancel are seen at once.
+      const booked = await postAs<{ id: number }>(
+        app,
+        learner(7).token,
+        '/api/bases/book',
+        booking(slotId, 2),
+      );
+      expect(booked.code).toBe(0);
+      expect(await seen()).toEqual([5, 5]);
+      const cancel = await postAs(app, learner(7).token, '/api/bases/cancel', {
+        bookingId: booked.data.id,
+      });
+      expect(cancel.code).toBe(0);
+      expect(await seen()).toEqual([7, 7]);
+    });
+
     it('answers 404 for a place that is not a base', async () => {
       const answer = await getAs(ctx().app, null, '/api/bases/detail?id=999999');
       expect(answer).toMatchObject({ code: 404, message: '体验基地不存在' });
