@@ -1,4 +1,4 @@
-import { type Compilable, CompiledQuery, type Kysely } from 'kysely';
+import { type Compilable, CompiledQuery, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Database } from './schema.ts';
 
 /** What a compiled-once query may take: values passed to the builder as they are. */
@@ -58,10 +58,10 @@ function templateOf<Args extends Argument[]>(
  */
 export function compiledOnce<Args extends Argument[], Row>(
   build: (db: Kysely<Database>, ...args: Args) => Compilable<Row>,
-): (db: Kysely<Database>, ...args: Args) => Promise<Row[]> {
+): CompiledOnce<Args, Row> {
   // One template per dialect adapter (a transaction shares its database's).
   const templates = new WeakMap<object, Template>();
-  return async (db, ...args) => {
+  const compile = (db: Kysely<Database>, ...args: Args): CompiledQuery<Row> => {
     const adapter = db.getExecutor().adapter;
     let template = templates.get(adapter);
     if (!template) {
@@ -70,7 +70,33 @@ export function compiledOnce<Args extends Argument[], Row>(
     }
     const { sources, constants } = template;
     const parameters = sources.map((source, i) => (source >= 0 ? args[source] : constants[i]));
-    const result = await db.executeQuery<Row>(CompiledQuery.raw(template.sql, parameters));
-    return result.rows;
+    return CompiledQuery.raw(template.sql, parameters) as CompiledQuery<Row>;
   };
+  const run = async (db: Kysely<Database>, ...args: Args) =>
+    (await db.executeQuery<Row>(compile(db, ...args))).rows;
+  return Object.assign(run, { compile });
+}
+
+/** A {@link compiledOnce} query: call it for the rows; `compile` gives its SQL (to explain it). */
+export type CompiledOnce<Args extends Argument[], Row> = ((
+  db: Kysely<Database>,
+  ...args: Args
+) => Promise<Row[]>) & {
+  compile: (db: Kysely<Database>, ...args: Args) => CompiledQuery<Row>;
+};
+
+/**
+ * How many rows a query matches, compiled once ({@link compiledOnce}): `from` builds its FROM and
+ * WHERE (nothing selected), with its arguments passed unchanged.
+ */
+export function compiledCount<Args extends Argument[], DB, TB extends keyof DB>(
+  from: (db: Kysely<Database>, ...args: Args) => SelectQueryBuilder<DB, TB, object>,
+): (db: Kysely<Database>, ...args: Args) => Promise<number> {
+  const query = compiledOnce((db, ...args: Args) =>
+    from(db, ...args)
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      // The selection's type is lost in the generic builder; it is exactly `n`.
+      .$castTo<{ n: number | string }>(),
+  );
+  return async (db, ...args) => Number((await query(db, ...args))[0]?.n ?? 0);
 }

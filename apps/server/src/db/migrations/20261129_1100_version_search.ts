@@ -39,9 +39,8 @@ export function versionSearch(engine: Engine): Migration {
     async up(db: Kysely<unknown>) {
       await db.schema
         .createTable('search_versions')
-        .addColumn('site_key', 'varchar(32)', (c) =>
-          c.primaryKey().references('sites.key').onDelete('cascade'),
-        )
+        // No key to sites: a document's site is not one either (search_documents).
+        .addColumn('site_key', 'varchar(32)', (c) => c.primaryKey())
         .addColumn('version', 'bigint', (c) => c.notNull().defaultTo(0))
         .execute();
       for (const [name, event, when, statements] of triggers(engine)) {

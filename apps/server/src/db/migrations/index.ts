@@ -43,6 +43,7 @@ import { keepLearningTotals } from './20261129_1000_keep_learning_totals.ts';
 import { dropSessionUserIndex } from './20261129_1010_drop_session_user_index.ts';
 import { countLiveTeams } from './20261129_1020_count_live_teams.ts';
 import { versionSearch } from './20261129_1100_version_search.ts';
+import { indexUnreadMessages } from './20261129_1110_index_unread_messages.ts';
 
 // The lists the first widenings allowed; each later one allows the same plus what it adds. Like
 // the migrations they are frozen: a new kind is a new migration with a longer list.
@@ -120,5 +121,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '20261129_1010_drop_session_user_index': dropSessionUserIndex(),
     '20261129_1020_count_live_teams': countLiveTeams(engine),
     '20261129_1100_version_search': versionSearch(engine),
+    '20261129_1110_index_unread_messages': indexUnreadMessages(),
   };
 }

@@ -1,5 +1,5 @@
 import { type Kysely, type SqlBool, sql } from 'kysely';
-import { countRows } from '../../db/rows.ts';
+import { compiledCount, compiledOnce } from '../../db/compiled.ts';
 import type { CertificatesTable, Database, MedalMetricValue } from '../../db/schema.ts';
 
 type Db = Kysely<Database>;
@@ -10,10 +10,6 @@ export const LIVE_WATCHED_SECONDS = 600;
 /** Every medal rule, in display order. */
 export function listMedalRules(db: Db) {
   return db.selectFrom('medal_rules').selectAll().orderBy('sort').orderBy('key').execute();
-}
-
-export function findMedalRule(db: Db, key: string) {
-  return db.selectFrom('medal_rules').selectAll().where('key', '=', key).executeTakeFirst();
 }
 
 /**
@@ -42,18 +38,14 @@ export function listPendingRules(db: Db, userId: number, metrics: readonly Medal
 }
 
 /** The medals the learner earned, with when. */
-export function listLearnerMedals(db: Db, userId: number) {
-  return db
-    .selectFrom('learner_medals')
-    .select(['medal_key', 'earned_at'])
-    .where('user_id', '=', userId)
-    .execute();
-}
+export const listLearnerMedals = compiledOnce((db, userId: number) =>
+  db.selectFrom('learner_medals').select(['medal_key', 'earned_at']).where('user_id', '=', userId),
+);
 
 /** How many medals the learner earned. */
-export function countLearnerMedals(db: Db, userId: number) {
-  return countRows(db.selectFrom('learner_medals').where('user_id', '=', userId));
-}
+export const countLearnerMedals = compiledCount((db, userId: number) =>
+  db.selectFrom('learner_medals').where('user_id', '=', userId),
+);
 
 /**
  * Awards a medal unless the learner has it: the unique (user, medal) key makes two events
@@ -74,63 +66,53 @@ export async function insertLearnerMedal(
 // ---------------------------------------------------------------------------------------------
 // Metrics (across the learner's sites: one person, one path)
 
-export function countCompletedCourses(db: Db, userId: number) {
-  return countRows(
-    db
-      .selectFrom('course_learners')
-      .where('user_id', '=', userId)
-      .where('completed_at', 'is not', null),
-  );
-}
+// Each is compiled once: the medals page measures them all on every visit.
 
-export function countAttendedActivities(db: Db, userId: number) {
-  return countRows(
-    db
-      .selectFrom('activity_applications')
-      .where('user_id', '=', userId)
-      .where('checked_in_at', 'is not', null),
-  );
-}
+export { countCompletedCourses } from '../statistics/statistics.queries.ts';
+
+export const countAttendedActivities = compiledCount((db, userId: number) =>
+  db
+    .selectFrom('activity_applications')
+    .where('user_id', '=', userId)
+    .where('checked_in_at', 'is not', null),
+);
 
 /** Books whose last page the learner reached (their stored place is the last page). */
-export function countFinishedBooks(db: Db, userId: number) {
-  return countRows(
-    db
-      .selectFrom('ebook_reading as r')
-      .innerJoin('ebooks as e', 'e.id', 'r.ebook_id')
-      .where('r.user_id', '=', userId)
-      .whereRef('r.page', '>=', 'e.page_count'),
-  );
-}
+export const countFinishedBooks = compiledCount((db, userId: number) =>
+  db
+    .selectFrom('ebook_reading as r')
+    .innerJoin('ebooks as e', 'e.id', 'r.ebook_id')
+    .where('r.user_id', '=', userId)
+    .whereRef('r.page', '>=', 'e.page_count'),
+);
 
 /** Team works the learner posted that are not deleted. */
-export function countTeamWorks(db: Db, userId: number) {
-  return countRows(
-    db.selectFrom('team_works').where('author_id', '=', userId).where('deleted_at', 'is', null),
-  );
-}
+export const countTeamWorks = compiledCount((db, userId: number) =>
+  db.selectFrom('team_works').where('author_id', '=', userId).where('deleted_at', 'is', null),
+);
 
 /** Live sessions (or their replays) with at least {@link LIVE_WATCHED_SECONDS} credited. */
-export function countWatchedLives(db: Db, userId: number) {
-  return countRows(
-    db
-      .selectFrom('live_watching')
-      .where('user_id', '=', userId)
-      .where('watched_seconds', '>=', LIVE_WATCHED_SECONDS),
-  );
-}
+export const countWatchedLives = compiledCount((db, userId: number) =>
+  db
+    .selectFrom('live_watching')
+    .where('user_id', '=', userId)
+    .where('watched_seconds', '>=', LIVE_WATCHED_SECONDS),
+);
 
-/** When the learner completed their `n`th course (from 1), or null before they did. */
-export async function findNthCourseCompletion(db: Db, userId: number, n: number) {
-  const row = await db
+const completionQuery = compiledOnce((db, userId: number, offset: number) =>
+  db
     .selectFrom('course_learners')
     .select('completed_at')
     .where('user_id', '=', userId)
     .where('completed_at', 'is not', null)
     .orderBy('completed_at')
-    .offset(n - 1)
-    .limit(1)
-    .executeTakeFirst();
+    .offset(offset)
+    .limit(1),
+);
+
+/** When the learner completed their `n`th course (from 1), or null before they did. */
+export async function findNthCourseCompletion(db: Db, userId: number, n: number) {
+  const [row] = await completionQuery(db, userId, n - 1);
   return row?.completed_at === null || row?.completed_at === undefined
     ? null
     : Number(row.completed_at);
@@ -152,8 +134,8 @@ const noCertificate = (
     where x.user_id = ${userId} and x.subject_type = ${type} and x.subject_id = ${sql.ref(subjectId)})`;
 
 /** What earns a certificate and has none yet: completed courses (with their lesson time). */
-export function listCompletedCoursesWithoutCertificate(db: Db, userId: number) {
-  return db
+export const listCompletedCoursesWithoutCertificate = compiledOnce((db, userId: number) =>
+  db
     .selectFrom('course_learners as cl')
     .innerJoin('courses as c', 'c.id', 'cl.course_id')
     .select((eb) => [
@@ -169,36 +151,35 @@ export function listCompletedCoursesWithoutCertificate(db: Db, userId: number) {
     ])
     .where('cl.user_id', '=', userId)
     .where('cl.completed_at', 'is not', null)
-    .where(noCertificate(userId, 'course', 'c.id'))
-    .execute();
-}
+    .where(noCertificate(userId, 'course', 'c.id')),
+);
 
 /**
  * Finished classes without a certificate: the learner's signup is still active and the class
  * has ended (`end_at` passed); classes record no attendance, so that is what finishing means.
  */
-export function listFinishedClassesWithoutCertificate(db: Db, userId: number, now: number) {
-  return db
-    .selectFrom('class_signups as s')
-    .innerJoin('classes as k', 'k.id', 's.class_id')
-    .select((eb) => [
-      'k.id',
-      'k.site_key',
-      'k.title',
-      'k.end_at',
-      eb
-        .selectFrom('class_courses as cc')
-        .innerJoin('course_lessons as l', 'l.course_id', 'cc.course_id')
-        .select(lessonSeconds)
-        .whereRef('cc.class_id', '=', 'k.id')
-        .as('seconds'),
-    ])
-    .where('s.user_id', '=', userId)
-    .where('s.status', '=', 'active')
-    .where('k.end_at', '<=', now)
-    .where(noCertificate(userId, 'class', 'k.id'))
-    .execute();
-}
+export const listFinishedClassesWithoutCertificate = compiledOnce(
+  (db, userId: number, now: number) =>
+    db
+      .selectFrom('class_signups as s')
+      .innerJoin('classes as k', 'k.id', 's.class_id')
+      .select((eb) => [
+        'k.id',
+        'k.site_key',
+        'k.title',
+        'k.end_at',
+        eb
+          .selectFrom('class_courses as cc')
+          .innerJoin('course_lessons as l', 'l.course_id', 'cc.course_id')
+          .select(lessonSeconds)
+          .whereRef('cc.class_id', '=', 'k.id')
+          .as('seconds'),
+      ])
+      .where('s.user_id', '=', userId)
+      .where('s.status', '=', 'active')
+      .where('k.end_at', '<=', now)
+      .where(noCertificate(userId, 'class', 'k.id')),
+);
 
 /** Inserts a certificate unless the learner has one for the subject (unique key); true when it did. */
 export async function insertCertificate(
@@ -214,15 +195,14 @@ export async function insertCertificate(
 }
 
 /** The learner's certificates, newest first. */
-export function listCertificates(db: Db, userId: number) {
-  return db
+export const listCertificates = compiledOnce((db, userId: number) =>
+  db
     .selectFrom('certificates')
     .selectAll()
     .where('user_id', '=', userId)
     .orderBy('completed_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
-}
+    .orderBy('id', 'desc'),
+);
 
 /** Certificates (`c`) with their holder's nickname and site name. */
 function certificatesWithHolder(db: Db) {

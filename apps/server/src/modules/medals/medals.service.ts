@@ -12,6 +12,7 @@ import type { Kysely } from 'kysely';
 import type { CertificateRow, Database, MedalRuleRow } from '../../db/schema.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { RateLimits } from '../../platform/rate-limit.ts';
+import { ShortCache } from '../../platform/short-cache.ts';
 import { SideEffects } from '../../platform/side-effects.ts';
 import { isoTime } from '../../platform/time.ts';
 import { findLearningTotals } from '../statistics/statistics.queries.ts';
@@ -21,7 +22,6 @@ import { metricValue } from './medals.awards.ts';
 import {
   countLearnerMedals,
   findCertificateByCode,
-  findMedalRule,
   findNthCourseCompletion,
   findOwnCertificate,
   insertCertificate,
@@ -69,6 +69,12 @@ function toCertificate(row: CertificateRow): Certificate {
 }
 
 /** The milestones of a learner's path, with the metric each one measures. */
+/**
+ * How long the medal rules are reused: they change only when the network edits them (the seed,
+ * later the console), and every visit of 勋章 reads them all.
+ */
+export const RULES_CACHE_MS = 60_000;
+
 const MILESTONES = [
   {
     key: 'first-course',
@@ -109,17 +115,18 @@ export class MedalService {
     private readonly effects: SideEffects = new SideEffects(),
   ) {}
 
+  private readonly ruleCache = new ShortCache<MedalRuleRow[]>(RULES_CACHE_MS);
+
   /** Every medal: earned with its date, locked with the learner's progress toward it. */
   async list(userId: number): Promise<MedalList> {
-    const [rules, earned] = await Promise.all([
-      listMedalRules(this.db),
-      listLearnerMedals(this.db, userId),
-    ]);
+    const [rules, earned] = await Promise.all([this.rules(), listLearnerMedals(this.db, userId)]);
     const earnedAt = new Map(earned.map((row) => [row.medal_key, Number(row.earned_at)]));
-    const values = new Map<string, number>();
-    for (const metric of new Set(rules.map((rule) => rule.metric))) {
-      values.set(metric, await metricValue(this.db, userId, metric, this.now()));
-    }
+    const now = this.now();
+    const metrics = [...new Set(rules.map((rule) => rule.metric))];
+    const measured = await Promise.all(
+      metrics.map((metric) => metricValue(this.db, userId, metric, now)),
+    );
+    const values = new Map(metrics.map((metric, i) => [metric, measured[i] ?? 0]));
     const medals = rules.map((rule) =>
       this.toMedal(rule, earnedAt.get(rule.key), values.get(rule.metric) ?? 0),
     );
@@ -128,16 +135,24 @@ export class MedalService {
 
   /** One medal, as in {@link list}. */
   async detail(userId: number, key: string): Promise<Medal> {
-    const rule = await findMedalRule(this.db, key);
+    const rule = (await this.rules()).find((candidate) => candidate.key === key);
     if (!rule) throw new AppError(ErrorCode.notFound, MedalMessages.medalNotFound);
-    const earned = (await listLearnerMedals(this.db, userId)).find((row) => row.medal_key === key);
-    const value = await metricValue(this.db, userId, rule.metric, this.now());
+    const [earnedRows, value] = await Promise.all([
+      listLearnerMedals(this.db, userId),
+      metricValue(this.db, userId, rule.metric, this.now()),
+    ]);
+    const earned = earnedRows.find((row) => row.medal_key === key);
     return this.toMedal(rule, earned ? Number(earned.earned_at) : undefined, value);
   }
 
   /** How many medals the learner earned (我的). */
   count(userId: number): Promise<number> {
     return countLearnerMedals(this.db, userId);
+  }
+
+  /** The medal rules in display order, kept for {@link RULES_CACHE_MS}. */
+  private rules(): Promise<MedalRuleRow[]> {
+    return this.ruleCache.get('rules', this.now(), () => listMedalRules(this.db));
   }
 
   private toMedal(rule: MedalRuleRow, earnedAt: number | undefined, value: number): Medal {

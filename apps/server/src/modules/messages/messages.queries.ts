@@ -1,6 +1,5 @@
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import { compiledOnce } from '../../db/compiled.ts';
-import { countRows } from '../../db/rows.ts';
 import type { Database, NewMessageRow } from '../../db/schema.ts';
 
 type Db = Kysely<Database>;
@@ -66,42 +65,73 @@ const COLUMNS = [
  * The learner's own messages (`own`) or the site's notices, each one range of the index
  * (`user_id, site_key, created_at, id`): an `or` of the two would read and sort them all.
  */
-function branch(db: Db, reader: Reader, own: boolean) {
+function branch(db: Db, userId: number, siteKey: string, own: boolean) {
   return db
     .selectFrom('messages as m')
-    .where('m.user_id', own ? '=' : 'is', own ? reader.userId : null)
-    .where('m.site_key', '=', reader.siteKey);
+    .where('m.user_id', own ? '=' : 'is', own ? userId : null)
+    .where('m.site_key', '=', siteKey);
 }
+
+const countOwnQuery = compiledOnce((db, userId: number, siteKey: string) =>
+  branch(db, userId, siteKey, true).select((eb) => eb.fn.countAll<number | string>().as('n')),
+);
+const countNoticesQuery = compiledOnce((db, siteKey: string) =>
+  branch(db, 0, siteKey, false).select((eb) => eb.fn.countAll<number | string>().as('n')),
+);
 
 /** How many messages the reader sees. */
 export async function countMessages(db: Db, reader: Reader) {
   const [own, notices] = await Promise.all([
-    countRows(branch(db, reader, true)),
-    countRows(branch(db, reader, false)),
+    countOwnQuery(db, reader.userId, reader.siteKey),
+    countNoticesQuery(db, reader.siteKey),
   ]);
-  return own + notices;
+  return Number(own[0]?.n ?? 0) + Number(notices[0]?.n ?? 0);
 }
 
 /**
- * One window of the reader's messages, newest first, each with its read flag: the newest
- * `offset + limit` of each branch, in index order, merged.
+ * The reader's messages newest first, each with its read flag: the newest `newest` (the
+ * window's end) of each branch, in index order, merged, then the window. Compiled once: the
+ * list is read on every visit of 我的消息, and building it costs more than running it.
  */
+const messageRowsQuery = compiledOnce(
+  (
+    db,
+    userId: number,
+    siteKey: string,
+    readThrough: number,
+    newest: number,
+    limit: number,
+    offset: number,
+  ) => {
+    const reader = { userId, siteKey, readThrough };
+    const branchRows = (own: boolean) =>
+      branch(db, userId, siteKey, own)
+        .select([...COLUMNS, readFlag(reader).as('is_read')])
+        .orderBy('m.created_at', 'desc')
+        .orderBy('m.id', 'desc')
+        .limit(newest);
+    return db
+      .selectFrom(branchRows(true).as('own'))
+      .selectAll()
+      .unionAll(db.selectFrom(branchRows(false).as('notices')).selectAll())
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset(offset);
+  },
+);
+
+/** One window of the reader's messages, newest first, each with its read flag. */
 export function listMessageRows(db: Db, reader: Reader, limit: number, offset: number) {
-  const newest = (own: boolean) =>
-    branch(db, reader, own)
-      .select([...COLUMNS, readFlag(reader).as('is_read')])
-      .orderBy('m.created_at', 'desc')
-      .orderBy('m.id', 'desc')
-      .limit(offset + limit);
-  return db
-    .selectFrom(newest(true).as('own'))
-    .selectAll()
-    .unionAll(db.selectFrom(newest(false).as('notices')).selectAll())
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .offset(offset)
-    .execute();
+  return messageRowsQuery(
+    db,
+    reader.userId,
+    reader.siteKey,
+    reader.readThrough,
+    offset + limit,
+    limit,
+    offset,
+  );
 }
 
 export type MessageListRow = Awaited<ReturnType<typeof listMessageRows>>[number];
@@ -117,7 +147,7 @@ export function findMessageRow(db: Db, reader: Reader, id: number) {
 }
 
 /** The learner's own unread messages on the site (one range of the learner's index). */
-const ownUnreadQuery = compiledOnce((db, userId: number, siteKey: string) =>
+export const ownUnreadQuery = compiledOnce((db, userId: number, siteKey: string) =>
   db
     .selectFrom('messages as m')
     .select((eb) => eb.fn.countAll<number | string>().as('n'))

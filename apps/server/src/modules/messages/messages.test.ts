@@ -1,5 +1,6 @@
 import type { MessageDetail, MessageSummary, MessageUnread, Page } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
+import { CompiledQuery } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import {
   addStaff,
@@ -15,6 +16,7 @@ import {
 } from '../../testing/class-factory.ts';
 import { body, describeEachEngine } from '../../testing/test-app.ts';
 import { MessageTexts } from './message-texts.ts';
+import { ownUnreadQuery } from './messages.queries.ts';
 
 const DAY = 24 * 3_600_000;
 const OTHER_SITE = 'msgother';
@@ -70,6 +72,18 @@ describeEachEngine('messages API', (ctx) => {
       .execute();
     app.sites.invalidate();
     [a, b] = (await registeredLearners(app, 2)) as [TestLearner, TestLearner];
+  });
+
+  it('counts the own unread through the unread index, not every message the learner has', async () => {
+    const { db, engine } = ctx().app.database;
+    if (engine !== 'sqlite') return; // PostgreSQL plans the seed's few rows by its own costs.
+    const query = ownUnreadQuery.compile(db, a.id, 'jingan');
+    const { rows } = await db.executeQuery<{ detail: string }>(
+      CompiledQuery.raw(`EXPLAIN QUERY PLAN ${query.sql}`, [...query.parameters]),
+    );
+    expect(rows.map((row) => row.detail).join('\n')).toMatch(
+      /SEARCH m USING (COVERING )?INDEX messages_unread_idx \(user_id=\? AND site_key=\?\)/,
+    );
   });
 
   it('answers 301 to a visitor on every endpoint', async () => {

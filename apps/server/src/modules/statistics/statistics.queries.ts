@@ -1,5 +1,6 @@
 import type { LearningKind } from '@portal/contract';
 import { type Kysely, sql } from 'kysely';
+import { compiledCount, compiledOnce } from '../../db/compiled.ts';
 import type { Engine } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import type { DayTime } from './statistics.rules.ts';
@@ -31,32 +32,32 @@ export function addLearningTime(
 }
 
 /** The learner's time per day and kind from `from` to `to` (inclusive), by the primary key. */
+const dayTimesQuery = compiledOnce((db, userId: number, from: string, to: string) =>
+  db
+    .selectFrom('learning_time')
+    .select(['day', 'kind', 'seconds'])
+    .where('user_id', '=', userId)
+    .where('day', '>=', from)
+    .where('day', '<=', to),
+);
+
 export async function listDayTimes(
   db: Kysely<Database>,
   userId: number,
   from: string,
   to: string,
 ): Promise<DayTime[]> {
-  const rows = await db
-    .selectFrom('learning_time')
-    .select(['day', 'kind', 'seconds'])
-    .where('user_id', '=', userId)
-    .where('day', '>=', from)
-    .where('day', '<=', to)
-    .execute();
+  const rows = await dayTimesQuery(db, userId, from, to);
   return rows.map((row) => ({ day: row.day, kind: row.kind, seconds: Number(row.seconds) }));
 }
 
 /** How many courses the learner completed (on any site). */
-export async function countCompletedCourses(db: Kysely<Database>, userId: number) {
-  const row = await db
+export const countCompletedCourses = compiledCount((db, userId: number) =>
+  db
     .selectFrom('course_learners')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
     .where('user_id', '=', userId)
-    .where('completed_at', 'is not', null)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
+    .where('completed_at', 'is not', null),
+);
 
 /** A learner's learning totals (all zero before the first credit). */
 export interface LearningTotals {
@@ -69,16 +70,19 @@ export interface LearningTotals {
   longest: number;
 }
 
+const totalsQuery = compiledOnce((db, userId: number) =>
+  db
+    .selectFrom('learning_totals')
+    .select(['seconds', 'days', 'last_day', 'streak', 'longest'])
+    .where('user_id', '=', userId),
+);
+
 /** The learner's learning totals, one row by its primary key. */
 export async function findLearningTotals(
   db: Kysely<Database>,
   userId: number,
 ): Promise<LearningTotals> {
-  const row = await db
-    .selectFrom('learning_totals')
-    .select(['seconds', 'days', 'last_day', 'streak', 'longest'])
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  const [row] = await totalsQuery(db, userId);
   return {
     seconds: Number(row?.seconds ?? 0),
     days: Number(row?.days ?? 0),

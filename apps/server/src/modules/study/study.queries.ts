@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { compiledOnce } from '../../db/compiled.ts';
 import { countRows, hasRow } from '../../db/rows.ts';
 import type { Database, NewLessonProgressRow } from '../../db/schema.ts';
 import { publishedOn } from '../content/published.ts';
@@ -154,13 +155,16 @@ export async function addLearningSeconds(
 }
 
 /** The learner's learning seconds on a day (0 when none). */
-export async function findLearningSeconds(db: Kysely<Database>, userId: number, day: string) {
-  const row = await db
+const learningSecondsQuery = compiledOnce((db, userId: number, day: string) =>
+  db
     .selectFrom('learning_days')
     .select('seconds')
     .where('user_id', '=', userId)
-    .where('day', '=', day)
-    .executeTakeFirst();
+    .where('day', '=', day),
+);
+
+export async function findLearningSeconds(db: Kysely<Database>, userId: number, day: string) {
+  const [row] = await learningSecondsQuery(db, userId, day);
   return Number(row?.seconds ?? 0);
 }
 
