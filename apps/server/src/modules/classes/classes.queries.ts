@@ -1,5 +1,6 @@
 import type { ClassStatus } from '@portal/contract';
 import type { Kysely } from 'kysely';
+import { compiledCount, compiledOnce } from '../../db/compiled.ts';
 import { countRows } from '../../db/rows.ts';
 import type { Database } from '../../db/schema.ts';
 import { isPublished, publishedOn } from '../content/published.ts';
@@ -109,24 +110,35 @@ export function myClasses(db: Kysely<Database>, filter: { userId: number; siteKe
     .where(publishedOn(filter.siteKey, 'classes'));
 }
 
-/** One page of the learner's active signups at published classes of the site, newest first. */
+const myClassRowsQuery = compiledOnce(
+  (db, userId: number, siteKey: string, limit: number, offset: number) =>
+    myClasses(db, { userId, siteKey })
+      .select([...SUMMARY_COLUMNS, 'class_signups.signed_up_at'])
+      .orderBy('class_signups.signed_up_at', 'desc')
+      .orderBy('class_signups.id', 'desc')
+      .limit(limit)
+      .offset(offset),
+);
+
+/**
+ * One page of the learner's active signups at published classes of the site, newest first
+ * (compiled once, as home asks for it on every visit of a learner).
+ */
 export function listMyClassRows(
   db: Kysely<Database>,
   filter: { userId: number; siteKey: string; limit: number; offset: number },
 ) {
-  return myClasses(db, filter)
-    .select([...SUMMARY_COLUMNS, 'class_signups.signed_up_at'])
-    .orderBy('class_signups.signed_up_at', 'desc')
-    .orderBy('class_signups.id', 'desc')
-    .limit(filter.limit)
-    .offset(filter.offset)
-    .execute();
+  return myClassRowsQuery(db, filter.userId, filter.siteKey, filter.limit, filter.offset);
 }
+
+const countMyClassesQuery = compiledCount((db, userId: number, siteKey: string) =>
+  myClasses(db, { userId, siteKey }),
+);
 
 /** How many active signups the learner has at published classes of the site. */
 export function countMyClassRows(
   db: Kysely<Database>,
   filter: { userId: number; siteKey: string },
 ) {
-  return countRows(myClasses(db, filter));
+  return countMyClassesQuery(db, filter.userId, filter.siteKey);
 }

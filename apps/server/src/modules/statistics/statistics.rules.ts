@@ -39,8 +39,9 @@ export interface Span {
  */
 export function spansOf(range: StatisticsRange, today: string): Span[] {
   if (range === '30d') {
+    const first = Date.parse(`${addDays(today, -29)}T00:00:00Z`);
     return Array.from({ length: 30 }, (_, i) => {
-      const day = addDays(today, i - 29);
+      const day = new Date(first + i * DAY_MS).toISOString().slice(0, 10);
       return { start: day, end: day };
     });
   }
@@ -64,19 +65,39 @@ export interface DayTime {
   seconds: number;
 }
 
-const noSeconds = (): SecondsByKind =>
-  Object.fromEntries(LEARNING_KINDS.map((kind) => [kind, 0])) as SecondsByKind;
+function noSeconds(): SecondsByKind {
+  const seconds = {} as SecondsByKind;
+  for (const kind of LEARNING_KINDS) seconds[kind] = 0;
+  return seconds;
+}
 
 /** Whole seconds, as the learner sees them (reports credit tenths). */
 const whole = (seconds: number) => Math.round(seconds);
 
+/** The span of `spans` (in order, not overlapping) that holds `day`, by bisection. */
+function bucketOf<T extends Span>(spans: readonly T[], day: string): T | undefined {
+  let [low, high] = [0, spans.length - 1];
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const span = spans[middle] as T;
+    if (day < span.start) high = middle - 1;
+    else if (day > span.end) low = middle + 1;
+    else return span;
+  }
+  return undefined;
+}
+
 /** Adds up `days` into `spans` (each day in the one span that holds it), per kind. */
 export function fillBuckets(spans: readonly Span[], days: readonly DayTime[]): StatisticsBucket[] {
-  const buckets = spans.map((span) => ({ ...span, seconds: noSeconds(), total: 0 }));
+  const buckets = spans.map((span) => ({
+    start: span.start,
+    end: span.end,
+    seconds: noSeconds(),
+    total: 0,
+  }));
   for (const { day, kind, seconds } of days) {
-    const bucket = buckets.find((candidate) => candidate.start <= day && day <= candidate.end);
-    if (!bucket) continue;
-    bucket.seconds[kind] += seconds;
+    const bucket = bucketOf(buckets, day);
+    if (bucket) bucket.seconds[kind] += seconds;
   }
   for (const bucket of buckets) {
     for (const kind of LEARNING_KINDS) bucket.seconds[kind] = whole(bucket.seconds[kind]);

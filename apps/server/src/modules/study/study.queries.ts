@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { compiledOnce } from '../../db/compiled.ts';
-import { countRows, hasRow } from '../../db/rows.ts';
+import { compiledCount, compiledOnce } from '../../db/compiled.ts';
+import { hasRow } from '../../db/rows.ts';
 import type { Database, NewLessonProgressRow } from '../../db/schema.ts';
 import { publishedOn } from '../content/published.ts';
 
@@ -283,6 +283,33 @@ function studyCourses(db: Kysely<Database>, filter: StudyCourseFilter) {
     .where('cl.completed_at', filter.state === 'completed' ? 'is not' : 'is', null);
 }
 
+/** The page query of one state, compiled once (home asks for 继续学习 on every visit). */
+const studyCourseRowsQuery = (state: StudyCourseFilter['state']) =>
+  compiledOnce((db, userId: number, siteKey: string, limit: number, offset: number) =>
+    studyCourses(db, { userId, siteKey, state })
+      .innerJoin('teachers as t', 't.id', 'c.teacher_id')
+      .leftJoin('course_lessons as l', 'l.id', 'cl.last_lesson_id')
+      .select([
+        'c.id',
+        'c.title',
+        'c.cover',
+        'c.lesson_count',
+        't.name as teacher_name',
+        'cl.last_lesson_id',
+        'l.title as last_lesson_title',
+        'cl.last_studied_at',
+        'cl.completed_at',
+      ])
+      .orderBy('cl.last_studied_at', 'desc')
+      .orderBy('cl.course_id', 'desc')
+      .limit(limit)
+      .offset(offset),
+  );
+const STUDY_COURSE_ROWS = {
+  learning: studyCourseRowsQuery('learning'),
+  completed: studyCourseRowsQuery('completed'),
+};
+
 /**
  * One page of the courses the learner started (or completed), the latest studied first, with
  * the course's card fields and the lesson studied last. Read off `course_learners_recent_idx`.
@@ -291,30 +318,27 @@ export function listStudyCourseRows(
   db: Kysely<Database>,
   filter: StudyCourseFilter & { limit: number; offset: number },
 ) {
-  return studyCourses(db, filter)
-    .innerJoin('teachers as t', 't.id', 'c.teacher_id')
-    .leftJoin('course_lessons as l', 'l.id', 'cl.last_lesson_id')
-    .select([
-      'c.id',
-      'c.title',
-      'c.cover',
-      'c.lesson_count',
-      't.name as teacher_name',
-      'cl.last_lesson_id',
-      'l.title as last_lesson_title',
-      'cl.last_studied_at',
-      'cl.completed_at',
-    ])
-    .orderBy('cl.last_studied_at', 'desc')
-    .orderBy('cl.course_id', 'desc')
-    .limit(filter.limit)
-    .offset(filter.offset)
-    .execute();
+  return STUDY_COURSE_ROWS[filter.state](
+    db,
+    filter.userId,
+    filter.siteKey,
+    filter.limit,
+    filter.offset,
+  );
 }
+
+const STUDY_COURSE_COUNTS = {
+  learning: compiledCount((db, userId: number, siteKey: string) =>
+    studyCourses(db, { userId, siteKey, state: 'learning' }),
+  ),
+  completed: compiledCount((db, userId: number, siteKey: string) =>
+    studyCourses(db, { userId, siteKey, state: 'completed' }),
+  ),
+};
 
 /** How many courses of one state the learner has at published courses of the site. */
 export function countStudyCourseRows(db: Kysely<Database>, filter: StudyCourseFilter) {
-  return countRows(studyCourses(db, filter));
+  return STUDY_COURSE_COUNTS[filter.state](db, filter.userId, filter.siteKey);
 }
 
 /** Completed lessons of the learner per course, for several courses in one query. */

@@ -20,6 +20,14 @@ describe('dayKey', () => {
     expect(dayKey(Date.UTC(2026, 10, 21, 20, 0, 0))).toBe('2026-11-22');
   });
 
+  it('answers the same within a minute, and afresh in the next one', () => {
+    const midnight = Date.UTC(2026, 10, 21, 16, 0, 0);
+    expect(dayKey(midnight - 60_000)).toBe('2026-11-21');
+    expect(dayKey(midnight - 1)).toBe('2026-11-21');
+    expect(dayKey(midnight)).toBe('2026-11-22');
+    expect(dayKey(midnight - 1)).toBe('2026-11-21');
+  });
+
   it('pads months and days and crosses the year', () => {
     expect(dayKey(Date.UTC(2026, 11, 31, 16, 0, 0))).toBe('2027-01-01');
     expect(dayKey(Date.UTC(2026, 0, 4, 1, 0, 0))).toBe('2026-01-04');

@@ -20,8 +20,17 @@ export const MAX_UNKNOWN_POSITION_SECONDS = 24 * 3600;
 
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** The calendar date (`YYYY-MM-DD`) of an epoch-millisecond moment in `timeZone`. */
+/** The last {@link dayKey} answer: its minute, zone and date. */
+let lastDay = { minute: Number.NaN, timeZone: '', key: '' };
+
+/**
+ * The calendar date (`YYYY-MM-DD`) of an epoch-millisecond moment in `timeZone`. Formatting a
+ * date costs several microseconds and the learners' calls ask about the same minute over and
+ * over, so the last answer is kept for its minute (zones change their offsets on whole minutes).
+ */
 export function dayKey(ms: number, timeZone: string = STUDY_TIME_ZONE): string {
+  const minute = Math.floor(ms / 60_000);
+  if (minute === lastDay.minute && timeZone === lastDay.timeZone) return lastDay.key;
   let format = dayFormats.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-CA', {
@@ -35,7 +44,9 @@ export function dayKey(ms: number, timeZone: string = STUDY_TIME_ZONE): string {
   const parts = Object.fromEntries(
     format.formatToParts(new Date(ms)).map((part) => [part.type, part.value]),
   );
-  return `${parts.year}-${parts.month}-${parts.day}`;
+  const key = `${parts.year}-${parts.month}-${parts.day}`;
+  lastDay = { minute, timeZone, key };
+  return key;
 }
 
 /**
