@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { describeEachEngine } from '../testing/test-app.ts';
-import { compiledOnce } from './compiled.ts';
+import { compiledCount, compiledOnce, perShape } from './compiled.ts';
 
 describeEachEngine('compiledOnce', (ctx) => {
   const db = () => ctx().app.database.db;
@@ -53,5 +53,31 @@ describeEachEngine('compiledOnce', (ctx) => {
         : db.selectFrom('users').select('id').where('nickname', '=', name),
     );
     await expect(shaped(db(), 'x')).rejects.toThrow(/arguments unchanged/);
+  });
+});
+
+describeEachEngine('compiledCount and perShape', (ctx) => {
+  const db = () => ctx().app.database.db;
+
+  it('counts what the built query matches, one compiled query per shape', async () => {
+    let made = 0;
+    const countBy = perShape((status: 'active' | 'cancelled') => {
+      made += 1;
+      return compiledCount((db, userId: number) =>
+        db.selectFrom('class_signups').where('user_id', '=', userId).where('status', '=', status),
+      );
+    });
+    const [user] = await db().selectFrom('class_signups').select('user_id').limit(1).execute();
+    const userId = Number(user?.user_id ?? 0);
+    for (const status of ['active', 'cancelled', 'active'] as const) {
+      const expected = await db()
+        .selectFrom('class_signups')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('user_id', '=', userId)
+        .where('status', '=', status)
+        .executeTakeFirstOrThrow();
+      expect(await countBy(status)(db(), userId)).toBe(Number(expected.n));
+    }
+    expect(made).toBe(2);
   });
 });

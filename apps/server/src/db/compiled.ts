@@ -100,3 +100,19 @@ export function compiledCount<Args extends Argument[], DB, TB extends keyof DB>(
   );
   return async (db, ...args) => Number((await query(db, ...args))[0]?.n ?? 0);
 }
+
+/**
+ * One query per shape (a filter that changes the SQL, such as a state picking its conditions),
+ * each made by `make` on first use: for compiling once a query whose shape varies.
+ */
+export function perShape<K, Q>(make: (shape: K) => Q): (shape: K) => Q {
+  const made = new Map<K, Q>();
+  return (shape) => {
+    let query = made.get(shape);
+    if (query === undefined) {
+      query = make(shape);
+      made.set(shape, query);
+    }
+    return query;
+  };
+}

@@ -1,5 +1,6 @@
 import type { ActivityKind, ApplicationState, ClassStatus } from '@portal/contract';
 import type { Kysely } from 'kysely';
+import { compiledCount, compiledOnce, perShape } from '../../db/compiled.ts';
 import { countRows, hasRow, insertRows } from '../../db/rows.ts';
 import type { Database, NewActivityAttachmentRow } from '../../db/schema.ts';
 import { isPublished, publishedOn } from '../content/published.ts';
@@ -144,32 +145,45 @@ export function myApplications(db: Kysely<Database>, filter: MyActivityFilter) {
   return query;
 }
 
+/** The page query of one state, compiled once per state. */
+const applicationRowsQuery = perShape((state: ApplicationState | undefined) =>
+  compiledOnce((db, userId: number, siteKey: string, now: number, limit: number, offset: number) =>
+    myApplications(db, { userId, siteKey, state, now })
+      .select([
+        ...SUMMARY_COLUMNS,
+        'activity_applications.id as application_id',
+        'activity_applications.status as application_status',
+        'activity_applications.applied_at',
+        'activity_applications.checked_in_at',
+        'activity_applications.checkin_code',
+      ])
+      .orderBy('activity_applications.applied_at', 'desc')
+      .orderBy('activity_applications.id', 'desc')
+      .limit(limit)
+      .offset(offset),
+  ),
+);
+
 /** One page of the learner's applications (any state unless filtered), latest first. */
 export function listMyApplicationRows(
   db: Kysely<Database>,
   filter: MyActivityFilter & { limit: number; offset: number },
 ) {
-  return myApplications(db, filter)
-    .select([
-      ...SUMMARY_COLUMNS,
-      'activity_applications.id as application_id',
-      'activity_applications.status as application_status',
-      'activity_applications.applied_at',
-      'activity_applications.checked_in_at',
-      'activity_applications.checkin_code',
-    ])
-    .orderBy('activity_applications.applied_at', 'desc')
-    .orderBy('activity_applications.id', 'desc')
-    .limit(filter.limit)
-    .offset(filter.offset)
-    .execute();
+  const { userId, siteKey, now, limit, offset } = filter;
+  return applicationRowsQuery(filter.state)(db, userId, siteKey, now, limit, offset);
 }
 
 export type MyApplicationRow = Awaited<ReturnType<typeof listMyApplicationRows>>[number];
 
+const countApplicationsQuery = perShape((state: ApplicationState | undefined) =>
+  compiledCount((db, userId: number, siteKey: string, now: number) =>
+    myApplications(db, { userId, siteKey, state, now }),
+  ),
+);
+
 /** How many of the learner's applications the filter matches. */
 export function countMyApplicationRows(db: Kysely<Database>, filter: MyActivityFilter) {
-  return countRows(myApplications(db, filter));
+  return countApplicationsQuery(filter.state)(db, filter.userId, filter.siteKey, filter.now);
 }
 
 /** The attachments of the given applications, in upload order. */

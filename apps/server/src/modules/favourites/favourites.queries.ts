@@ -1,6 +1,7 @@
 import type { ContentType } from '@portal/contract';
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
-import { countRows, hasRow } from '../../db/rows.ts';
+import { compiledCount, compiledOnce, perShape } from '../../db/compiled.ts';
+import { hasRow } from '../../db/rows.ts';
 import type { Database } from '../../db/schema.ts';
 import { CONTENT_KIND_TYPES, contentVisible } from '../content/content-kinds.ts';
 
@@ -129,28 +130,55 @@ export function upsertView(db: Kysely<Database>, row: SavedEntry & { now: number
     .executeTakeFirstOrThrow();
 }
 
+/** The shape of a saved list's queries: its table and the one kind asked for, if any. */
+type SavedShape = `${SavedTable}:${ContentType | ''}`;
+
+const shapeOf = (table: SavedTable, filter: OwnerFilter): SavedShape =>
+  `${table}:${filter.contentType ?? ''}`;
+
+/** What a shape stands for, to build its queries. */
+function unshape(shape: SavedShape): { table: SavedTable; contentType: ContentType | undefined } {
+  const [table, type] = shape.split(':') as [SavedTable, ContentType | ''];
+  return { table, contentType: type === '' ? undefined : type };
+}
+
+/** Each shape's page query, compiled once (a list with every kind's visibility is costly to build). */
+const savedRowsQuery = perShape((shape: SavedShape) => {
+  const { table, contentType } = unshape(shape);
+  const savedAt = sql.ref<number>(`${table}.${SAVED_AT[table]}`);
+  return compiledOnce((db, userId: number, siteKey: string, limit: number, offset: number) =>
+    savedRows(db, table, { userId, siteKey, contentType })
+      .select(['content_type', 'content_id', savedAt.as('saved_at')])
+      .$if(table === 'history', (query) =>
+        query.select(sql.ref<number>('view_count').as('view_count')),
+      )
+      .orderBy(savedAt, 'desc')
+      .orderBy('content_type')
+      .orderBy('content_id', 'desc')
+      .limit(limit)
+      .offset(offset),
+  );
+});
+
 /**
  * One page of the learner's visible saved list on the site, latest first: favourites by when
  * they were added, history by the latest view (with its count).
  */
 export function listSavedRows(db: Kysely<Database>, table: SavedTable, filter: PageFilter) {
-  const savedAt = sql.ref<number>(`${table}.${SAVED_AT[table]}`);
-  return savedRows(db, table, filter)
-    .select(['content_type', 'content_id', savedAt.as('saved_at')])
-    .$if(table === 'history', (query) =>
-      query.select(sql.ref<number>('view_count').as('view_count')),
-    )
-    .orderBy(savedAt, 'desc')
-    .orderBy('content_type')
-    .orderBy('content_id', 'desc')
-    .limit(filter.limit)
-    .offset(filter.offset)
-    .execute();
+  const query = savedRowsQuery(shapeOf(table, filter));
+  return query(db, filter.userId, filter.siteKey, filter.limit, filter.offset);
 }
+
+const countSavedQuery = perShape((shape: SavedShape) => {
+  const { table, contentType } = unshape(shape);
+  return compiledCount((db, userId: number, siteKey: string) =>
+    savedRows(db, table, { userId, siteKey, contentType }),
+  );
+});
 
 /** How many visible entries the learner's saved list has on the site. */
 export function countSavedRows(db: Kysely<Database>, table: SavedTable, filter: OwnerFilter) {
-  return countRows(savedRows(db, table, filter));
+  return countSavedQuery(shapeOf(table, filter))(db, filter.userId, filter.siteKey);
 }
 
 /** Deletes one entry of the learner's list on the site; answers how many rows went (0 or 1). */

@@ -1,6 +1,6 @@
 import type { ScheduleKind } from '@portal/contract';
 import { type Kysely, sql } from 'kysely';
-import { countRows } from '../../db/rows.ts';
+import { compiledCount, compiledOnce } from '../../db/compiled.ts';
 import type { Database } from '../../db/schema.ts';
 import { myApplications } from '../activities/activities.queries.ts';
 import { myClasses } from '../classes/classes.queries.ts';
@@ -58,22 +58,32 @@ function comingSchedule(db: Kysely<Database>, filter: ScheduleFilter) {
   return db.selectFrom(live.unionAll(classes).unionAll(activities).as('u'));
 }
 
+const countScheduleQuery = compiledCount((db, siteKey: string, userId: number, now: number) =>
+  comingSchedule(db, { siteKey, userId, now }),
+);
+
 /** How many entries the learner's coming schedule has. */
 export function countScheduleRows(db: Kysely<Database>, filter: ScheduleFilter) {
-  return countRows(comingSchedule(db, filter));
+  return countScheduleQuery(db, filter.siteKey, filter.userId, filter.now);
 }
+
+/** The page query, compiled once (three areas' queries in one: costly to build every time). */
+const scheduleRowsQuery = compiledOnce(
+  (db, siteKey: string, userId: number, now: number, limit: number, offset: number) =>
+    comingSchedule(db, { siteKey, userId, now })
+      .selectAll()
+      .orderBy('u.starts_at')
+      .orderBy(sql`case u.kind when 'live' then 0 when 'class' then 1 else 2 end`)
+      .orderBy('u.id')
+      .limit(limit)
+      .offset(offset),
+);
 
 /** One page of the learner's coming schedule, by start time (then live, class, activity; id). */
 export function listScheduleRows(
   db: Kysely<Database>,
   filter: ScheduleFilter & { limit: number; offset: number },
 ) {
-  return comingSchedule(db, filter)
-    .selectAll()
-    .orderBy('u.starts_at')
-    .orderBy(sql`case u.kind when 'live' then 0 when 'class' then 1 else 2 end`)
-    .orderBy('u.id')
-    .limit(filter.limit)
-    .offset(filter.offset)
-    .execute();
+  const { siteKey, userId, now, limit, offset } = filter;
+  return scheduleRowsQuery(db, siteKey, userId, now, limit, offset);
 }
