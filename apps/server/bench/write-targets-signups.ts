@@ -74,13 +74,14 @@ async function openActivities(
   http: HttpClient,
   pool: readonly Learner[],
   wanted: (activity: Activity) => boolean = () => true,
+  kind?: string,
 ) {
-  // Pages of open activities until one is wanted: in a district the few that take a photo may
-  // be far down a list of thousands.
+  // Pages of open activities (of one kind when asked) until one is wanted.
   const activities: Activity[] = [];
+  const ofKind = kind ? `&kind=${encodeURIComponent(kind)}` : '';
   for (let n = 1; n <= OPEN_ACTIVITY_PAGES && !activities.some(wanted); n += 1) {
     const page = await callApi<{ list: Array<{ id: number }> }>(http, {
-      path: `/api/activities?page=${n}&size=50&status=${encodeURIComponent('报名中')}`,
+      path: `/api/activities?page=${n}&size=50&status=${encodeURIComponent('报名中')}${ofKind}`,
     });
     if (page.list.length === 0) break;
     for (const { id } of page.list) {
@@ -171,7 +172,8 @@ const activityApplyWithFiles: WriteTarget = {
     ]);
     const takesPhoto = (activity: Activity) =>
       activity.attachments?.accept.includes('image/png') ?? false;
-    const { activities, taken } = await openActivities(http, pool, takesPhoto);
+    // Special activities (特色活动) take files: in a district they are few among thousands.
+    const { activities, taken } = await openActivities(http, pool, takesPhoto, '特色活动');
     const special = activities.filter(takesPhoto);
     const states: ApplyState[] = seatPairs(pool, special, taken).map((pair) => ({
       ...pair,

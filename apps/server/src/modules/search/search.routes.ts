@@ -14,8 +14,12 @@ export const searchModule = portalModule({
   name: 'searches',
   tag: 'search',
   create: (app) =>
-    new SearchService(app.database.db, app.database.engine, app.clock, (error) =>
-      app.log.error({ err: error }, 'search: writing the hot terms failed'),
+    new SearchService(
+      app.database.db,
+      app.database.engine,
+      app.clock,
+      (error) => app.log.error({ err: error }, 'search: writing the hot terms failed'),
+      app.publicCache,
     ),
   routes(api, searches, app) {
     // The searches tallied since the last write are written before the database closes.

@@ -11,6 +11,7 @@ import type { Engine } from '../../db/database.ts';
 import { readPage } from '../../db/paging.ts';
 import type { Database } from '../../db/schema.ts';
 import { invalid } from '../../platform/errors.ts';
+import { PUBLIC_CACHE_MS, type PublicCache } from '../../platform/public-cache.ts';
 import { ShortCache } from '../../platform/short-cache.ts';
 import { withCards } from '../content/content-kinds.ts';
 import {
@@ -62,6 +63,9 @@ export const RANKING_CACHE_MS = 30_000;
 /** The hits kept ranked per term: the first ten pages of 20. Later pages read the database. */
 export const RANKING_KEPT = 200;
 
+/** The pages of a term whose answers are kept briefly, as a visitor's list's first pages are. */
+export const KEPT_PAGES = 3;
+
 /** A term's first {@link RANKING_KEPT} hits in order, and how many there are in all. */
 interface Ranking {
   rows: SearchHitRow[];
@@ -75,6 +79,11 @@ export class SearchService {
    * of documents in a district, and ranking them all on every call would cost each searcher that.
    */
   private readonly rankings = new ShortCache<Ranking>(RANKING_CACHE_MS);
+  /**
+   * The answers of the first pages with their cards, kept as briefly as the visitors' lists
+   * (the cards show what the public cache's content version follows: seats, a status).
+   */
+  private readonly pages = new ShortCache<Page<SearchResult>>(PUBLIC_CACHE_MS);
   private readonly terms: TermTally;
 
   constructor(
@@ -82,6 +91,8 @@ export class SearchService {
     private readonly engine: Engine,
     private readonly now: () => number = Date.now,
     onError: (error: unknown) => void = () => {},
+    /** Its content version retires the kept pages when what the cards show changes. */
+    private readonly publicCache: PublicCache | null = null,
   ) {
     this.terms = new TermTally(
       (siteKey, counts) => addTermCounts(this.db, siteKey, counts, this.now()),
@@ -94,11 +105,36 @@ export class SearchService {
    * the term towards the site's hot terms (later pages are the same search scrolled).
    */
   async search(siteKey: string, query: SearchQuery): Promise<Page<SearchResult>> {
-    const { q, type, page } = query;
+    const { q, type, page, size } = query;
     if (q === '') throw invalid(SearchMessages.empty);
     const filter = { siteKey, q, type };
-    const ranking = await this.ranking(filter);
-    const found = await readPage(
+    const [version, shown] = await Promise.all([
+      searchVersion(this.db, siteKey),
+      this.publicCache ? this.publicCache.version(siteKey) : '',
+    ]);
+    const read = () => this.results(filter, query, version);
+    const found =
+      page > KEPT_PAGES || shown === null
+        ? await read()
+        : await this.pages.get(
+            `${siteKey}\n${type}\n${q}\n${page}\n${size}`,
+            this.now(),
+            read,
+            `${version}.${shown}`,
+          );
+    if (page === 1 && found.total > 0) this.terms.add(siteKey, normaliseTerm(q));
+    return found;
+  }
+
+  /** One page of results with their cards, from the term's ranking under `version`. */
+  private async results(
+    filter: SearchScope,
+    query: SearchQuery,
+    version: string,
+  ): Promise<Page<SearchResult>> {
+    const { siteKey, q } = filter;
+    const ranking = await this.ranking(filter, version);
+    return readPage(
       query,
       {
         count: async () => ranking.total,
@@ -120,8 +156,6 @@ export class SearchService {
           }),
         ),
     );
-    if (page === 1 && found.total > 0) this.terms.add(siteKey, normaliseTerm(q));
-    return found;
   }
 
   /** Writes the tallied searches to the hot terms now (before the app closes). */
@@ -134,8 +168,7 @@ export class SearchService {
    * {@link RANKING_CACHE_MS}: the first {@link RANKING_KEPT} rows, counted only when there are
    * more.
    */
-  private async ranking(filter: SearchScope): Promise<Ranking> {
-    const version = await searchVersion(this.db, filter.siteKey);
+  private ranking(filter: SearchScope, version: string): Promise<Ranking> {
     const key = `${filter.siteKey}\n${filter.type}\n${filter.q}`;
     return this.rankings.get(
       key,

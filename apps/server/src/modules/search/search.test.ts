@@ -2,6 +2,7 @@ import type { HotTerm, Page, SearchResult } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { PublicCache } from '../../platform/public-cache.ts';
 import { createActivity } from '../../testing/activity-factory.ts';
 import { createClass } from '../../testing/class-factory.ts';
 import { createCategory, createCourse, createTeacher } from '../../testing/course-factory.ts';
@@ -139,6 +140,26 @@ describeEachEngine('GET /api/search', (ctx) => {
     expect(first.data.list).toHaveLength(2);
     expect(hits(third.data)).toEqual([`class:${fx.placeClass}`]);
     expect(third.data.total).toBe(5);
+  });
+
+  it('keeps a first page briefly: a cover changed behind the services is shown once forgotten', async () => {
+    const { db, engine } = ctx().app.database;
+    const publicCache = new PublicCache();
+    const now = Date.UTC(2026, 10, 29);
+    const service = new SearchService(db, engine, () => now, undefined, publicCache);
+    const cover = async () =>
+      (await service.search('jingan', { q: '糖画', type: 'all', page: 1, size: 1 })).list[0]?.cover;
+    const before = await cover();
+    await db
+      .updateTable('courses')
+      .set({ cover: '/files/covers/kept-test.svg' })
+      .where('id', '=', fx.titleCourse)
+      .execute();
+    // The cover is not what search finds by: the version stands, and the kept page is answered.
+    expect(await cover()).toBe(before);
+    publicCache.forget();
+    expect(await cover()).toBe('/files/covers/kept-test.svg');
+    await publicCache.close();
   });
 
   it('keeps to the site of the request', async () => {
