@@ -53,8 +53,17 @@ export const classDocs = (where: string) => `
 export const dropDocs = (kind: string, id: string) =>
   `DELETE FROM search_documents WHERE kind = '${kind}' AND ref_id = ${id}`;
 
-/** A trigger on a source table: [name, table, event, statement with NEW/OLD]. */
-export type SourceTrigger = [name: string, table: string, event: string, statement: string];
+/**
+ * A trigger on a source table: [name, table, event, statement with NEW/OLD], and optionally a
+ * condition on NEW/OLD that must hold for it to run.
+ */
+export type SourceTrigger = [
+  name: string,
+  table: string,
+  event: string,
+  statement: string,
+  when?: string,
+];
 
 /** Source-table triggers: [name, table, event, statement with NEW/OLD]. */
 function sourceTriggers(engine: Engine): SourceTrigger[] {
@@ -207,7 +216,8 @@ export async function createSourceTriggers(
   engine: Engine,
   triggers: readonly SourceTrigger[],
 ) {
-  for (const [name, table, event, statement] of triggers) {
+  for (const [name, table, event, statement, when] of triggers) {
+    const condition = when ? ` WHEN (${when})` : '';
     if (engine === 'postgres') {
       await sql
         .raw(
@@ -218,12 +228,14 @@ export async function createSourceTriggers(
       await sql
         .raw(
           `CREATE TRIGGER ${name} AFTER ${event} ON ${table}
-           FOR EACH ROW EXECUTE FUNCTION ${name}_fn()`,
+           FOR EACH ROW${condition} EXECUTE FUNCTION ${name}_fn()`,
         )
         .execute(db);
     } else {
       await sql
-        .raw(`CREATE TRIGGER ${name} AFTER ${event} ON ${table} BEGIN ${statement}; END`)
+        .raw(
+          `CREATE TRIGGER ${name} AFTER ${event} ON ${table}${condition} BEGIN ${statement}; END`,
+        )
         .execute(db);
     }
   }

@@ -1,5 +1,6 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 import type { Engine } from '../database.ts';
+import { createSourceTriggers, type SourceTrigger } from './20261122_1740_create_search.ts';
 
 /** What a search finds or shows of a document, beside its popularity. */
 const FOUND_BY = ['site_key', 'title', 'search_text', 'published', 'sort_time'] as const;
@@ -9,21 +10,22 @@ const bump = (row: 'NEW' | 'OLD') =>
   `INSERT INTO search_versions (site_key, version) VALUES (${row}.site_key, 1)
    ON CONFLICT (site_key) DO UPDATE SET version = search_versions.version + 1`;
 
-/** [name, event, WHEN condition or '', statements]. */
-function triggers(engine: Engine): Array<[string, string, string, string]> {
+/** The triggers on `search_documents` that bump the versions. */
+function triggers(engine: Engine): SourceTrigger[] {
   const differs = engine === 'postgres' ? 'IS DISTINCT FROM' : 'IS NOT';
   const changed = FOUND_BY.map((column) => `OLD.${column} ${differs} NEW.${column}`).join(' OR ');
   return [
-    ['search_versions_ins', 'INSERT', '', bump('NEW')],
+    ['search_versions_ins', 'search_documents', 'INSERT', bump('NEW')],
     // Popularity alone (a learner starting a course, a seat taken) is left out: it only reorders,
     // and the kept rankings follow it within their time (search.service).
     [
       'search_versions_upd',
+      'search_documents',
       `UPDATE OF ${FOUND_BY.join(', ')}`,
-      changed,
       `${bump('OLD')}; ${bump('NEW')}`,
+      changed,
     ],
-    ['search_versions_del', 'DELETE', '', bump('OLD')],
+    ['search_versions_del', 'search_documents', 'DELETE', bump('OLD')],
   ];
 }
 
@@ -43,30 +45,7 @@ export function versionSearch(engine: Engine): Migration {
         .addColumn('site_key', 'varchar(32)', (c) => c.primaryKey())
         .addColumn('version', 'bigint', (c) => c.notNull().defaultTo(0))
         .execute();
-      for (const [name, event, when, statements] of triggers(engine)) {
-        const condition = when === '' ? '' : ` WHEN (${when})`;
-        if (engine === 'postgres') {
-          await sql
-            .raw(
-              `CREATE FUNCTION ${name}_fn() RETURNS trigger LANGUAGE plpgsql AS $$
-               BEGIN ${statements}; RETURN NULL; END $$`,
-            )
-            .execute(db);
-          await sql
-            .raw(
-              `CREATE TRIGGER ${name} AFTER ${event} ON search_documents
-               FOR EACH ROW${condition} EXECUTE FUNCTION ${name}_fn()`,
-            )
-            .execute(db);
-        } else {
-          await sql
-            .raw(
-              `CREATE TRIGGER ${name} AFTER ${event} ON search_documents${condition}
-               BEGIN ${statements}; END`,
-            )
-            .execute(db);
-        }
-      }
+      await createSourceTriggers(db, engine, triggers(engine));
     },
     async down(db: Kysely<unknown>) {
       for (const [name] of triggers(engine)) {
