@@ -469,6 +469,23 @@ describeEachEngine('two-character search (the bigram index)', (ctx) => {
     await db.updateTable('courses').set({ title: '扇面小品' }).where('id', '=', rare).execute();
   });
 
+  it('bumps a site once for a transaction of many documents (PostgreSQL: no quadratic seed)', async () => {
+    const { db, engine } = ctx().app.database;
+    const before = Number(await searchVersion(db, 'xuhui'));
+    const teacher = await createTeacher(db, { siteKey: 'xuhui' });
+    await db.transaction().execute(async (trx) => {
+      for (let i = 0; i < 3; i += 1) {
+        await createCourse(trx, {
+          site_key: 'xuhui',
+          title: `一次事务第${i}课`,
+          teacher_id: teacher,
+        });
+      }
+    });
+    const after = Number(await searchVersion(db, 'xuhui'));
+    expect(after - before).toBe(engine === 'postgres' ? 1 : 3);
+  });
+
   it('bumps only the version of the site whose documents changed', async () => {
     const db = ctx().app.database.db;
     const [jingan, xuhui] = [await searchVersion(db, 'jingan'), await searchVersion(db, 'xuhui')];
