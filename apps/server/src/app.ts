@@ -202,7 +202,8 @@ export async function buildApp(
     await database.destroy();
   });
 
-  app.addHook('onRequest', async (request, reply) => {
+  // Not async: a hook that is runs a promise on every request.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     // Refuse an oversized upload before reading it; uploads without a length are held to the
     // same limit per file by the multipart parser.
@@ -211,8 +212,10 @@ export async function buildApp(
       request.headers['content-type']?.startsWith('multipart/') &&
       length > MULTIPART_BODY_LIMIT
     ) {
-      throw invalid(`上传内容过大，最多 ${MULTIPART_BODY_LIMIT / 1024 / 1024} MB`);
+      done(invalid(`上传内容过大，最多 ${MULTIPART_BODY_LIMIT / 1024 / 1024} MB`));
+      return;
     }
+    done();
   });
 
   await app.register(envelopePlugin);

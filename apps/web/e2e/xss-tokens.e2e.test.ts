@@ -275,9 +275,13 @@ describe('stored XSS: the public corpus in every place a learner stores text', (
     await page.goto(url(`/teamDetails?id=${team.id}`));
     await page.locator('.team-work-list').waitFor();
     const cards = page.locator('.team-work-list > *');
-    for (let round = 0; round < 10 && (await cards.count()) < works.length; round += 1) {
+    // One tap per page, each waited out: while a page loads, the button shows a spinner (no
+    // name), and after the last page it is gone.
+    for (let round = 0; round < 10; round += 1) {
+      const shown = await cards.count();
+      if (shown >= works.length) break;
       await page.getByRole('button', { name: '查看更多作品' }).click();
-      await page.waitForTimeout(200);
+      await expect.poll(() => cards.count()).toBeGreaterThan(shown);
     }
     expect(await cards.count()).toBe(works.length);
     expect(

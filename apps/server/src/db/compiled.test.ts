@@ -1,6 +1,7 @@
+import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { describeEachEngine } from '../testing/test-app.ts';
-import { compiledCount, compiledOnce, perShape } from './compiled.ts';
+import { compiledCount, compiledOnce, perShape, preparedNames } from './compiled.ts';
 
 describeEachEngine('compiledOnce', (ctx) => {
   const db = () => ctx().app.database.db;
@@ -40,6 +41,30 @@ describeEachEngine('compiledOnce', (ctx) => {
         await trx.deleteFrom('users').where('username', '=', '13900000999').execute();
       });
     expect(await users(db(), '13900000999', null)).toEqual([]);
+  });
+
+  it('runs as a named prepared statement on PostgreSQL, other queries unnamed', async () => {
+    if (ctx().app.database.engine !== 'postgres') return;
+    const [first] = await demo();
+    // A transaction holds one connection: what it prepared is listed in it.
+    const prepared = await db()
+      .transaction()
+      .execute(async (trx) => {
+        await users(trx, first?.username ?? '', null);
+        await users(trx, 'nobody', null);
+        await trx.selectFrom('users').select('id').where('id', '=', -1).execute();
+        return (
+          await sql<{ name: string; statement: string }>`
+            SELECT name, statement FROM pg_prepared_statements`.execute(trx)
+        ).rows;
+      });
+    const text = users.compile(db(), '', null).sql;
+    const name = preparedNames.get(text);
+    expect(name).toMatch(/^portal_\d+$/);
+    expect(prepared.filter((row) => row.name === name).map((row) => row.statement)).toEqual([text]);
+    expect(prepared.some((row) => row.statement.includes('"id" = $1') && row.name !== name)).toBe(
+      false,
+    );
   });
 
   it('refuses a builder that changes its arguments or picks a shape by them', async () => {

@@ -45,8 +45,16 @@ function templateOf<Args extends Argument[]>(
       `compiledOnce: the query must take its arguments unchanged as parameters:\n${first.compiled.sql}`,
     );
   }
+  preparedNames.set(first.compiled.sql, `portal_${preparedNames.size + 1}`);
   return { sql: first.compiled.sql, sources, constants: first.compiled.parameters };
 }
+
+/**
+ * The SQL of every compiled-once query, each with a name: PostgreSQL connections run these as
+ * named prepared statements (parsed and planned once per connection, then only bound and run),
+ * as they are a fixed few and run on every learner's call. Others are prepared unnamed, anew.
+ */
+export const preparedNames = new Map<string, string>();
 
 /**
  * A query built and compiled by Kysely once per database (engine), then run with each call's

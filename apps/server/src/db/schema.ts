@@ -52,6 +52,11 @@ export interface SessionsTable {
   user_agent: string | null;
   /** When the device signed in (kept across refreshes). */
   signed_in_at: number | null;
+  /**
+   * Drawn at the first refresh: the successor token is an HMAC of this token under it, so every
+   * refresh of the token during its grace period answers the same successor.
+   */
+  successor_key: string | null;
 }
 
 /** A 6-digit code sent to a phone to bind it (or unbind the bound one); at most 5 tries. */

@@ -49,6 +49,7 @@ export const securityPlugin = fp(async (app: FastifyInstance, { config }: { conf
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
+  const headers = headersOf(setHeaders);
   cspReports(app);
   // A phone pays for every header of every script and style it downloads: the built app's
   // hashed assets get only the headers that act on them, not those that only mean something on
@@ -57,21 +58,52 @@ export const securityPlugin = fp(async (app: FastifyInstance, { config }: { conf
     if (isPlainAsset(request.url)) {
       reply.header('x-content-type-options', 'nosniff');
       reply.header('cross-origin-resource-policy', 'same-origin');
-      done();
-      return;
-    }
-    setHeaders(request.raw, reply.raw, (error) => {
+    } else {
+      reply.headers(headers);
       // A page opened with a secret in its address (the login callback's `?ticket=`): nothing
       // it loads or calls, before its script takes the secret off the address, names it in a
       // Referer, not even on this site.
-      if (carriesSecret(request.url)) reply.raw.setHeader('referrer-policy', 'no-referrer');
-      done(error instanceof Error ? error : undefined);
-    });
+      if (carriesSecret(request.url)) reply.header('referrer-policy', 'no-referrer');
+    }
+    done();
   });
 });
 
-/** An address whose query or fragment holds a secret (the redacted log form differs). */
-export const carriesSecret = (url: string) => redactUrl(url) !== url;
+/**
+ * The headers helmet sets, read once from a stand-in answer: they depend on the options only,
+ * and running helmet's dozen middlewares on every answer cost more than the answer of a cheap
+ * read. Helmet only sets and removes headers (it removes `X-Powered-By`, which nothing here sets).
+ */
+function headersOf(setHeaders: ReturnType<typeof helmet>): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const standIn = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  let failure: unknown = null;
+  setHeaders(
+    {} as Parameters<typeof setHeaders>[0],
+    standIn as unknown as Parameters<typeof setHeaders>[1],
+    (error) => {
+      failure = error ?? null;
+    },
+  );
+  if (failure !== null || Object.keys(headers).length === 0) {
+    throw new Error(`helmet's headers could not be read: ${String(failure)}`);
+  }
+  return headers;
+}
+
+/**
+ * An address whose query or fragment holds a secret (the redacted log form differs). Most have
+ * neither query nor fragment, and are answered without parsing.
+ */
+export const carriesSecret = (url: string) =>
+  (url.includes('?') || url.includes('#')) && redactUrl(url) !== url;
 
 /** A built script, style or image under `/assets/`, not a worker. */
 export const isPlainAsset = (url: string) =>

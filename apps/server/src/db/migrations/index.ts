@@ -44,6 +44,7 @@ import { dropSessionUserIndex } from './20261129_1010_drop_session_user_index.ts
 import { countLiveTeams } from './20261129_1020_count_live_teams.ts';
 import { versionSearch } from './20261129_1100_version_search.ts';
 import { indexUnreadMessages } from './20261129_1110_index_unread_messages.ts';
+import { addSessionSuccessorKey } from './20261129_1200_add_session_successor_key.ts';
 
 // The lists the first widenings allowed; each later one allows the same plus what it adds. Like
 // the migrations they are frozen: a new kind is a new migration with a longer list.
@@ -122,5 +123,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '20261129_1020_count_live_teams': countLiveTeams(engine),
     '20261129_1100_version_search': versionSearch(engine),
     '20261129_1110_index_unread_messages': indexUnreadMessages(),
+    '20261129_1200_add_session_successor_key': addSessionSuccessorKey(),
   };
 }

@@ -48,6 +48,18 @@ export function insertSession(db: Kysely<Database>, row: NewSessionRow) {
 }
 
 /**
+ * Inserts a refresh's successor session unless its token is stored already: two refreshes of
+ * one token at once derive the same successor, and the second finds the first one's.
+ */
+export function insertSuccessorSession(db: Kysely<Database>, row: NewSessionRow) {
+  return db
+    .insertInto('sessions')
+    .values(row)
+    .onConflict((oc) => oc.column('token_hash').doNothing())
+    .execute();
+}
+
+/**
  * The live session of a token hash with its user and device, or undefined when expired or
  * revoked. Compiled once: every learner's call runs it.
  */
@@ -62,6 +74,7 @@ const liveSessionQuery = compiledOnce((db, tokenHash: string, now: number) =>
       'sessions.rotated_at',
       'sessions.device_key',
       'sessions.signed_in_at',
+      'sessions.successor_key',
       'users.id',
       'users.username',
       'users.nickname',
@@ -78,19 +91,22 @@ export async function findLiveSession(db: Kysely<Database>, tokenHash: string, n
 }
 
 /**
- * Marks the session rotated and shortens it to its grace period (never lengthens it); answers
- * whether it had been rotated before (by another tab, or a replay of its token).
+ * Marks the session rotated, shortens it to its grace period (never lengthens it) and keeps the
+ * successor key it was given first: answers the session's key (`freshKey` unless a concurrent
+ * refresh of the token drew one before), or null when the session was revoked meanwhile.
  */
 export async function retireSession(
   db: Kysely<Database>,
   sessionId: number,
   now: number,
   graceUntil: number,
-): Promise<boolean> {
+  freshKey: string,
+): Promise<string | null> {
   const row = await db
     .updateTable('sessions')
     .set((eb) => ({
       rotated_at: eb.fn.coalesce('rotated_at', eb.val(now)),
+      successor_key: eb.fn.coalesce('successor_key', eb.val(freshKey)),
       expires_at: eb
         .case()
         .when('expires_at', '>', graceUntil)
@@ -100,9 +116,11 @@ export async function retireSession(
         .end(),
     }))
     .where('id', '=', sessionId)
-    .returning('rotated_at')
+    .where('revoked_at', 'is', null)
+    .returning('successor_key')
     .executeTakeFirst();
-  return row?.rotated_at != null && Number(row.rotated_at) !== now;
+  // Revoked since it was read (a logout): no successor.
+  return row ? (row.successor_key ?? freshKey) : null;
 }
 
 export function touchSession(db: Kysely<Database>, sessionId: number, now: number) {
@@ -120,33 +138,6 @@ export function revokeSessionByHash(db: Kysely<Database>, tokenHash: string, now
     .where('token_hash', '=', tokenHash)
     .where('revoked_at', 'is', null)
     .execute();
-}
-
-/**
- * Revokes the device's live, unrotated sessions but the newest `keep`: the tokens a refresh of
- * one token hands out more than once (two tabs at start, or a token replayed during its grace
- * period) stay a few, however often it is replayed. Reads the newest `keep + 1` only: each
- * refresh adds one, so at most the oldest of them is surplus.
- */
-export async function revokeSurplusSessions(
-  db: Kysely<Database>,
-  device: { userId: number; deviceKey: string },
-  keep: number,
-  now: number,
-) {
-  const live = await db
-    .selectFrom('sessions')
-    .select('id')
-    .where('user_id', '=', device.userId)
-    .where('device_key', '=', device.deviceKey)
-    .where('revoked_at', 'is', null)
-    .where('rotated_at', 'is', null)
-    .orderBy('id', 'desc')
-    .limit(keep + 1)
-    .execute();
-  const surplus = live.slice(keep).map((row) => row.id);
-  if (surplus.length === 0) return;
-  await db.updateTable('sessions').set({ revoked_at: now }).where('id', 'in', surplus).execute();
 }
 
 /** Deletes sessions, tickets and phone codes that can no longer be used. */

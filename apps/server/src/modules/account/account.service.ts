@@ -1,7 +1,7 @@
 import type { LoginResult, UserInfo } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../../db/database.ts';
-import type { Database, UserRow } from '../../db/schema.ts';
+import type { Database, NewSessionRow, UserRow } from '../../db/schema.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import { conflict, invalid, loginRequired } from '../../platform/errors.ts';
 import { SideEffects } from '../../platform/side-effects.ts';
@@ -13,25 +13,19 @@ import {
   findUserById,
   findUserByUsername,
   insertSession,
+  insertSuccessorSession,
   insertTicket,
   insertUser,
   retireSession,
   revokeSessionByHash,
-  revokeSurplusSessions,
   touchSession,
 } from './account.queries.ts';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './password.ts';
-import { hashSecret, newDeviceKey, newSecret } from './tokens.ts';
+import { hashSecret, newDeviceKey, newSecret, successorOf } from './tokens.ts';
 
 export const TOKEN_TTL_MS = 30 * 24 * 3600 * 1000;
 /** How long a rotated token still works, so two tabs refreshing at once both stay logged in. */
 export const ROTATION_GRACE_MS = 60 * 1000;
-/**
- * Live tokens one device keeps from refreshes of one token (the newest): two tabs refreshing
- * at start both stay signed in, and a token replayed during its grace period cannot pile up
- * sessions.
- */
-export const LIVE_TOKENS_PER_DEVICE = 3;
 export const TICKET_TTL_MS = 2 * 60 * 1000;
 /** `last_seen_at` is written at most this often per session, to keep reads free of writes. */
 const TOUCH_EVERY_MS = 5 * 60 * 1000;
@@ -177,34 +171,40 @@ export class AccountService {
   }
 
   /**
-   * Swaps a valid token for a new one and retires the old after a grace period;
-   * null when the token is not valid (the client then forgets it).
+   * Swaps a valid token for its successor and retires it after a grace period; null when the
+   * token is not valid (the client then forgets it). The successor is derived from the token
+   * and the session's successor key ({@link successorOf}), so every refresh of one token (two
+   * tabs at start, a retried request) answers the same one, and only the first writes: a
+   * device keeps one live token, and a replay cannot pile up sessions.
    */
   async refresh(token: string | null, context: SessionContext): Promise<string | null> {
     const session = await this.liveSession(token);
-    if (!session) return null;
+    if (!session || token === null) return null;
+    // Refreshed before, during its grace period: its successor is stored already.
+    if (session.successor_key !== null) return successorOf(token, session.successor_key);
     const user = toAuthUser(session);
     return this.db.transaction().execute(async (trx) => {
       const now = this.now();
-      const rotatedBefore = await retireSession(trx, user.sessionId, now, now + ROTATION_GRACE_MS);
+      const key = await retireSession(
+        trx,
+        user.sessionId,
+        now,
+        now + ROTATION_GRACE_MS,
+        newSecret(),
+      );
+      if (key === null) return null;
       // The first refresh of the day is the day's sign-in (points reward it once a day).
       await this.effects.record(trx, signedIn(context.siteKey, user.id, now));
+      const successor = successorOf(token, key);
       // As read with the token: a session's device key and sign-in time never change.
-      const key = session.device_key ?? newDeviceKey();
-      const fresh = await new AccountService(trx, this.now).openSession(user.id, context, {
-        key,
-        signedInAt: session.signed_in_at ?? now,
-      });
-      // A token refreshed before (by another tab, or replayed) hands out one token more.
-      if (rotatedBefore) {
-        await revokeSurplusSessions(
-          trx,
-          { userId: user.id, deviceKey: key },
-          LIVE_TOKENS_PER_DEVICE,
-          now,
-        );
-      }
-      return fresh;
+      await insertSuccessorSession(
+        trx,
+        sessionRow(user.id, successor, context, now, {
+          key: session.device_key ?? newDeviceKey(),
+          signedInAt: session.signed_in_at ?? now,
+        }),
+      );
+      return successor;
     });
   }
 
@@ -237,23 +237,34 @@ export class AccountService {
     device: SessionDevice | null,
   ): Promise<string> {
     const token = newSecret();
-    const now = this.now();
-    await insertSession(this.db, {
-      user_id: userId,
-      token_hash: hashSecret(token),
-      fingerprint: context.fingerprint,
-      site_key: context.siteKey,
-      created_at: now,
-      expires_at: now + TOKEN_TTL_MS,
-      last_seen_at: now,
-      rotated_at: null,
-      revoked_at: null,
-      device_key: device?.key ?? newDeviceKey(),
-      user_agent: context.userAgent?.slice(0, 300) ?? null,
-      signed_in_at: device?.signedInAt ?? now,
-    });
+    await insertSession(this.db, sessionRow(userId, token, context, this.now(), device));
     return token;
   }
+}
+
+/** The row of a new session of `token` on `device` (a new device when null). */
+function sessionRow(
+  userId: number,
+  token: string,
+  context: SessionContext,
+  now: number,
+  device: SessionDevice | null,
+): NewSessionRow {
+  return {
+    user_id: userId,
+    token_hash: hashSecret(token),
+    fingerprint: context.fingerprint,
+    site_key: context.siteKey,
+    created_at: now,
+    expires_at: now + TOKEN_TTL_MS,
+    last_seen_at: now,
+    rotated_at: null,
+    revoked_at: null,
+    device_key: device?.key ?? newDeviceKey(),
+    user_agent: context.userAgent?.slice(0, 300) ?? null,
+    signed_in_at: device?.signedInAt ?? now,
+    successor_key: null,
+  };
 }
 
 /** The learner of a live session, as the routes see them. */
