@@ -1,7 +1,7 @@
 import type { ActivityKind, ApplicationState, ClassStatus } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import { compiledCount, compiledOnce, perShape } from '../../db/compiled.ts';
-import { countRows, hasRow, insertRows } from '../../db/rows.ts';
+import { hasRow, insertRows } from '../../db/rows.ts';
 import type { Database, NewActivityAttachmentRow } from '../../db/schema.ts';
 import { isPublished, publishedOn } from '../content/published.ts';
 import { hasStatus, statusRank } from '../seats/seat-status.ts';

@@ -1,4 +1,5 @@
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
+import { compiledOnce } from '../../db/compiled.ts';
 import type { Database } from '../../db/schema.ts';
 
 type Db = Kysely<Database>;
@@ -60,14 +61,18 @@ export async function findLearnerFaces(db: Db, ids: readonly number[]) {
 
 /** The learner's points in the period (0 without any). */
 export async function findLearnerPoints(db: Db, filter: PeriodFilter, userId: number) {
-  const row = await db
-    .selectFrom('points_totals')
-    .select('points')
-    .where(inPeriod(filter))
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  const [row] = await learnerPointsQuery(db, filter.siteKey, filter.period, userId);
   return Number(row?.points ?? 0);
 }
+
+// The queries a learner's every visit of a ranking runs are compiled once.
+const learnerPointsQuery = compiledOnce((db, siteKey: string, period: string, userId: number) =>
+  db
+    .selectFrom('points_totals')
+    .select('points')
+    .where(inPeriod({ siteKey, period }))
+    .where('user_id', '=', userId),
+);
 
 /**
  * Learners of the period with more than `points` (all with any when `points` is 0): a sum over
@@ -143,43 +148,49 @@ export async function countTeamsAbove(db: Db, filter: PeriodFilter, points: numb
 
 /** The team's points in the period (0 without any). */
 export async function findTeamPoints(db: Db, filter: PeriodFilter, teamId: number) {
-  const row = await db
-    .selectFrom('team_points_totals')
-    .select('points')
-    .where(inPeriod(filter))
-    .where('team_id', '=', teamId)
-    .executeTakeFirst();
+  const [row] = await teamPointsQuery(db, filter.siteKey, filter.period, teamId);
   return Number(row?.points ?? 0);
 }
 
+const teamPointsQuery = compiledOnce((db, siteKey: string, period: string, teamId: number) =>
+  db
+    .selectFrom('team_points_totals')
+    .select('points')
+    .where(inPeriod({ siteKey, period }))
+    .where('team_id', '=', teamId),
+);
+
 /** The live teams of the site the learner is an active member of, with their points. */
 export function listMyTeams(db: Db, filter: PeriodFilter, userId: number) {
-  return db
+  return myTeamsQuery(db, filter.siteKey, filter.period, userId);
+}
+
+const myTeamsQuery = compiledOnce((db, siteKey: string, period: string, userId: number) =>
+  db
     .selectFrom('team_members as m')
     .innerJoin('teams as team', 'team.id', 'm.team_id')
     .leftJoin('team_points_totals as t', (join) =>
       join
         .onRef('t.team_id', '=', 'team.id')
-        .on('t.site_key', '=', filter.siteKey)
-        .on('t.period', '=', filter.period),
+        .on('t.site_key', '=', siteKey)
+        .on('t.period', '=', period),
     )
     .select(['team.id', 'team.name', 'team.avatar', 't.points'])
     .where('m.user_id', '=', userId)
     .where('m.status', '=', 'active')
-    .where('team.site_key', '=', filter.siteKey)
+    .where('team.site_key', '=', siteKey)
     .where('team.dissolved_at', 'is', null)
-    .orderBy('team.id')
-    .execute();
-}
+    .orderBy('team.id'),
+);
 
 /** The learner's nickname and avatar. */
-export function findProfile(db: Db, userId: number) {
-  return db
-    .selectFrom('users')
-    .select(['id', 'nickname', 'avatar'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
+export async function findProfile(db: Db, userId: number) {
+  return (await profileQuery(db, userId))[0];
 }
+
+const profileQuery = compiledOnce((db, userId: number) =>
+  db.selectFrom('users').select(['id', 'nickname', 'avatar']).where('id', '=', userId),
+);
 
 /**
  * How many learners of the period hold each total, best first (the histogram's non-empty
@@ -219,8 +230,37 @@ export async function listTeamSpread(db: Db, filter: PeriodFilter) {
  * past a mark has changed their own points since that mark was read.
  */
 export async function lastLedgerId(db: Db, user?: { siteKey: string; userId: number }) {
-  let query = db.selectFrom('points_ledger').select((eb) => eb.fn.max('id').as('id'));
-  if (user) query = query.where('user_id', '=', user.userId).where('site_key', '=', user.siteKey);
-  const row = await query.executeTakeFirst();
+  const [row] = user
+    ? await lastOwnLedgerIdQuery(db, user.userId, user.siteKey)
+    : await db
+        .selectFrom('points_ledger')
+        .select((eb) => eb.fn.max('id').as('id'))
+        .execute();
   return Number(row?.id ?? 0);
 }
+
+const lastOwnLedgerIdQuery = compiledOnce((db, userId: number, siteKey: string) =>
+  db
+    .selectFrom('points_ledger')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .where('user_id', '=', userId)
+    .where('site_key', '=', siteKey),
+);
+
+/**
+ * The latest change of any of the site's teams (`updated_at`, which a rename, a new avatar, a
+ * dissolution and every other change of a team sets), 0 with none: read from the index on
+ * (site, updated_at). A mark that moved means a ranking's kept team names or standings may be
+ * out of date.
+ */
+export async function lastTeamChange(db: Db, siteKey: string) {
+  const [row] = await lastTeamChangeQuery(db, siteKey);
+  return Number(row?.at ?? 0);
+}
+
+const lastTeamChangeQuery = compiledOnce((db, siteKey: string) =>
+  db
+    .selectFrom('teams')
+    .select((eb) => eb.fn.max('updated_at').as('at'))
+    .where('site_key', '=', siteKey),
+);

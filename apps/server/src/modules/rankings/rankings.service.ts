@@ -21,6 +21,7 @@ import {
   findProfile,
   findTeamPoints,
   lastLedgerId,
+  lastTeamChange,
   listLearnerSpread,
   listMyTeams,
   listTeamSpread,
@@ -31,9 +32,9 @@ import {
 } from './rankings.queries.ts';
 
 /**
- * How long one instance reuses a period's standings (its top ids and how many hold each total).
- * Others' points reach a ranking within this delay; a learner's own never wait (see
- * {@link RankingsService}).
+ * How long one instance reuses a period's standings (its top ids with their names and avatars,
+ * and how many hold each total). Others' points, names and avatars reach a ranking within this
+ * delay; a learner's own never wait, nor does a change of a team (see {@link RankingsService}).
  */
 export const RANKING_CACHE_MS = 3_000;
 
@@ -51,9 +52,11 @@ interface Standings {
 }
 
 /**
- * The standings of a period as read at one moment: the top ids and the totals' spread as sorted
- * arrays, so a place is a binary search. `ledgerMark` is the newest ledger row when they were
- * read: a learner with a newer row of their own has changed them since.
+ * The standings of a period as read at one moment: the top ids with their names and avatars,
+ * and the totals' spread as sorted arrays, so a place is a binary search. `ledgerMark` is the
+ * newest ledger row when they were read: a learner with a newer row of their own has changed
+ * them since. `teamMark` is the site's latest team change then: a team renamed or dissolved since
+ * (by anyone: a leader's own action among them) makes them out of date for teams.
  */
 class Snapshot implements Standings {
   /** `totals[i]` descending; `atLeast[i]`: how many hold `totals[i]` or more. */
@@ -62,8 +65,11 @@ class Snapshot implements Standings {
 
   constructor(
     readonly ledgerMark: number,
+    readonly teamMark: number,
     private readonly best: Standing[],
     spread: readonly { points: number; count: number }[],
+    /** The names and avatars of `best` (teams: the live ones). */
+    readonly faces: Map<number, Face>,
   ) {
     let sum = 0;
     for (const bucket of spread) {
@@ -127,11 +133,13 @@ function placed(rows: Scored[]): RankingEntry[] {
  * month or in all, read from the aggregates the points awards keep (`rankings.aggregate.ts`),
  * never by summing the ledger. A place is 1 + those with more points.
  *
- * Each instance keeps a period's standings for {@link RANKING_CACHE_MS}, so a district's
- * learners reading the rankings cost a binary search each, not a count over the totals. What a
- * learner's own action changes is never answered from them: their own points and their teams'
- * are read at each call, names and avatars too (a renamed or dissolved team shows at once), and
- * a learner whose own ledger has a row newer than the standings is answered from the database.
+ * Each instance keeps a period's standings, with the top's names and avatars, for
+ * {@link RANKING_CACHE_MS}, so a district's learners reading the rankings cost a binary search
+ * each, not a count over the totals and a hundred names. What a learner's own action changes is
+ * never answered from them: their own points, name and avatar and their teams' are read at each
+ * call; a learner whose own ledger has a row newer than the standings is answered from the
+ * database, and so is everyone once a team of the site changed (renamed, dissolved...) since
+ * they were read, which its `updated_at` tells.
  */
 export class RankingsService {
   private readonly snapshots = new ShortCache<Snapshot>(RANKING_CACHE_MS);
@@ -144,25 +152,34 @@ export class RankingsService {
   async ranking(siteKey: string, userId: number | null, query: RankingQuery): Promise<Ranking> {
     const at = this.now();
     const filter: PeriodFilter = { siteKey, period: periodKey(query.period, at) };
-    const [snapshot, ownMark] = await Promise.all([
+    const [snapshot, ownMark, teamMark] = await Promise.all([
       this.snapshot(filter, query.scope, at),
       userId === null ? 0 : lastLedgerId(this.db, { siteKey, userId }),
+      lastTeamChange(this.db, siteKey),
     ]);
-    // A learner who changed their own points since the snapshot is answered from the database.
-    const fresh = ownMark > snapshot.ledgerMark;
+    // A learner who changed their own points since the snapshot is answered from the database,
+    // and so is a team ranking after a change of a team (its name, or a dissolution).
+    const ownPoints = ownMark > snapshot.ledgerMark;
+    const fresh = ownPoints || (query.scope === 'team' && teamMark !== snapshot.teamMark);
     const standings = fresh ? liveStandings(this.db, filter, query.scope) : snapshot;
     const [list, ranked, mine, myTeams] = await Promise.all([
-      this.list(query.scope, standings),
+      this.list(query.scope, standings, fresh ? null : snapshot.faces),
       standings.above(0),
       userId === null ? null : this.learnerPlace(filter, userId, standings),
-      userId === null ? [] : this.teamPlaces(filter, userId, at, fresh),
+      userId === null ? [] : this.teamPlaces(filter, userId, at, ownPoints, teamMark),
     ]);
     return {
       scope: query.scope,
       period: query.period,
       range: periodRange(query.period, at),
       ranked,
-      list,
+      // The learner's own name and avatar as they are now (the kept names are others').
+      list:
+        mine === null || query.scope !== 'learner'
+          ? list
+          : list.map((entry) =>
+              entry.id === mine.id ? { ...entry, name: mine.name, avatar: mine.avatar } : entry,
+            ),
       mine,
       myTeams,
     };
@@ -189,25 +206,37 @@ export class RankingsService {
   /** A period's standings as this instance last read them, read again when too old. */
   private snapshot(filter: PeriodFilter, scope: Scope, at: number): Promise<Snapshot> {
     return this.snapshots.get(`${filter.siteKey}\n${filter.period}\n${scope}`, at, async () => {
-      // The mark first: an award it counts was written before the standings are read.
-      const mark = await lastLedgerId(this.db);
+      // The marks first: an award or a team change they count was written before the rest is read.
+      const [ledgerMark, teamMark] = await Promise.all([
+        lastLedgerId(this.db),
+        lastTeamChange(this.db, filter.siteKey),
+      ]);
       const live = liveStandings(this.db, filter, scope);
       const [top, spread] = await Promise.all([
         live.top(),
         scope === 'learner' ? listLearnerSpread(this.db, filter) : listTeamSpread(this.db, filter),
       ]);
-      return new Snapshot(mark, top, spread);
+      return new Snapshot(ledgerMark, teamMark, top, spread, await this.faces(scope, top));
     });
   }
 
-  /** The top with names and avatars read now (dissolved teams left out), placed. */
-  private async list(scope: Scope, standings: Standings): Promise<RankingEntry[]> {
-    const top = await standings.top();
+  /** The names and avatars of `top` as they are now (of live teams only). */
+  private faces(scope: Scope, top: readonly Standing[]): Promise<Map<number, Face>> {
     const ids = top.map((row) => row.id);
-    const faces =
-      scope === 'learner'
-        ? await findLearnerFaces(this.db, ids)
-        : await findLiveTeamFaces(this.db, ids);
+    return scope === 'learner' ? findLearnerFaces(this.db, ids) : findLiveTeamFaces(this.db, ids);
+  }
+
+  /**
+   * The top with names and avatars (dissolved teams left out), placed: the names kept with the
+   * standings when given, else read now.
+   */
+  private async list(
+    scope: Scope,
+    standings: Standings,
+    kept: Map<number, Face> | null,
+  ): Promise<RankingEntry[]> {
+    const top = await standings.top();
+    const faces = kept ?? (await this.faces(scope, top));
     const named = top.flatMap((row) => {
       const face: Face | undefined = faces.get(row.id);
       return face ? [{ id: row.id, ...face, points: row.points }] : [];
@@ -229,11 +258,25 @@ export class RankingsService {
       rank,
     };
   }
-  private async teamPlaces(filter: PeriodFilter, userId: number, at: number, fresh: boolean) {
-    const [teams, standings] = await Promise.all([
+  /**
+   * The learner's live teams with their places: from the kept team standings unless the learner
+   * changed their points since, or a team changed since they were read (`teamMark`, now).
+   */
+  private async teamPlaces(
+    filter: PeriodFilter,
+    userId: number,
+    at: number,
+    ownPoints: boolean,
+    teamMark: number,
+  ) {
+    const [teams, snapshot] = await Promise.all([
       listMyTeams(this.db, filter, userId),
-      fresh ? liveStandings(this.db, filter, 'team') : this.snapshot(filter, 'team', at),
+      this.snapshot(filter, 'team', at),
     ]);
+    const standings =
+      ownPoints || snapshot.teamMark !== teamMark
+        ? liveStandings(this.db, filter, 'team')
+        : snapshot;
     return Promise.all(
       teams.map(async (team) => {
         const points = Number(team.points ?? 0);

@@ -214,6 +214,32 @@ describeEachEngine(
       expect(renewed.data.ranked).toBe(before.data.ranked + 1);
     });
 
+    it("shows a learner's own new name at once; others' within RANKING_CACHE_MS", async () => {
+      const [top, other] = await createLearners(db(), 2);
+      const learner = top as TestLearner;
+      await give(db(), learner.id, 7000);
+      ahead += RANKING_CACHE_MS;
+      const first = await ranking('scope=learner&period=week');
+      expect(first.data.list[0]).toMatchObject({ id: learner.id, rank: 1 });
+      const renamed = { nickname: `新昵称${learner.id}`, avatar: '/files/avatars/new.webp' };
+      await db().updateTable('users').set(renamed).where('id', '=', learner.id).execute();
+      // The learner sees their own new name and avatar in the list at once...
+      const own = await ranking('scope=learner&period=week', learner.token);
+      expect(own.data.list[0]).toMatchObject({
+        id: learner.id,
+        name: renamed.nickname,
+        avatar: renamed.avatar,
+      });
+      expect(own.data.mine).toMatchObject({ name: renamed.nickname, avatar: renamed.avatar });
+      // ...another learner is shown the names kept with the standings...
+      const others = await ranking('scope=learner&period=week', (other as TestLearner).token);
+      expect(others.data.list[0]).toMatchObject({ id: learner.id, name: first.data.list[0]?.name });
+      // ...and the new one once they are RANKING_CACHE_MS old.
+      ahead += RANKING_CACHE_MS;
+      const later = await ranking('scope=learner&period=week', (other as TestLearner).token);
+      expect(later.data.list[0]).toMatchObject({ id: learner.id, name: renamed.nickname });
+    });
+
     describe('teams', () => {
       it("ranks teams by what members earned while members, with my teams' places", async () => {
         const [leader, member, outsider] = await createLearners(db(), 3);
@@ -259,12 +285,17 @@ describeEachEngine(
       ahead += RANKING_CACHE_MS;
       const first = await ranking('scope=team&period=week');
       expect(first.data.list[0]).toMatchObject({ id: team, rank: 1, points: 9000 });
-      await db().updateTable('teams').set({ name: '新名字之队' }).where('id', '=', team).execute();
+      // As the teams service writes a change: with the time of it (after the team's creation).
+      await db()
+        .updateTable('teams')
+        .set({ name: '新名字之队', updated_at: Date.now() + 1 })
+        .where('id', '=', team)
+        .execute();
       const renamed = await ranking('scope=team&period=week');
       expect(renamed.data.list[0]).toMatchObject({ id: team, name: '新名字之队' });
       await db()
         .updateTable('teams')
-        .set({ dissolved_at: Date.now() })
+        .set({ dissolved_at: Date.now(), updated_at: Date.now() + 2 })
         .where('id', '=', team)
         .execute();
       const dissolved = await ranking('scope=team&period=week', l.token);
