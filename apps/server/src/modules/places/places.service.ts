@@ -62,6 +62,14 @@ const DETAIL_CLASSES = 6;
  * query.
  */
 const FIRST_BOX_DEGREES = 0.005;
+/**
+ * How much wider than its farthest answer the box a near query starts with is, when an earlier
+ * query of the same site, category and size answered: enough for a point of like density to be
+ * answered from it in one round, and no wider (every place in the box is read and measured).
+ */
+const FIRST_BOX_MARGIN = 1.2;
+/** The narrowest box a near query starts with (about 110 m). */
+const MIN_FIRST_BOX_DEGREES = 0.001;
 /** Past this box (about 550 km) a near query searches everywhere. */
 const LAST_BOX_DEGREES = 5;
 /** About as many metres in a degree of latitude, everywhere. */
@@ -120,6 +128,13 @@ export const parseHours = (text: string): OpeningRule[] => parseJson(text, hours
  * each (courses, activities, classes, projects).
  */
 export class PlaceService {
+  /**
+   * The box each site, category and size of a near query starts with: sized by the last one
+   * answered ({@link FIRST_BOX_MARGIN}), so the district's density picks it, not a constant that
+   * is too wide where places are dense (250 places read for 50) and too narrow where they are few.
+   */
+  private readonly firstBoxes = new Map<string, number>();
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly engine: Engine,
@@ -176,7 +191,8 @@ export class PlaceService {
    */
   async near(siteKey: string, query: PlaceNearQuery): Promise<PlaceSummary[]> {
     const point = { lat: query.lat, lng: query.lng };
-    let box: number | null = FIRST_BOX_DEGREES;
+    const kind = `${siteKey}\n${query.category ?? ''}\n${query.limit}`;
+    let box: number | null = this.firstBoxes.get(kind) ?? FIRST_BOX_DEGREES;
     for (;;) {
       const rows = await listNearRows(this.db, this.engine, {
         siteKey,
@@ -196,6 +212,10 @@ export class PlaceService {
       // A degree of latitude is about 111 km everywhere.
       const innerRadius = box === null ? Number.POSITIVE_INFINITY : box * METRES_PER_DEGREE;
       if (box === null || (rows.length === query.limit && farthest <= innerRadius)) {
+        if (box !== null) {
+          const fitted = (farthest / METRES_PER_DEGREE) * FIRST_BOX_MARGIN;
+          this.firstBoxes.set(kind, Math.min(Math.max(fitted, MIN_FIRST_BOX_DEGREES), box));
+        }
         return measured.map(({ row, distance }) => toPlaceSummary(row, distance));
       }
       const next: number =

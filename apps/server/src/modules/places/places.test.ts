@@ -18,6 +18,7 @@ import { createActivity } from '../../testing/activity-factory.ts';
 import { createClass } from '../../testing/class-factory.ts';
 import { createCourse } from '../../testing/course-factory.ts';
 import { body, describeEachEngine } from '../../testing/test-app.ts';
+import { PlaceService } from './places.service.ts';
 
 /** Tuesday 10:00 in Shanghai (02:00 UTC). */
 const TUESDAY_10 = Date.UTC(2026, 10, 24, 2, 0);
@@ -246,6 +247,59 @@ describeEachEngine(
     });
 
     describe('GET /api/places/near', () => {
+      it('starts a query where the last of its kind ended: one round at a like point', async () => {
+        const { app } = ctx();
+        const db = app.database.db;
+        // A grid of 25 walk stops 0.01° apart (about 1 km: wider than the first box).
+        const ids: number[] = [];
+        for (let row = 0; row < 5; row += 1) {
+          for (let column = 0; column < 5; column += 1) {
+            ids.push(
+              await insertPlace(db, {
+                category: 'walk',
+                name: `网格行走点${row}${column}`,
+                lat: 30 + row * 0.01,
+                lng: 120 + column * 0.01,
+              }),
+            );
+          }
+        }
+        let rounds = 0;
+        const counted = db.withPlugin({
+          transformQuery: ({ node }) => {
+            rounds += 1;
+            return node;
+          },
+          transformResult: async ({ result }) => result,
+        });
+        const service = new PlaceService(counted, app.database.engine);
+        const ask = (lat: number) =>
+          service.near(SITE, { lat, lng: 120.02, limit: 9, category: 'walk' });
+        try {
+          const first = await ask(30.02);
+          const firstRounds = rounds;
+          expect(firstRounds).toBeGreaterThan(1);
+          rounds = 0;
+          expect(await ask(30.02)).toEqual(first);
+          expect(rounds).toBe(1);
+          // A like point nearby: answered as a fresh service answers it, in one round too.
+          rounds = 0;
+          const nearby = await ask(30.021);
+          expect(rounds).toBe(1);
+          expect(nearby).toEqual(
+            await new PlaceService(db, app.database.engine).near(SITE, {
+              lat: 30.021,
+              lng: 120.02,
+              limit: 9,
+              category: 'walk',
+            }),
+          );
+          expect(nearby.map((place) => place.name).slice(0, 1)).toEqual(['网格行走点22']);
+        } finally {
+          await db.deleteFrom('map_places').where('id', 'in', ids).execute();
+        }
+      });
+
       it('answers the nearest places first with their distances', async () => {
         // At 南京西路街道社区学校's door.
         const { code, data } = await get<PlaceSummary[]>(
