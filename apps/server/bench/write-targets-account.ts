@@ -39,6 +39,7 @@ import {
 const PROFILE_LEARNERS = { from: 0, to: 40 };
 const PASSWORD_LEARNERS = { from: 40, to: 50 };
 const SIGN_IN_LEARNERS = { from: 50, to: 58 };
+const ROTATION_LEARNERS = { from: 58, to: 70 };
 const PHONE_LEARNERS = { from: 70, to: 200 };
 
 /** How a page of the account center must answer: 200, its form. */
@@ -218,6 +219,43 @@ const signIn: WriteTarget = {
       ],
       'learners',
     );
+  },
+};
+
+/**
+ * Token rotation as the app does it at every start (`refresh-token (learner)` replays one token,
+ * which answers its successor without writing): each learner signs in a device of their own
+ * (not the pool's token, which other targets use) and refreshes the token their last refresh
+ * answered, so every request is a first rotation, with its writes.
+ */
+const rotation: WriteTarget = {
+  name: `token rotation (${ROTATION_LEARNERS.to - ROTATION_LEARNERS.from} learners)`,
+  rate: WRITE_RATE,
+  p99Ms: WRITE_P99_MS,
+  operations: ['GET /api/account/refresh-token'],
+  setup: async (context) => {
+    const { http } = context;
+    const pool = await learnerSlice(context, ROTATION_LEARNERS.from, ROTATION_LEARNERS.to);
+    const devices: Learner[] = [];
+    for (const learner of pool) {
+      const form = await submitForm(http, 'login', {
+        username: learner.username,
+        password: DEMO_PASSWORD,
+      });
+      if ('problem' in form) throw new Error(`token rotation: ${form.problem}`);
+      const answer = await exchangeTicket(http, form.ticket);
+      if ('problem' in answer) throw new Error(`token rotation: ${answer.problem}`);
+      devices.push({ username: learner.username, token: answer.token });
+    }
+    const refresh: Step<Learner> = (device) =>
+      get(http, device, '/api/account/refresh-token', (data) => {
+        if (typeof data !== 'string' || data === '' || data === device.token) {
+          return 'expected a new token';
+        }
+        device.token = data;
+        return null;
+      });
+    return cycle(devices, [refresh], 'devices');
   },
 };
 
@@ -404,4 +442,11 @@ const phone: WriteTarget = {
   },
 };
 
-export const ACCOUNT_TARGETS: WriteTarget[] = [profile, password, signIn, registerDelete, phone];
+export const ACCOUNT_TARGETS: WriteTarget[] = [
+  profile,
+  password,
+  signIn,
+  rotation,
+  registerDelete,
+  phone,
+];
