@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { createDatabase } from '../db/database.ts';
 import { insertArticleChannels } from '../modules/articles/articles.queries.ts';
+import { insertWork } from '../modules/team-works/team-works.queries.ts';
 import { PublicCache } from '../platform/public-cache.ts';
 import { createActivity, FULL_FORM } from '../testing/activity-factory.ts';
 import {
@@ -22,6 +23,7 @@ import {
   type TestLearner,
 } from '../testing/class-factory.ts';
 import { createEbook } from '../testing/ebook-factory.ts';
+import { createTeam } from '../testing/team-factory.ts';
 import { body, buildTestApp, describeEachEngine, type TestApp } from '../testing/test-app.ts';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -257,11 +259,39 @@ describe.skipIf(!redisUrl)('several instances sharing Redis (TEST_REDIS_URL)', (
   });
 });
 
+/**
+ * A read's text renamed behind the services' back (`table.column` gains 「（改）」): a visitor is
+ * shown the kept answer, a learner the fresh one.
+ */
+async function keptForVisitors(
+  app: FastifyInstance,
+  token: string,
+  [url, table, column]: [url: string, table: string, column: string],
+) {
+  const SITE = 'jingan';
+  app.publicCache.forget();
+  const before = await get(app, SITE, url);
+  await sql`UPDATE ${sql.table(table)} SET ${sql.ref(column)} = ${sql.ref(column)} || '（改）'`.execute(
+    app.database.db,
+  );
+  try {
+    expect(await get(app, SITE, url)).toEqual(before);
+    const fresh = await get(app, SITE, url, token);
+    expect(fresh).not.toEqual(before);
+    expect(JSON.stringify(fresh)).toContain('（改）');
+  } finally {
+    await sql`UPDATE ${sql.table(table)} SET ${sql.ref(column)} = replace(${sql.ref(column)}, '（改）', '')`.execute(
+      app.database.db,
+    );
+    app.publicCache.forget();
+  }
+}
+
 describeEachEngine('content that only publishing changes, kept for visitors', (ctx) => {
   const SITE = 'jingan';
   const topic = encodeURIComponent('2024/jtjy');
   /** Each read, and the table and column whose text it shows. */
-  const reads: Array<[url: string, table: string, column: 'name' | 'title']> = [
+  const reads: Array<[url: string, table: string, column: string]> = [
     ['/api/courses/categories', 'course_categories', 'name'],
     ['/api/ebooks/categories', 'ebook_categories', 'name'],
     ['/api/ebooks/detail?id=1', 'ebooks', 'title'],
@@ -285,25 +315,75 @@ describeEachEngine('content that only publishing changes, kept for visitors', (c
     [learner] = (await createLearners(ctx().app.database.db, 1, SITE)) as [TestLearner];
   });
 
-  it.each(reads)(
-    'keeps %s for visitors and builds it fresh for a learner',
-    async (url, table, column) => {
-      const { app } = ctx();
-      app.publicCache.forget();
-      const before = await get(app, SITE, url);
-      // Renamed behind the services' back, as no publishing path exists yet to bump the version.
-      await sql`UPDATE ${sql.table(table)} SET ${sql.ref(column)} = ${sql.ref(column)} || '（改）'`.execute(
-        app.database.db,
-      );
-      try {
-        expect(await get(app, SITE, url)).toEqual(before);
-        expect(await get(app, SITE, url, learner.token)).not.toEqual(before);
-      } finally {
-        await sql`UPDATE ${sql.table(table)} SET ${sql.ref(column)} = replace(${sql.ref(column)}, '（改）', '')`.execute(
-          app.database.db,
-        );
-        app.publicCache.forget();
-      }
-    },
-  );
+  it.each(reads)('keeps %s for visitors and builds it fresh for a learner', async (...read) => {
+    await keptForVisitors(ctx().app, learner.token, read);
+  });
+});
+
+describeEachEngine('what learners do, shown to visitors within the cache’s short life', (ctx) => {
+  /** Each read, and the table and column whose text it shows. */
+  const reads: Array<[url: string, table: string, column: string]> = [
+    ['/api/teams', 'teams', 'name'],
+    ['/api/teams/detail?id=1', 'teams', 'name'],
+    ['/api/teams/members?id=1', 'users', 'nickname'],
+    ['/api/team-works?teamId=1', 'team_works', 'body'],
+    ['/api/team-works/detail?id=1', 'team_works', 'body'],
+    ['/api/live/timetable', 'live_sessions', 'title'],
+  ];
+  let learner: TestLearner;
+
+  beforeAll(async () => {
+    [learner] = (await createLearners(ctx().app.database.db, 1, 'jingan')) as [TestLearner];
+  });
+
+  it.each(reads)('keeps %s for visitors and builds it fresh for a learner', async (...read) => {
+    await keptForVisitors(ctx().app, learner.token, read);
+  });
+
+  it('shows visitors a deleted work, a renamed team and a dissolved one at once', async () => {
+    const { app } = ctx();
+    const { db } = app.database;
+    const [leader] = (await createLearners(db, 1, 'jingan')) as [TestLearner];
+    const team = await createTeam(db, leader.id, { name: `访客所见之队${leader.id}` });
+    const work = await insertWork(
+      db,
+      { teamId: team, authorId: leader.id, body: '将被删除的作品', at: Date.now() },
+      [],
+    );
+    const visitor = (url: string) =>
+      app.inject({ url, headers: { 'x-site': 'jingan' } }).then((answer) => body(answer));
+    expect((await visitor(`/api/team-works/detail?id=${work}`)).code).toBe(0);
+    expect(
+      await post(app, 'jingan', '/api/team-works/delete', leader.token, { workId: work }),
+    ).toMatchObject({ code: 0 });
+    expect((await visitor(`/api/team-works/detail?id=${work}`)).code).toBe(404);
+
+    const detail = `/api/teams/detail?id=${team}`;
+    expect((await visitor(detail)).data).toMatchObject({ name: `访客所见之队${leader.id}` });
+    const renamed = `改名之队${leader.id}`;
+    expect(
+      await post(app, 'jingan', '/api/teams/update', leader.token, { teamId: team, name: renamed }),
+    ).toMatchObject({ code: 0 });
+    expect((await visitor(detail)).data).toMatchObject({ name: renamed });
+    expect(
+      await post(app, 'jingan', '/api/teams/dissolve', leader.token, {
+        teamId: team,
+        confirmName: renamed,
+      }),
+    ).toMatchObject({ code: 0 });
+    expect((await visitor(detail)).code).toBe(404);
+  });
+
+  it('never keeps a search of the teams', async () => {
+    const { app } = ctx();
+    const url = `/api/teams?q=${encodeURIComponent('改')}`;
+    const before = await get<Page<{ id: number }>>(app, 'jingan', url);
+    await sql`UPDATE teams SET name = name || '（改）'`.execute(app.database.db);
+    try {
+      const after = await get<Page<{ id: number }>>(app, 'jingan', url);
+      expect(after.total).toBeGreaterThan(before.total);
+    } finally {
+      await sql`UPDATE teams SET name = replace(name, '（改）', '')`.execute(app.database.db);
+    }
+  });
 });

@@ -187,6 +187,8 @@ export const liveModule = portalModule({
       login: 'optional',
       query: liveTimetableQuerySchema,
       response: liveTimetableSchema,
+      // As the sessions' list: a session's state follows the clock, within the cache's life.
+      visitorCache: {},
       handle: ({ site, learner, query }) =>
         timetable.timetable(site.key, learner?.id ?? null, query),
     });

@@ -53,6 +53,7 @@ export const teamWorksModule = portalModule({
       new UploadStore(uploadsDir(app.config)),
       { dir: path.join(filesDir(app.config), 'team-works'), urlPrefix: '/files/team-works/' },
       app.clock,
+      app.publicCache,
     ),
   routes(api, works) {
     api.get('/api/team-works', {
@@ -62,6 +63,8 @@ export const teamWorksModule = portalModule({
       login: 'optional',
       query: teamWorkListQuerySchema,
       response: pageOf(teamWorkSummarySchema),
+      // As the teams' pages: what learners do reaches visitors within the cache's short life.
+      visitorCache: { firstPages: 3 },
       handle: ({ site, learner, query }) => works.list(site.key, query, learner?.id ?? null),
     });
     api.get('/api/team-works/detail', {
@@ -71,6 +74,7 @@ export const teamWorksModule = portalModule({
       login: 'optional',
       query: teamWorkDetailQuerySchema,
       response: teamWorkDetailSchema,
+      visitorCache: {},
       handle: ({ site, learner, query }) => works.detail(site.key, query.id, learner?.id ?? null),
     });
     api.post('/api/team-works', {

@@ -15,6 +15,7 @@ import type { Kysely } from 'kysely';
 import { readPage } from '../../db/paging.ts';
 import type { Database } from '../../db/schema.ts';
 import { forbidden, invalid, notFound } from '../../platform/errors.ts';
+import type { PublicCache } from '../../platform/public-cache.ts';
 import { type RateLimiter, RateLimits } from '../../platform/rate-limit.ts';
 import { toPlainText } from '../../platform/sanitize-html.ts';
 import type { SideEffects } from '../../platform/side-effects.ts';
@@ -91,6 +92,8 @@ export class TeamWorkService {
     readonly uploads: UploadStore,
     private readonly images: ImageFolder,
     private readonly now: () => number = Date.now,
+    /** Visitors' kept answers: a deleted work leaves them at once. */
+    private readonly publicCache?: PublicCache,
   ) {}
 
   /** A team's works (public): featured first, then newest; `liked` for a learner. */
@@ -194,6 +197,7 @@ export class TeamWorkService {
     }
     const images = await listWorkImages(this.db, [workId]);
     if (!(await markWorkDeleted(this.db, workId, this.now()))) throw notFound('作品');
+    await this.publicCache?.invalidate(siteKey);
     await removeWorkImages(
       this.images.dir,
       images.flatMap((image) => [image.image_key, image.thumb_key]),

@@ -47,6 +47,7 @@ export const teamsModule = portalModule({
       new UploadStore(uploadsDir(app.config)),
       { dir: path.join(filesDir(app.config), 'team-avatars'), urlPrefix: '/files/team-avatars/' },
       app.clock,
+      app.publicCache,
     ),
   routes(api, teams) {
     api.get('/api/teams', {
@@ -55,7 +56,10 @@ export const teamsModule = portalModule({
       description: '本站的学习团队，可按名称搜索，按最活跃或最新排序，分页。',
       login: 'none',
       query: teamListQuerySchema,
+      // Figures that learners' own activity moves (members, works, likes) reach visitors within
+      // the cache's short life (seconds); a learner's call is never answered from it.
       response: pageOf(teamCardSchema),
+      visitorCache: { firstPages: 3, unless: (query) => Boolean(query.q) },
       handle: ({ site, query }) => teams.list(site.key, query),
     });
     api.get('/api/teams/detail', {
@@ -66,6 +70,7 @@ export const teamsModule = portalModule({
       login: 'optional',
       query: teamDetailQuerySchema,
       response: teamDetailSchema,
+      visitorCache: {},
       handle: ({ site, learner, query }) => teams.detail(site.key, query.id, learner?.id ?? null),
     });
     api.get('/api/teams/members', {
@@ -75,6 +80,7 @@ export const teamsModule = portalModule({
       login: 'none',
       query: teamMembersQuerySchema,
       response: pageOf(teamMemberSchema),
+      visitorCache: { firstPages: 3 },
       handle: ({ site, query }) => teams.members(site.key, query.id, query),
     });
     api.get('/api/teams/mine', {

@@ -27,6 +27,7 @@ import { readPage } from '../../db/paging.ts';
 import type { Database, TeamRow } from '../../db/schema.ts';
 import { type AvatarFolder, keepAvatar } from '../../platform/avatar-image.ts';
 import { AppError, conflict, invalid, notFound } from '../../platform/errors.ts';
+import type { PublicCache } from '../../platform/public-cache.ts';
 import { isoTime } from '../../platform/time.ts';
 import type { ReceivedFile, UploadStore } from '../../platform/upload-store.ts';
 import {
@@ -149,6 +150,8 @@ export class TeamService {
     /** Where kept team avatars live (`/files/team-avatars/`). */
     private readonly avatars: AvatarFolder,
     private readonly now: () => number = Date.now,
+    /** Visitors' kept answers: a team renamed or dissolved is shown so at once. */
+    private readonly publicCache?: PublicCache,
   ) {}
 
   /** One page of the site's live teams, by name search, most active or newest first. */
@@ -506,6 +509,7 @@ export class TeamService {
     } catch (error) {
       throw this.answerOf(error);
     }
+    await this.publicCache?.invalidate(siteKey);
     if (body.avatar !== undefined && body.avatar !== team.avatar) {
       await this.removeAvatarFile(team.avatar);
     }
@@ -566,6 +570,7 @@ export class TeamService {
         });
       }
     });
+    await this.publicCache?.invalidate(siteKey);
     return null;
   }
 
