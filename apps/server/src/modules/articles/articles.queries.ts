@@ -93,18 +93,22 @@ export function listArticleRows(
 export type ArticleSummaryRow = Awaited<ReturnType<typeof listArticleRows>>[number];
 
 /**
- * Counts one view of a published article of the site, atomically, and answers the new count;
- * undefined when there is no such article.
+ * Adds tallied views to the site's articles: `counts` maps an article's id (as text) to its
+ * views since the last write. An article since withdrawn or gone keeps nothing.
  */
-export async function countArticleView(db: Kysely<Database>, siteKey: string, id: number) {
-  const row = await db
-    .updateTable('articles')
-    .set((eb) => ({ view_count: eb('view_count', '+', 1) }))
-    .where('id', '=', id)
-    .where(publishedOn(siteKey, 'articles'))
-    .returning('view_count')
-    .executeTakeFirst();
-  return row === undefined ? undefined : Number(row.view_count);
+export async function addArticleViews(
+  db: Kysely<Database>,
+  siteKey: string,
+  counts: ReadonlyMap<string, number>,
+) {
+  for (const [id, views] of counts) {
+    await db
+      .updateTable('articles')
+      .set((eb) => ({ view_count: eb('view_count', '+', views) }))
+      .where('id', '=', Number(id))
+      .where('site_key', '=', siteKey)
+      .execute();
+  }
 }
 
 /** A published article of the site with its body and attachment, or undefined. */

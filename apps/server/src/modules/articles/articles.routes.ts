@@ -29,8 +29,13 @@ declare module 'fastify' {
 export const articlesModule = portalModule({
   name: 'articles',
   tag: 'articles',
-  create: (app) => new ArticleService(app.database.db, Date.now, app.publicCache, app.sideEffects),
-  routes(api, articles) {
+  create: (app) =>
+    new ArticleService(app.database.db, Date.now, app.publicCache, app.sideEffects, (error) =>
+      app.log.error({ err: error }, 'articles: writing the views failed'),
+    ),
+  routes(api, articles, app) {
+    // The views tallied since the last write are written before the database closes.
+    app.addHook('preClose', () => articles.flushViews());
     api.get('/api/articles/channels', {
       operationId: 'listArticleChannels',
       summary: '文章栏目',

@@ -21,12 +21,13 @@ import { AppError, conflict, invalid } from '../../platform/errors.ts';
 import { PublicCache } from '../../platform/public-cache.ts';
 import { sanitizeArticleHtml } from '../../platform/sanitize-html.ts';
 import { SideEffects } from '../../platform/side-effects.ts';
+import { Tally } from '../../platform/tally.ts';
 import { isoTime } from '../../platform/time.ts';
 import { insertMessage } from '../messages/messages.queries.ts';
 import {
   type ArticleSummaryRow,
+  addArticleViews,
   countArticles,
-  countArticleView,
   countPublishedPerChannel,
   findArticleRow,
   findChannel,
@@ -123,12 +124,23 @@ export const ARTICLE_IMPORT_MAX = 500;
 
 /** The articles of a site (资讯, 通知, 公告, 风采, 展示, 讲座访谈) and learners' read marks. */
 export class ArticleService {
+  /** Each article's views since they were last written (see {@link Tally}). */
+  private readonly views: Tally;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly now: () => number = Date.now,
     private readonly publicCache: PublicCache = new PublicCache(),
     private readonly effects: SideEffects = new SideEffects(),
-  ) {}
+    onError: (error: unknown) => void = () => {},
+  ) {
+    this.views = new Tally((siteKey, counts) => addArticleViews(this.db, siteKey, counts), onError);
+  }
+
+  /** Writes the views tallied so far (before the app closes; tests). */
+  flushViews(): Promise<void> {
+    return this.views.flush();
+  }
 
   /** The site's channels of a kind (or all), with their published article counts. */
   async channels(siteKey: string, query: ArticleChannelQuery): Promise<ArticleChannel[]> {
@@ -166,17 +178,19 @@ export class ArticleService {
    * are never lost) and, for a learner, marks it read. The body is sanitized again on the way out.
    */
   async detail(siteKey: string, id: number, userId: number | null): Promise<ArticleDetail> {
-    const viewCount = await countArticleView(this.db, siteKey, id);
-    if (viewCount === undefined) throw articleGone();
+    const row = await findArticleRow(this.db, siteKey, id, userId);
+    if (!row) throw articleGone();
     if (userId !== null) {
       await markRead(this.db, userId, id, this.now());
       await markOpened(this.db, userId, id, this.now());
     }
-    const row = await findArticleRow(this.db, siteKey, id, userId);
-    if (!row) throw articleGone();
+    // A view is a read: it is tallied and written with the others every few seconds, and the
+    // count shown is the written one with the views tallied since (this one among them).
+    this.views.add(siteKey, String(id));
     return {
-      ...toSummary(row, userId),
-      viewCount,
+      // Opened by the learner: read from now on.
+      ...toSummary(userId === null ? row : { ...row, is_read: 1 }, userId),
+      viewCount: Number(row.view_count) + this.views.pending(siteKey, String(id)),
       bodyHtml: sanitizeArticleHtml(row.body_html),
       attachment:
         row.attachment_url === null

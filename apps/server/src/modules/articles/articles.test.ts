@@ -245,6 +245,9 @@ describeEachEngine('articles API', (ctx) => {
         viewCount: before + 1,
         unread: false,
       });
+      // Views are tallied and written together (every few seconds, and as the app closes).
+      expect(await storedViews(ids.attached)).toBe(before);
+      await ctx().app.articles.flushViews();
       expect(await storedViews(ids.attached)).toBe(before + 1);
     });
 
@@ -256,6 +259,7 @@ describeEachEngine('articles API', (ctx) => {
       const counts = answers.map((answer) => body<ArticleDetail>(answer).data.viewCount);
       expect(new Set(counts).size).toBe(20);
       expect(Math.max(...counts)).toBe(before + 20);
+      await ctx().app.articles.flushViews();
       expect(await storedViews(ids.talk)).toBe(before + 20);
     });
 
@@ -266,6 +270,7 @@ describeEachEngine('articles API', (ctx) => {
         );
         expect(answer).toEqual({ code: 404, message: '文章不存在或已下线', data: null });
       }
+      await ctx().app.articles.flushViews();
       expect(await storedViews(ids.noticeDraft)).toBe(0);
       expect(await storedViews(ids.otherSite)).toBe(0);
       const reads = await ctx()

@@ -13,6 +13,7 @@ import type { Database } from '../../db/schema.ts';
 import { invalid } from '../../platform/errors.ts';
 import { PUBLIC_CACHE_MS, type PublicCache } from '../../platform/public-cache.ts';
 import { ShortCache } from '../../platform/short-cache.ts';
+import { TALLY_FLUSH_MS, Tally } from '../../platform/tally.ts';
 import { withCards } from '../content/content-kinds.ts';
 import {
   addTermCounts,
@@ -23,7 +24,6 @@ import {
   searchRows,
   searchVersion,
 } from './search.queries.ts';
-import { TERM_FLUSH_MS, TermTally } from './term-tally.ts';
 
 export const SearchMessages = { empty: '请输入搜索内容' } as const;
 
@@ -84,7 +84,7 @@ export class SearchService {
    * (the cards show what the public cache's content version follows: seats, a status).
    */
   private readonly pages = new ShortCache<Page<SearchResult>>(PUBLIC_CACHE_MS);
-  private readonly terms: TermTally;
+  private readonly terms: Tally;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -94,7 +94,7 @@ export class SearchService {
     /** Its content version retires the kept pages when what the cards show changes. */
     private readonly publicCache: PublicCache | null = null,
   ) {
-    this.terms = new TermTally(
+    this.terms = new Tally(
       (siteKey, counts) => addTermCounts(this.db, siteKey, counts, this.now()),
       onError,
     );
@@ -189,7 +189,7 @@ export class SearchService {
     );
   }
 
-  /** The site's most searched terms (as written: the last {@link TERM_FLUSH_MS} may be missing). */
+  /** The site's most searched terms (as written: the last {@link TALLY_FLUSH_MS} may be missing). */
   async hotTerms(siteKey: string): Promise<HotTerm[]> {
     const rows = await listHotTerms(this.db, siteKey, HOT_TERMS_MAX);
     return rows.map((row) => ({ term: row.term, count: Number(row.count) }));

@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TERM_FLUSH_MS, TermTally } from './term-tally.ts';
+import { TALLY_FLUSH_MS, Tally } from './tally.ts';
 
 type Written = Array<[string, Record<string, number>]>;
 
 function tally(fail: (siteKey: string) => boolean = () => false) {
   const written: Written = [];
   const errors: unknown[] = [];
-  const terms = new TermTally(
+  const terms = new Tally(
     async (siteKey, counts) => {
       if (fail(siteKey)) throw new Error(`写入失败: ${siteKey}`);
       written.push([siteKey, Object.fromEntries(counts)]);
@@ -20,7 +20,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('TermTally', () => {
+describe('Tally', () => {
   it('writes each site once per flush, with the searches of each term summed', async () => {
     const { terms, written } = tally();
     terms.add('jingan', '书法');
@@ -37,11 +37,23 @@ describe('TermTally', () => {
     expect(written).toHaveLength(2);
   });
 
-  it(`writes by itself ${TERM_FLUSH_MS / 1000} s after the first search`, async () => {
+  it('tells what is tallied of a key and not yet written', async () => {
+    const { terms } = tally();
+    expect(terms.pending('jingan', '书法')).toBe(0);
+    terms.add('jingan', '书法');
+    terms.add('jingan', '书法');
+    terms.add('xuhui', '书法');
+    expect(terms.pending('jingan', '书法')).toBe(2);
+    expect(terms.pending('jingan', '太极')).toBe(0);
+    await terms.flush();
+    expect(terms.pending('jingan', '书法')).toBe(0);
+  });
+
+  it(`writes by itself ${TALLY_FLUSH_MS / 1000} s after the first search`, async () => {
     vi.useFakeTimers();
     const { terms, written } = tally();
     terms.add('jingan', '书法');
-    await vi.advanceTimersByTimeAsync(TERM_FLUSH_MS - 1);
+    await vi.advanceTimersByTimeAsync(TALLY_FLUSH_MS - 1);
     expect(written).toEqual([]);
     terms.add('jingan', '书法');
     await vi.advanceTimersByTimeAsync(1);
@@ -65,7 +77,7 @@ describe('TermTally', () => {
     vi.useFakeTimers();
     const { terms, errors } = tally(() => true);
     terms.add('jingan', '书法');
-    await vi.advanceTimersByTimeAsync(TERM_FLUSH_MS);
+    await vi.advanceTimersByTimeAsync(TALLY_FLUSH_MS);
     expect(errors).toHaveLength(1);
   });
 });
