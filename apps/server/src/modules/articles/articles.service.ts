@@ -181,7 +181,8 @@ export class ArticleService {
     const row = await findArticleRow(this.db, siteKey, id, userId);
     if (!row) throw articleGone();
     if (userId !== null) {
-      await markRead(this.db, userId, id, this.now());
+      // A read mark is kept once; the open is the latest.
+      if (Number(row.is_read) === 0) await markRead(this.db, userId, id, this.now());
       await markOpened(this.db, userId, id, this.now());
     }
     // A view is a read: it is tallied and written with the others every few seconds, and the
