@@ -1,6 +1,7 @@
 import type { Site } from '@portal/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { z } from 'zod';
+import { preferredEncoding } from '../platform/accept-encoding.ts';
 import type { AuthUser } from '../platform/auth.ts';
 import { type RateLimit, rateLimitSubject } from '../platform/rate-limit.ts';
 import { EnvelopeText, wrap } from './envelope.ts';
@@ -138,11 +139,18 @@ export function apiRoutes(app: FastifyInstance, tag: ApiTag) {
         if (!cache || !servesFromCache(cache, request, input.query)) return route.handle(input);
         // The parsed query, defaults filled in: `?page=1` and no query at all share one answer.
         const key = `${method} ${url} ${JSON.stringify(input.query ?? null)}`;
-        const text = await app.publicCache.answer(site.key, key, async () =>
-          // The route's own compiled serializer: what the answer would have been, as text.
-          Buffer.from(String(reply.serialize(wrap(await route.handle(input))))),
+        const { bytes, encoding } = await app.publicCache.encodedAnswer(
+          site.key,
+          key,
+          async () =>
+            // The route's own compiled serializer: what the answer would have been, as text.
+            Buffer.from(String(reply.serialize(wrap(await route.handle(input))))),
+          preferredEncoding(request.headers['accept-encoding']),
         );
-        return new EnvelopeText(text);
+        // Compressed with the kept answer: the server's compression leaves it as it is.
+        if (encoding !== null)
+          reply.header('content-encoding', encoding).header('vary', 'accept-encoding');
+        return new EnvelopeText(bytes);
       };
       app.route({ method, url, config: { login }, schema: schema(false), handler });
       if (route.formerly) {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import zlib from 'node:zlib';
 import type {
   ActivitySummary,
   ArticleSummary,
@@ -145,6 +146,29 @@ describeEachEngine('visitors served from the public cache', (ctx) => {
     expect(applied.code).toBe(0);
     expect(await listed()).toMatchObject({ status: '已满', seatsLeft: 0 });
     expect((await section())?.items.map((item) => item.id) ?? []).not.toContain(id);
+  });
+
+  it('sends a visitor the kept answer compressed as they accept it, a learner theirs fresh', async () => {
+    const { app } = ctx();
+    const plain = await app.inject({ url: '/api/home', headers: { 'x-site': SITE } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    for (const [accept, coding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+    ] as const) {
+      const answer = await app.inject({
+        url: '/api/home',
+        headers: { 'x-site': SITE, 'accept-encoding': accept },
+      });
+      expect(answer.headers['content-encoding']).toBe(coding);
+      expect(answer.headers.vary).toContain('accept-encoding');
+      expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+      const decoded =
+        coding === 'br'
+          ? zlib.brotliDecompressSync(answer.rawPayload)
+          : zlib.gunzipSync(answer.rawPayload);
+      expect(decoded.toString()).toBe(plain.body);
+    }
   });
 
   it('keeps only the first pages, and never a keyword search', async () => {

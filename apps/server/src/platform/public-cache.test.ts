@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PublicCache } from './public-cache.ts';
 
@@ -124,5 +125,51 @@ describe('PublicCache when Redis cannot be reached', () => {
     expect(String(await cache.answer('jingan', 'k', load))).toBe('answer 1');
     expect(String(await cache.answer('jingan', 'k', load))).toBe('answer 2');
     await expect(cache.invalidate('jingan')).resolves.toBeUndefined();
+  });
+});
+
+describe('PublicCache: kept answers compressed once', () => {
+  const text = Buffer.from(
+    JSON.stringify({ data: Array.from({ length: 200 }, (_, i) => `学习点${i}`) }),
+  );
+
+  it('compresses a kept answer once per coding, and it decodes to the answer', async () => {
+    const cache = new PublicCache({ now: () => 1_000 });
+    let loads = 0;
+    const load = async () => {
+      loads += 1;
+      return text;
+    };
+    const br = await cache.encodedAnswer('jingan', 'k', load, 'br');
+    expect(br.encoding).toBe('br');
+    expect(zlib.brotliDecompressSync(br.bytes)).toEqual(text);
+    expect(br.bytes.length).toBeLessThan(text.length / 3);
+    // The same bytes again: compressed once, not per call.
+    expect((await cache.encodedAnswer('jingan', 'k', load, 'br')).bytes).toBe(br.bytes);
+    const gzip = await cache.encodedAnswer('jingan', 'k', load, 'gzip');
+    expect(gzip.encoding).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.bytes)).toEqual(text);
+    expect(await cache.encodedAnswer('jingan', 'k', load, null)).toEqual({
+      bytes: text,
+      encoding: null,
+    });
+    expect(loads).toBe(1);
+    await cache.close();
+  });
+
+  it('sends small answers, and answers it does not keep, as they are', async () => {
+    const small = new PublicCache({ now: () => 1_000 });
+    const tiny = Buffer.from('{"code":0}');
+    expect(await small.encodedAnswer('jingan', 'k', async () => tiny, 'br')).toEqual({
+      bytes: tiny,
+      encoding: null,
+    });
+    const off = new PublicCache({ ttlMs: 0 });
+    expect(await off.encodedAnswer('jingan', 'k', async () => text, 'br')).toEqual({
+      bytes: text,
+      encoding: null,
+    });
+    await small.close();
+    await off.close();
   });
 });

@@ -1,4 +1,7 @@
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import { Redis } from 'ioredis';
+import type { Encoding } from './accept-encoding.ts';
 import { ShortCache } from './short-cache.ts';
 
 /**
@@ -7,6 +10,35 @@ import { ShortCache } from './short-cache.ts';
  * (a signup window closing) shows within this delay.
  */
 export const PUBLIC_CACHE_MS = 2_000;
+
+/** Kept answers smaller than this are sent as they are (compressing them saves next to nothing). */
+export const ENCODE_MIN_BYTES = 1024;
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/**
+ * A kept answer compressed once for all the visitors it serves: off the event loop (libuv's
+ * threads), and harder than a per-request compression could afford (brotli 6 against the
+ * dynamic answers' 2: the home 3.8 KB instead of 4.7, the map's 2,000 markers 23 KB).
+ */
+function encode(text: Buffer, encoding: Encoding): Promise<Buffer> {
+  return encoding === 'br'
+    ? brotli(text, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 6,
+          [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: text.length,
+        },
+      })
+    : gzip(text, { level: 6 });
+}
+
+/** A kept answer: its bytes, and its compressions as they are asked for. */
+interface Kept {
+  text: Buffer;
+  encoded: Map<Encoding, Promise<Buffer>>;
+}
 
 export interface PublicCacheOptions {
   /** How long an answer is reused; 0 turns the answer cache off (the versions still count). */
@@ -29,7 +61,7 @@ export interface PublicCacheOptions {
  * ever kept here: the routes use it only for calls that carry no token.
  */
 export class PublicCache {
-  private readonly answers: ShortCache<Buffer>;
+  private readonly answers: ShortCache<Kept>;
   private readonly ttlMs: number;
   /** Changes seen by this instance, per site; `generation` counts {@link forget} calls. */
   private readonly changes = new Map<string, number>();
@@ -41,7 +73,7 @@ export class PublicCache {
 
   constructor(options: PublicCacheOptions = {}) {
     this.ttlMs = options.ttlMs ?? PUBLIC_CACHE_MS;
-    this.answers = new ShortCache<Buffer>(this.ttlMs);
+    this.answers = new ShortCache<Kept>(this.ttlMs);
     this.prefix = options.prefix ?? 'portal:content-version:';
     this.onError = options.onError ?? (() => {});
     this.now = options.now ?? Date.now;
@@ -89,10 +121,56 @@ export class PublicCache {
    * callers share one load).
    */
   async answer(siteKey: string, key: string, load: () => Promise<Buffer>): Promise<Buffer> {
-    if (this.ttlMs <= 0) return load();
+    return (await this.kept(siteKey, key, load))?.text ?? load();
+  }
+
+  /**
+   * {@link answer} in the compression the caller takes (`encoding`): compressed once per kept
+   * answer rather than on every call (brotli cost a visitor's home 0.46 ms a call, and the map's
+   * 2,000 markers 5.5 ms). Answers the bytes and their compression, null when they are sent as
+   * they are: not kept (then the server's compression of each answer applies), small, or not
+   * asked for.
+   */
+  async encodedAnswer(
+    siteKey: string,
+    key: string,
+    load: () => Promise<Buffer>,
+    encoding: Encoding | null,
+  ): Promise<{ bytes: Buffer; encoding: Encoding | null }> {
+    const kept = await this.kept(siteKey, key, load);
+    if (!kept) return { bytes: await load(), encoding: null };
+    if (encoding === null || kept.text.length < ENCODE_MIN_BYTES) {
+      return { bytes: kept.text, encoding: null };
+    }
+    let bytes = kept.encoded.get(encoding);
+    if (!bytes) {
+      bytes = encode(kept.text, encoding);
+      kept.encoded.set(encoding, bytes);
+    }
+    try {
+      return { bytes: await bytes, encoding };
+    } catch {
+      // Not kept compressed: the answer goes as it is (the next call tries again).
+      kept.encoded.delete(encoding);
+      return { bytes: kept.text, encoding: null };
+    }
+  }
+
+  /** The kept answer, built by `load` when there is none; null when answers are not kept now. */
+  private async kept(
+    siteKey: string,
+    key: string,
+    load: () => Promise<Buffer>,
+  ): Promise<Kept | null> {
+    if (this.ttlMs <= 0) return null;
     const version = await this.version(siteKey);
-    if (version === null) return load();
-    return this.answers.get(`${siteKey}\n${key}`, this.now(), load, version);
+    if (version === null) return null;
+    return this.answers.get(
+      `${siteKey}\n${key}`,
+      this.now(),
+      async () => ({ text: await load(), encoded: new Map() }),
+      version,
+    );
   }
 
   /** What visitors see of the site changed: its kept answers (on every instance) no longer count. */
