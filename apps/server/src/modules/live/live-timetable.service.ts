@@ -46,10 +46,26 @@ export function timetableWindow(query: LiveTimetableQuery, now: number): Timetab
 
 /** The live timetable (自主选课): the coming two weeks of sessions by Asia/Shanghai day. */
 export class LiveTimetableService {
+  /** The windows of today's queries (a handful: the day, its start and length), by query. */
+  private readonly windows = new Map<string, TimetableWindow>();
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly now: () => number = Date.now,
   ) {}
+
+  /** {@link timetableWindow}, worked out once a day for each start and length asked. */
+  private window(query: LiveTimetableQuery, now: number): TimetableWindow {
+    const key = `${shanghaiDay(now)}|${query.from ?? ''}|${query.days}`;
+    let window = this.windows.get(key);
+    if (!window) {
+      // A refused query throws here, and is never kept.
+      window = timetableWindow(query, now);
+      if (this.windows.size >= 64) this.windows.clear();
+      this.windows.set(key, window);
+    }
+    return window;
+  }
 
   /**
    * The days of the query's window with the site's sessions starting on each, by start time.
@@ -62,23 +78,30 @@ export class LiveTimetableService {
     query: LiveTimetableQuery,
   ): Promise<LiveTimetable> {
     const now = this.now();
-    const window = timetableWindow(query, now);
+    const window = this.window(query, now);
     const rows = await listTimetableRows(this.db, { siteKey, from: window.from, to: window.to });
     const ids = rows.map((row) => row.id);
     const reserved =
       userId === null ? new Set<number>() : await reservedAmong(this.db, userId, ids);
-    const sessions = rows.map((row) => ({
-      ...toSummary(row, now),
-      reserved: reserved.has(row.id),
+    // Times as numbers for the clashes and the days (the answer's ISO texts would be parsed
+    // again for each comparison).
+    const spans = rows.map((row) => ({
+      id: row.id,
+      startsAt: Number(row.starts_at),
+      endsAt: Number(row.ends_at),
     }));
-    const picked = sessions.filter((session) => session.reserved);
+    const picked = spans.filter((span) => reserved.has(span.id));
     const days = new Map<string, TimetableDay>(
       window.dates.map((date) => [date, { date, sessions: [] }]),
     );
-    for (const session of sessions) {
-      const clashes = clashesWith(session, picked).map((other) => other.id);
-      days.get(shanghaiDay(session.startsAt))?.sessions.push({ ...session, clashesWith: clashes });
-    }
+    rows.forEach((row, index) => {
+      const span = spans[index] as (typeof spans)[number];
+      days.get(shanghaiDay(span.startsAt))?.sessions.push({
+        ...toSummary(row, now),
+        reserved: reserved.has(row.id),
+        clashesWith: clashesWith(span, picked).map((other) => other.id),
+      });
+    });
     return { today: window.today, days: [...days.values()] };
   }
 }
