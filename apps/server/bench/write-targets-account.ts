@@ -55,6 +55,13 @@ async function formPage(http: HttpClient, form: 'login' | 'register'): Promise<s
   }
 }
 
+/** A ticket of the account center for `username` (a password check); throws naming `what`. */
+async function signedInTicket(http: HttpClient, username: string, what: string): Promise<string> {
+  const form = await submitForm(http, 'login', { username, password: DEMO_PASSWORD });
+  if ('problem' in form) throw new Error(`${what}: signing ${username} in: ${form.problem}`);
+  return form.ticket;
+}
+
 /** A nickname or avatar changed in turn (the profile page). */
 const profile: WriteTarget = {
   name: `profile: rename / new avatar (${PROFILE_LEARNERS.to - PROFILE_LEARNERS.from} learners)`,
@@ -238,12 +245,8 @@ const rotation: WriteTarget = {
     const pool = await learnerSlice(context, ROTATION_LEARNERS.from, ROTATION_LEARNERS.to);
     const devices: Learner[] = [];
     for (const learner of pool) {
-      const form = await submitForm(http, 'login', {
-        username: learner.username,
-        password: DEMO_PASSWORD,
-      });
-      if ('problem' in form) throw new Error(`token rotation: ${form.problem}`);
-      const answer = await exchangeTicket(http, form.ticket);
+      const ticket = await signedInTicket(http, learner.username, 'token rotation');
+      const answer = await exchangeTicket(http, ticket);
       if ('problem' in answer) throw new Error(`token rotation: ${answer.problem}`);
       devices.push({ username: learner.username, token: answer.token });
     }
@@ -370,12 +373,8 @@ const phone: WriteTarget = {
     // The identity provider's sign-ins (a password check each) before the run, not in it.
     const states: PhoneState[] = [];
     for (const learner of pool) {
-      const form = await submitForm(http, 'login', {
-        username: learner.username,
-        password: DEMO_PASSWORD,
-      });
-      if ('problem' in form) throw new Error(`signing ${learner.username} in: ${form.problem}`);
-      states.push({ learner, ticket: form.ticket, phone: learner.username });
+      const ticket = await signedInTicket(http, learner.username, 'phone');
+      states.push({ learner, ticket, phone: learner.username });
     }
     const external = (bound: boolean) => (data: unknown) =>
       expect(
@@ -406,15 +405,8 @@ const phone: WriteTarget = {
       async (state) => {
         // A ticket is used once: a key that comes round again (the budget counts all keys'
         // requests, and quick keys start over) signs in for a new one.
-        if (state.ticket === '') {
-          // Signed in by the phone bound last: the login name follows the phone.
-          const form = await submitForm(http, 'login', {
-            username: state.phone,
-            password: DEMO_PASSWORD,
-          });
-          if ('problem' in form) return form.problem;
-          state.ticket = form.ticket;
-        }
+        // Signed in by the phone bound last: the login name follows the phone.
+        if (state.ticket === '') state.ticket = await signedInTicket(http, state.phone, 'phone');
         const problem = await post(
           http,
           state.learner,

@@ -311,8 +311,18 @@ async function keptForVisitors(
   }
 }
 
+/** A test of each read with {@link keptForVisitors}, by a learner of `jingan`. */
+function keptReads(ctx: () => TestApp, reads: Array<[url: string, table: string, column: string]>) {
+  let learner: TestLearner;
+  beforeAll(async () => {
+    [learner] = (await createLearners(ctx().app.database.db, 1, 'jingan')) as [TestLearner];
+  });
+  it.each(reads)('keeps %s for visitors and builds it fresh for a learner', async (...read) => {
+    await keptForVisitors(ctx().app, learner.token, read);
+  });
+}
+
 describeEachEngine('content that only publishing changes, kept for visitors', (ctx) => {
-  const SITE = 'jingan';
   const topic = encodeURIComponent('2024/jtjy');
   /** Each read, and the table and column whose text it shows. */
   const reads: Array<[url: string, table: string, column: string]> = [
@@ -333,15 +343,7 @@ describeEachEngine('content that only publishing changes, kept for visitors', (c
     ['/api/delivery/resources/detail?id=6', 'delivery_resources', 'title'],
     ['/api/activities/detail?id=1', 'activities', 'title'],
   ];
-  let learner: TestLearner;
-
-  beforeAll(async () => {
-    [learner] = (await createLearners(ctx().app.database.db, 1, SITE)) as [TestLearner];
-  });
-
-  it.each(reads)('keeps %s for visitors and builds it fresh for a learner', async (...read) => {
-    await keptForVisitors(ctx().app, learner.token, read);
-  });
+  keptReads(ctx, reads);
 });
 
 describeEachEngine('what learners do, shown to visitors within the cache’s short life', (ctx) => {
@@ -354,15 +356,7 @@ describeEachEngine('what learners do, shown to visitors within the cache’s sho
     ['/api/team-works/detail?id=1', 'team_works', 'body'],
     ['/api/live/timetable', 'live_sessions', 'title'],
   ];
-  let learner: TestLearner;
-
-  beforeAll(async () => {
-    [learner] = (await createLearners(ctx().app.database.db, 1, 'jingan')) as [TestLearner];
-  });
-
-  it.each(reads)('keeps %s for visitors and builds it fresh for a learner', async (...read) => {
-    await keptForVisitors(ctx().app, learner.token, read);
-  });
+  keptReads(ctx, reads);
 
   it('shows visitors a deleted work, a renamed team and a dissolved one at once', async () => {
     const { app } = ctx();
