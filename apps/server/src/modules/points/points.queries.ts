@@ -177,7 +177,7 @@ export async function countLedgerRows(db: Db, filter: LedgerFilter) {
   return Number(row?.total ?? 0);
 }
 
-export const ledgerRowsQuery = compiledOnce(
+const ledgerRowsQuery = compiledOnce(
   (db, userId: number, siteKey: string, type: string, limit: number, offset: number) =>
     ledgerOf(db, userId, siteKey, type)
       .leftJoin('points_rules as r', 'r.key', 'l.rule_key')
