@@ -12,6 +12,8 @@ const sources = [
   'apps/web/public',
   'apps/web/index.html',
   'apps/web/vite.config.ts',
+  'apps/web/vite-boot-script.ts',
+  'apps/web/vite-precompress.ts',
   'packages/contract/src',
 ];
 

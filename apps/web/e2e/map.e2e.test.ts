@@ -32,6 +32,28 @@ async function listDistances(page: Page): Promise<number[]> {
 }
 
 describe('learning map', () => {
+  it("paints the page and its list before it asks for the map's code (about 60 KB)", async () => {
+    // Not located: the list shows as it comes, by name.
+    const { page } = await suite.open();
+    await storeLogin(page, suite.portal.baseUrl, await apiLogin(suite.portal.baseUrl));
+    const seen: { painted: boolean; cards: number }[] = [];
+    await page.route('**/assets/leaflet-src-*.js', async (route) => {
+      seen.push(
+        await page.evaluate(() => ({
+          painted: performance.getEntriesByName('first-contentful-paint').length > 0,
+          cards: document.querySelectorAll('.place-list .place-card-name, .place-list li').length,
+        })),
+      );
+      await route.continue();
+    });
+    await page.goto(url('/index/map'));
+    const map = page.getByRole('region', { name: /学习地图/ });
+    await map.locator('.place-marker, .place-cluster').first().waitFor();
+    expect(seen).toHaveLength(1);
+    expect(seen[0]?.painted).toBe(true);
+    expect(seen[0]?.cards).toBeGreaterThan(0);
+  });
+
   it('shows the district offline, filters to schools nearest first, opens one with its classes and favourites it', async () => {
     const { page } = await located();
     await page.goto(url('/index/home'));

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { Home } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCourse } from '../testing/course-factory.ts';
@@ -220,6 +221,24 @@ describe('the web app host', () => {
       expect(csp).toContain(`script-src 'self' 'sha256-${hash}';`);
       const scripts = csp.split(';').find((part) => part.startsWith('script-src'));
       expect(scripts).toBe(`script-src 'self' 'sha256-${hash}'`);
+    }
+  });
+
+  it('sends the page compressed to a browser that takes it, as it is to one that does not', async () => {
+    const plain = await ctx.app.inject({ url: '/scourseList' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    for (const [accept, coding, decode] of [
+      ['gzip, deflate, br, zstd', 'br', zlib.brotliDecompressSync],
+      ['gzip', 'gzip', zlib.gunzipSync],
+    ] as const) {
+      const response = await ctx.app.inject({
+        url: '/scourseList',
+        headers: { 'accept-encoding': accept },
+      });
+      expect(response.headers['content-encoding'], accept).toBe(coding);
+      expect(response.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+      expect(decode(response.rawPayload).toString('utf8')).toBe(plain.body);
     }
   });
 

@@ -6,6 +6,7 @@ import type { PortalConfig } from '@portal/contract';
 import { sitePrefix, siteTitleOf } from '@portal/contract/constants';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
+import { encodeText, preferredEncoding } from '../platform/accept-encoding.ts';
 import { escapeHtml } from '../platform/html.ts';
 
 const YEAR_SECONDS = 365 * 24 * 3600;
@@ -149,6 +150,15 @@ export async function registerWebHost(
         policy.replace("script-src 'self'", `script-src 'self' ${page.scriptHashes}`),
       );
     }
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(body);
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding');
+    // Served outside any route, where the server's compression does not reach: compressed here.
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    if (!encoding) return reply.send(body);
+    return reply
+      .header('content-encoding', encoding)
+      .send(await encodeText(Buffer.from(body), encoding));
   };
 }

@@ -1,7 +1,5 @@
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
 import { Redis } from 'ioredis';
-import type { Encoding } from './accept-encoding.ts';
+import { type Encoding, encodeText } from './accept-encoding.ts';
 import { ShortCache } from './short-cache.ts';
 
 /**
@@ -13,26 +11,6 @@ export const PUBLIC_CACHE_MS = 2_000;
 
 /** Kept answers smaller than this are sent as they are (compressing them saves next to nothing). */
 export const ENCODE_MIN_BYTES = 1024;
-
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
-
-/**
- * A kept answer compressed once for all the visitors it serves: off the event loop (libuv's
- * threads), and harder than a per-request compression could afford (brotli 6 against the
- * dynamic answers' 2: the home 3.8 KB instead of 4.7, the map's 2,000 markers 23 KB).
- */
-function encode(text: Buffer, encoding: Encoding): Promise<Buffer> {
-  return encoding === 'br'
-    ? brotli(text, {
-        params: {
-          [zlib.constants.BROTLI_PARAM_QUALITY]: 6,
-          [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: text.length,
-        },
-      })
-    : gzip(text, { level: 6 });
-}
 
 /** A kept answer: its bytes, and its compressions as they are asked for. */
 interface Kept {
@@ -144,7 +122,7 @@ export class PublicCache {
     }
     let bytes = kept.encoded.get(encoding);
     if (!bytes) {
-      bytes = encode(kept.text, encoding);
+      bytes = encodeText(kept.text, encoding);
       kept.encoded.set(encoding, bytes);
     }
     try {

@@ -100,21 +100,34 @@ describe('the early requests of the landing pages', () => {
     }
   });
 
-  it('name the first image of an answer for preloading', () => {
-    const imageOf = (path: keyof typeof LANDINGS, index: number, data: unknown) => {
-      const request = LANDINGS[path]?.data?.(new URLSearchParams('?id=1'))[index];
-      return (request?.image as ((data: unknown) => string) | undefined)?.(data);
+  it("name the first screen's images of an answer for preloading, the largest paint first", () => {
+    const imagesOf = (
+      path: keyof typeof LANDINGS,
+      index: number,
+      data: unknown,
+      search = '?id=1',
+    ) => {
+      const request = LANDINGS[path]?.data?.(new URLSearchParams(search))[index];
+      return (request?.images as ((data: unknown) => string[]) | undefined)?.(data);
     };
-    expect(imageOf('/scourseDetail', 0, { cover: '/files/a.svg' })).toBe('/files/a.svg');
-    expect(imageOf('/ebookDetails', 0, { cover: '/files/c.svg' })).toBe('/files/c.svg');
-    expect(imageOf('/scourseList', 1, { list: [{ cover: '/b.svg' }] })).toBeUndefined();
-    expect(imageOf('/teamDetails', 0, { avatar: '/files/t.svg' })).toBe('/files/t.svg');
-    expect(imageOf('/index/map', 1, { list: [{ cover: '/files/p.svg' }] })).toBe('/files/p.svg');
+    expect(imagesOf('/scourseDetail', 0, { cover: '/files/a.svg' })).toEqual(['/files/a.svg']);
+    expect(imagesOf('/ebookDetails', 0, { cover: '/files/c.svg' })).toEqual(['/files/c.svg']);
+    expect(imagesOf('/scourseList', 1, { list: [{ cover: '/b.svg' }] })).toBeUndefined();
+    expect(imagesOf('/teamDetails', 0, { avatar: '/files/t.svg' })).toEqual(['/files/t.svg']);
+    const places = { list: [{ cover: '/files/p.svg' }, { cover: '/files/q.svg' }] };
+    // Under the map, one place shows on the first screen.
+    expect(imagesOf('/index/map', 1, places)).toEqual(['/files/p.svg']);
     const body = '<p>x</p><figure><img src="/files/d.svg" alt="" width="640" /></figure>';
-    expect(imageOf('/contentDetails', 0, { cover: '/c.svg', bodyHtml: body })).toBe('/files/d.svg');
-    expect(imageOf('/contentDetails', 0, { bodyHtml: '<p>no picture</p>' })).toBeUndefined();
-    const [, first] = LANDINGS['/scourseList']?.data?.(new URLSearchParams()) ?? [];
-    const image = first?.image as ((data: unknown) => string) | undefined;
-    expect(image?.({ list: [{ cover: '/b.svg' }] })).toBe('/b.svg');
+    expect(imagesOf('/contentDetails', 0, { cover: '/c.svg', bodyHtml: body })).toEqual([
+      '/files/d.svg',
+    ]);
+    expect(imagesOf('/contentDetails', 0, { bodyHtml: '<p>no picture</p>' })).toEqual([undefined]);
+    // A list's first screen: four cards, in their order.
+    const list = {
+      list: ['/1.svg', '/2.svg', '/3.svg', '/4.svg', '/5.svg'].map((cover) => ({ cover })),
+    };
+    for (const path of ['/scourseList', '/moreEBook'] as const) {
+      expect(imagesOf(path, 1, list, ''), path).toEqual(['/1.svg', '/2.svg', '/3.svg', '/4.svg']);
+    }
   });
 });

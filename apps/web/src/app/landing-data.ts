@@ -11,8 +11,11 @@ export interface EarlyRequest {
    * turned it into).
    */
   shared: boolean;
-  /** The image the page shows first, from the answer's data: preloaded as soon as it is known. */
-  image?: (data: never) => string | null | undefined;
+  /**
+   * The images the page shows on its first screen, from the answer's data, its largest paint
+   * first: preloaded as soon as they are known, beside the bundle rather than after it.
+   */
+  images?: (data: never) => readonly (string | null | undefined)[];
 }
 
 /** What the boot script in `index.html` starts for a page the app is opened on. */
@@ -46,19 +49,30 @@ function idOf(search: URLSearchParams): number | null {
 /** Items on a list's first page (as the lists ask; checked by `landing-data.test.ts`). */
 export const FIRST_PAGE = { courses: 20, ebooks: 18, places: 20, teamWorks: 5 } as const;
 
+/**
+ * The covers a phone (412 × 823 CSS pixels) shows on a list's first screen: four course cards,
+ * or a row and a half of books; on the map page, the first place under the map.
+ */
+const FIRST_SCREEN = { courses: 4, ebooks: 4, places: 1 } as const;
+
 /** A detail page's one request, with its cover as the first image. */
 const detail =
   (path: string, shared: boolean) =>
   (search: URLSearchParams): EarlyRequest[] => {
     const id = idOf(search);
     if (id === null) return [];
-    const image = (data: { cover?: string }) => data.cover;
-    return [{ path: `${path}?id=${id}`, shared, image }];
+    const images = (data: { cover?: string }) => [data.cover];
+    return [{ path: `${path}?id=${id}`, shared, images }];
   };
 
 /** The first picture of an article's body (its largest paint; the cover is not shown). */
-const firstBodyImage = (data: { bodyHtml?: string }) =>
-  /<img\s[^>]*?src="([^"]+)"/.exec(data.bodyHtml ?? '')?.[1];
+const firstBodyImage = (data: { bodyHtml?: string }) => [
+  /<img\s[^>]*?src="([^"]+)"/.exec(data.bodyHtml ?? '')?.[1],
+];
+
+/** The covers of a list's first `count` items. */
+const firstCovers = (count: number) => (data: { list: { cover: string | null }[] }) =>
+  data.list.slice(0, count).map((item) => item.cover);
 
 /**
  * A team's page: the team (its picture first), and what its sections ask for as soon as it is
@@ -71,7 +85,7 @@ function team(search: URLSearchParams): EarlyRequest[] {
     {
       path: `/teams/detail?id=${id}`,
       shared: false,
-      image: (data: { avatar?: string | null }) => data.avatar,
+      images: (data: { avatar?: string | null }) => [data.avatar],
     },
     { path: `/rankings/team?teamId=${id}`, shared: true },
     { path: `/team-resources?teamId=${id}`, shared: true },
@@ -88,20 +102,12 @@ const rankings = (search: URLSearchParams): EarlyRequest[] => [
   },
 ];
 
-/** A list page: its categories, and its first page when no filter is set. */
+/** A list page: its categories, and its first page (with its first screen's covers) when no filter is set. */
 const list =
-  (categories: string, first: string) =>
+  (categories: string, first: string, covers: number) =>
   (search: URLSearchParams): EarlyRequest[] => [
     { path: categories, shared: true },
-    ...(search.size === 0
-      ? [
-          {
-            path: first,
-            shared: true,
-            image: (data: { list: { cover: string }[] }) => data.list[0]?.cover,
-          },
-        ]
-      : []),
+    ...(search.size === 0 ? [{ path: first, shared: true, images: firstCovers(covers) }] : []),
   ];
 
 /**
@@ -114,7 +120,11 @@ export const LANDINGS: Readonly<Partial<Record<PagePath, Landing>>> = {
   '/index/gotoHome': { page: 'home/home', data: () => [{ path: '/home', shared: true }] },
   '/scourseList': {
     page: 'courses/course-list',
-    data: list('/courses/categories', `/courses?sort=newest&page=1&size=${FIRST_PAGE.courses}`),
+    data: list(
+      '/courses/categories',
+      `/courses?sort=newest&page=1&size=${FIRST_PAGE.courses}`,
+      FIRST_SCREEN.courses,
+    ),
   },
   '/scourseDetail': {
     page: 'courses/course-detail',
@@ -128,7 +138,11 @@ export const LANDINGS: Readonly<Partial<Record<PagePath, Landing>>> = {
   },
   '/moreEBook': {
     page: 'ebooks/ebook-list',
-    data: list('/ebooks/categories', `/ebooks?page=1&size=${FIRST_PAGE.ebooks}`),
+    data: list(
+      '/ebooks/categories',
+      `/ebooks?page=1&size=${FIRST_PAGE.ebooks}`,
+      FIRST_SCREEN.ebooks,
+    ),
   },
   '/ebookDetails': { page: 'ebooks/ebook-detail', data: detail('/ebooks/detail', false) },
   '/rankingList': { page: 'teams/ranking', data: rankings },
@@ -141,7 +155,8 @@ export const LANDINGS: Readonly<Partial<Record<PagePath, Landing>>> = {
       {
         path: `/places?page=1&size=${FIRST_PAGE.places}`,
         shared: true,
-        image: (data: { list: { cover: string | null }[] }) => data.list[0]?.cover,
+        images: (data: { list: { cover: string | null }[] }) =>
+          data.list.slice(0, FIRST_SCREEN.places).map((place) => place.cover),
       },
     ],
   },
@@ -151,7 +166,7 @@ export const LANDINGS: Readonly<Partial<Record<PagePath, Landing>>> = {
     data: (search) => {
       const id = idOf(search);
       if (id === null) return [];
-      return [{ path: `/articles/detail?id=${id}`, shared: false, image: firstBodyImage }];
+      return [{ path: `/articles/detail?id=${id}`, shared: false, images: firstBodyImage }];
     },
   },
 };

@@ -37,8 +37,9 @@ function link(rel: string, href: string, as?: string) {
 
 try {
   sendEarly('/account/refresh-token', headers, token, false);
-  for (const { path, shared, image } of landing?.data?.(new URLSearchParams(location.search)) ?? [])
-    sendEarly(path, headers, token, shared, image);
+  for (const { path, shared, images } of landing?.data?.(new URLSearchParams(location.search)) ??
+    [])
+    sendEarly(path, headers, token, shared, images);
 } catch {
   // An old browser without fetch: the app sends everything itself.
 }

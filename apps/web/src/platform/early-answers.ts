@@ -22,15 +22,16 @@ declare global {
 }
 
 /**
- * Sends one early GET to `/api<path>` with the headers every call carries; `image` names, from
- * a successful answer's data, an image to preload at once (the page's largest paint).
+ * Sends one early GET to `/api<path>` with the headers every call carries; `images` names, from
+ * a successful answer's data, the images to preload at once: the first, the page's largest
+ * paint, ahead of everything else; the others (the rest of the first screen) beside the bundle.
  */
 export function sendEarly(
   path: string,
   headers: Record<string, string>,
   token: string | null,
   shared: boolean,
-  image?: (data: never) => string | null | undefined,
+  images?: (data: never) => readonly (string | null | undefined)[],
   target: Window = window,
 ): void {
   target.__portalEarly ??= {};
@@ -40,17 +41,21 @@ export function sendEarly(
   );
   // Nobody may take it (the app failed to start): a failure must not be reported as unhandled.
   body.catch(() => {});
-  if (image) {
+  if (images) {
     body.then(
       (envelope: { code?: number; data?: never }) => {
-        const src = envelope.code === 0 && envelope.data ? image(envelope.data) : null;
-        if (!src) return;
-        const link = target.document.createElement('link');
-        link.rel = 'preload';
-        link.as = 'image';
-        link.href = src;
-        link.setAttribute('fetchpriority', 'high');
-        target.document.head.append(link);
+        const sources = envelope.code === 0 && envelope.data ? images(envelope.data) : [];
+        let first = true;
+        for (const src of new Set(sources)) {
+          if (!src) continue;
+          const link = target.document.createElement('link');
+          link.rel = 'preload';
+          link.as = 'image';
+          link.href = src;
+          if (first) link.setAttribute('fetchpriority', 'high');
+          first = false;
+          target.document.head.append(link);
+        }
       },
       () => {},
     );

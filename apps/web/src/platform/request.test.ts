@@ -322,6 +322,28 @@ describe('answers the boot script asked for early', () => {
     expect(urls).toEqual(['/api/home', '/api/home']);
   });
 
+  it("preloads the answer's first-screen images, the first ahead of everything", async () => {
+    const fetch = vi.fn(
+      async () =>
+        new Response(
+          JSON.stringify({ code: 0, message: '', data: ['/1.svg', null, '/2.svg', '/1.svg'] }),
+        ),
+    );
+    vi.stubGlobal('fetch', fetch);
+    sendEarly('/courses', {}, null, true, (data: string[]) => data);
+    await window.__portalEarly?.['/courses']?.body;
+    await Promise.resolve();
+    const links = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')];
+    expect(
+      links.map((link) => [link.getAttribute('href'), link.getAttribute('fetchpriority')]),
+    ).toEqual([
+      ['/1.svg', 'high'],
+      ['/2.svg', null],
+    ]);
+    expect(links.every((link) => link.as === 'image')).toBe(true);
+    for (const link of links) link.remove();
+  });
+
   it('an early answer sent with another token is not taken unless it is the same for everyone', async () => {
     localStorage.setItem(StorageKey.token, 'rotated');
     answer({ code: 0, message: '', data: 'fresh' });

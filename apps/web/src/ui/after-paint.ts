@@ -1,19 +1,62 @@
 import { startTransition, useEffect, useState } from 'react';
 
+/** The longest wait for the page's first contentful paint to be reported. */
+const FIRST_PAINT_WAIT_MS = 1000;
+
+let firstContentfulPaint: Promise<void> | null = null;
+
 /**
- * Runs `callback` once the browser has painted what is on screen now (after the next two
- * frames), unless cancelled: for what a page wants soon but not in the wave its first paint waits
- * on (on a slow phone network every request before that paint delays it).
+ * Resolves once the browser has reported the page's first contentful paint (at once after it,
+ * and where paints are not reported; after `FIRST_PAINT_WAIT_MS` at most). A paint is reported
+ * when its frame reaches the screen, which can be a frame or two after the page asked for it.
+ */
+function firstContentfulPainted(): Promise<void> {
+  firstContentfulPaint ??= new Promise<void>((resolve) => {
+    const painted = () =>
+      performance.getEntriesByName?.('first-contentful-paint', 'paint').length > 0;
+    if (
+      typeof PerformanceObserver === 'undefined' ||
+      !PerformanceObserver.supportedEntryTypes?.includes('paint') ||
+      painted()
+    ) {
+      resolve();
+      return;
+    }
+    const observer = new PerformanceObserver(() => {
+      if (!painted()) return;
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe({ type: 'paint' });
+    window.setTimeout(() => {
+      observer.disconnect();
+      resolve();
+    }, FIRST_PAINT_WAIT_MS);
+  });
+  return firstContentfulPaint;
+}
+
+/**
+ * Runs `callback` once the browser has painted what is on screen now (after the page's first
+ * contentful paint has been reported, and the next two frames), unless cancelled: for what a
+ * page wants soon but not in the wave its first paint waits on (on a slow phone network every
+ * request before that paint delays it).
  */
 export function afterPaint(callback: () => void): () => void {
   let timer = 0;
-  // Two frames: the first paints the screen, the second its images that were already loaded.
-  let frame = requestAnimationFrame(() => {
+  let frame = 0;
+  let cancelled = false;
+  firstContentfulPainted().then(() => {
+    if (cancelled) return;
+    // Two frames: the first paints the screen, the second its images that were already loaded.
     frame = requestAnimationFrame(() => {
-      timer = window.setTimeout(callback);
+      frame = requestAnimationFrame(() => {
+        timer = window.setTimeout(callback);
+      });
     });
   });
   return () => {
+    cancelled = true;
     cancelAnimationFrame(frame);
     window.clearTimeout(timer);
   };

@@ -1,6 +1,7 @@
 import type * as Leaflet from 'leaflet';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { siteConfig } from '@/platform/site-config.ts';
+import { afterPaint } from '../after-paint.ts';
 import { convert, type Datum, displayDatum } from './datum.ts';
 import type { MapLabel } from './labels.ts';
 import { loadMapKit } from './map-kit.ts';
@@ -42,94 +43,100 @@ export function useBaseMap(container: RefObject<HTMLElement | null>): BaseMapSta
     live.current = true;
     let map: Leaflet.Map | null = null;
     let observer: ResizeObserver | null = null;
-    loadMapKit().then(
-      ({ L, gcoord }) => {
-        const element = container.current;
-        if (!live.current || !element) return;
-        const datum = displayDatum(siteConfig);
-        const toMap = (lat: number, lng: number): Leaflet.LatLngTuple => {
-          const [x, y] = convert(gcoord, [lng, lat], 'wgs84', datum);
-          return [y, x];
-        };
-        const created = L.map(element, {
-          center: toMap(DISTRICT_CENTER.lat, DISTRICT_CENTER.lng),
-          zoom: 13,
-          minZoom: 10,
-          maxZoom: 18,
-          attributionControl: false,
-          // Leaflet's 30 px buttons are too small for a finger: the page draws its own.
-          zoomControl: false,
-          // The outlines' SVG no larger than the map: by default it reaches 10% past every edge,
-          // clipped from sight but still a box over the page around the map.
-          renderer: L.svg({ padding: 0 }),
-        });
-        map = created;
-        if (siteConfig.mapTileUrl) {
-          // Tiles that fail leave their squares empty: the outlines under them stay.
-          L.tileLayer(siteConfig.mapTileUrl, { maxZoom: 18 }).addTo(created);
-        }
-        // Street names crowd a whole-district view: they show from this zoom on.
-        const showLabels = () =>
-          element.classList.toggle('map-labels-shown', created.getZoom() >= LABEL_ZOOM);
-        created.on('zoomend', showLabels);
-        showLabels();
-        let labelLayer = L.layerGroup().addTo(created);
-        const setLabels = (labels: readonly MapLabel[]) => {
-          labelLayer.remove();
-          labelLayer = L.layerGroup(
-            labels.map((label) =>
-              L.marker(toMap(label.lat, label.lng), {
-                interactive: false,
-                keyboard: false,
-                icon: textIcon(L, 'map-street-label', label.text),
-              }),
-            ),
-          ).addTo(created);
-        };
-        const ready: BaseMap = { L, map: created, datum, toMap, setLabels };
-        setState({ status: 'ready', map: ready, outlines: 'loading' });
-        observer = new ResizeObserver(() => created.invalidateSize());
-        observer.observe(element);
-        loadDistrictOutlines().then(
-          (districts) => {
-            if (!live.current) return;
-            const outlines = L.layerGroup().addTo(created);
-            for (const district of districts) {
-              const home = district.name === HOME_DISTRICT;
-              const rings = district.rings.map((ring) =>
-                ring.map(([lng, lat]) => {
-                  const [x, y] = convert(gcoord, [lng, lat], 'gcj02', datum);
-                  return [y, x] as Leaflet.LatLngTuple;
-                }),
-              );
-              L.polygon(rings, {
-                className: home ? 'map-district home' : 'map-district',
-                interactive: false,
-              }).addTo(outlines);
-              if (district.center && !home) {
-                const [x, y] = convert(gcoord, district.center, 'gcj02', datum);
-                L.marker([y, x], {
+    // After the page around the map has painted: Leaflet and its friends (about 60 KB) asked
+    // for with the page would be on the wire before its first paint, and delay its list and
+    // text on a slow network; the map's box is drawn, empty, meanwhile.
+    const cancelLoad = afterPaint(() => {
+      loadMapKit().then(
+        ({ L, gcoord }) => {
+          const element = container.current;
+          if (!live.current || !element) return;
+          const datum = displayDatum(siteConfig);
+          const toMap = (lat: number, lng: number): Leaflet.LatLngTuple => {
+            const [x, y] = convert(gcoord, [lng, lat], 'wgs84', datum);
+            return [y, x];
+          };
+          const created = L.map(element, {
+            center: toMap(DISTRICT_CENTER.lat, DISTRICT_CENTER.lng),
+            zoom: 13,
+            minZoom: 10,
+            maxZoom: 18,
+            attributionControl: false,
+            // Leaflet's 30 px buttons are too small for a finger: the page draws its own.
+            zoomControl: false,
+            // The outlines' SVG no larger than the map: by default it reaches 10% past every edge,
+            // clipped from sight but still a box over the page around the map.
+            renderer: L.svg({ padding: 0 }),
+          });
+          map = created;
+          if (siteConfig.mapTileUrl) {
+            // Tiles that fail leave their squares empty: the outlines under them stay.
+            L.tileLayer(siteConfig.mapTileUrl, { maxZoom: 18 }).addTo(created);
+          }
+          // Street names crowd a whole-district view: they show from this zoom on.
+          const showLabels = () =>
+            element.classList.toggle('map-labels-shown', created.getZoom() >= LABEL_ZOOM);
+          created.on('zoomend', showLabels);
+          showLabels();
+          let labelLayer = L.layerGroup().addTo(created);
+          const setLabels = (labels: readonly MapLabel[]) => {
+            labelLayer.remove();
+            labelLayer = L.layerGroup(
+              labels.map((label) =>
+                L.marker(toMap(label.lat, label.lng), {
                   interactive: false,
                   keyboard: false,
-                  icon: textIcon(L, 'map-district-label', district.name),
+                  icon: textIcon(L, 'map-street-label', label.text),
+                }),
+              ),
+            ).addTo(created);
+          };
+          const ready: BaseMap = { L, map: created, datum, toMap, setLabels };
+          setState({ status: 'ready', map: ready, outlines: 'loading' });
+          observer = new ResizeObserver(() => created.invalidateSize());
+          observer.observe(element);
+          loadDistrictOutlines().then(
+            (districts) => {
+              if (!live.current) return;
+              const outlines = L.layerGroup().addTo(created);
+              for (const district of districts) {
+                const home = district.name === HOME_DISTRICT;
+                const rings = district.rings.map((ring) =>
+                  ring.map(([lng, lat]) => {
+                    const [x, y] = convert(gcoord, [lng, lat], 'gcj02', datum);
+                    return [y, x] as Leaflet.LatLngTuple;
+                  }),
+                );
+                L.polygon(rings, {
+                  className: home ? 'map-district home' : 'map-district',
+                  interactive: false,
                 }).addTo(outlines);
+                if (district.center && !home) {
+                  const [x, y] = convert(gcoord, district.center, 'gcj02', datum);
+                  L.marker([y, x], {
+                    interactive: false,
+                    keyboard: false,
+                    icon: textIcon(L, 'map-district-label', district.name),
+                  }).addTo(outlines);
+                }
               }
-            }
-            outlines.eachLayer((layer) => {
-              if (layer instanceof L.Polygon) layer.bringToBack();
-            });
-            setState({ status: 'ready', map: ready, outlines: 'ready' });
-          },
-          () => {
-            if (live.current) setState({ status: 'ready', map: ready, outlines: 'failed' });
-          },
-        );
-      },
-      () => {
-        if (live.current) setState({ status: 'failed', map: null });
-      },
-    );
+              outlines.eachLayer((layer) => {
+                if (layer instanceof L.Polygon) layer.bringToBack();
+              });
+              setState({ status: 'ready', map: ready, outlines: 'ready' });
+            },
+            () => {
+              if (live.current) setState({ status: 'ready', map: ready, outlines: 'failed' });
+            },
+          );
+        },
+        () => {
+          if (live.current) setState({ status: 'failed', map: null });
+        },
+      );
+    });
     return () => {
+      cancelLoad();
       live.current = false;
       observer?.disconnect();
       map?.remove();
