@@ -14,6 +14,7 @@ import { createDatabase, type Db } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { apiNotFound, envelopePlugin, envelopeSerializerCompiler, isApi } from './http/envelope.ts';
 import { filesDir, registerFileHost } from './http/file-host.ts';
+import { registerHealth } from './http/health.ts';
 import { loggerOptions } from './http/log-redaction.ts';
 import { registerMediaHost } from './http/media-host.ts';
 import { registerOpenApi, serveApiDocs } from './http/openapi.ts';
@@ -145,6 +146,11 @@ function defaultCodeSender(log: FastifyBaseLogger, config: Config): CodeSender {
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
+/** `TRUST_PROXY` as Fastify takes it: a hop count becomes the test of each hop. */
+function trustProxyOption(trust: Config['trustProxy']) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
+
 /**
  * The whole server as one Fastify instance: migrated database (seeded with demo content when
  * empty and allowed), the API under `/api`, the account center under `/sso`, and the web app.
@@ -156,7 +162,8 @@ export async function buildApp(
   const app = Fastify({
     logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
     bodyLimit: JSON_BODY_LIMIT,
-    trustProxy: false,
+    // The client's address (per-address limits, logs) from the proxies named by TRUST_PROXY only.
+    trustProxy: trustProxyOption(config.trustProxy),
     requestIdHeader: false,
     genReqId: (request) => {
       const sent = request.headers['x-request-id'];
@@ -249,6 +256,7 @@ export async function buildApp(
   for (const module of modules) await app.register(module);
   serveApiDocs(app);
 
+  registerHealth(app);
   await registerFileHost(app, config);
   await registerMediaHost(app, config);
   // The home page's first banner and a detail page's cover are their largest paint: the HTML

@@ -17,6 +17,7 @@ it('has the documented defaults', () => {
     mapTileUrl: null,
     mapTileDatum: 'gcj02',
     redisUrl: undefined,
+    trustProxy: false,
     logLevel: 'info',
     seedDemo: true,
   });
@@ -48,4 +49,15 @@ it('configures an external identity provider only with both its addresses', () =
     validateUrl: 'https://idp.example.cn/validate',
   });
   expect(config.ssoTrustedOrigins).toEqual(['https://a.example.cn', 'https://b.example.cn']);
+});
+
+it('trusts the proxies TRUST_PROXY names, by hop count or address, and refuses anything else', () => {
+  expect(loadConfig({ TRUST_PROXY: '' }).trustProxy).toBe(false);
+  expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+  expect(
+    loadConfig({ TRUST_PROXY: '10.0.0.5, 10.1.0.0/16, loopback, ::1, fd00::/8' }).trustProxy,
+  ).toEqual(['10.0.0.5', '10.1.0.0/16', 'loopback', '::1', 'fd00::/8']);
+  for (const bad of ['yes', '10.0.0.1/33', '10.0.0.300', 'nginx.local', '10.0.0.1/8/2', '-1']) {
+    expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+  }
 });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -43,6 +44,21 @@ const envSchema = z.object({
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      const parsed = parseTrustProxy(text);
+      if (parsed === null) {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'must be a hop count or a comma-separated list of proxy addresses (CIDR allowed)',
+        });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: flag.default(true),
   WEB_DIST_DIR: z.string().optional(),
@@ -84,6 +100,11 @@ export interface Config {
    */
   mapTileDatum: 'wgs84' | 'gcj02';
   redisUrl: string | undefined;
+  /**
+   * The proxies whose `X-Forwarded-For` names the client (`TRUST_PROXY`, see
+   * {@link parseTrustProxy}): false trusts none, so per-address limits count the peer.
+   */
+  trustProxy: false | number | string[];
   logLevel: string;
   seedDemo: boolean;
   /** Folder of the built web app (`apps/web/dist`). */
@@ -94,6 +115,31 @@ export interface Config {
   reminderIntervalMs: number;
   /** Where phone verification codes go: the server log, or `DATA_DIR/sent-codes.log`. */
   codeSender: 'log' | 'file';
+}
+
+/** Names `proxy-addr` (Fastify's `trustProxy`) takes for ranges of addresses. */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * `TRUST_PROXY`: unset or empty trusts no proxy (the peer is the client); a number trusts that
+ * many hops of `X-Forwarded-For` from the peer; a comma-separated list trusts the peers it names
+ * (addresses, CIDR ranges, or `loopback`, `linklocal`, `uniquelocal`). Null when malformed.
+ */
+export function parseTrustProxy(text: string | undefined): false | number | string[] | null {
+  const trimmed = text?.trim() ?? '';
+  if (trimmed === '') return false;
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const entries = trimmed.split(',').map((entry) => entry.trim());
+  const valid = entries.every((entry) => {
+    if (NAMED_RANGES.has(entry)) return true;
+    const [address = '', bits, ...rest] = entry.split('/');
+    const family = isIP(address);
+    if (family === 0 || rest.length > 0) return false;
+    if (bits === undefined) return true;
+    const prefix = Number(bits);
+    return /^\d+$/.test(bits) && prefix <= (family === 4 ? 32 : 128);
+  });
+  return valid ? entries : null;
 }
 
 /**
@@ -130,6 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mapTileUrl: e.MAP_TILE_URL || null,
     mapTileDatum: e.MAP_TILE_DATUM ?? 'gcj02',
     redisUrl: e.REDIS_URL,
+    trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),

@@ -1,14 +1,25 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { closeGracefully } from './http/health.ts';
 import { DEMO_LEARNERS, DEMO_PASSWORD } from './seed/seed.ts';
 
 // Only listens and closes: everything else is in buildApp.
 const config = loadConfig();
 const app = await buildApp(config);
 
+/**
+ * How long a closing instance lets the requests in flight finish before it exits anyway (a
+ * load balancer's own time-out is longer: it has seen /readyz answer 503 since the signal).
+ */
+const DRAIN_LIMIT_MS = 10_000;
+
 const shutdown = async (signal: string) => {
   app.log.info(`${signal}: closing`);
-  await app.close();
+  setTimeout(() => {
+    app.log.warn(`${signal}: requests still running after ${DRAIN_LIMIT_MS} ms, exiting`);
+    process.exit(1);
+  }, DRAIN_LIMIT_MS).unref();
+  await closeGracefully(app);
   process.exit(0);
 };
 process.once('SIGINT', () => void shutdown('SIGINT'));

@@ -14,6 +14,8 @@ export interface CounterStore {
   hit(key: string, windowMs: number): Promise<Hit>;
   get(key: string): Promise<number>;
   reset(key: string): Promise<void>;
+  /** Resolves when the store answers (Redis: a PING), rejects when it does not. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -46,6 +48,8 @@ export class MemoryCounterStore implements CounterStore {
     this.counts.delete(key);
   }
 
+  async ping(): Promise<void> {}
+
   async close(): Promise<void> {
     this.counts.clear();
   }
@@ -68,6 +72,9 @@ export class RedisCounterStore implements CounterStore {
       enableOfflineQueue: true,
       lazyConnect: false,
     });
+    // A Redis that is down fails the commands sent to it (their callers answer for it, and
+    // /readyz says so); the client's own reports of each reconnection attempt are not errors.
+    this.redis.on('error', () => {});
   }
 
   async increment(key: string, windowMs: number): Promise<number> {
@@ -93,6 +100,10 @@ export class RedisCounterStore implements CounterStore {
 
   async reset(key: string): Promise<void> {
     await this.redis.del(this.prefix + key);
+  }
+
+  async ping(): Promise<void> {
+    await this.redis.ping();
   }
 
   async close(): Promise<void> {

@@ -43,6 +43,9 @@ export class RedisViewerStore implements ViewerStore {
     private readonly prefix = 'portal:live-viewers:',
   ) {
     this.redis = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false });
+    // A Redis that is down fails the commands sent to it (their callers answer for it, and
+    // /readyz says so); the client's own reports of each reconnection attempt are not errors.
+    this.redis.on('error', () => {});
   }
 
   async beat(sessionId: number, viewer: string, now: number, windowMs: number) {
