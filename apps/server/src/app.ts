@@ -17,6 +17,7 @@ import { filesDir, registerFileHost } from './http/file-host.ts';
 import { registerHealth } from './http/health.ts';
 import { loggerOptions } from './http/log-redaction.ts';
 import { registerMediaHost } from './http/media-host.ts';
+import { createMetrics, metricsAllowList, registerMetrics } from './http/metrics.ts';
 import { registerOpenApi, serveApiDocs } from './http/openapi.ts';
 import { requestContextPlugin } from './http/request-context.ts';
 import { securityPlugin } from './http/security.ts';
@@ -192,7 +193,12 @@ export async function buildApp(
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('counters', options.counters ?? createCounterStore(config.redisUrl));
-  app.decorate('rateLimiter', new RateLimiter(app.counters));
+  app.decorate('clock', options.clock ?? Date.now);
+  const metrics = createMetrics(app);
+  app.decorate(
+    'rateLimiter',
+    new RateLimiter(app.counters, (limit) => metrics.rateLimitRefusal(limit)),
+  );
   app.decorate('sideEffects', new SideEffects());
   app.decorate(
     'publicCache',
@@ -200,10 +206,10 @@ export async function buildApp(
       new PublicCache({
         redisUrl: config.redisUrl,
         onError: (error) => app.log.warn({ err: error }, 'public cache: Redis failed'),
+        onLookup: (hit) => metrics.cacheLookup(hit),
       }),
   );
   app.decorate('codeSender', options.codeSender ?? defaultCodeSender(app.log, config));
-  app.decorate('clock', options.clock ?? Date.now);
   app.addHook('onClose', async () => {
     await app.counters.close();
     await app.publicCache.close();
@@ -257,6 +263,7 @@ export async function buildApp(
   serveApiDocs(app);
 
   registerHealth(app);
+  registerMetrics(app, metrics, metricsAllowList(config.metricsAllow));
   await registerFileHost(app, config);
   await registerMediaHost(app, config);
   // The home page's first banner and a detail page's cover are their largest paint: the HTML

@@ -18,6 +18,7 @@ it('has the documented defaults', () => {
     mapTileDatum: 'gcj02',
     redisUrl: undefined,
     trustProxy: false,
+    metricsAllow: ['loopback'],
     logLevel: 'info',
     seedDemo: true,
   });
@@ -60,4 +61,13 @@ it('trusts the proxies TRUST_PROXY names, by hop count or address, and refuses a
   for (const bad of ['yes', '10.0.0.1/33', '10.0.0.300', 'nginx.local', '10.0.0.1/8/2', '-1']) {
     expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
   }
+});
+
+it('opens the metrics to loopback unless METRICS_ALLOW names others, and refuses a malformed list', () => {
+  expect(loadConfig({ METRICS_ALLOW: '' }).metricsAllow).toEqual(['loopback']);
+  expect(loadConfig({ METRICS_ALLOW: '10.20.0.0/16, 192.0.2.9' }).metricsAllow).toEqual([
+    '10.20.0.0/16',
+    '192.0.2.9',
+  ]);
+  expect(() => loadConfig({ METRICS_ALLOW: 'prometheus.local' })).toThrow(/METRICS_ALLOW/);
 });

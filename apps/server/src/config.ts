@@ -59,6 +59,20 @@ const envSchema = z.object({
       }
       return parsed;
     }),
+  METRICS_ALLOW: z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      const parsed = parseAddressList(text?.trim() || 'loopback');
+      if (parsed === null) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be a comma-separated list of addresses (CIDR allowed) or loopback',
+        });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: flag.default(true),
   WEB_DIST_DIR: z.string().optional(),
@@ -105,6 +119,8 @@ export interface Config {
    * {@link parseTrustProxy}): false trusts none, so per-address limits count the peer.
    */
   trustProxy: false | number | string[];
+  /** Who may read `GET /metrics` (`METRICS_ALLOW`): addresses and ranges, loopback by default. */
+  metricsAllow: string[];
   logLevel: string;
   seedDemo: boolean;
   /** Folder of the built web app (`apps/web/dist`). */
@@ -129,7 +145,15 @@ export function parseTrustProxy(text: string | undefined): false | number | stri
   const trimmed = text?.trim() ?? '';
   if (trimmed === '') return false;
   if (/^\d+$/.test(trimmed)) return Number(trimmed);
-  const entries = trimmed.split(',').map((entry) => entry.trim());
+  return parseAddressList(trimmed);
+}
+
+/**
+ * A comma-separated list of addresses, CIDR ranges and the names `loopback`, `linklocal`,
+ * `uniquelocal`; null when an entry is none of them.
+ */
+export function parseAddressList(text: string): string[] | null {
+  const entries = text.split(',').map((entry) => entry.trim());
   const valid = entries.every((entry) => {
     if (NAMED_RANGES.has(entry)) return true;
     const [address = '', bits, ...rest] = entry.split('/');
@@ -177,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mapTileDatum: e.MAP_TILE_DATUM ?? 'gcj02',
     redisUrl: e.REDIS_URL,
     trustProxy: e.TRUST_PROXY,
+    metricsAllow: e.METRICS_ALLOW,
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),

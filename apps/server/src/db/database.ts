@@ -16,10 +16,19 @@ import type { Database } from './schema.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 
+/** A PostgreSQL pool's connections now: all of them, the idle ones, and the requests waiting. */
+export interface PoolUse {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
 export interface Db {
   db: Kysely<Database>;
   engine: Engine;
   destroy: () => Promise<void>;
+  /** The pool's use now (PostgreSQL; SQLite has one connection and no pool). */
+  poolUse?: () => PoolUse;
 }
 
 export interface DatabaseOptions {
@@ -193,7 +202,12 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Db> 
     });
   });
   const db = new RetryingKysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, engine: 'postgres', destroy: () => db.destroy() };
+  return {
+    db,
+    engine: 'postgres',
+    destroy: () => db.destroy(),
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+  };
 }
 
 /** How long a request waits for a new PostgreSQL connection before it fails (503). */

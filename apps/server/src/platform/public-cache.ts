@@ -27,6 +27,8 @@ export interface PublicCacheOptions {
   prefix?: string;
   /** Told when Redis fails; the cache then steps aside (answers are built fresh). */
   onError?: (error: unknown) => void;
+  /** Told of each lookup of a kept answer: found fresh (a hit) or built anew (the metrics). */
+  onLookup?: (hit: boolean) => void;
   now?: () => number;
 }
 
@@ -47,6 +49,7 @@ export class PublicCache {
   private readonly redis: Redis | null;
   private readonly prefix: string;
   private readonly onError: (error: unknown) => void;
+  private readonly onLookup: (hit: boolean) => void;
   private readonly now: () => number;
 
   constructor(options: PublicCacheOptions = {}) {
@@ -54,6 +57,7 @@ export class PublicCache {
     this.answers = new ShortCache<Kept>(this.ttlMs);
     this.prefix = options.prefix ?? 'portal:content-version:';
     this.onError = options.onError ?? (() => {});
+    this.onLookup = options.onLookup ?? (() => {});
     this.now = options.now ?? Date.now;
     // Without an offline queue a command fails at once while Redis is away: a visitor is then
     // served a fresh answer instead of waiting for a reconnect.
@@ -143,12 +147,18 @@ export class PublicCache {
     if (this.ttlMs <= 0) return null;
     const version = await this.version(siteKey);
     if (version === null) return null;
-    return this.answers.get(
+    let missed = false;
+    const kept = await this.answers.get(
       `${siteKey}\n${key}`,
       this.now(),
-      async () => ({ text: await load(), encoded: new Map() }),
+      async () => {
+        missed = true;
+        return { text: await load(), encoded: new Map() };
+      },
       version,
     );
+    this.onLookup(!missed);
+    return kept;
   }
 
   /** What visitors see of the site changed: its kept answers (on every instance) no longer count. */

@@ -137,7 +137,11 @@ export function rateLimitSubject(learnerId: number | null, address: string): str
  * what and when to retry, and the `Retry-After` header; the refused call writes nothing.
  */
 export class RateLimiter {
-  constructor(private readonly store: CounterStore) {}
+  constructor(
+    private readonly store: CounterStore,
+    /** Told the name of each limit that refuses a call (the metrics count them). */
+    private readonly onRefusal: (limit: string) => void = () => {},
+  ) {}
 
   /**
    * Runs `attempt` unless `subject` has failed `limit.max` times in the window (then 429); a
@@ -169,6 +173,7 @@ export class RateLimiter {
 
   /** Code 429: what was done too often and when to retry, in words and in `Retry-After`. */
   private refusal(limit: RateLimit, hit: Hit) {
+    this.onRefusal(limit.name);
     const seconds = Math.max(1, Math.ceil(hit.resetInMs / 1000));
     return tooMany(
       limit.message ?? `${limit.action}过于频繁，请 ${waitText(seconds)}后再试`,

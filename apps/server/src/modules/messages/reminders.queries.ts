@@ -75,6 +75,17 @@ export function cancelReminders(
     .execute();
 }
 
+/** How many reminders are due by `now` and not yet sent: the job's backlog (the metrics). */
+export async function countDueReminders(db: Db, now: number): Promise<number> {
+  const row = await db
+    .selectFrom('message_reminders')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('done_at', 'is', null)
+    .where('due_at', '<=', now)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 /** Ids of pending reminders due by `now` that nobody holds (or whose holder's lease ran out). */
 export async function listDueReminderIds(db: Db, now: number, limit: number) {
   const rows = await db
