@@ -17,7 +17,7 @@ import { filesDir, registerFileHost } from './http/file-host.ts';
 import { registerHealth } from './http/health.ts';
 import { loggerOptions } from './http/log-redaction.ts';
 import { registerMediaHost } from './http/media-host.ts';
-import { createMetrics, metricsAllowList, registerMetrics } from './http/metrics.ts';
+import { createMetrics, registerMetrics } from './http/metrics.ts';
 import { registerOpenApi, serveApiDocs } from './http/openapi.ts';
 import { requestContextPlugin } from './http/request-context.ts';
 import { securityPlugin } from './http/security.ts';
@@ -52,6 +52,7 @@ import { teamWorksModule } from './modules/team-works/team-works.routes.ts';
 import { teamsModule } from './modules/teams/teams.routes.ts';
 import { topicsModule } from './modules/topics/topics.routes.ts';
 import { walksModule } from './modules/walks/walks.routes.ts';
+import { addressBlockList } from './platform/address-ranges.ts';
 import { type CounterStore, createCounterStore } from './platform/counter-store.ts';
 import { invalid } from './platform/errors.ts';
 import { PublicCache } from './platform/public-cache.ts';
@@ -263,7 +264,7 @@ export async function buildApp(
   serveApiDocs(app);
 
   registerHealth(app);
-  registerMetrics(app, metrics, metricsAllowList(config.metricsAllow));
+  registerMetrics(app, metrics, addressBlockList(config.metricsAllow));
   await registerFileHost(app, config);
   await registerMediaHost(app, config);
   // The home page's first banner and a detail page's cover are their largest paint: the HTML

@@ -1,7 +1,7 @@
-import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { parseAddressList } from './platform/address-ranges.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -133,9 +133,6 @@ export interface Config {
   codeSender: 'log' | 'file';
 }
 
-/** Names `proxy-addr` (Fastify's `trustProxy`) takes for ranges of addresses. */
-const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
-
 /**
  * `TRUST_PROXY`: unset or empty trusts no proxy (the peer is the client); a number trusts that
  * many hops of `X-Forwarded-For` from the peer; a comma-separated list trusts the peers it names
@@ -146,24 +143,6 @@ export function parseTrustProxy(text: string | undefined): false | number | stri
   if (trimmed === '') return false;
   if (/^\d+$/.test(trimmed)) return Number(trimmed);
   return parseAddressList(trimmed);
-}
-
-/**
- * A comma-separated list of addresses, CIDR ranges and the names `loopback`, `linklocal`,
- * `uniquelocal`; null when an entry is none of them.
- */
-export function parseAddressList(text: string): string[] | null {
-  const entries = text.split(',').map((entry) => entry.trim());
-  const valid = entries.every((entry) => {
-    if (NAMED_RANGES.has(entry)) return true;
-    const [address = '', bits, ...rest] = entry.split('/');
-    const family = isIP(address);
-    if (family === 0 || rest.length > 0) return false;
-    if (bits === undefined) return true;
-    const prefix = Number(bits);
-    return /^\d+$/.test(bits) && prefix <= (family === 4 ? 32 : 128);
-  });
-  return valid ? entries : null;
 }
 
 /**

@@ -1,68 +1,13 @@
-import { BlockList, isIP } from 'node:net';
+import type { BlockList } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { PoolUse } from '../db/database.ts';
 import { countDueReminders } from '../modules/messages/reminders.queries.ts';
+import { inBlockList } from '../platform/address-ranges.ts';
 import { isApi } from './envelope.ts';
 
 /** Upper bounds (seconds) of the request-time histogram: from a cached answer to a slow export. */
 const DURATION_BUCKETS = [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
-
-/** The named ranges of `METRICS_ALLOW` (as `TRUST_PROXY` names them). */
-const NAMED: Record<string, [string, number, 'ipv4' | 'ipv6'][]> = {
-  loopback: [
-    ['127.0.0.0', 8, 'ipv4'],
-    ['::1', 128, 'ipv6'],
-  ],
-  linklocal: [
-    ['169.254.0.0', 16, 'ipv4'],
-    ['fe80::', 10, 'ipv6'],
-  ],
-  uniquelocal: [
-    ['10.0.0.0', 8, 'ipv4'],
-    ['172.16.0.0', 12, 'ipv4'],
-    ['192.168.0.0', 16, 'ipv4'],
-    ['fc00::', 7, 'ipv6'],
-  ],
-};
-
-/**
- * `METRICS_ALLOW` entries (checked by the configuration) as a block list: addresses, CIDR ranges,
- * and `loopback` (the default), `linklocal`, `uniquelocal`. Throws on a malformed entry.
- */
-export function metricsAllowList(entries: readonly string[]): BlockList {
-  const malformed = (entry: string) =>
-    new Error(`METRICS_ALLOW: not an address or range: ${entry}`);
-  const list = new BlockList();
-  for (const entry of entries) {
-    const named = NAMED[entry];
-    if (named) {
-      for (const [network, prefix, type] of named) list.addSubnet(network, prefix, type);
-      continue;
-    }
-    const [address = '', bits, ...rest] = entry.split('/');
-    const family = isIP(address);
-    if (family === 0 || rest.length > 0) throw malformed(entry);
-    const type = family === 4 ? 'ipv4' : 'ipv6';
-    if (bits === undefined) {
-      list.addAddress(address, type);
-      continue;
-    }
-    const prefix = Number(bits);
-    if (!/^\d+$/.test(bits) || prefix > (family === 4 ? 32 : 128)) throw malformed(entry);
-    list.addSubnet(address, prefix, type);
-  }
-  return list;
-}
-
-/** An address as the block list reads it (an IPv4 peer may arrive as `::ffff:a.b.c.d`). */
-function allowed(list: BlockList, address: string | undefined): boolean {
-  if (!address) return false;
-  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
-  const family = isIP(v4);
-  if (family === 0) return false;
-  return list.check(v4, family === 4 ? 'ipv4' : 'ipv6');
-}
 
 /** What the server counts and measures, in one registry per instance. */
 export class Metrics {
@@ -175,7 +120,7 @@ export function createMetrics(app: FastifyInstance): Metrics {
 export function registerMetrics(app: FastifyInstance, metrics: Metrics, allow: BlockList) {
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    if (!allowed(allow, request.socket.remoteAddress) || !allowed(allow, request.ip)) {
+    if (!inBlockList(allow, request.socket.remoteAddress) || !inBlockList(allow, request.ip)) {
       return reply.code(403).type('text/plain; charset=utf-8').send('forbidden');
     }
     const text = await metrics.registry.metrics();

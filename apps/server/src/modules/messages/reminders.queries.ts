@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { countRows } from '../../db/rows.ts';
 import type { Database, MessageReminderRow } from '../../db/schema.ts';
 
 type Db = Kysely<Database>;
@@ -76,14 +77,10 @@ export function cancelReminders(
 }
 
 /** How many reminders are due by `now` and not yet sent: the job's backlog (the metrics). */
-export async function countDueReminders(db: Db, now: number): Promise<number> {
-  const row = await db
-    .selectFrom('message_reminders')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('done_at', 'is', null)
-    .where('due_at', '<=', now)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+export function countDueReminders(db: Db, now: number): Promise<number> {
+  return countRows(
+    db.selectFrom('message_reminders').where('done_at', 'is', null).where('due_at', '<=', now),
+  );
 }
 
 /** Ids of pending reminders due by `now` that nobody holds (or whose holder's lease ran out). */
