@@ -155,8 +155,7 @@ export const LANDINGS: Readonly<Partial<Record<PagePath, Landing>>> = {
       {
         path: `/places?page=1&size=${FIRST_PAGE.places}`,
         shared: true,
-        images: (data: { list: { cover: string | null }[] }) =>
-          data.list.slice(0, FIRST_SCREEN.places).map((place) => place.cover),
+        images: firstCovers(FIRST_SCREEN.places),
       },
     ],
   },

@@ -37,9 +37,8 @@ function link(rel: string, href: string, as?: string) {
 
 try {
   sendEarly('/account/refresh-token', headers, token, false);
-  for (const { path, shared, images } of landing?.data?.(new URLSearchParams(location.search)) ??
-    [])
-    sendEarly(path, headers, token, shared, images);
+  const early = landing?.data?.(new URLSearchParams(location.search)) ?? [];
+  for (const { path, shared, images } of early) sendEarly(path, headers, token, shared, images);
 } catch {
   // An old browser without fetch: the app sends everything itself.
 }

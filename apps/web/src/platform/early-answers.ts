@@ -45,17 +45,15 @@ export function sendEarly(
     body.then(
       (envelope: { code?: number; data?: never }) => {
         const sources = envelope.code === 0 && envelope.data ? images(envelope.data) : [];
-        let first = true;
-        for (const src of new Set(sources)) {
-          if (!src) continue;
+        const wanted = [...new Set(sources)].filter((src): src is string => Boolean(src));
+        wanted.forEach((src, index) => {
           const link = target.document.createElement('link');
           link.rel = 'preload';
           link.as = 'image';
           link.href = src;
-          if (first) link.setAttribute('fetchpriority', 'high');
-          first = false;
+          if (index === 0) link.setAttribute('fetchpriority', 'high');
           target.document.head.append(link);
-        }
+        });
       },
       () => {},
     );

@@ -13,7 +13,7 @@ let firstContentfulPaint: Promise<void> | null = null;
 function firstContentfulPainted(): Promise<void> {
   firstContentfulPaint ??= new Promise<void>((resolve) => {
     const painted = () =>
-      performance.getEntriesByName?.('first-contentful-paint', 'paint').length > 0;
+      (performance.getEntriesByName?.('first-contentful-paint', 'paint') ?? []).length > 0;
     if (
       typeof PerformanceObserver === 'undefined' ||
       !PerformanceObserver.supportedEntryTypes?.includes('paint') ||
