@@ -13,7 +13,7 @@ import type { Config } from './config.ts';
 import { createDatabase, type Db } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { apiNotFound, envelopePlugin, envelopeSerializerCompiler, isApi } from './http/envelope.ts';
-import { filesDir, registerFileHost } from './http/file-host.ts';
+import { registerFileHost } from './http/file-host.ts';
 import { registerHealth } from './http/health.ts';
 import { loggerOptions } from './http/log-redaction.ts';
 import { registerMediaHost } from './http/media-host.ts';
@@ -55,6 +55,7 @@ import { walksModule } from './modules/walks/walks.routes.ts';
 import { addressBlockList } from './platform/address-ranges.ts';
 import { type CounterStore, createCounterStore } from './platform/counter-store.ts';
 import { invalid } from './platform/errors.ts';
+import { createFileStore, type FileStore } from './platform/file-store.ts';
 import { PublicCache } from './platform/public-cache.ts';
 import { RateLimiter } from './platform/rate-limit.ts';
 import { SideEffects } from './platform/side-effects.ts';
@@ -66,6 +67,8 @@ declare module 'fastify' {
     config: Config;
     database: Db;
     counters: CounterStore;
+    /** Every kept file, uploaded or generated: `DATA_DIR` or the S3 bucket (`S3_BUCKET`). */
+    files: FileStore;
     /** The rate limits of every floodable call, counted in `counters`. */
     rateLimiter: RateLimiter;
     /** The award hook: services record side effects; later areas (points, medals) subscribe. */
@@ -119,6 +122,8 @@ export interface BuildOptions {
   /** An open database to use (tests pass one per engine); the app closes it on close. */
   database?: Db;
   counters?: CounterStore;
+  /** The file store (tests pass one); default by `config.s3`. */
+  files?: FileStore;
   /** The visitors' answer cache (tests pass one with their own Redis prefix or life). */
   publicCache?: PublicCache;
   /**
@@ -187,13 +192,15 @@ export async function buildApp(
   if (config.seedDemo && (await isEmpty(database))) {
     await seedDemo(database, { log: (line) => app.log.info(line) });
   }
-  // Covers, e-book PDFs, topic banners: files beside the database; writes any that are missing
-  // (e.g. after `npm run seed`), the e-books' from a cache when warm.
-  await writeDemoFiles(database.db, filesDir(config));
+  const files = options.files ?? createFileStore(config);
+  // Covers, e-book PDFs, topic banners: files in the store; writes any that are missing (e.g.
+  // after `npm run seed`), the e-books' from a cache when warm.
+  await writeDemoFiles(database.db, files);
 
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('counters', options.counters ?? createCounterStore(config.redisUrl));
+  app.decorate('files', files);
   app.decorate('clock', options.clock ?? Date.now);
   const metrics = createMetrics(app);
   app.decorate(
@@ -214,6 +221,7 @@ export async function buildApp(
   app.addHook('onClose', async () => {
     await app.counters.close();
     await app.publicCache.close();
+    await files.close();
     await database.destroy();
   });
 
@@ -265,8 +273,8 @@ export async function buildApp(
 
   registerHealth(app);
   registerMetrics(app, metrics, addressBlockList(config.metricsAllow));
-  await registerFileHost(app, config);
-  await registerMediaHost(app, config);
+  await registerFileHost(app, files);
+  await registerMediaHost(app, files);
   // The home page's first banner and a detail page's cover are their largest paint: the HTML
   // names them for preloading, so that they load beside the scripts, not after them.
   const servePage = await registerWebHost(app, config, async (siteKey, page, query) => {

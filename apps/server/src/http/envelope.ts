@@ -5,6 +5,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodType } from 'zod';
 import { isDatabaseUnavailable, isUniqueViolation } from '../db/database.ts';
 import { AppError } from '../platform/errors.ts';
+import { FileStoreUnavailable } from '../platform/file-store.ts';
 import { compileEnvelopeWriter, type SerializerOptions } from './response-serializer.ts';
 
 declare module 'fastify' {
@@ -89,8 +90,8 @@ function describe(error: FastifyError | AppError, request: FastifyRequest): Fail
   if (isUniqueViolation(error)) return refusal(ErrorCode.conflict, '记录已存在，请勿重复提交');
   // The database is down or restarting: HTTP 503 (a balancer may send the learner elsewhere)
   // with the envelope of an unexpected failure, which the client shows as 网络异常.
-  if (isDatabaseUnavailable(error)) {
-    request.log.warn({ err: error.message }, 'database unavailable');
+  if (isDatabaseUnavailable(error) || error instanceof FileStoreUnavailable) {
+    request.log.warn({ err: error.message }, 'database or file store unavailable');
     return {
       http: 503,
       code: ErrorCode.internal,

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { RedisCounterStore } from '../platform/counter-store.ts';
 import { body, buildTestApp, describeEachEngine } from '../testing/test-app.ts';
-import { filesDir } from './file-host.ts';
 import { closeGracefully, READY_CHECK_MS } from './health.ts';
 
 describeEachEngine('health checks for a load balancer', (testApp) => {
@@ -23,7 +22,7 @@ describeEachEngine('health checks for a load balancer', (testApp) => {
   });
 
   it('/readyz answers 503 naming the file store when it cannot be written', async () => {
-    const files = filesDir(testApp().app.config);
+    const files = testApp().app.config.dataDir;
     const aside = `${files}-aside`;
     fs.renameSync(files, aside);
     try {

@@ -1,7 +1,5 @@
-import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { filesDir } from './file-host.ts';
 
 /** How long `/readyz` waits for each part before it counts it as not answering. */
 export const READY_CHECK_MS = 2_000;
@@ -42,13 +40,12 @@ export function registerHealth(app: FastifyInstance, readyCheckMs = READY_CHECK_
     reply.headers(noStore).type('text/plain; charset=utf-8').send('ok'),
   );
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
-    const files = filesDir(app.config);
     const [database, redis, fileStore] = await Promise.all([
       within(readyCheckMs, () => sql`select 1`.execute(app.database.db)),
       app.config.redisUrl
         ? within(readyCheckMs, () => app.counters.ping())
         : Promise.resolve<CheckResult>('off'),
-      within(readyCheckMs, () => fs.promises.access(files, fs.constants.R_OK | fs.constants.W_OK)),
+      within(readyCheckMs, () => app.files.ping()),
     ]);
     const checks = { database, redis, files: fileStore };
     const ready = Object.values(checks).every((result) => result === 'ok' || result === 'off');

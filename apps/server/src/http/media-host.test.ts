@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../testing/test-app.ts';
-import { BUNDLED_MEDIA_DIR, uploadedMediaDir } from './media-host.ts';
+import { buildTestApp, type TestApp, testBucket } from '../testing/test-app.ts';
+import { BUNDLED_MEDIA_DIR } from './media-host.ts';
 
 const demo = (name: string) => path.join(BUNDLED_MEDIA_DIR, 'demo', name);
 const mp4Size = () => fs.statSync(demo('lesson.mp4')).size;
@@ -35,13 +35,15 @@ describe('the demo video in the repository', () => {
   });
 });
 
-describe('/media/', () => {
+// The same answers from either backend of the file store: DATA_DIR, or the bucket.
+describe.each(['local', 's3'] as const)('/media/ (%s files)', (backend) => {
   let ctx: TestApp;
   beforeAll(async () => {
-    ctx = await buildTestApp('sqlite', { seedDemo: false });
-    const uploads = path.join(uploadedMediaDir(ctx.app.config), 'uploads');
-    fs.mkdirSync(uploads, { recursive: true });
-    fs.writeFileSync(path.join(uploads, 'talk.mp4'), Buffer.alloc(2048, 7));
+    ctx = await buildTestApp('sqlite', {
+      seedDemo: false,
+      ...(backend === 's3' ? { s3: testBucket() } : {}),
+    });
+    await ctx.app.files.put('media/uploads/talk.mp4', Buffer.alloc(2048, 7));
   });
   afterAll(() => ctx.close());
 
@@ -106,7 +108,7 @@ describe('/media/', () => {
     expect(response.rawPayload.length).toBe(0);
   });
 
-  it('serves uploads from DATA_DIR/media after the bundled media', async () => {
+  it("serves uploads from the store's media/ folder after the bundled media", async () => {
     const response = await ctx.app.inject({
       url: '/media/uploads/talk.mp4',
       headers: { range: 'bytes=1000-1999' },

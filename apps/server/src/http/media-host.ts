@@ -3,7 +3,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyError, FastifyInstance } from 'fastify';
-import type { Config } from '../config.ts';
+import {
+  FILE_TYPES,
+  type FileStore,
+  LocalFileStore,
+  type S3FileStore,
+} from '../platform/file-store.ts';
+import { registerObjectFolder } from './object-host.ts';
 import { staticFolder } from './static-folder.ts';
 
 /** The committed demo media (`apps/server/media`, e.g. `demo/lesson.mp4`). */
@@ -18,34 +24,35 @@ export const BUNDLED_MEDIA_DIR = path.resolve(
  */
 const MEDIA_MAX_AGE_SECONDS = 30 * 24 * 3600;
 
-/** Types players insist on (an HLS playlist or segment sent as text or octets is refused). */
-const MEDIA_TYPES: Record<string, string> = {
-  '.mp4': 'video/mp4',
-  '.m4v': 'video/mp4',
-  '.webm': 'video/webm',
-  '.m3u8': 'application/vnd.apple.mpegurl',
-  '.ts': 'video/mp2t',
-  '.m4s': 'video/iso.segment',
-  '.mp3': 'audio/mpeg',
-  '.m4a': 'audio/mp4',
-  '.vtt': 'text/vtt; charset=utf-8',
+/** The media files served (players insist on their exact types, from FILE_TYPES). */
+const MEDIA_TYPES: Record<string, string> = Object.fromEntries(
+  ['.mp4', '.m4v', '.webm', '.m3u8', '.ts', '.m4s', '.mp3', '.m4a', '.vtt'].map((ext) => [
+    ext,
+    FILE_TYPES[ext] ?? 'application/octet-stream',
+  ]),
+);
+
+const mediaHeaders = (filePath: string) => {
+  const type = MEDIA_TYPES[path.extname(filePath).toLowerCase()];
+  return {
+    ...(type ? { 'content-type': type } : {}),
+    'cache-control': `public, max-age=${MEDIA_MAX_AGE_SECONDS}`,
+  };
 };
 
-/** The folder of uploaded media, served at `/media/` after the bundled demo media. */
-export function uploadedMediaDir(config: Pick<Config, 'dataDir'>): string {
-  return path.join(config.dataDir, 'media');
-}
+/** Only media files, never the generator script beside them. */
+const isMedia = (pathname: string) => path.extname(pathname).toLowerCase() in MEDIA_TYPES;
 
 /**
- * Serves `/media/` from the bundled demo media, then from `DATA_DIR/media` (uploads): byte
- * ranges (206 with Content-Range, so players can seek and phones fetch only what they play),
- * the exact media type for each extension, a long public cache and `nosniff`. No listing, no
- * dotfiles; unknown paths fall through to the not-found handler. (The live playlist
+ * Serves `/media/` from the bundled demo media, then from the store's `media/` folder
+ * (uploads): byte ranges (206 with Content-Range, so players can seek and phones fetch only what
+ * they play), the exact media type for each extension, a long public cache and `nosniff`. No
+ * listing, no dotfiles; unknown paths fall through to the not-found handler. (The live playlist
  * `/media/live/stream.m3u8` is made per request by the live module's route.)
  */
-export async function registerMediaHost(app: FastifyInstance, config: Pick<Config, 'dataDir'>) {
-  const uploads = uploadedMediaDir(config);
-  fs.mkdirSync(uploads, { recursive: true });
+export async function registerMediaHost(app: FastifyInstance, files: FileStore) {
+  const uploads = files instanceof LocalFileStore ? path.join(files.root, 'media') : null;
+  if (uploads) fs.mkdirSync(uploads, { recursive: true });
   // Its own scope, so a range past the end answers 416 (players and CDNs rely on it) rather
   // than the envelope's generic 400 for client errors.
   await app.register(async (scope) => {
@@ -60,19 +67,21 @@ export async function registerMediaHost(app: FastifyInstance, config: Pick<Confi
     await scope.register(
       fastifyStatic,
       staticFolder({
-        root: [BUNDLED_MEDIA_DIR, uploads],
+        root: uploads ? [BUNDLED_MEDIA_DIR, uploads] : BUNDLED_MEDIA_DIR,
         prefix: '/media/',
         acceptRanges: true,
-        // Only the folders' media files, never the generator script beside them.
-        allowedPath: (pathname) => path.extname(pathname).toLowerCase() in MEDIA_TYPES,
-        headersFor: (filePath) => {
-          const type = MEDIA_TYPES[path.extname(filePath).toLowerCase()];
-          return {
-            ...(type ? { 'content-type': type } : {}),
-            'cache-control': `public, max-age=${MEDIA_MAX_AGE_SECONDS}`,
-          };
-        },
+        // With the bucket, a route per bundled file: the bucket's route takes the rest.
+        ...(uploads ? {} : { wildcard: false }),
+        allowedPath: isMedia,
+        headersFor: mediaHeaders,
       }),
     );
   });
+  if (!uploads) {
+    registerObjectFolder(app, files as S3FileStore, {
+      prefix: '/media/',
+      allowed: isMedia,
+      maxAge: () => MEDIA_MAX_AGE_SECONDS,
+    });
+  }
 }

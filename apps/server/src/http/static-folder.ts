@@ -2,7 +2,10 @@ import type { FastifyStaticOptions } from '@fastify/static';
 
 /** What differs between the server's data folders (files, media); the rest is shared. */
 export interface StaticFolder
-  extends Pick<FastifyStaticOptions, 'root' | 'prefix' | 'allowedPath' | 'acceptRanges'> {
+  extends Pick<
+    FastifyStaticOptions,
+    'root' | 'prefix' | 'allowedPath' | 'acceptRanges' | 'wildcard'
+  > {
   /** The headers of one served file (its cache lifetime, its type), in the order they are set. */
   headersFor: (filePath: string) => Record<string, string>;
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Config } from '../config.ts';
+import type { FileStore } from './file-store.ts';
 import { SNIFF_BYTES } from './sniff-mime.ts';
 
 /** A file received from a request, on disk under a temporary name until it is kept. */
@@ -21,22 +22,28 @@ export interface ReceivedFile {
 
 const KEY = /^[A-Za-z0-9_-]{22}\.[a-z0-9]{1,5}$/;
 
-/** The private upload folder (`DATA_DIR/uploads`): never served as static files. */
+/**
+ * The folder received uploads wait in on this machine (`DATA_DIR/uploads`) until they are kept
+ * in the file store or dropped; never served.
+ */
 export function uploadsDir(config: Pick<Config, 'dataDir'>): string {
   return path.join(config.dataDir, 'uploads');
 }
 
 /**
- * Private uploads in folders per area (e.g. `activity-attachments`) under `DATA_DIR/uploads`,
- * outside the publicly served `DATA_DIR/files`: each file is stored under a random name
- * (128 bits, base64url, plus the extension of its detected type) and handed out only by code
- * that checked who asks.
+ * Uploads, received to a temporary file on this machine (`DATA_DIR/uploads/<area>`), then kept
+ * in the file store under `uploads/<area>/`: private (never served as static files), each under
+ * a random name (128 bits, base64url, plus the extension of its detected type) and handed out
+ * only by code that checked who asks.
  */
 export class UploadStore {
-  constructor(private readonly root: string) {}
+  constructor(
+    readonly files: FileStore,
+    private readonly tempRoot: string,
+  ) {}
 
   private folder(area: string): string {
-    const folder = path.join(this.root, area);
+    const folder = path.join(this.tempRoot, area);
     fs.mkdirSync(folder, { recursive: true });
     return folder;
   }
@@ -72,10 +79,10 @@ export class UploadStore {
     return file;
   }
 
-  /** Moves a received file to its lasting random name; answers that name (the storage key). */
+  /** Moves a received file into the store under a lasting random name; answers that name. */
   async keep(area: string, file: ReceivedFile, extension: string): Promise<string> {
     const key = `${randomBytes(16).toString('base64url')}.${extension}`;
-    await fs.promises.rename(file.tempPath, path.join(this.folder(area), key));
+    await this.files.moveIn(`uploads/${area}/${key}`, file.tempPath);
     return key;
   }
 
@@ -84,17 +91,15 @@ export class UploadStore {
     await Promise.all(files.map((file) => fs.promises.rm(file.tempPath, { force: true })));
   }
 
-  /** Deletes kept files by their storage keys (any still there). */
+  /** Deletes kept files by their storage keys (any still there; names not ours are skipped). */
   async remove(area: string, keys: readonly string[]): Promise<void> {
-    await Promise.all(
-      keys
-        .filter((key) => KEY.test(key))
-        .map((key) => fs.promises.rm(path.join(this.folder(area), key), { force: true })),
+    await this.files.remove(
+      keys.filter((key) => KEY.test(key)).map((key) => `uploads/${area}/${key}`),
     );
   }
 
-  /** The path of a kept file, or null for a key that is not one of ours. */
-  pathOf(area: string, key: string): string | null {
-    return KEY.test(key) ? path.join(this.folder(area), key) : null;
+  /** A kept file's bytes and size, or null for a name that is not one of ours or not there. */
+  async open(area: string, key: string) {
+    return KEY.test(key) ? this.files.open(`uploads/${area}/${key}`) : null;
   }
 }

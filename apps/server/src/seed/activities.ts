@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import {
   ACTIVITY_KINDS,
   type ActivityKind,
@@ -10,7 +8,7 @@ import {
 import type { NewActivityApplicationRow, NewActivityRow } from '../db/schema.ts';
 import { gradientCoverSvg } from './covers.ts';
 import { type District, districtOf } from './districts.ts';
-import { writeNewFile } from './files.ts';
+import type { SeedFiles } from './files.ts';
 import type { Random } from './random.ts';
 import type { Plan, SeatDraft, SignupWindow } from './signups.ts';
 import { drawSignups, FIELDS, fillSeats, planOf } from './signups.ts';
@@ -496,17 +494,15 @@ export function activityCoverSvg(kind: ActivityKind, variant: number): string {
 }
 
 /**
- * Writes the activity covers (every kind and variant) into `dir/covers/`, skipping files that
- * exist; run at start-up like the course covers. Answers how many it wrote.
+ * Writes the activity covers (every kind and variant) into the file store's `files/covers/`,
+ * skipping files that exist; run at start-up like the course covers. Answers how many it wrote.
  */
-export function writeActivityCovers(dir: string): number {
-  const folder = path.join(dir, 'covers');
-  fs.mkdirSync(folder, { recursive: true });
+export async function writeActivityCovers(files: SeedFiles): Promise<number> {
   let written = 0;
   for (const kind of ACTIVITY_KINDS) {
     for (let variant = 1; variant <= ACTIVITY_COVER_VARIANTS; variant += 1) {
-      const file = path.join(folder, coverFileName(kind, variant));
-      if (writeNewFile(file, activityCoverSvg(kind, variant))) written += 1;
+      const key = `files/covers/${coverFileName(kind, variant)}`;
+      if (await files.writeNew(key, () => activityCoverSvg(kind, variant))) written += 1;
     }
   }
   return written;

@@ -5,24 +5,31 @@ import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Db } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
+import { LocalFileStore } from '../platform/file-store.ts';
 import { sanitizeArticleHtml } from '../platform/sanitize-html.ts';
 import { ARTICLES_PER_SITE, writeArticleFiles } from './articles.ts';
+import { SeedFiles } from './files.ts';
 import { seedDemo } from './seed.ts';
 
 describe('the article seed', () => {
   let database: Db;
+  let dataDir: string;
+  /** The store's `files/` folder in `dataDir`. */
   let dir: string;
+  /** The store as a start-up finds it (a fresh listing each time). */
+  const seedFiles = () => new SeedFiles(new LocalFileStore(dataDir)).load();
 
   beforeAll(async () => {
     database = await createDatabase({ sqliteFile: ':memory:' });
     await migrateToLatest(database);
     await seedDemo(database);
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-article-seed-'));
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-article-seed-'));
+    dir = path.join(dataDir, 'files');
   }, 120_000);
 
   afterAll(async () => {
     await database.destroy();
-    fs.rmSync(dir, { recursive: true, force: true });
+    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   const articles = () =>
@@ -73,7 +80,7 @@ describe('the article seed', () => {
   });
 
   it('writes the images the articles show and the notices PDF attachments', async () => {
-    await writeArticleFiles(database.db, dir);
+    await writeArticleFiles(database.db, await seedFiles());
     const rows = await articles();
     const urls = new Set<string>();
     for (const row of rows) {
@@ -87,6 +94,6 @@ describe('the article seed', () => {
     const pdf = rows.find((row) => row.attachment_url)?.attachment_url as string;
     const bytes = fs.readFileSync(path.join(dir, pdf.slice('/files/'.length)));
     expect((await PDFDocument.load(bytes)).getPageCount()).toBe(2);
-    expect(await writeArticleFiles(database.db, dir)).toBe(0);
+    expect(await writeArticleFiles(database.db, await seedFiles())).toBe(0);
   });
 });

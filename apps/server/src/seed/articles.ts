@@ -1,11 +1,12 @@
+import fs from 'node:fs';
 import type { ArticleKind } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import type { Database, NewArticleRow } from '../db/schema.ts';
 import { insertArticleChannels } from '../modules/articles/articles.queries.ts';
 import { type ArticleInput, articleRow } from '../modules/articles/articles.service.ts';
 import { gradientCoverSvg } from './covers.ts';
-import { fileOf, writeNewFile } from './files.ts';
-import { writeBookPdf } from './pdf.ts';
+import { fileKeyOf, type SeedFiles } from './files.ts';
+import { cachedBookPdf } from './pdf.ts';
 import { districtName, insertChunked, type SeedContext, seededSites } from './support.ts';
 import { HOUR } from './time.ts';
 import { articleParagraphs, articleTopics } from './words.ts';
@@ -196,13 +197,16 @@ export async function seedArticles(context: SeedContext): Promise<void> {
   }
 }
 
-/** Writes the article images and the notices' PDFs that are missing; answers how many it wrote. */
-export async function writeArticleFiles(db: Kysely<Database>, dir: string): Promise<number> {
+/**
+ * Writes the article images and the notices' PDFs that are missing into the file store's
+ * `files/` folder; answers how many it wrote.
+ */
+export async function writeArticleFiles(db: Kysely<Database>, files: SeedFiles): Promise<number> {
   let written = 0;
   for (const spec of KIND_SPECS) {
     for (let variant = 1; variant <= COVER_VARIANTS; variant += 1) {
-      const file = fileOf(dir, articleCoverPath(spec.kind, variant));
-      if (file && writeNewFile(file, coverOf(spec.kind, variant))) written += 1;
+      const key = fileKeyOf(articleCoverPath(spec.kind, variant));
+      if (key && (await files.writeNew(key, () => coverOf(spec.kind, variant)))) written += 1;
     }
   }
   const attached = await db
@@ -212,7 +216,9 @@ export async function writeArticleFiles(db: Kysely<Database>, dir: string): Prom
     .where('a.attachment_url', 'is not', null)
     .execute();
   for (const row of attached) {
-    const file = row.attachment_url ? fileOf(dir, row.attachment_url) : null;
+    const key = row.attachment_url ? fileKeyOf(row.attachment_url) : null;
+    // The PDF comes from the cache (generated on a miss) only when the store lacks it.
+    if (!key || files.has(key)) continue;
     const options = {
       title: row.title,
       author: row.site_name,
@@ -220,7 +226,8 @@ export async function writeArticleFiles(db: Kysely<Database>, dir: string): Prom
       pageCount: 2,
       chapters: ['通知正文', '报名回执'],
     };
-    if (file && (await writeBookPdf(options, file))) written += 1;
+    const pdf = await fs.promises.readFile(await cachedBookPdf(options));
+    if (await files.writeNew(key, pdf)) written += 1;
   }
   return written;
 }

@@ -1,10 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { listAllCategoryRows } from '../modules/courses/courses.queries.ts';
 import { escapeHtml } from '../platform/html.ts';
-import { writeNewFile } from './files.ts';
+import type { SeedFiles } from './files.ts';
 
 /** Gradient pairs, one per category position (light to deep, white text stays readable). */
 const PALETTES = [
@@ -102,31 +100,29 @@ export interface CoverCategory {
 }
 
 /**
- * Writes the covers of `categories` into `dir/covers/`, every variant, skipping files that
- * exist; answers how many it wrote.
+ * Writes the covers of `categories` into the file store's `files/covers/`, every variant,
+ * skipping files that exist; answers how many it wrote.
  */
-export function writeCovers(dir: string, categories: CoverCategory[]): number {
-  const folder = path.join(dir, 'covers');
-  fs.mkdirSync(folder, { recursive: true });
+export async function writeCovers(files: SeedFiles, categories: CoverCategory[]): Promise<number> {
   let written = 0;
   for (const category of categories) {
     for (let variant = 1; variant <= COVER_VARIANTS; variant += 1) {
-      const file = path.join(folder, coverFileName(category.siteKey, category.n, variant));
-      const svg = coverSvg(category.name, category.n, variant, category.siteName);
-      if (writeNewFile(file, svg)) written += 1;
+      const key = `files/covers/${coverFileName(category.siteKey, category.n, variant)}`;
+      const svg = () => coverSvg(category.name, category.n, variant, category.siteName);
+      if (await files.writeNew(key, svg)) written += 1;
     }
   }
   return written;
 }
 
 /**
- * Writes the missing covers of every course category into `dir/covers/` (run at start-up, so
- * a database seeded by `npm run seed` or shared by several instances gets its files).
+ * Writes the missing covers of every course category into the file store's `files/covers/`
+ * (run at start-up, so a database seeded by `npm run seed` or shared by several instances gets its files).
  */
-export async function writeCategoryCovers(db: Kysely<Database>, dir: string): Promise<number> {
+export async function writeCategoryCovers(db: Kysely<Database>, files: SeedFiles): Promise<number> {
   const rows = await listAllCategoryRows(db);
   return writeCovers(
-    dir,
+    files,
     rows.map((row) => ({
       siteKey: row.site_key,
       siteName: row.site_name,

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import {
   addDays,
   DELIVERY_KIND_LABELS,
@@ -16,7 +14,7 @@ import { insertMessage } from '../modules/messages/messages.queries.ts';
 import { gradientCoverSvg } from './covers.ts';
 import resourcesJson from './delivery-resources.json' with { type: 'json' };
 import { districtOf } from './districts.ts';
-import { writeNewFile } from './files.ts';
+import type { SeedFiles } from './files.ts';
 import { demoAccount, learnersOf, type SeedContext, seededSites } from './support.ts';
 
 /** The delivery staff account: handles every seeded site's requests (password Demo@2026). */
@@ -65,16 +63,16 @@ function deliveryCoverSvg(spec: ResourceSpec, index: number): string {
   });
 }
 
-/** Writes the missing resource covers into `dir/covers/`; answers how many it wrote. */
-export function writeDeliveryCovers(dir: string): number {
-  const folder = path.join(dir, 'covers');
-  fs.mkdirSync(folder, { recursive: true });
+/**
+ * Writes the missing resource covers into the file store's `files/covers/`; answers how many it
+ * wrote.
+ */
+export async function writeDeliveryCovers(files: SeedFiles): Promise<number> {
   let written = 0;
-  RESOURCES.forEach((spec, index) => {
-    if (writeNewFile(path.join(folder, coverFile(index)), deliveryCoverSvg(spec, index))) {
-      written += 1;
-    }
-  });
+  for (const [index, spec] of RESOURCES.entries()) {
+    const key = `files/covers/${coverFile(index)}`;
+    if (await files.writeNew(key, () => deliveryCoverSvg(spec, index))) written += 1;
+  }
   return written;
 }
 

@@ -5,24 +5,31 @@ import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Db } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
+import { LocalFileStore } from '../platform/file-store.ts';
 import { DEMO_DOC_URL, EBOOKS_PER_SITE, FIRST_EBOOK_PAGES, writeEbookFiles } from './ebooks.ts';
+import { SeedFiles } from './files.ts';
 import { seedDemo } from './seed.ts';
 import { FAMILY_TOPIC_SLUG, writeTopicBanners } from './topics.ts';
 
 describe('the e-book and topic seed', () => {
   let database: Db;
+  let dataDir: string;
+  /** The store's `files/` folder in `dataDir`. */
   let dir: string;
+  /** The store as a start-up finds it (a fresh listing each time). */
+  const seedFiles = () => new SeedFiles(new LocalFileStore(dataDir)).load();
 
   beforeAll(async () => {
     database = await createDatabase({ sqliteFile: ':memory:' });
     await migrateToLatest(database);
     await seedDemo(database);
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-ebook-seed-'));
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-ebook-seed-'));
+    dir = path.join(dataDir, 'files');
   }, 120_000);
 
   afterAll(async () => {
     await database.destroy();
-    fs.rmSync(dir, { recursive: true, force: true });
+    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   const books = () =>
@@ -60,10 +67,10 @@ describe('the e-book and topic seed', () => {
   });
 
   it('writes PDFs whose size and page count match the rows, once', async () => {
-    const written = await writeEbookFiles(database.db, dir);
+    const written = await writeEbookFiles(database.db, await seedFiles());
     // A PDF and a cover per book, and the demo document.
     expect(written).toBe(2 * 2 * EBOOKS_PER_SITE + 1);
-    expect(await writeEbookFiles(database.db, dir)).toBe(0);
+    expect(await writeEbookFiles(database.db, await seedFiles())).toBe(0);
     const rows = await books();
     for (const row of rows) {
       const file = path.join(dir, row.pdf_path.slice('/files/'.length));
@@ -114,7 +121,7 @@ describe('the e-book and topic seed', () => {
       expect(counts.activity).toBeGreaterThan(0);
       expect(counts.ebook).toBe(7);
     }
-    expect(await writeTopicBanners(db, dir)).toBe(2);
+    expect(await writeTopicBanners(db, await seedFiles())).toBe(2);
     expect(
       fs.readFileSync(path.join(dir, 'covers', 'topic-jingan-2024-jtjy.svg'), 'utf8'),
     ).toContain('家庭教育');

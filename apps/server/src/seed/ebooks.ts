@@ -7,8 +7,8 @@ import {
   listEbookFileRows,
 } from '../modules/ebooks/ebooks.queries.ts';
 import { escapeHtml } from '../platform/html.ts';
-import { fileOf, writeNewFile } from './files.ts';
-import { type BookPdfOptions, cachedBookPdf, writeBookPdf } from './pdf.ts';
+import { fileKeyOf, type SeedFiles } from './files.ts';
+import { type BookPdfOptions, cachedBookPdf } from './pdf.ts';
 import { Random } from './random.ts';
 import { categoryRows, type SeedContext, seededSites } from './support.ts';
 import { DAY } from './time.ts';
@@ -396,8 +396,8 @@ export function ebookCoverSvg(book: {
 /**
  * Seeds the e-book categories and {@link EBOOKS_PER_SITE} e-books of every site: the same
  * catalogue, in its order on the first site and rotated on the others. Each book's PDF is
- * generated (or taken from the cache) here for its size; the files land in `DATA_DIR/files`
- * through {@link writeEbookFiles} at start-up.
+ * generated (or taken from the cache) here for its size; the files land in the file store's
+ * `files/` folder through {@link writeEbookFiles} at start-up.
  */
 export async function seedEbooks({ db, now }: SeedContext): Promise<void> {
   const catalogue = ebookCatalogue();
@@ -439,11 +439,11 @@ export async function seedEbooks({ db, now }: SeedContext): Promise<void> {
 }
 
 /**
- * Writes the missing PDFs and covers of every e-book into `dir` (`DATA_DIR/files`), and the demo
- * document at {@link DEMO_DOC_URL}; run at start-up, like the course covers. PDFs come from the
- * cache when it has them (a copy), else they are generated; answers how many files it wrote.
+ * Writes the missing PDFs and covers of every e-book into the file store's `files/` folder, and
+ * the demo document at {@link DEMO_DOC_URL}; run at start-up, like the course covers. A missing
+ * PDF comes from the cache when it has it, else it is generated; answers how many files it wrote.
  */
-export async function writeEbookFiles(db: Kysely<Database>, dir: string): Promise<number> {
+export async function writeEbookFiles(db: Kysely<Database>, files: SeedFiles): Promise<number> {
   let written = 0;
   for (const row of await listEbookFileRows(db)) {
     const book = {
@@ -454,12 +454,21 @@ export async function writeEbookFiles(db: Kysely<Database>, dir: string): Promis
       publishedYear: Number(row.published_year),
       categoryName: row.category_name,
     };
-    const pdf = fileOf(dir, row.pdf_path);
-    if (pdf && (await writeBookPdf(ebookPdfOptions(book), pdf))) written += 1;
-    const cover = fileOf(dir, row.cover);
-    if (cover && writeNewFile(cover, ebookCoverSvg(book))) written += 1;
+    const pdf = fileKeyOf(row.pdf_path);
+    if (pdf && (await writeNewPdf(files, pdf, ebookPdfOptions(book)))) written += 1;
+    const cover = fileKeyOf(row.cover);
+    if (cover && (await files.writeNew(cover, () => ebookCoverSvg(book)))) written += 1;
   }
-  const doc = fileOf(dir, DEMO_DOC_URL);
-  if (doc && (await writeBookPdf(DEMO_DOC_OPTIONS, doc))) written += 1;
+  const doc = fileKeyOf(DEMO_DOC_URL);
+  if (doc && (await writeNewPdf(files, doc, DEMO_DOC_OPTIONS))) written += 1;
   return written;
+}
+
+/**
+ * Writes the PDF of `options` at `key` unless the store has it (then nothing is generated or
+ * read); answers whether it wrote it.
+ */
+async function writeNewPdf(files: SeedFiles, key: string, options: BookPdfOptions) {
+  if (files.has(key)) return false;
+  return files.writeNew(key, await fs.promises.readFile(await cachedBookPdf(options)));
 }

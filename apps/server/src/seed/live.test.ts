@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Db } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { insertSites } from '../modules/sites/sites.queries.ts';
+import { LocalFileStore } from '../platform/file-store.ts';
+import { SeedFiles } from './files.ts';
 import { seedLive, writeLiveCovers } from './live.ts';
 import { Random } from './random.ts';
 import { DAY } from './time.ts';
@@ -105,9 +107,11 @@ describe('the live demo seed', () => {
   });
 
   it('writes every cover the channels and sessions name, once', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-live-covers-'));
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-live-covers-'));
+    const dir = path.join(dataDir, 'files');
+    const seedFiles = () => new SeedFiles(new LocalFileStore(dataDir)).load();
     try {
-      expect(writeLiveCovers(dir)).toBeGreaterThan(0);
+      expect(await writeLiveCovers(await seedFiles())).toBeGreaterThan(0);
       const covers = await database.db
         .selectFrom('live_sessions')
         .select('cover')
@@ -116,9 +120,9 @@ describe('the live demo seed', () => {
       for (const { cover } of covers) {
         expect(fs.existsSync(path.join(dir, cover.replace(/^\/files\//, '')))).toBe(true);
       }
-      expect(writeLiveCovers(dir)).toBe(0);
+      expect(await writeLiveCovers(await seedFiles())).toBe(0);
     } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
+      fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

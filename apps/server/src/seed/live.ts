@@ -1,10 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { NewLiveSessionRow } from '../db/schema.ts';
 import { insertLiveChannels, insertLiveSessions } from '../modules/live/live.queries.ts';
 import { DEMO_VIDEO_URL } from './courses.ts';
 import { gradientCoverSvg } from './covers.ts';
-import { writeNewFile } from './files.ts';
+import type { SeedFiles } from './files.ts';
 import { districtName, publishedIds, type SeedContext, seededSites } from './support.ts';
 import { HOUR, localDay, MINUTE } from './time.ts';
 
@@ -458,34 +456,35 @@ export async function seedLive({ db, now }: SeedContext): Promise<void> {
 }
 
 /**
- * Writes the live covers (one per channel, one per session: the same on every site) into
- * `dir/covers/`, skipping files that exist; run at start-up. Answers how many it wrote.
+ * Writes the live covers (one per channel, one per session: the same on every site) into the
+ * file store's `files/covers/`, skipping files that exist; run at start-up. Answers how many it
+ * wrote.
  */
-export function writeLiveCovers(dir: string): number {
-  const folder = path.join(dir, 'covers');
-  fs.mkdirSync(folder, { recursive: true });
+export async function writeLiveCovers(files: SeedFiles): Promise<number> {
   let written = 0;
-  CHANNELS.forEach((spec, n) => {
-    const svg = gradientCoverSvg({
-      colours: spec.colours,
-      pattern: COVER_PATTERN,
-      title: spec.coverTitle,
-      titleSize: 64,
-      caption: '课程直播',
-    });
-    if (writeNewFile(path.join(folder, channelCoverFile(n)), svg)) written += 1;
-  });
-  SESSIONS.forEach((spec, n) => {
+  for (const [n, spec] of CHANNELS.entries()) {
+    const svg = () =>
+      gradientCoverSvg({
+        colours: spec.colours,
+        pattern: COVER_PATTERN,
+        title: spec.coverTitle,
+        titleSize: 64,
+        caption: '课程直播',
+      });
+    if (await files.writeNew(`files/covers/${channelCoverFile(n)}`, svg)) written += 1;
+  }
+  for (const [n, spec] of SESSIONS.entries()) {
     const channel = CHANNELS[spec.channel] ?? (CHANNELS[0] as ChannelSpec);
-    const svg = gradientCoverSvg({
-      colours: channel.colours,
-      vertical: n % 2 === 1,
-      pattern: COVER_PATTERN,
-      title: spec.topic,
-      titleSize: 72,
-      caption: `${spec.speaker} · ${channel.coverTitle}`,
-    });
-    if (writeNewFile(path.join(folder, sessionCoverFile(n)), svg)) written += 1;
-  });
+    const svg = () =>
+      gradientCoverSvg({
+        colours: channel.colours,
+        vertical: n % 2 === 1,
+        pattern: COVER_PATTERN,
+        title: spec.topic,
+        titleSize: 72,
+        caption: `${spec.speaker} · ${channel.coverTitle}`,
+      });
+    if (await files.writeNew(`files/covers/${sessionCoverFile(n)}`, svg)) written += 1;
+  }
   return written;
 }

@@ -665,17 +665,3 @@ export async function cachedBookPdf(options: BookPdfOptions): Promise<string> {
   fs.renameSync(temp, file);
   return file;
 }
-
-/**
- * Writes the PDF of `options` to `target` (through the cache) unless a file is there already;
- * answers whether it wrote one.
- */
-export async function writeBookPdf(options: BookPdfOptions, target: string): Promise<boolean> {
-  if (fs.existsSync(target)) return false;
-  const source = await cachedBookPdf(options);
-  fs.mkdirSync(path.dirname(target), { recursive: true });
-  const temp = `${target}.${process.pid}.tmp`;
-  fs.copyFileSync(source, temp);
-  fs.renameSync(temp, target);
-  return true;
-}

@@ -1,8 +1,7 @@
-import path from 'node:path';
 import type { NewMapPlaceProjectRow, NewMapPlaceRow } from '../db/schema.ts';
 import { publishedOn } from '../modules/content/published.ts';
 import { escapeHtml } from '../platform/html.ts';
-import { writeNewFile } from './files.ts';
+import type { SeedFiles } from './files.ts';
 import type { Random } from './random.ts';
 import {
   insertChunked,
@@ -119,14 +118,13 @@ function photoSvg(kind: PhotoKind, n: number): string {
   ].join('');
 }
 
-/** Writes the places' photos into `DATA_DIR/files/places`; answers how many it wrote. */
-export function writePlacePhotos(dir: string): number {
+/** Writes the places' photos into the file store's `files/places/`; answers how many it wrote. */
+export async function writePlacePhotos(files: SeedFiles): Promise<number> {
   let written = 0;
   for (const kind of PHOTO_KINDS) {
     for (let n = 1; n <= PHOTO_VARIANTS; n += 1) {
-      if (writeNewFile(path.join(dir, 'places', `${kind}-${n}.svg`), photoSvg(kind, n))) {
-        written += 1;
-      }
+      const key = `files/places/${kind}-${n}.svg`;
+      if (await files.writeNew(key, () => photoSvg(kind, n))) written += 1;
     }
   }
   return written;

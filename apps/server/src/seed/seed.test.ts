@@ -4,6 +4,7 @@ import path from 'node:path';
 import { expect, it } from 'vitest';
 import { createDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
+import { LocalFileStore } from '../platform/file-store.ts';
 import { DEMO_ORGANISER_STAFF } from './activities.ts';
 import { DEMO_DELIVERY_STAFF } from './delivery.ts';
 import { Random } from './random.ts';
@@ -51,17 +52,18 @@ it('writes the files of the seeded content once: covers, banners, e-books and th
   const database = await createDatabase({ sqliteFile: ':memory:' });
   await migrateToLatest(database);
   await seedDemo(database);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-seed-files-'));
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-seed-files-'));
+  const dir = path.join(dataDir, 'files');
   try {
-    const written = await writeDemoFiles(database.db, dir);
+    const written = await writeDemoFiles(database.db, new LocalFileStore(dataDir));
     const files = fs.readdirSync(dir, { recursive: true, withFileTypes: true });
     expect(written).toBe(files.filter((entry) => entry.isFile()).length);
     expect(fs.existsSync(path.join(dir, 'covers', 'jingan-category-1-1.svg'))).toBe(true);
     expect(fs.existsSync(path.join(dir, 'covers', 'activity-1-1.svg'))).toBe(true);
     // A second start-up finds every file in place.
-    expect(await writeDemoFiles(database.db, dir)).toBe(0);
+    expect(await writeDemoFiles(database.db, new LocalFileStore(dataDir))).toBe(0);
   } finally {
     await database.destroy();
-    fs.rmSync(dir, { recursive: true, force: true });
+    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }, 120_000);

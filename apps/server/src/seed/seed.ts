@@ -3,6 +3,7 @@ import { type Db, refreshStatistics } from '../db/database.ts';
 import type { Database, NewUserRow } from '../db/schema.ts';
 import { hashPassword } from '../modules/account/password.ts';
 import { insertSites } from '../modules/sites/sites.queries.ts';
+import type { FileStore } from '../platform/file-store.ts';
 import { seedActivities, writeActivityCovers } from './activities.ts';
 import { seedArticles, writeArticleFiles } from './articles.ts';
 import { seedClasses } from './classes.ts';
@@ -10,6 +11,7 @@ import { seedCourses } from './courses.ts';
 import { writeCategoryCovers } from './covers.ts';
 import { seedDelivery, writeDeliveryCovers } from './delivery.ts';
 import { seedEbooks, writeEbookFiles } from './ebooks.ts';
+import { SeedFiles } from './files.ts';
 import { seedLearningHistory } from './learning.ts';
 import { seedLive, writeLiveCovers } from './live.ts';
 import { seedMedals } from './medals.ts';
@@ -123,34 +125,37 @@ const steps: Array<(context: SeedContext) => Promise<void>> = [
 
 /**
  * Each area whose content has files (covers, banners, PDFs) adds its writer here: they write the
- * missing files into `DATA_DIR/files` at start-up, in order, and answer how many they wrote.
+ * missing files into the file store's `files/` folder at start-up, in order, and answer how many
+ * they wrote.
  */
-const fileWriters: Array<(db: Kysely<Database>, dir: string) => number | Promise<number>> = [
+const fileWriters: Array<(db: Kysely<Database>, files: SeedFiles) => Promise<number>> = [
   writeCategoryCovers,
   // The e-books' PDFs and covers, and the demo document (from a cache when warm).
   writeEbookFiles,
   writeTopicBanners,
-  (_db, dir) => writeActivityCovers(dir),
-  (_db, dir) => writeLiveCovers(dir),
+  (_db, files) => writeActivityCovers(files),
+  (_db, files) => writeLiveCovers(files),
   // The articles' images and the notices' PDF attachments.
   writeArticleFiles,
-  (_db, dir) => writeTeamAvatars(dir),
+  (_db, files) => writeTeamAvatars(files),
   // The team works' demo pictures (from a cache when warm).
   writeTeamWorkFiles,
-  (_db, dir) => writePlacePhotos(dir),
+  (_db, files) => writePlacePhotos(files),
   // The experience bases' photos and the walks' covers.
-  (_db, dir) => writeWalkFiles(dir),
-  (_db, dir) => writeDeliveryCovers(dir),
+  (_db, files) => writeWalkFiles(files),
+  (_db, files) => writeDeliveryCovers(files),
 ];
 
 /**
- * Writes the missing files of the seeded content into `dir` (`DATA_DIR/files`); run at start-up,
- * so a database seeded by `npm run seed` or shared by several instances gets them. Answers how
- * many files it wrote.
+ * Writes the missing files of the seeded content into the file store's `files/` folder; run at
+ * start-up, so a database seeded by `npm run seed` or shared by several instances gets them.
+ * Lists the store's files once, then writes only what is missing. Answers how many files it
+ * wrote.
  */
-export async function writeDemoFiles(db: Kysely<Database>, dir: string): Promise<number> {
+export async function writeDemoFiles(db: Kysely<Database>, store: FileStore): Promise<number> {
+  const files = await new SeedFiles(store).load();
   let written = 0;
-  for (const write of fileWriters) written += await write(db, dir);
+  for (const write of fileWriters) written += await write(db, files);
   return written;
 }
 

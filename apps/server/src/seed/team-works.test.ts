@@ -5,24 +5,28 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Db } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
+import { LocalFileStore } from '../platform/file-store.ts';
 import { addTeamMember, createTeam } from '../testing/team-factory.ts';
+import { SeedFiles } from './files.ts';
 import { Random } from './random.ts';
 import { seedTeamWorks, writeTeamWorkFiles } from './team-works.ts';
 
 describe('the team works seed', () => {
   let database: Db;
-  let dir: string;
+  let dataDir: string;
+  /** The store as a start-up finds it (a fresh listing each time). */
+  const seedFiles = () => new SeedFiles(new LocalFileStore(dataDir)).load();
   const now = Date.UTC(2026, 10, 27, 2);
 
   beforeAll(async () => {
     database = await createDatabase({ sqliteFile: ':memory:' });
     await migrateToLatest(database);
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-team-works-seed-'));
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-team-works-seed-'));
   }, 60_000);
 
   afterAll(async () => {
     await database.destroy();
-    fs.rmSync(dir, { recursive: true, force: true });
+    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   const count = async (table: 'team_works' | 'team_work_images') =>
@@ -44,7 +48,7 @@ describe('the team works seed', () => {
       engine: 'sqlite',
     });
     expect(await count('team_works')).toBe(0);
-    expect(await writeTeamWorkFiles(database.db, dir)).toBe(0);
+    expect(await writeTeamWorkFiles(database.db, await seedFiles())).toBe(0);
   });
 
   it('gives every team works by its members, with counts that match their likes and comments', async () => {
@@ -101,11 +105,11 @@ describe('the team works seed', () => {
     }
     expect(await count('team_work_images')).toBeGreaterThan(0);
 
-    const written = await writeTeamWorkFiles(db, dir);
+    const written = await writeTeamWorkFiles(db, await seedFiles());
     expect(written).toBeGreaterThan(0);
     const image = await db.selectFrom('team_work_images').selectAll().executeTakeFirstOrThrow();
-    const meta = await sharp(path.join(dir, 'team-works', image.image_key)).metadata();
+    const meta = await sharp(path.join(dataDir, 'files', 'team-works', image.image_key)).metadata();
     expect(meta).toMatchObject({ format: 'webp', width: image.width, height: image.height });
-    expect(await writeTeamWorkFiles(db, dir)).toBe(0);
+    expect(await writeTeamWorkFiles(db, await seedFiles())).toBe(0);
   });
 });

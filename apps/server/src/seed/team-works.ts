@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';
 import type { Database } from '../db/schema.ts';
-import { writeNewFile } from './files.ts';
+import type { SeedFiles } from './files.ts';
 import { DEMO_LEARNERS, insertChunked, insertReturningIds, type SeedContext } from './support.ts';
 import { DAY, HOUR } from './time.ts';
 
@@ -19,7 +19,7 @@ import { DAY, HOUR } from './time.ts';
 const PICTURES = 12;
 const FOLDER = 'team-works';
 
-/** A picture's file names in `DATA_DIR/files/team-works`. */
+/** A picture's file names in the file store's `files/team-works/`. */
 const pictureKey = (n: number) => `demo-work-${String(n).padStart(2, '0')}.webp`;
 const thumbKey = (n: number) => `demo-work-${String(n).padStart(2, '0')}-thumb.webp`;
 /** The generated drawings' size (4:3). */
@@ -120,8 +120,11 @@ async function pictureFiles(n: number): Promise<[Buffer, Buffer]> {
   return made;
 }
 
-/** Writes the missing demo pictures into `dir` (`DATA_DIR/files`); answers how many it wrote. */
-export async function writeTeamWorkFiles(db: Kysely<Database>, dir: string): Promise<number> {
+/**
+ * Writes the missing demo pictures into the file store's `files/` folder; answers how many it
+ * wrote.
+ */
+export async function writeTeamWorkFiles(db: Kysely<Database>, files: SeedFiles): Promise<number> {
   const seeded = await db
     .selectFrom('team_work_images')
     .select('id')
@@ -131,12 +134,12 @@ export async function writeTeamWorkFiles(db: Kysely<Database>, dir: string): Pro
   if (!seeded) return 0;
   let written = 0;
   for (let n = 1; n <= PICTURES; n += 1) {
-    const imageFile = path.join(dir, FOLDER, pictureKey(n));
-    const thumbFile = path.join(dir, FOLDER, thumbKey(n));
-    if (fs.existsSync(imageFile) && fs.existsSync(thumbFile)) continue;
+    const imageFile = `files/${FOLDER}/${pictureKey(n)}`;
+    const thumbFile = `files/${FOLDER}/${thumbKey(n)}`;
+    if (files.has(imageFile) && files.has(thumbFile)) continue;
     const [image, thumb] = await pictureFiles(n);
-    if (writeNewFile(imageFile, image)) written += 1;
-    if (writeNewFile(thumbFile, thumb)) written += 1;
+    if (await files.writeNew(imageFile, image)) written += 1;
+    if (await files.writeNew(thumbFile, thumb)) written += 1;
   }
   return written;
 }

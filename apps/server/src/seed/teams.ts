@@ -1,7 +1,6 @@
-import path from 'node:path';
 import type { NewTeamRow } from '../db/schema.ts';
 import { escapeHtml } from '../platform/html.ts';
-import { writeNewFile } from './files.ts';
+import type { SeedFiles } from './files.ts';
 import type { Random } from './random.ts';
 import {
   insertChunked,
@@ -74,13 +73,16 @@ function avatarSvg(name: string, n: number): string {
   ].join('');
 }
 
-/** Writes the seeded teams' avatars into `DATA_DIR/files/team-avatars`; answers how many. */
-export function writeTeamAvatars(dir: string): number {
+/**
+ * Writes the seeded teams' avatars into the file store's `files/team-avatars/`; answers how
+ * many it wrote.
+ */
+export async function writeTeamAvatars(files: SeedFiles): Promise<number> {
   let written = 0;
-  TEAM_SPECS.forEach(([name], n) => {
-    const file = path.join(dir, 'team-avatars', `seed-${n + 1}.svg`);
-    if (writeNewFile(file, avatarSvg(name, n))) written += 1;
-  });
+  for (const [n, [name]] of TEAM_SPECS.entries()) {
+    const key = `files/team-avatars/seed-${n + 1}.svg`;
+    if (await files.writeNew(key, () => avatarSvg(name, n))) written += 1;
+  }
   return written;
 }
 

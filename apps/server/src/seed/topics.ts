@@ -7,7 +7,7 @@ import {
   insertTopicSections,
 } from '../modules/topics/topics.queries.ts';
 import { escapeHtml } from '../platform/html.ts';
-import { fileOf, writeNewFile } from './files.ts';
+import { fileKeyOf, type SeedFiles } from './files.ts';
 import { type SeedContext, seededSites } from './support.ts';
 
 /** The demo topic of every site: family education, at `/zhuanti/2024/jtjy`. */
@@ -123,10 +123,10 @@ export async function seedTopics({ db, now }: SeedContext): Promise<void> {
 }
 
 /**
- * Writes the missing banners of every topic whose banner is one of ours into `dir`
- * (`DATA_DIR/files`); run at start-up. Answers how many it wrote.
+ * Writes the missing banners of every topic whose banner is one of ours into the file store's
+ * `files/` folder; run at start-up. Answers how many it wrote.
  */
-export async function writeTopicBanners(db: Kysely<Database>, dir: string): Promise<number> {
+export async function writeTopicBanners(db: Kysely<Database>, files: SeedFiles): Promise<number> {
   const rows = await db
     .selectFrom('topics')
     .select(['site_key', 'slug', 'title', 'subtitle', 'banner'])
@@ -134,8 +134,10 @@ export async function writeTopicBanners(db: Kysely<Database>, dir: string): Prom
   let written = 0;
   for (const row of rows) {
     if (row.banner !== topicBannerPath(row.site_key, row.slug)) continue;
-    const file = fileOf(dir, row.banner);
-    if (file && writeNewFile(file, topicBannerSvg(row.title, row.subtitle))) written += 1;
+    const key = fileKeyOf(row.banner);
+    if (key && (await files.writeNew(key, () => topicBannerSvg(row.title, row.subtitle)))) {
+      written += 1;
+    }
   }
   return written;
 }

@@ -1,8 +1,7 @@
-import path from 'node:path';
 import { distanceMeters } from '@portal/contract';
 import type { NewMapPlaceRow } from '../db/schema.ts';
 import { gradientCoverSvg } from './covers.ts';
-import { writeNewFile } from './files.ts';
+import type { SeedFiles } from './files.ts';
 import { DEMO_LEARNERS, type SeedContext } from './support.ts';
 import { DAY, HOUR, localDay, MINUTE } from './time.ts';
 
@@ -549,34 +548,39 @@ function routeLength(stops: readonly StopSpec[]): number {
   return Math.round((metres * 1.25) / 10) * 10;
 }
 
-/** Writes the bases' photos and the walks' covers (SVG) into `DATA_DIR/files`; answers how many. */
-export function writeWalkFiles(dir: string): number {
+/**
+ * Writes the bases' photos and the walks' covers (SVG) into the file store's `files/` folder;
+ * answers how many it wrote.
+ */
+export async function writeWalkFiles(files: SeedFiles): Promise<number> {
   let written = 0;
-  BASES.forEach((base, n) => {
-    ['参观项目', '场馆一角', '学员体验'].forEach((caption, k) => {
-      const file = path.join(dir, 'places', `base-${n + 1}-${k + 1}.svg`);
-      const svg = gradientCoverSvg({
-        colours: PHOTO_COLOURS[(n + k) % PHOTO_COLOURS.length] ?? ['#3b7dd8', '#1d3f8c'],
-        vertical: k === 1,
+  for (const [n, base] of BASES.entries()) {
+    for (const [k, caption] of ['参观项目', '场馆一角', '学员体验'].entries()) {
+      const key = `files/places/base-${n + 1}-${k + 1}.svg`;
+      const svg = () =>
+        gradientCoverSvg({
+          colours: PHOTO_COLOURS[(n + k) % PHOTO_COLOURS.length] ?? ['#3b7dd8', '#1d3f8c'],
+          vertical: k === 1,
+          pattern: WAVES,
+          title: base.name.replace(/^静安区?/, '').replace(/体验基地$/, ''),
+          titleSize: 52,
+          caption: `体验基地 · ${caption}`,
+        });
+      if (await files.writeNew(key, svg)) written += 1;
+    }
+  }
+  for (const [n, walk] of WALKS.entries()) {
+    const key = `files/walks/walk-${n + 1}.svg`;
+    const svg = () =>
+      gradientCoverSvg({
+        colours: PHOTO_COLOURS[n % PHOTO_COLOURS.length] ?? ['#3b7dd8', '#1d3f8c'],
         pattern: WAVES,
-        title: base.name.replace(/^静安区?/, '').replace(/体验基地$/, ''),
-        titleSize: 52,
-        caption: `体验基地 · ${caption}`,
+        title: walk.title.split('：')[0] ?? walk.title,
+        titleSize: 60,
+        caption: `人文行走 · ${walk.stops.length} 个站点`,
       });
-      if (writeNewFile(file, svg)) written += 1;
-    });
-  });
-  WALKS.forEach((walk, n) => {
-    const file = path.join(dir, 'walks', `walk-${n + 1}.svg`);
-    const svg = gradientCoverSvg({
-      colours: PHOTO_COLOURS[n % PHOTO_COLOURS.length] ?? ['#3b7dd8', '#1d3f8c'],
-      pattern: WAVES,
-      title: walk.title.split('：')[0] ?? walk.title,
-      titleSize: 60,
-      caption: `人文行走 · ${walk.stops.length} 个站点`,
-    });
-    if (writeNewFile(file, svg)) written += 1;
-  });
+    if (await files.writeNew(key, svg)) written += 1;
+  }
   return written;
 }
 

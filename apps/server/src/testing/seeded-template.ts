@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import S3rver from 's3rver';
 import type { TestProject } from 'vitest/node';
 import { createDatabase, type Db } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
@@ -15,6 +16,8 @@ declare module 'vitest' {
     seededSqliteFile: string;
     /** A PostgreSQL database holding the demo seed, for test apps to clone ('' when absent). */
     seededPostgresDatabase: string;
+    /** An S3-compatible store (s3rver) on loopback for this run, e.g. `http://127.0.0.1:40123`. */
+    s3Endpoint: string;
   }
 }
 
@@ -62,10 +65,20 @@ export default async function setup(project: TestProject) {
     await onPostgres(url, `CREATE DATABASE ${template}`);
     jobs.push(seedInto(await createDatabase({ databaseUrl: postgresUrlOf(url, template) })));
   }
+  // A local S3 for the suites of the bucket backend: any bucket a test makes, kept in `dir`.
+  const s3 = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    silent: true,
+    directory: path.join(dir, 's3'),
+  });
+  const s3Address = await s3.run();
   await Promise.all(jobs);
+  project.provide('s3Endpoint', `http://127.0.0.1:${s3Address.port}`);
   project.provide('seededSqliteFile', engines.includes('sqlite') ? file : '');
   project.provide('seededPostgresDatabase', url && engines.includes('postgres') ? template : '');
   return async () => {
+    await s3.close();
     if (url && engines.includes('postgres')) {
       await onPostgres(url, `DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
     }

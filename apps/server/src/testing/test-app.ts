@@ -9,6 +9,7 @@ import { type Config, loadConfig } from '../config.ts';
 import { createDatabase, type Engine } from '../db/database.ts';
 import { listUnbalanced } from '../modules/points/points.queries.ts';
 import { MemoryCounterStore } from '../platform/counter-store.ts';
+import { S3FileStore, type S3Settings } from '../platform/file-store.ts';
 import { onPostgres, postgresUrlOf } from './seeded-template.ts';
 import { testEngines } from './test-engines.ts';
 
@@ -45,8 +46,11 @@ export async function buildTestApp(
   const schema = `t_${randomBytes(6).toString('hex')}`;
   const url = process.env.TEST_DATABASE_URL ?? '';
   const database = await openTestDatabase(engine, config, schema, url);
+  const files = config.s3 ? new S3FileStore(config.s3) : undefined;
+  await files?.ensureBucket();
   const app = await buildApp(config, {
     database,
+    files,
     counters: new MemoryCounterStore(),
     checkResponses: true,
     logger: false,
@@ -70,6 +74,21 @@ export async function buildTestApp(
         throw new Error(`points balance is not the ledger sum: ${JSON.stringify(unbalanced)}`);
       }
     },
+  };
+}
+
+/**
+ * The settings of a new, empty bucket on the run's local S3 (s3rver): pass as `{ s3: ... }` to
+ * build an app whose files live in the bucket backend.
+ */
+export function testBucket(): S3Settings {
+  return {
+    endpoint: inject('s3Endpoint'),
+    bucket: `t-${randomBytes(6).toString('hex')}`,
+    region: 'us-east-1',
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    forcePathStyle: true,
   };
 }
 

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import {
   AVATAR_MAX_BYTES,
   changePasswordBodySchema,
@@ -9,7 +8,6 @@ import {
   userInfoSchema,
 } from '@portal/contract';
 import { z } from 'zod';
-import { filesDir } from '../../http/file-host.ts';
 import { withMultipart } from '../../http/multipart.ts';
 import { portalModule } from '../../http/portal-module.ts';
 import { RateLimits } from '../../platform/rate-limit.ts';
@@ -30,8 +28,8 @@ export const accountSettingsModule = portalModule({
     new AccountSettingsService(
       app.database.db,
       app.counters,
-      new UploadStore(uploadsDir(app.config)),
-      { dir: path.join(filesDir(app.config), 'avatars'), urlPrefix: '/files/avatars/' },
+      new UploadStore(app.files, uploadsDir(app.config)),
+      { files: app.files, folder: 'files/avatars/' },
       {
         cancelClass: (siteKey, userId, id) => app.classes.cancel(siteKey, userId, id),
         cancelActivity: (siteKey, userId, id) => app.activities.cancel(siteKey, userId, id),

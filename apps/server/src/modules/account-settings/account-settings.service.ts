@@ -1,12 +1,11 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Device, UserInfo } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { AuthUser } from '../../platform/auth.ts';
-import { type AvatarFolder, keepAvatar } from '../../platform/avatar-image.ts';
+import { keepAvatar } from '../../platform/avatar-image.ts';
 import type { CounterStore } from '../../platform/counter-store.ts';
 import { AppError, conflict, invalid, notFound, tooMany } from '../../platform/errors.ts';
+import type { StoreFolder } from '../../platform/file-store.ts';
 import type { ReceivedFile, UploadStore } from '../../platform/upload-store.ts';
 import { findUserById } from '../account/account.queries.ts';
 import { toUserInfo } from '../account/account.service.ts';
@@ -53,7 +52,7 @@ export class AccountSettingsService {
     private readonly db: Kysely<Database>,
     private readonly counters: CounterStore,
     readonly uploads: UploadStore,
-    private readonly avatars: AvatarFolder,
+    private readonly avatars: StoreFolder,
     private readonly signups: SignupCanceller,
     private readonly now: () => number = Date.now,
   ) {}
@@ -69,10 +68,14 @@ export class AccountSettingsService {
    * must decode), resized to a square and stored under a fresh name; the old file is removed.
    */
   async changeAvatar(user: AuthUser, files: readonly ReceivedFile[]): Promise<UserInfo> {
-    const { target, url } = await keepAvatar(files, this.avatars, '头像');
-    const previous = await this.swapInAvatar(user.id, url);
+    const { key, url } = await keepAvatar(files, this.avatars, '头像');
+    const previous = await this.swapInAvatar(user.id, url).catch(async (error: unknown) => {
+      // No kept file without its row.
+      await this.avatars.files.remove([key]).catch(() => undefined);
+      throw error;
+    });
     if (previous === undefined) {
-      await fs.promises.rm(target, { force: true });
+      await this.avatars.files.remove([key]);
       throw conflict('头像正在更新，请稍后再试');
     }
     await this.removeAvatarFile(previous);
@@ -194,6 +197,6 @@ export class AccountSettingsService {
   /** Removes a kept avatar file by its URL (only one of ours). */
   private async removeAvatarFile(url: string | null) {
     const name = url ? AVATAR_URL.exec(url)?.[1] : undefined;
-    if (name) await fs.promises.rm(path.join(this.avatars.dir, name), { force: true });
+    if (name) await this.avatars.files.remove([`${this.avatars.folder}${name}`]);
   }
 }

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import {
   activityApplyBodySchema,
   activityApplyResultSchema,
@@ -64,7 +63,7 @@ export const activitiesModule = portalModule({
   create: (app) =>
     new ActivityService(
       app.database.db,
-      new UploadStore(uploadsDir(app.config)),
+      new UploadStore(app.files, uploadsDir(app.config)),
       Date.now,
       app.publicCache,
       app.sideEffects,
@@ -168,17 +167,14 @@ export const activitiesModule = portalModule({
         const id = /^\d{1,15}$/.test(request.params.id) ? Number(request.params.id) : 0;
         const found = id > 0 ? await activities.attachment(user.id, id) : null;
         // The same answer for someone else's file and for none at all: existence is not told.
-        const stat = found ? await fs.promises.stat(found.path).catch(() => null) : null;
-        if (!found || !stat?.isFile()) {
-          return fail(reply, 404, ErrorCode.notFound, '附件不存在');
-        }
+        if (!found) return fail(reply, 404, ErrorCode.notFound, '附件不存在');
         return reply
           .header('content-type', found.mime)
-          .header('content-length', stat.size)
+          .header('content-length', found.size)
           .header('content-disposition', 'inline')
           .header('x-content-type-options', 'nosniff')
           .header('cache-control', 'private, max-age=0, must-revalidate')
-          .send(fs.createReadStream(found.path));
+          .send(found.body);
       },
     );
 

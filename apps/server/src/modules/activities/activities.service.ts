@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import {
   type ActivityApplyResult,
   type ActivityDetail,
@@ -201,7 +202,7 @@ interface AcceptedFile {
 
 /** An attachment as served to its owner. */
 export interface StoredAttachment {
-  path: string;
+  body: Readable;
   mime: string;
   size: number;
   name: string;
@@ -355,7 +356,8 @@ export class ActivityService {
         },
         ActivityMessages,
       );
-      await this.uploads.remove(ATTACHMENT_AREA, replaced);
+      // Committed: the old files' removal may fail (a sweep finds them), the new stay.
+      await this.uploads.remove(ATTACHMENT_AREA, replaced).catch(() => undefined);
       await this.publicCache.invalidate(siteKey);
       const myApplication = toMyApplication({
         id: claim.signupId,
@@ -365,10 +367,13 @@ export class ActivityService {
       });
       return this.result(row, claim.seats, myApplication, now);
     } catch (error) {
-      await this.uploads.remove(
-        ATTACHMENT_AREA,
-        kept.map((file) => file.key),
-      );
+      // No kept file without its row.
+      await this.uploads
+        .remove(
+          ATTACHMENT_AREA,
+          kept.map((file) => file.key),
+        )
+        .catch(() => undefined);
       throw error;
     }
   }
@@ -513,13 +518,16 @@ export class ActivityService {
     };
   }
 
-  /** An attachment of the user, or null (also when it is someone else's or its file is gone). */
+  /**
+   * An attachment of the user with its bytes, or null (also when it is someone else's or its
+   * file is gone).
+   */
   async attachment(userId: number, id: number): Promise<StoredAttachment | null> {
     const row = await findOwnAttachment(this.db, id, userId);
     if (!row) return null;
-    const path = this.uploads.pathOf(ATTACHMENT_AREA, row.storage_key);
-    if (!path) return null;
-    return { path, mime: row.mime, size: row.size, name: row.name };
+    const file = await this.uploads.open(ATTACHMENT_AREA, row.storage_key);
+    if (!file) return null;
+    return { ...file, mime: row.mime, name: row.name };
   }
 
   /**

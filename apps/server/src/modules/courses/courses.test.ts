@@ -4,8 +4,9 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../../db/database.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
-import { filesDir } from '../../http/file-host.ts';
+import { LocalFileStore } from '../../platform/file-store.ts';
 import { writeCategoryCovers } from '../../seed/covers.ts';
+import { SeedFiles } from '../../seed/files.ts';
 import { seedDemo } from '../../seed/seed.ts';
 import {
   createCategory,
@@ -408,9 +409,10 @@ describeEachEngine(
     describe('the /files host', () => {
       it('serves a generated category cover as SVG with a long cache and nosniff', async () => {
         const { app } = ctx();
-        expect(await writeCategoryCovers(app.database.db, filesDir(app.config))).toBe(12);
+        const seedFiles = () => new SeedFiles(new LocalFileStore(app.config.dataDir)).load();
+        expect(await writeCategoryCovers(app.database.db, await seedFiles())).toBe(12);
         // Files that exist are left alone.
-        expect(await writeCategoryCovers(app.database.db, filesDir(app.config))).toBe(0);
+        expect(await writeCategoryCovers(app.database.db, await seedFiles())).toBe(0);
         const response = await app.inject({ url: '/files/covers/jingan-category-1-2.svg' });
         expect(response.statusCode).toBe(200);
         expect(response.headers['content-type']).toBe('image/svg+xml');

@@ -16,7 +16,7 @@ import {
   pageOf,
 } from '@portal/contract';
 import { z } from 'zod';
-import { BUNDLED_MEDIA_DIR, uploadedMediaDir } from '../../http/media-host.ts';
+import { BUNDLED_MEDIA_DIR } from '../../http/media-host.ts';
 import { operationSchema } from '../../http/openapi.ts';
 import { portalModule } from '../../http/portal-module.ts';
 import { attachmentDisposition } from '../../platform/calendar-file.ts';
@@ -48,7 +48,7 @@ export const liveModule = portalModule({
   create: (app) => {
     const viewers = createViewerStore(app.database.db, app.config.redisUrl);
     app.addHook('onClose', () => viewers.close());
-    const sources = new LiveSources([BUNDLED_MEDIA_DIR, uploadedMediaDir(app.config)]);
+    const sources = new LiveSources(BUNDLED_MEDIA_DIR, app.files);
     return new LiveService(app.database.db, { viewers, sources }, undefined, app.sideEffects);
   },
   routes(api, live, app) {

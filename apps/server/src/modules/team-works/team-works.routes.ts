@@ -1,4 +1,3 @@
-import path from 'node:path';
 import {
   pageOf,
   TEAM_WORK_IMAGE_MAX_BYTES,
@@ -16,7 +15,6 @@ import {
   teamWorkSummarySchema,
 } from '@portal/contract';
 import { z } from 'zod';
-import { filesDir } from '../../http/file-host.ts';
 import { withMultipart } from '../../http/multipart.ts';
 import { portalModule } from '../../http/portal-module.ts';
 import { RateLimits } from '../../platform/rate-limit.ts';
@@ -50,8 +48,8 @@ export const teamWorksModule = portalModule({
       app.database.db,
       app.rateLimiter,
       app.sideEffects,
-      new UploadStore(uploadsDir(app.config)),
-      { dir: path.join(filesDir(app.config), 'team-works'), urlPrefix: '/files/team-works/' },
+      new UploadStore(app.files, uploadsDir(app.config)),
+      { files: app.files, folder: 'files/team-works/' },
       app.clock,
       app.publicCache,
     ),

@@ -15,6 +15,7 @@ import type { Kysely } from 'kysely';
 import { readPage } from '../../db/paging.ts';
 import type { Database } from '../../db/schema.ts';
 import { forbidden, invalid, notFound } from '../../platform/errors.ts';
+import type { StoreFolder } from '../../platform/file-store.ts';
 import type { PublicCache } from '../../platform/public-cache.ts';
 import { type RateLimiter, RateLimits } from '../../platform/rate-limit.ts';
 import { toPlainText } from '../../platform/sanitize-html.ts';
@@ -22,7 +23,12 @@ import type { SideEffects } from '../../platform/side-effects.ts';
 import { sniffMime } from '../../platform/sniff-mime.ts';
 import type { ReceivedFile, UploadStore } from '../../platform/upload-store.ts';
 import { requireLeader, requireMember, teamAccess } from '../teams/team-roles.ts';
-import { removeWorkImages, type WrittenImage, writeWorkImage } from './team-work-images.ts';
+import {
+  BrokenImage,
+  removeWorkImages,
+  type WrittenImage,
+  writeWorkImage,
+} from './team-work-images.ts';
 import {
   addLike,
   countTeamWorks,
@@ -62,13 +68,6 @@ export const TeamWorkMessages = {
   deleteComment: '只有评论者或团队负责人可以删除评论',
 };
 
-/** Where kept pictures live: `DATA_DIR/files/team-works`, served publicly under random names. */
-export interface ImageFolder {
-  dir: string;
-  /** URL path prefix, `/files/team-works/`. */
-  urlPrefix: string;
-}
-
 /** What a work is posted with: its text (raw) and received picture files. */
 export interface NewWork {
   teamId: number;
@@ -90,7 +89,8 @@ export class TeamWorkService {
     private readonly limiter: RateLimiter,
     private readonly effects: SideEffects,
     readonly uploads: UploadStore,
-    private readonly images: ImageFolder,
+    /** Where kept pictures live (`files/team-works/`), served publicly under random names. */
+    private readonly images: StoreFolder,
     private readonly now: () => number = Date.now,
     /** Visitors' kept answers: a deleted work leaves them at once. */
     private readonly publicCache?: PublicCache,
@@ -151,9 +151,9 @@ export class TeamWorkService {
     try {
       for (const file of input.files) {
         try {
-          written.push(await writeWorkImage(file.tempPath, this.images.dir));
-        } catch {
-          throw invalid(TeamWorkMessages.broken(file.name));
+          written.push(await writeWorkImage(file.tempPath, this.images));
+        } catch (error) {
+          throw error instanceof BrokenImage ? invalid(TeamWorkMessages.broken(file.name)) : error;
         }
       }
       const at = this.now();
@@ -182,7 +182,7 @@ export class TeamWorkService {
       return await this.detail(siteKey, workId, userId);
     } catch (error) {
       await removeWorkImages(
-        this.images.dir,
+        this.images,
         written.flatMap((image) => [image.imageKey, image.thumbKey]),
       ).catch(() => undefined);
       throw error;
@@ -199,7 +199,7 @@ export class TeamWorkService {
     if (!(await markWorkDeleted(this.db, workId, this.now()))) throw notFound('作品');
     await this.publicCache?.invalidate(siteKey);
     await removeWorkImages(
-      this.images.dir,
+      this.images,
       images.flatMap((image) => [image.image_key, image.thumb_key]),
     );
   }
@@ -301,8 +301,8 @@ export class TeamWorkService {
 
   private imageOf(image: { image_key: string; thumb_key: string; width: number; height: number }) {
     const out: TeamWorkImage = {
-      url: `${this.images.urlPrefix}${image.image_key}`,
-      thumbUrl: `${this.images.urlPrefix}${image.thumb_key}`,
+      url: `/${this.images.folder}${image.image_key}`,
+      thumbUrl: `/${this.images.folder}${image.thumb_key}`,
       width: Number(image.width),
       height: Number(image.height),
     };

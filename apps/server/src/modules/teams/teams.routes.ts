@@ -1,4 +1,3 @@
-import path from 'node:path';
 import {
   AVATAR_MAX_BYTES,
   createTeamBodySchema,
@@ -24,7 +23,6 @@ import {
   updateTeamBodySchema,
 } from '@portal/contract';
 import { z } from 'zod';
-import { filesDir } from '../../http/file-host.ts';
 import { withMultipart } from '../../http/multipart.ts';
 import { portalModule } from '../../http/portal-module.ts';
 import { RateLimits } from '../../platform/rate-limit.ts';
@@ -44,8 +42,8 @@ export const teamsModule = portalModule({
   create: (app) =>
     new TeamService(
       app.database.db,
-      new UploadStore(uploadsDir(app.config)),
-      { dir: path.join(filesDir(app.config), 'team-avatars'), urlPrefix: '/files/team-avatars/' },
+      new UploadStore(app.files, uploadsDir(app.config)),
+      { files: app.files, folder: 'files/team-avatars/' },
       app.clock,
       app.publicCache,
     ),

@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import {
   type CreateTeamBody,
   type DecideRequestBody,
@@ -25,8 +23,9 @@ import type { Kysely, Transaction } from 'kysely';
 import { isUniqueViolation } from '../../db/database.ts';
 import { readPage } from '../../db/paging.ts';
 import type { Database, TeamRow } from '../../db/schema.ts';
-import { type AvatarFolder, keepAvatar } from '../../platform/avatar-image.ts';
+import { keepAvatar } from '../../platform/avatar-image.ts';
 import { AppError, conflict, invalid, notFound } from '../../platform/errors.ts';
+import type { StoreFolder } from '../../platform/file-store.ts';
 import type { PublicCache } from '../../platform/public-cache.ts';
 import { isoTime } from '../../platform/time.ts';
 import type { ReceivedFile, UploadStore } from '../../platform/upload-store.ts';
@@ -148,7 +147,7 @@ export class TeamService {
     private readonly db: Kysely<Database>,
     readonly uploads: UploadStore,
     /** Where kept team avatars live (`/files/team-avatars/`). */
-    private readonly avatars: AvatarFolder,
+    private readonly avatars: StoreFolder,
     private readonly now: () => number = Date.now,
     /** Visitors' kept answers: a team renamed or dissolved is shown so at once. */
     private readonly publicCache?: PublicCache,
@@ -665,7 +664,7 @@ export class TeamService {
   /** Removes a kept team avatar file by its URL (only one of ours). */
   private async removeAvatarFile(url: string | null) {
     const name = url ? TEAM_AVATAR_URL.exec(url)?.[1] : undefined;
-    if (name) await fs.promises.rm(path.join(this.avatars.dir, name), { force: true });
+    if (name) await this.avatars.files.remove([`${this.avatars.folder}${name}`]);
   }
 }
 
