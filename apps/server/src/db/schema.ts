@@ -1013,7 +1013,7 @@ export interface TeamWorksTable {
   deleted_at: number | null;
 }
 
-/** A picture of a team work: WebP files in `DATA_DIR/files/team-works`, in order `sort` 0..8. */
+/** A picture of a team work: WebP files in the file store's `files/team-works`, in order `sort` 0..8. */
 export interface TeamWorkImagesTable {
   id: Generated<number>;
   work_id: number;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import {
   CreateBucketCommand,
   DeleteObjectsCommand,
@@ -26,6 +27,8 @@ export interface FileStore {
   readonly kind: 'local' | 's3';
   /** Writes the file at `key` (replacing one there) from bytes. */
   put(key: string, body: Uint8Array | string): Promise<void>;
+  /** Writes the file at `key` (replacing one there) from a stream of `size` bytes. */
+  putStream(key: string, body: Readable, size: number): Promise<void>;
   /** Moves a local file (a received upload) into the store at `key`; the local file is gone. */
   moveIn(key: string, localPath: string): Promise<void>;
   /** The whole file at `key` and its size, or null when there is none. */
@@ -105,6 +108,21 @@ export class LocalFileStore implements FileStore {
     const temp = path.join(path.dirname(target), `.put-${randomBytes(8).toString('hex')}`);
     try {
       await fs.promises.writeFile(temp, body, { flag: 'wx' });
+      await fs.promises.rename(temp, target);
+    } catch (error) {
+      await fs.promises.rm(temp, { force: true });
+      throw error;
+    }
+  }
+
+  async putStream(key: string, body: Readable, size: number): Promise<void> {
+    const target = this.pathOf(key);
+    await fs.promises.mkdir(path.dirname(target), { recursive: true });
+    const temp = path.join(path.dirname(target), `.put-${randomBytes(8).toString('hex')}`);
+    try {
+      await pipeline(body, fs.createWriteStream(temp, { flags: 'wx' }));
+      const written = (await fs.promises.stat(temp)).size;
+      if (written !== size) throw new Error(`${key}: received ${written} of ${size} bytes`);
       await fs.promises.rename(temp, target);
     } catch (error) {
       await fs.promises.rm(temp, { force: true });
@@ -287,19 +305,23 @@ export class S3FileStore implements FileStore {
     );
   }
 
-  async moveIn(key: string, localPath: string): Promise<void> {
-    const { size } = await fs.promises.stat(localPath);
+  async putStream(key: string, body: Readable, size: number): Promise<void> {
     await this.call(() =>
       this.client.send(
         new PutObjectCommand({
           Bucket: this.bucket,
           Key: checkKey(key),
-          Body: fs.createReadStream(localPath),
+          Body: body,
           ContentLength: size,
           ContentType: typeOfKey(key),
         }),
       ),
     );
+  }
+
+  async moveIn(key: string, localPath: string): Promise<void> {
+    const { size } = await fs.promises.stat(localPath);
+    await this.putStream(key, fs.createReadStream(localPath), size);
     await fs.promises.rm(localPath, { force: true });
   }
 
