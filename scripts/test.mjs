@@ -41,6 +41,29 @@ function chromiumPath() {
   process.exit(1);
 }
 
+/** Debian's nginx (and its brotli module) for the deployment test; installed when missing. */
+function ensureNginx() {
+  if (fs.existsSync(process.env.NGINX_PATH || '/usr/sbin/nginx')) return;
+  const isRoot = process.getuid?.() === 0;
+  const isDebian = fs.existsSync('/etc/debian_version') && fs.existsSync('/usr/bin/apt-get');
+  if (isRoot && isDebian && !process.env.NGINX_PATH) {
+    console.log('nginx not found: installing the Debian packages `nginx` and its brotli module...');
+    run('apt-get update', 'apt-get', ['update', '-qq']);
+    run(
+      'install nginx',
+      'apt-get',
+      ['install', '-y', '-qq', 'nginx', 'libnginx-mod-http-brotli-static'],
+      { env: { ...env, DEBIAN_FRONTEND: 'noninteractive' } },
+    );
+    if (fs.existsSync('/usr/sbin/nginx')) return;
+  }
+  console.error(
+    '✖ No nginx for the deployment test. Install Debian\'s `nginx` (and ' +
+      '`libnginx-mod-http-brotli-static`), or set NGINX_PATH.',
+  );
+  process.exit(1);
+}
+
 run('lint and format (biome)', 'npx', ['biome', 'check', '.']);
 run('typecheck (all workspaces)', 'npm', ['run', 'typecheck', '--silent']);
 
@@ -67,6 +90,14 @@ run('unit and API integration tests', 'npx', ['vitest', 'run']);
 run('reliability (npm run test:reliability)', 'npm', ['run', 'test:reliability', '--silent']);
 run('build the web app', 'npm', ['run', 'build', '--silent']);
 run('bundle budget', 'node', ['scripts/check-bundle.mjs']);
+// nginx from deploy/ in front of two instances, PostgreSQL, Redis and a local S3: an upload
+// served across instances, per-client limits, a rolling restart losing nothing.
+if (pgUrl) {
+  ensureNginx();
+  run('deployment (npm run test:deploy)', 'npm', ['run', 'test:deploy', '--silent']);
+} else {
+  console.log('\nSKIPPED deployment test (it needs PostgreSQL)');
+}
 env.CHROMIUM_PATH = chromiumPath();
 run(
   'end-to-end tests (Chromium, phone emulation)',

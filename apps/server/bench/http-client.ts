@@ -36,9 +36,18 @@ export class HttpClient {
   private readonly host: string;
   private readonly port: number;
 
+  /** Requests sent again after a kept-alive connection closed under them (see `retryReused`). */
+  resent = 0;
+
+  /**
+   * `retryReused`: as a browser does, a request whose kept-alive connection turns out closed
+   * before any answer (the server or proxy closed it as it was reused) is sent once more on a
+   * new connection; the request was never read, so this holds for writes too.
+   */
   constructor(
     readonly origin: string,
     sockets = 512,
+    private readonly options: { retryReused?: boolean } = {},
   ) {
     const url = new URL(origin);
     this.host = url.hostname;
@@ -56,7 +65,21 @@ export class HttpClient {
   }
 
   /** Sends the request; rejects on a network error or after `timeoutMs`. */
-  send(request: HttpRequest, timeoutMs = 10_000): Promise<HttpAnswer> {
+  async send(request: HttpRequest, timeoutMs = 10_000): Promise<HttpAnswer> {
+    // Each retry may meet another pooled connection closed at the same moment (a proxy that
+    // reloads closes all its idle ones at once): a few, as browsers allow.
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        return await this.sendOnce(request, timeoutMs);
+      } catch (error) {
+        const reused = (error as { reused?: boolean }).reused;
+        if (!(this.options.retryReused && reused && attempt < 3)) throw error;
+        this.resent += 1;
+      }
+    }
+  }
+
+  private sendOnce(request: HttpRequest, timeoutMs: number): Promise<HttpAnswer> {
     const body =
       request.body?.data ?? (request.json === undefined ? undefined : JSON.stringify(request.json));
     const headers: Record<string, string | number> = { ...request.headers };
@@ -64,6 +87,7 @@ export class HttpClient {
       headers['content-type'] = request.body?.type ?? 'application/json';
       headers['content-length'] = Buffer.byteLength(body);
     }
+    let answered = false;
     return new Promise((resolve, reject) => {
       const outgoing = http.request(
         {
@@ -77,6 +101,7 @@ export class HttpClient {
           localAddress: request.localAddress,
         },
         (response) => {
+          answered = true;
           const chunks: Buffer[] = [];
           response.on('data', (chunk: Buffer) => chunks.push(chunk));
           response.on('end', () =>
@@ -90,7 +115,14 @@ export class HttpClient {
         },
       );
       outgoing.on('timeout', () => outgoing.destroy(new Error(`no answer in ${timeoutMs} ms`)));
-      outgoing.on('error', reject);
+      outgoing.on('error', (error: Error) => {
+        // Closed under a reused connection before any answer: never read by the server.
+        const reused =
+          outgoing.reusedSocket &&
+          !answered &&
+          (error as NodeJS.ErrnoException).code === 'ECONNRESET';
+        reject(Object.assign(error, { reused }));
+      });
       outgoing.end(body);
     });
   }

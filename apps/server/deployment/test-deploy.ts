@@ -1,0 +1,470 @@
+// `npm run test:deploy`: the deployment recipe of `deploy/` run on loopback: Debian's nginx with
+// deploy/nginx/portal.conf in front of two instances sharing PostgreSQL, Redis and a local S3
+// (s3rver). It proves what a district's operators rely on: a file uploaded through one instance
+// is served by the other; per-address limits count the client, not nginx; and a rolling restart
+// of both instances by deploy/rolling-restart.sh, under a constant open loop of reads and writes
+// through nginx, loses no request and no acknowledged write.
+import { execFile, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { promisify } from 'node:util';
+import S3rver from 's3rver';
+import { Child, findTsx, freePort, waitUntilAnswering } from '../bench/child-process.ts';
+import { Resources, serverDir, startServer } from '../bench/harness.ts';
+import { type HttpAnswer, HttpClient, type HttpRequest } from '../bench/http-client.ts';
+import { loginLearner } from '../bench/learner-login.ts';
+import { createDatabase } from '../src/db/database.ts';
+import { S3FileStore } from '../src/platform/file-store.ts';
+import { createLearners } from '../src/testing/class-factory.ts';
+
+const run = promisify(execFile);
+const repoRoot = path.resolve(serverDir, '../..');
+const NGINX = process.env.NGINX_PATH || '/usr/sbin/nginx';
+/** Requests per second of the open loop during the rolling restart: reads and writes. */
+const READS_PER_SECOND = 40;
+const WRITES_PER_SECOND = 10;
+/** Redis database of this run's own (flushed at the start): counters shared by the instances. */
+/** Debian's libnginx-mod-http-brotli-static: the build's .br copies sent as they are. */
+const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
+const REDIS_URL = process.env.DEPLOY_REDIS_URL || 'redis://127.0.0.1:6379/11';
+
+// The pinned AWS SDK runs on Node 20; its notice that later versions will not is not news here.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+const resources = new Resources();
+const failures: string[] = [];
+const figures: string[] = [];
+const log = (line: string) => console.log(`[deploy] ${line}`);
+
+function check(ok: boolean, what: string) {
+  log(`${ok ? 'ok  ' : 'FAIL'} ${what}`);
+  if (!ok) failures.push(what);
+}
+
+/** nginx's configuration for this run: the recipe's site file, its paths and ports rewritten. */
+function writeNginxConfig(prefix: string, listen: number, ports: number[]) {
+  const site = fs
+    .readFileSync(path.join(repoRoot, 'deploy/nginx/portal.conf'), 'utf8')
+    .replace('listen 80;', `listen 127.0.0.1:${listen};`)
+    .replace('listen [::]:80;', '')
+    .replaceAll('/etc/nginx/portal-upstreams.conf', path.join(prefix, 'portal-upstreams.conf'))
+    .replaceAll('/srv/portal/apps/web/dist', path.join(repoRoot, 'apps/web/dist'));
+  const brotli = fs.existsSync(BROTLI_MODULE);
+  fs.writeFileSync(
+    path.join(prefix, 'portal.conf'),
+    brotli ? site : site.replace('brotli_static on;', ''),
+  );
+  fs.writeFileSync(
+    path.join(prefix, 'portal-upstreams.conf'),
+    ports.map((port) => `server 127.0.0.1:${port} max_fails=1 fail_timeout=5s;\n`).join(''),
+  );
+  const temp = (name: string) => `${name}_temp_path ${path.join(prefix, name)};`;
+  fs.writeFileSync(
+    path.join(prefix, 'nginx.conf'),
+    [
+      // The master runs as this user; as root, its workers too (they read the run's temp files).
+      process.getuid?.() === 0 ? 'user root root;' : '',
+      'worker_processes 2;',
+      `pid ${path.join(prefix, 'nginx.pid')};`,
+      `error_log ${path.join(prefix, 'error.log')} warn;`,
+      'daemon off;',
+      brotli ? `load_module ${BROTLI_MODULE};` : '',
+      'events { worker_connections 1024; }',
+      'http {',
+      '  include /etc/nginx/mime.types;',
+      '  default_type application/octet-stream;',
+      `  access_log ${path.join(prefix, 'access.log')};`,
+      `  ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp).join('\n  ')}`,
+      '  sendfile on;',
+      '  keepalive_timeout 65;',
+      `  include ${path.join(prefix, 'portal.conf')};`,
+      '}',
+    ].join('\n'),
+  );
+}
+
+/** Starts nginx in the foreground of a child process of its own. */
+async function startNginx(prefix: string, origin: string): Promise<Child> {
+  const process_ = spawn(NGINX, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf')], {
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const nginx = new Child('nginx', process_);
+  resources.children.push(nginx);
+  await waitUntilAnswering(nginx, `${origin}/healthz`, 30_000);
+  return nginx;
+}
+
+/** A small HTTP service the rolling-restart script calls to restart an instance of this run. */
+function restartService(restart: (port: number) => Promise<void>) {
+  const server = http.createServer((request, response) => {
+    const port = Number(new URL(request.url ?? '/', 'http://x').searchParams.get('port'));
+    restart(port).then(
+      () => response.end('restarted'),
+      (error: unknown) => {
+        response.statusCode = 500;
+        response.end(String(error));
+      },
+    );
+  });
+  return server;
+}
+
+interface LoopResult {
+  sent: number;
+  ok: number;
+  lost: Array<{ what: string; problem: string }>;
+  acknowledged: Array<{ userId: number; courseId: number }>;
+}
+
+/** What is wrong with an answer of the loop (null: a success). */
+function problemOf(answer: HttpAnswer | Error): string | null {
+  if (answer instanceof Error) return answer.message;
+  if (answer.status !== 200) return `HTTP ${answer.status} ${answer.text.slice(0, 80)}`;
+  if (answer.headers['content-type']?.includes('application/json')) {
+    const body = JSON.parse(answer.text) as { code?: number; message?: string };
+    if (body.code !== undefined && body.code !== 0) return `code ${body.code} ${body.message}`;
+  }
+  return null;
+}
+
+/**
+ * The open loop: requests at a constant rate whatever the answers (each sent on time, never
+ * waiting for the one before), reads of pages, lists and files, and writes (a learner adds a
+ * course to favourites, each pair once), until `stop` resolves.
+ */
+async function openLoop(
+  client: HttpClient,
+  reads: HttpRequest[],
+  writes: Array<{ request: HttpRequest; userId: number; courseId: number }>,
+  stop: Promise<unknown>,
+): Promise<LoopResult> {
+  const result: LoopResult = { sent: 0, ok: 0, lost: [], acknowledged: [] };
+  const pending: Array<Promise<void>> = [];
+  let stopped = false;
+  void stop.then(() => {
+    stopped = true;
+  });
+  const perSecond = READS_PER_SECOND + WRITES_PER_SECOND;
+  const started = performance.now();
+  for (let n = 0; !stopped; n += 1) {
+    const due = started + (n * 1000) / perSecond;
+    const wait = due - performance.now();
+    if (wait > 0) await sleep(wait);
+    const isWrite = n % perSecond < WRITES_PER_SECOND;
+    const write = isWrite ? writes.shift() : undefined;
+    if (isWrite && !write) throw new Error('the loop ran out of writes');
+    const request = write?.request ?? (reads[n % reads.length] as HttpRequest);
+    result.sent += 1;
+    pending.push(
+      client.send(request, 15_000).then(
+        (answer) => {
+          const problem = problemOf(answer);
+          if (problem)
+            result.lost.push({ what: `${request.method ?? 'GET'} ${request.path}`, problem });
+          else {
+            result.ok += 1;
+            if (write) result.acknowledged.push({ userId: write.userId, courseId: write.courseId });
+          }
+        },
+        (error: Error) => {
+          result.lost.push({
+            what: `${request.method ?? 'GET'} ${request.path}`,
+            problem: error.message,
+          });
+        },
+      ),
+    );
+  }
+  await Promise.all(pending);
+  return result;
+}
+
+async function main() {
+  if (!fs.existsSync(NGINX)) {
+    throw new Error(
+      `no nginx at ${NGINX}: install Debian's nginx (apt-get install nginx) or set NGINX_PATH`,
+    );
+  }
+  const databaseUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+  const tsx = findTsx(serverDir);
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-deploy-'));
+  resources.onCleanup(
+    async () => fs.rmSync(work, { recursive: true, force: true }),
+    () => fs.rmSync(work, { recursive: true, force: true }),
+  );
+
+  // The shared parts: a local S3 with its bucket, a fresh PostgreSQL schema, Redis.
+  const s3 = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    silent: true,
+    directory: path.join(work, 's3'),
+  });
+  const s3Port = (await s3.run()).port;
+  resources.onCleanup(
+    () => s3.close(),
+    () => undefined,
+  );
+  const bucket = {
+    endpoint: `http://127.0.0.1:${s3Port}`,
+    bucket: 'portal-deploy',
+    region: 'us-east-1',
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    forcePathStyle: true,
+  };
+  const store = new S3FileStore(bucket);
+  await store.ensureBucket();
+  await store.close();
+  const schemaUrl = await resources.newSchema(databaseUrl);
+  await run('redis-cli', ['-u', REDIS_URL, 'flushdb']).catch(() => undefined);
+
+  const [portA, portB, listen] = [await freePort(), await freePort(), await freePort()];
+  const env = (name: string): NodeJS.ProcessEnv => ({
+    ...process.env,
+    HOST: '127.0.0.1',
+    DATA_DIR: path.join(work, `data-${name}`),
+    DATABASE_URL: schemaUrl,
+    REDIS_URL,
+    S3_ENDPOINT: bucket.endpoint,
+    S3_BUCKET: bucket.bucket,
+    S3_ACCESS_KEY_ID: bucket.accessKeyId,
+    S3_SECRET_ACCESS_KEY: bucket.secretAccessKey,
+    S3_FORCE_PATH_STYLE: '1',
+    TRUST_PROXY: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: '1',
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+  });
+  const instances = new Map<number, Child>();
+  const start = async (port: number, name: string) => {
+    const { app } = await startServer(resources, tsx, env(name), port, {
+      name: `instance ${name}`,
+    });
+    instances.set(port, app);
+  };
+  let started = performance.now();
+  await start(portA, 'A');
+  await start(portB, 'B');
+  log(`two instances up in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+  const prefix = path.join(work, 'nginx');
+  fs.mkdirSync(prefix, { recursive: true });
+  writeNginxConfig(prefix, listen, [portA, portB]);
+  const origin = `http://127.0.0.1:${listen}`;
+  await startNginx(prefix, origin);
+  log(`nginx on ${origin}`);
+
+  const { db, destroy } = await createDatabase({ databaseUrl: schemaUrl, pgPoolSize: 2 });
+  // As phones' browsers do, a request on a kept-alive connection that nginx closed as it
+  // reloaded (before reading it) is sent again on a new one: counted and reported.
+  const viaNginx = new HttpClient(origin, 256, { retryReused: true });
+  try {
+    // 1. A file uploaded through instance A is served by instance B (and through nginx).
+    const token = await loginLearner(origin);
+    const avatar = await sharpPng();
+    const boundary = `----deploy${Date.now()}`;
+    const multipart = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      avatar,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const onA = new HttpClient(`http://127.0.0.1:${portA}`, 4);
+    const onB = new HttpClient(`http://127.0.0.1:${portB}`, 4);
+    const uploaded = await onA.send({
+      method: 'POST',
+      path: '/api/account/avatar',
+      headers: { authorization: `Bearer ${token}` },
+      body: { type: `multipart/form-data; boundary=${boundary}`, data: multipart },
+    });
+    const url = (JSON.parse(uploaded.text) as { data?: { avatar?: string } }).data?.avatar ?? '';
+    const fromB = await onB.send({ path: url });
+    const fromNginx = await viaNginx.send({ path: url });
+    check(
+      /^\/files\/avatars\//.test(url) && fromB.status === 200 && fromNginx.status === 200,
+      `an avatar uploaded through instance A (${url}) is served by instance B and through nginx`,
+    );
+    figures.push(
+      `upload across instances: POST on A → ${uploaded.status}, GET on B → ${fromB.status} (${fromB.headers['content-type']}, ${fromB.headers['content-length']} bytes)`,
+    );
+    onA.close();
+    onB.close();
+
+    // 2. Per-address limits count the client, not nginx (whose address every instance sees).
+    const failedLogin = (from: string, n: number, forged?: string) =>
+      viaNginx.send({
+        method: 'POST',
+        path: '/sso/login',
+        localAddress: from,
+        headers: forged ? { 'x-forwarded-for': forged } : {},
+        body: {
+          type: 'application/x-www-form-urlencoded',
+          data: new URLSearchParams({
+            username: `1370000${String(n).padStart(4, '0')}`,
+            password: 'wrong-password-1',
+            callback: `${origin}/authPage`,
+          }).toString(),
+        },
+      });
+    let allowed = 0;
+    for (let n = 0; n < 40; n += 1) {
+      // A forged X-Forwarded-For changes nothing: nginx sends the peer's address.
+      const answer = await failedLogin('127.0.0.2', n, n % 2 === 0 ? `10.0.${n}.1` : undefined);
+      if (answer.status === 429) break;
+      allowed += 1;
+    }
+    const otherClient = await failedLogin('127.0.0.3', 99);
+    check(
+      allowed === 30 && otherClient.status !== 429,
+      `per-address limit: client 127.0.0.2 refused after ${allowed} failed logins (limit 30, forged X-Forwarded-For ignored), client 127.0.0.3 still served (${otherClient.status})`,
+    );
+    figures.push(
+      `per-address limit through nginx: 127.0.0.2 held after ${allowed} failures (30 allowed), 127.0.0.3 answered ${otherClient.status}`,
+    );
+
+    // 3. A rolling restart of both instances under a constant open loop through nginx.
+    const learners = await createLearners(db, 40);
+    const courses = await db
+      .selectFrom('courses')
+      .select('id')
+      .where('published', '=', 1)
+      .where('site_key', '=', 'jingan')
+      .orderBy('id')
+      .limit(100)
+      .execute();
+    const cover = await db
+      .selectFrom('courses')
+      .select('cover')
+      .where('cover', 'like', '/files/%')
+      .executeTakeFirstOrThrow();
+    const writes = learners.flatMap((learner) =>
+      courses.map((course) => ({
+        userId: learner.id,
+        courseId: course.id,
+        request: {
+          method: 'POST' as const,
+          path: '/api/favourites',
+          headers: { authorization: `Bearer ${learner.token}` },
+          json: { contentType: 'course', contentId: course.id },
+        },
+      })),
+    );
+    // Spread over the learners, so no learner's own write limit is met.
+    writes.sort((a, b) => a.courseId - b.courseId || a.userId - b.userId);
+    const reads: HttpRequest[] = [
+      { path: '/api/courses?page=1&size=10' },
+      { path: '/api/home' },
+      { path: cover.cover },
+      { path: '/scourseList' },
+      { path: `/api/courses/detail?id=${courses[0]?.id}` },
+    ];
+
+    let restarts = 0;
+    const control = restartService(async (port) => {
+      const child = instances.get(port);
+      if (!child) throw new Error(`no instance on ${port}`);
+      const name = port === portA ? 'A' : 'B';
+      await child.stop(15_000);
+      await start(port, name);
+      restarts += 1;
+    });
+    await new Promise<void>((resolve) => control.listen(0, '127.0.0.1', resolve));
+    const controlPort = (control.address() as { port: number }).port;
+
+    started = performance.now();
+    let loopDone: () => void = () => undefined;
+    const stop = new Promise<void>((resolve) => {
+      loopDone = resolve;
+    });
+    const loop = openLoop(viaNginx, reads, writes, stop);
+    await sleep(2_000);
+    const script = run(path.join(repoRoot, 'deploy/rolling-restart.sh'), [], {
+      env: {
+        ...process.env,
+        UPSTREAMS: path.join(prefix, 'portal-upstreams.conf'),
+        RELOAD_COMMAND: `${NGINX} -p ${prefix} -c ${path.join(prefix, 'nginx.conf')} -s reload`,
+        RESTART_COMMAND: `curl -fsS -o /dev/null http://127.0.0.1:${controlPort}/restart?port={port}`,
+        DRAIN_SECONDS: '2',
+      },
+    });
+    const restarted = await script.then(
+      ({ stdout }) => stdout,
+      (error: { stdout?: string; stderr?: string }) => {
+        failures.push(`rolling-restart.sh failed: ${error.stderr ?? error}`);
+        return error.stdout ?? '';
+      },
+    );
+    const restartSeconds = (performance.now() - started) / 1000;
+    await sleep(2_000);
+    loopDone();
+    const result = await loop;
+    control.close();
+    for (const line of restarted.trim().split('\n')) log(line);
+
+    const favourites = await db
+      .selectFrom('favourites')
+      .select(['user_id', 'content_id'])
+      .where('content_type', '=', 'course')
+      .where(
+        'user_id',
+        'in',
+        learners.map((learner) => learner.id),
+      )
+      .execute();
+    const stored = new Set(favourites.map((row) => `${row.user_id}:${row.content_id}`));
+    const missing = result.acknowledged.filter(
+      (write) => !stored.has(`${write.userId}:${write.courseId}`),
+    );
+    check(
+      restarts === 2,
+      `deploy/rolling-restart.sh restarted both instances, one after the other (${restarts})`,
+    );
+    check(
+      result.lost.length === 0,
+      `rolling restart: ${result.sent} requests sent through nginx at ${READS_PER_SECOND + WRITES_PER_SECOND}/s, ${result.ok} answered, ${result.lost.length} lost`,
+    );
+    for (const lost of result.lost.slice(0, 10)) log(`  lost: ${lost.what}: ${lost.problem}`);
+    check(
+      result.acknowledged.length > 0 && missing.length === 0,
+      `rolling restart: ${result.acknowledged.length} writes acknowledged, ${missing.length} missing from the database`,
+    );
+    figures.push(
+      `rolling restart (${restartSeconds.toFixed(1)} s for both): ${result.sent} requests (${READS_PER_SECOND} reads + ${WRITES_PER_SECOND} writes per second), ${result.lost.length} lost, ${viaNginx.resent} sent again on a new connection after nginx closed a kept-alive one as it reloaded; ${result.acknowledged.length} writes acknowledged, ${missing.length} missing`,
+    );
+  } finally {
+    viaNginx.close();
+    await destroy();
+  }
+}
+
+/** A real PNG picture for the upload. */
+async function sharpPng(): Promise<Buffer> {
+  const { default: sharp } = await import('sharp');
+  return sharp({ create: { width: 120, height: 90, channels: 3, background: '#3a7bd5' } })
+    .png()
+    .toBuffer();
+}
+
+process.on('exit', () => resources.cleanupNow());
+const started = performance.now();
+try {
+  await main();
+} catch (error) {
+  failures.push(error instanceof Error ? (error.stack ?? error.message) : String(error));
+} finally {
+  await resources.cleanup();
+}
+console.log('\nDeployment test (nginx + 2 instances + PostgreSQL + Redis + local S3):');
+for (const line of figures) console.log(`  ${line}`);
+console.log(`  took ${((performance.now() - started) / 1000).toFixed(0)} s`);
+if (failures.length > 0) {
+  console.error(`\n✖ ${failures.length} check(s) failed:\n  ${failures.join('\n  ')}`);
+  process.exit(1);
+}
+console.log('✔ deployment test passed');
+process.exit(0);
