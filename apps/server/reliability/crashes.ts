@@ -7,6 +7,7 @@ import { startApp, startServer } from '../bench/harness.ts';
 import { HttpClient, type HttpRequest } from '../bench/http-client.ts';
 import { loginLearner } from '../bench/learner-login.ts';
 import { createDatabase } from '../src/db/database.ts';
+import { brokenInvariants, INVARIANTS } from '../src/db/invariants.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { hashPassword } from '../src/modules/account/password.ts';
 import { DEMO_LEARNERS, DEMO_PASSWORD, DEMO_SITES, generatedUsername } from '../src/seed/seed.ts';
@@ -19,7 +20,6 @@ import {
   learnerLoad,
   send,
 } from './crash-load.ts';
-import { brokenInvariants, INVARIANTS } from './invariants.ts';
 import { startPrivateCluster } from './private-postgres.ts';
 import { bundleServer } from './server-bundle.ts';
 import type { FigureRow, ReliabilityContext, Scenario } from './types.ts';

@@ -1,5 +1,6 @@
 // The invariants the database must hold whatever happened to the server (a crash, a lost
-// database): as SQL that answers one row per violation, the same text on SQLite and PostgreSQL.
+// database, a restore from a backup): as SQL that answers one row per violation, the same text
+// on SQLite and PostgreSQL.
 
 /** Each check: a name and a query answering `id` of every row that breaks it (none when held). */
 export const INVARIANTS: ReadonlyArray<{ name: string; sql: string }> = [
