@@ -58,7 +58,7 @@ function ensureNginx() {
     if (fs.existsSync('/usr/sbin/nginx')) return;
   }
   console.error(
-    '✖ No nginx for the deployment test. Install Debian\'s `nginx` (and ' +
+    "✖ No nginx for the deployment test. Install Debian's `nginx` (and " +
       '`libnginx-mod-http-brotli-static`), or set NGINX_PATH.',
   );
   process.exit(1);
