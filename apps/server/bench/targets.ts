@@ -273,7 +273,12 @@ TARGETS.push(
   read('topic', `/api/topics/detail?slug=${topic}`),
   read("topic's e-books", `/api/topics/ebooks?slug=${topic}&page=1&size=20`),
   read('places (first page)', '/api/places?page=1&size=20'),
-  read('map markers', '/api/places/markers'),
+  read('map markers (whole district)', '/api/places/markers'),
+  // A street of 静安寺 at zoom 16: the view a learner pans and zooms to.
+  read(
+    'map markers (a street view)',
+    '/api/places/markers?west=121.44&south=31.22&east=121.455&north=31.235&zoom=16',
+  ),
   read('place detail', '/api/places/detail?id=1'),
   read("place's courses", '/api/places/courses?id=1&page=1&size=20'),
   read("place's activities", '/api/places/activities?id=1&page=1&size=20'),

@@ -188,6 +188,50 @@ describe('learning map', () => {
     expect(new URL(page.url()).pathname).toBe(expected);
   });
 
+  it('counts every place in clusters, asks for the markers of the view, and parts a cluster when tapped', async () => {
+    const { page } = await suite.open();
+    await storeLogin(page, suite.portal.baseUrl, await apiLogin(suite.portal.baseUrl));
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/places/markers')) asked.push(request.url());
+    });
+    await page.goto(url('/index/map'));
+    const map = page.getByRole('region', { name: /学习地图/ });
+    // Fitted to every place: each is in a cluster's count or marked on its own.
+    const answer = await fetch(url('/api/places?page=1&size=1')).then((response) =>
+      response.json(),
+    );
+    const total = (answer as { data: { total: number } }).data.total;
+    const counted = async () => {
+      const counts = await map
+        .locator('.place-cluster span')
+        .evaluateAll((spans) => spans.map((span) => Number(span.getAttribute('data-count'))));
+      return counts.reduce((sum, n) => sum + n, 0) + (await map.locator('.place-marker').count());
+    };
+    const wait = { timeout: 15_000 };
+    await expect.poll(() => asked.some((address) => /west=.*zoom=/.test(address)), wait).toBe(true);
+    await expect.poll(counted, wait).toBe(total);
+    expect(total).toBeGreaterThan(20);
+
+    // A cluster, tapped: the map zooms in on it (the markers of a closer view are asked for),
+    // and its places part into several markers that still count them all.
+    const zoomOf = (address: string) => Number(new URL(address).searchParams.get('zoom'));
+    const firstZoom = zoomOf(asked.at(-1) ?? '');
+    const cluster = map.getByRole('button', { name: /^\d+个地点，点按放大$/ }).first();
+    const count = Number(/^\d+/.exec((await cluster.getAttribute('aria-label')) ?? '')?.[0]);
+    expect(count).toBeGreaterThan(1);
+    await cluster.click();
+    await expect.poll(() => zoomOf(asked.at(-1) ?? ''), wait).toBeGreaterThan(firstZoom);
+    await expect
+      .poll(
+        async () =>
+          (await counted()) >= count &&
+          (await map.locator('.place-marker, .place-cluster').count()) >= 2,
+        wait,
+      )
+      .toBe(true);
+  });
+
   it('loads no Leaflet, plugin or outline data on the first load of home, and loads them on the map', async () => {
     const { page } = await located();
     const requested: string[] = [];

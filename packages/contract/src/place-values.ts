@@ -15,6 +15,10 @@ export interface OpeningRule {
 
 export const WEEKDAY_NAMES = ['一', '二', '三', '四', '五', '六', '日'] as const;
 
+/** The zoom levels of the map (Leaflet's, of 256 px tiles), from the whole city to a street. */
+export const MAP_ZOOM_MIN = 10;
+export const MAP_ZOOM_MAX = 18;
+
 /** Places a near query answers at most. */
 export const PLACES_NEAR_MAX = 50;
 /** Longest place search query, in characters. */

@@ -3,7 +3,13 @@ import { classSummarySchema } from './classes.ts';
 import { pageQuery } from './envelope.ts';
 import { PLACE_CATEGORIES } from './geo.ts';
 import { idQuery, pagedIdQuery, placeLocationShape } from './parts.ts';
-import { PLACE_QUERY_MAX, PLACES_NEAR_MAX, PROJECT_STATUSES } from './place-values.ts';
+import {
+  MAP_ZOOM_MAX,
+  MAP_ZOOM_MIN,
+  PLACE_QUERY_MAX,
+  PLACES_NEAR_MAX,
+  PROJECT_STATUSES,
+} from './place-values.ts';
 
 export const placeCategorySchema = z.enum(PLACE_CATEGORIES);
 
@@ -48,11 +54,23 @@ export const placeSummarySchema = z.object({
 });
 export type PlaceSummary = z.infer<typeof placeSummarySchema>;
 
-/** `GET /api/places/markers?category=&q=`: the list's filters, without paging or position. */
-export const placeMarkersQuerySchema = placeListQuerySchema.pick({ category: true, q: true });
+/**
+ * `GET /api/places/markers?category=&q=&west=&south=&east=&north=&zoom=`: the list's filters,
+ * and the part of the map in view (WGS-84 bounds, all four or none) at its zoom; without bounds,
+ * the whole site at the zoom given (the first screen, before the map is fitted).
+ */
+export const placeMarkersQuerySchema = placeListQuerySchema
+  .pick({ category: true, q: true })
+  .extend({
+    west: degrees(180).optional(),
+    south: degrees(90).optional(),
+    east: degrees(180).optional(),
+    north: degrees(90).optional(),
+    zoom: z.coerce.number().int().min(MAP_ZOOM_MIN).max(MAP_ZOOM_MAX).default(12),
+  });
 export type PlaceMarkersQuery = z.infer<typeof placeMarkersQuerySchema>;
 
-/** `GET /api/places/markers`: every published place of the site, as the map draws it. */
+/** A place as the map marks it. */
 export const placeMarkerSchema = placeSummarySchema.pick({
   id: true,
   category: true,
@@ -62,6 +80,39 @@ export const placeMarkerSchema = placeSummarySchema.pick({
   lng: true,
 });
 export type PlaceMarker = z.infer<typeof placeMarkerSchema>;
+
+/** Places close together on the map at its zoom, drawn as one marker with their count. */
+export const placeClusterSchema = z.object({
+  lat: z.number(),
+  lng: z.number(),
+  count: z.number().int(),
+  /** The zoom at which the cluster parts (a tap zooms there). */
+  zoom: z.number().int(),
+});
+export type PlaceCluster = z.infer<typeof placeClusterSchema>;
+
+/** A rectangle of the map in WGS-84 degrees. */
+export const mapBoundsSchema = z.object({
+  west: z.number(),
+  south: z.number(),
+  east: z.number(),
+  north: z.number(),
+});
+export type MapBounds = z.infer<typeof mapBoundsSchema>;
+
+/**
+ * `GET /api/places/markers`: what the map draws of the filter's places in its view: clusters
+ * and single places; how many places the filter has in all and their bounds (to fit the map
+ * to, null when none); and the middle of each street they are in (the offline map's labels).
+ */
+export const placeMarkerViewSchema = z.object({
+  total: z.number().int(),
+  bounds: mapBoundsSchema.nullable(),
+  clusters: z.array(placeClusterSchema),
+  places: z.array(placeMarkerSchema),
+  streets: z.array(z.object({ text: z.string(), lat: z.number(), lng: z.number() })),
+});
+export type PlaceMarkerView = z.infer<typeof placeMarkerViewSchema>;
 
 export const openingRuleSchema = z.object({
   days: z.array(z.number().int().min(1).max(7)),

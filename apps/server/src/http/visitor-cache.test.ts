@@ -332,7 +332,6 @@ describeEachEngine('content that only publishing changes, kept for visitors', (c
     [`/api/topics/detail?slug=${topic}`, 'topics', 'title'],
     [`/api/topics/ebooks?slug=${topic}`, 'ebooks', 'title'],
     ['/api/places', 'map_places', 'name'],
-    ['/api/places/markers', 'map_places', 'name'],
     ['/api/places/detail?id=1', 'map_places', 'name'],
     ['/api/places/courses?id=1', 'courses', 'title'],
     ['/api/places/classes?id=1', 'classes', 'title'],
@@ -344,6 +343,30 @@ describeEachEngine('content that only publishing changes, kept for visitors', (c
     ['/api/activities/detail?id=1', 'activities', 'title'],
   ];
   keptReads(ctx, reads);
+});
+
+describeEachEngine('the map of every visitor and learner', (ctx) => {
+  it('draws the markers from one index per site and filter, made again when places are published', async () => {
+    const { app } = ctx();
+    const [learner] = (await createLearners(app.database.db, 1, 'jingan')) as [TestLearner];
+    const url = '/api/places/markers?zoom=18';
+    app.publicCache.forget();
+    const before = await get(app, 'jingan', url, learner.token);
+    await sql`UPDATE map_places SET name = name || '（改）'`.execute(app.database.db);
+    try {
+      // Not published: the index (and the visitors' kept answer) stands, for everyone.
+      expect(await get(app, 'jingan', url, learner.token)).toEqual(before);
+      expect(await get(app, 'jingan', url)).toEqual(before);
+      // Published: both see the new names at once.
+      await app.publicCache.invalidate('jingan');
+      for (const token of [learner.token, undefined]) {
+        expect(JSON.stringify(await get(app, 'jingan', url, token))).toContain('（改）');
+      }
+    } finally {
+      await sql`UPDATE map_places SET name = replace(name, '（改）', '')`.execute(app.database.db);
+      await app.publicCache.invalidate('jingan');
+    }
+  });
 });
 
 describeEachEngine('what learners do, shown to visitors within the cache’s short life', (ctx) => {

@@ -83,7 +83,7 @@ describe('the early requests of the landing pages', () => {
     );
     expect(early('/index/map')).toEqual(
       await sentBy(
-        run(placeMarkersQueryOptions(null, '')),
+        run(placeMarkersQueryOptions(null, '', null)),
         run(placeListQueryOptions(null, '', null)),
       ),
     );

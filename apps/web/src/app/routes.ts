@@ -119,7 +119,7 @@ const preloadRanking: Preload = (client, search) =>
 /** The map's markers and list before a search, a category or a position. */
 const preloadMap: Preload = (client) =>
   Promise.all([
-    client.prefetchQuery(placeMarkersQueryOptions(null, '')),
+    client.prefetchQuery(placeMarkersQueryOptions(null, '', null)),
     client.prefetchInfiniteQuery(placeListQueryOptions(null, '', null)),
   ]);
 

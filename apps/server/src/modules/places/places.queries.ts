@@ -83,17 +83,11 @@ export function listPlaceRows(
     .execute();
 }
 
-/** Every matching place as the map draws it (at most `limit`). */
-export function listMarkerRows(
-  db: Kysely<Database>,
-  engine: Engine,
-  filter: PlaceListFilter,
-  limit: number,
-) {
+/** Every matching place as the map marks it. */
+export function listMarkerRows(db: Kysely<Database>, engine: Engine, filter: PlaceListFilter) {
   return filteredPlaces(db, engine, filter)
     .select(['p.id', 'p.category', 'p.name', 'p.street', 'p.lat', 'p.lng'])
     .orderBy('p.id')
-    .limit(limit)
     .execute();
 }
 

@@ -7,8 +7,8 @@ import {
   placeDetailSchema,
   placeItemsQuerySchema,
   placeListQuerySchema,
-  placeMarkerSchema,
   placeMarkersQuerySchema,
+  placeMarkerViewSchema,
   placeNearQuerySchema,
   placeProjectSchema,
   placeSummarySchema,
@@ -27,7 +27,10 @@ declare module 'fastify' {
 export const placesModule = portalModule({
   name: 'places',
   tag: 'places',
-  create: (app) => new PlaceService(app.database.db, app.database.engine, app.clock),
+  create: (app) =>
+    new PlaceService(app.database.db, app.database.engine, app.clock, (siteKey) =>
+      app.publicCache.version(siteKey),
+    ),
   routes(api, places) {
     api.get('/api/places', {
       operationId: 'listPlaces',
@@ -45,11 +48,13 @@ export const placesModule = portalModule({
     api.get('/api/places/markers', {
       operationId: 'listPlaceMarkers',
       summary: '地图标记',
-      description: '站点全部地点的地图标记（坐标与类别），可按类别与搜索词筛选，不分页。',
+      description:
+        '地图当前范围（西南东北四个边界，WGS-84）在某一缩放级别下的地点标记：相近的地点聚合为带数量的聚合点（点按放大到其分开的级别），其余为单个地点；不给范围时为站点全部地点。另答复筛选后的地点总数、其范围（用于初次适配视野）与各街道的中心（离线底图的街道名）。可按类别与搜索词筛选。',
       login: 'none',
       query: placeMarkersQuerySchema,
-      response: z.array(placeMarkerSchema),
-      visitorCache: { unless: (query) => Boolean(query.q) },
+      response: placeMarkerViewSchema,
+      // The first screen's answer (no view, no search) is the same for every visitor.
+      visitorCache: { unless: (query) => Boolean(query.q) || query.west !== undefined },
       handle: ({ site, query }) => places.markers(site.key, query),
     });
     api.get('/api/places/near', {

@@ -11,7 +11,8 @@ import {
   type PlaceDetail,
   type PlaceItemsQuery,
   type PlaceListQuery,
-  type PlaceMarker,
+  type PlaceMarkersQuery,
+  type PlaceMarkerView,
   type PlaceNearQuery,
   type PlaceProject,
   type PlaceSummary,
@@ -26,6 +27,7 @@ import { sanitizeArticleHtml } from '../../platform/sanitize-html.ts';
 import { activitySummariesByIds } from '../activities/activities.service.ts';
 import { toClassSummary } from '../classes/classes.service.ts';
 import { courseSummariesByIds } from '../courses/courses.service.ts';
+import { MarkerIndexes } from './marker-index.ts';
 import {
   countPlaceActivities,
   countPlaceClasses,
@@ -47,12 +49,11 @@ import {
 export const PlaceMessages = {
   notFound: '地点不存在或已下线',
   halfPosition: '纬度和经度需同时提供',
+  partialBounds: '地图范围需同时提供东南西北四个边界，且西不大于东、南不大于北',
 } as const;
 
 const placeGone = () => new AppError(ErrorCode.notFound, PlaceMessages.notFound);
 
-/** The most markers the map draws at once (a district has a few hundred places). */
-export const MARKERS_MAX = 2000;
 /** Classes shown on a school's page before 「全部班级」. */
 const DETAIL_CLASSES = 6;
 /**
@@ -135,11 +136,21 @@ export class PlaceService {
    */
   private readonly firstBoxes = new Map<string, number>();
 
+  /** The map's indexes of the places, per filter (see {@link markers}). */
+  private readonly markerIndexes: MarkerIndexes;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly engine: Engine,
     private readonly now: () => number = Date.now,
-  ) {}
+    /**
+     * The site's content version (the visitors' cache's): publishing places changes it, and the
+     * map's indexes of the older version are made again.
+     */
+    private readonly contentVersion: (siteKey: string) => Promise<string | null> = async () => '',
+  ) {
+    this.markerIndexes = new MarkerIndexes(now);
+  }
 
   /**
    * One page of the site's places of a category matching `q`: by street and name, or nearest
@@ -170,15 +181,42 @@ export class PlaceService {
     );
   }
 
-  /** Every published place of the site (of a category, matching `q`) as the map draws it. */
-  async markers(siteKey: string, query: Omit<PlaceListQuery, 'page' | 'size'>) {
-    const rows = await listMarkerRows(
-      this.db,
-      this.engine,
-      { siteKey, category: query.category, q: query.q || undefined },
-      MARKERS_MAX,
+  /**
+   * What the map draws of the site's published places (of a category, matching `q`) in the view
+   * the query names (the whole site without one) at its zoom: clusters and single places, from
+   * an index of the filter's places made once and reused until the site's content version
+   * changes (publishing) or a minute passes (every place counts, however many the district has;
+   * the phone gets only what its view shows).
+   */
+  async markers(siteKey: string, query: PlaceMarkersQuery): Promise<PlaceMarkerView> {
+    const sides = [query.west, query.south, query.east, query.north];
+    const given = sides.filter((side) => side !== undefined).length;
+    if (given !== 0 && given !== 4) throw invalid(PlaceMessages.partialBounds);
+    const bounds =
+      query.west !== undefined &&
+      query.south !== undefined &&
+      query.east !== undefined &&
+      query.north !== undefined
+        ? { west: query.west, south: query.south, east: query.east, north: query.north }
+        : null;
+    if (bounds && (bounds.west > bounds.east || bounds.south > bounds.north)) {
+      throw invalid(PlaceMessages.partialBounds);
+    }
+    const q = query.q || undefined;
+    // An unknown version (Redis down) is never reused: a fresh index each time.
+    const version = (await this.contentVersion(siteKey)) ?? `unknown ${Math.random()}`;
+    const index = await this.markerIndexes.get(
+      JSON.stringify([siteKey, version, query.category ?? null, q ?? null]),
+      async () => {
+        const rows = await listMarkerRows(this.db, this.engine, {
+          siteKey,
+          category: query.category,
+          q,
+        });
+        return rows.map((row) => ({ ...row, lat: Number(row.lat), lng: Number(row.lng) }));
+      },
     );
-    return rows.map((row): PlaceMarker => ({ ...row, lat: Number(row.lat), lng: Number(row.lng) }));
+    return index.view(bounds, query.zoom);
   }
 
   /**

@@ -4,6 +4,7 @@ import type {
   CourseSummary,
   Page,
   PlaceDetail,
+  PlaceMarkerView,
   PlaceProject,
   PlaceSummary,
   SearchResult,
@@ -18,7 +19,7 @@ import { createActivity } from '../../testing/activity-factory.ts';
 import { createClass } from '../../testing/class-factory.ts';
 import { createCourse } from '../../testing/course-factory.ts';
 import { body, describeEachEngine } from '../../testing/test-app.ts';
-import { PlaceService } from './places.service.ts';
+import { PlaceMessages, PlaceService } from './places.service.ts';
 
 /** Tuesday 10:00 in Shanghai (02:00 UTC). */
 const TUESDAY_10 = Date.UTC(2026, 10, 24, 2, 0);
@@ -243,6 +244,87 @@ describeEachEngine(
         const { code, message } = await get(ctx().app, '/api/places?category=zoo');
         expect(code).toBe(400);
         expect(message).toContain('地点类别');
+      });
+    });
+
+    describe('GET /api/places/markers', () => {
+      type View = PlaceMarkerView;
+      const counted = (view: View) =>
+        view.places.length + view.clusters.reduce((sum, cluster) => sum + cluster.count, 0);
+
+      it('answers the whole site without a view: every published place of it counted, its bounds and streets', async () => {
+        const { data } = await get<View>(ctx().app, '/api/places/markers?zoom=18');
+        // Not the unpublished one, nor another site's.
+        const published = [ids.school, ids.branch, ids.point, ids.base, ids.walk, ids.far];
+        expect(data.places.map((place) => place.id).sort((a, b) => a - b)).toEqual(
+          published.sort((a, b) => a - b),
+        );
+        expect(data.total).toBe(6);
+        expect(counted(data)).toBe(6);
+        const whole = await get<View>(ctx().app, '/api/places/markers?zoom=10');
+        expect(counted(whole.data)).toBe(6);
+        expect(data.bounds).toEqual({
+          west: 121.4332,
+          south: 31.2285,
+          east: 121.4745,
+          north: 31.2932,
+        });
+        expect(data.streets.map((street) => street.text).sort()).toEqual(
+          ['北站街道', '南京西路街道', '天目西路街道', '彭浦镇', '石门二路街道'].sort(),
+        );
+      });
+
+      it('draws the view asked at its zoom: near places as one cluster far out, each on its own close in', async () => {
+        const near = '&west=121.45&south=31.225&east=121.475&north=31.25';
+        const far = await get<View>(ctx().app, `/api/places/markers?zoom=10${near}`);
+        expect(far.data.clusters.length).toBeGreaterThan(0);
+        expect(far.data.places.map((place) => place.name)).not.toContain('彭浦镇学习点');
+        const cluster = far.data.clusters[0];
+        expect(cluster?.zoom).toBeGreaterThan(10);
+        const close = await get<View>(ctx().app, `/api/places/markers?zoom=18${near}`);
+        expect(close.data.clusters).toEqual([]);
+        expect(close.data.places.map((place) => place.name).sort()).toEqual(
+          [
+            '南京西路街道社区学校',
+            '老年大学天目分校',
+            '静安区图书馆',
+            '苏河湾体验基地',
+            '张园行走点',
+          ].sort(),
+        );
+        expect(close.data.total).toBe(6);
+      });
+
+      it('filters by category and search, as the list does', async () => {
+        const schools = await get<View>(ctx().app, '/api/places/markers?category=school&zoom=18');
+        expect(schools.data.total).toBe(2);
+        expect(schools.data.places.every((place) => place.category === 'school')).toBe(true);
+        const found = await get<View>(
+          ctx().app,
+          `/api/places/markers?q=${encodeURIComponent('图书馆')}&zoom=18`,
+        );
+        expect(found.data.places.map((place) => place.name)).toEqual(['静安区图书馆']);
+      });
+
+      it('refuses a view without all four edges, or turned inside out, and a zoom off the map, naming them', async () => {
+        const { app } = ctx();
+        const partial = await get(app, '/api/places/markers?west=121.4&south=31.2');
+        expect(partial).toEqual({ code: 400, message: PlaceMessages.partialBounds, data: null });
+        const inverted = await get(
+          app,
+          '/api/places/markers?west=121.5&south=31.2&east=121.4&north=31.3',
+        );
+        expect(inverted.message).toBe(PlaceMessages.partialBounds);
+        const zoom = await get(app, '/api/places/markers?zoom=30');
+        expect(zoom).toMatchObject({
+          code: 400,
+          message: expect.stringMatching(/^地图缩放级别：/),
+        });
+        const edge = await get(app, '/api/places/markers?west=abc&south=1&east=2&north=3');
+        expect(edge).toMatchObject({
+          code: 400,
+          message: expect.stringMatching(/^地图范围（西）：/),
+        });
       });
     });
 

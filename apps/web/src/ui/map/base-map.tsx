@@ -1,3 +1,4 @@
+import { MAP_ZOOM_MAX, MAP_ZOOM_MIN } from '@portal/contract/constants';
 import type * as Leaflet from 'leaflet';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { siteConfig } from '@/platform/site-config.ts';
@@ -15,6 +16,8 @@ export interface BaseMap {
   datum: Datum;
   /** A stored WGS-84 point as the map draws it. */
   toMap: (lat: number, lng: number) => Leaflet.LatLngTuple;
+  /** A point of the map as a WGS-84 position (how the server stores and is asked). */
+  fromMap: (point: Leaflet.LatLng) => { lat: number; lng: number };
   /** Draws `labels` (street names...) as quiet text, replacing the previous ones. */
   setLabels: (labels: readonly MapLabel[]) => void;
 }
@@ -56,11 +59,15 @@ export function useBaseMap(container: RefObject<HTMLElement | null>): BaseMapSta
             const [x, y] = convert(gcoord, [lng, lat], 'wgs84', datum);
             return [y, x];
           };
+          const fromMap = (point: Leaflet.LatLng) => {
+            const [lng, lat] = convert(gcoord, [point.lng, point.lat], datum, 'wgs84');
+            return { lat, lng };
+          };
           const created = L.map(element, {
             center: toMap(DISTRICT_CENTER.lat, DISTRICT_CENTER.lng),
             zoom: 13,
-            minZoom: 10,
-            maxZoom: 18,
+            minZoom: MAP_ZOOM_MIN,
+            maxZoom: MAP_ZOOM_MAX,
             attributionControl: false,
             // Leaflet's 30 px buttons are too small for a finger: the page draws its own.
             zoomControl: false,
@@ -71,7 +78,7 @@ export function useBaseMap(container: RefObject<HTMLElement | null>): BaseMapSta
           map = created;
           if (siteConfig.mapTileUrl) {
             // Tiles that fail leave their squares empty: the outlines under them stay.
-            L.tileLayer(siteConfig.mapTileUrl, { maxZoom: 18 }).addTo(created);
+            L.tileLayer(siteConfig.mapTileUrl, { maxZoom: MAP_ZOOM_MAX }).addTo(created);
           }
           // Street names crowd a whole-district view: they show from this zoom on.
           const showLabels = () =>
@@ -91,7 +98,7 @@ export function useBaseMap(container: RefObject<HTMLElement | null>): BaseMapSta
               ),
             ).addTo(created);
           };
-          const ready: BaseMap = { L, map: created, datum, toMap, setLabels };
+          const ready: BaseMap = { L, map: created, datum, toMap, fromMap, setLabels };
           setState({ status: 'ready', map: ready, outlines: 'loading' });
           observer = new ResizeObserver(() => created.invalidateSize());
           observer.observe(element);

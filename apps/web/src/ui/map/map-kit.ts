@@ -1,7 +1,6 @@
 /**
- * Leaflet, its marker clustering and gcoord, loaded together when a map first shows (never on
- * other pages). leaflet.markercluster extends the global `L` that Leaflet's UMD build sets, so
- * it loads after Leaflet.
+ * Leaflet and gcoord, loaded together when a map first shows (never on other pages). Markers
+ * come clustered from the server (`/api/places/markers`), so no clustering code is loaded.
  */
 import type * as Leaflet from 'leaflet';
 import type { Gcoord } from './datum.ts';
@@ -40,17 +39,8 @@ export function loadMapKit(): Promise<MapKit> {
       import('leaflet'),
       import('gcoord'),
       import('leaflet/dist/leaflet.css?url').then(({ default: url }) => linkStylesheet(url)),
-      import('leaflet.markercluster/dist/MarkerCluster.css?url').then(({ default: url }) =>
-        linkStylesheet(url),
-      ),
-      import('leaflet.markercluster/dist/MarkerCluster.Default.css?url').then(({ default: url }) =>
-        linkStylesheet(url),
-      ),
     ]);
     const L = (leaflet.default ?? leaflet) as typeof Leaflet;
-    const global = globalThis as { L?: typeof Leaflet };
-    global.L ??= L;
-    await import('leaflet.markercluster');
     return { L, gcoord: (gcoord.default ?? gcoord) as unknown as Gcoord };
   })().catch((error: unknown) => {
     loading = null;

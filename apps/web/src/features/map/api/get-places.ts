@@ -4,14 +4,15 @@ import type {
   CourseSummary,
   PlaceCategory,
   PlaceDetail,
-  PlaceMarker,
+  PlaceMarkerView,
   PlaceProject,
   PlaceSummary,
 } from '@portal/contract';
-import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { detailQueryOptions } from '@/platform/queries/detail.ts';
 import { pagedQueryOptions } from '@/platform/queries/paged.ts';
 import { get } from '@/platform/request.ts';
+import type { MapView } from '../components/place-map.tsx';
 
 // Every map query's key starts with `places`.
 
@@ -44,20 +45,28 @@ export const usePlaceList = (
   position: Position | null,
 ) => useInfiniteQuery(placeListQueryOptions(category, q, position));
 
-/** `GET /api/places/markers`: every place of the filter, as the map draws it. */
-export const placeMarkersQueryOptions = (category: PlaceCategory | null, q: string) =>
+/**
+ * `GET /api/places/markers`: what the map draws of the filter's places in `view` (the whole
+ * site before the map has a view: the first screen's question, the same for everyone).
+ */
+export const placeMarkersQueryOptions = (
+  category: PlaceCategory | null,
+  q: string,
+  view: MapView | null,
+) =>
   queryOptions({
-    queryKey: ['places', 'markers', category, q],
+    queryKey: ['places', 'markers', category, q, view],
     queryFn: ({ signal }) =>
-      get<PlaceMarker[]>(
+      get<PlaceMarkerView>(
         '/places/markers',
-        { category: category ?? undefined, q: q || undefined },
+        { category: category ?? undefined, q: q || undefined, ...view },
         { signal },
       ),
   });
 
-export const usePlaceMarkers = (category: PlaceCategory | null, q: string) =>
-  useQuery(placeMarkersQueryOptions(category, q));
+/** The markers of the view; while a new view's come, the last ones stay on the map. */
+export const usePlaceMarkers = (category: PlaceCategory | null, q: string, view: MapView | null) =>
+  useQuery({ ...placeMarkersQueryOptions(category, q, view), placeholderData: keepPreviousData });
 
 /** `GET /api/places/near`: the places nearest to a position, nearest first. */
 export const useNearPlaces = (position: Position | null, limit = 20) => {

@@ -1,9 +1,9 @@
-import type { PlaceCategory } from '@portal/contract';
+import type { MapBounds, PlaceCategory, PlaceCluster } from '@portal/contract';
 import { PLACE_CATEGORY_NAMES } from '@portal/contract/constants';
 import type * as Leaflet from 'leaflet';
 import { useEffect, useRef } from 'react';
 import { markerSize, useBaseMap } from '@/ui/map/base-map.tsx';
-import { streetLabels } from '@/ui/map/labels.ts';
+import { type MapLabel, streetLabels } from '@/ui/map/labels.ts';
 import type { Position } from '../api/get-places.ts';
 
 /** A place as the map marks it. */
@@ -16,7 +16,7 @@ export interface MarkedPlace {
   lng: number;
 }
 
-/** A marker icon with an accessible name (a cluster's count, which Leaflet does not name). */
+/** A marker icon with an accessible name (a cluster's count, which its picture only shows). */
 function labelledIcon(L: typeof Leaflet, label: string, options: Leaflet.DivIconOptions) {
   const icon = L.divIcon(options);
   const create = icon.createIcon.bind(icon);
@@ -39,46 +39,128 @@ const MAP_STATES = {
   failed: '地图没有加载出来，可以在下面的列表中查看全部地点。',
 } as const;
 
+/** The part of the map in view (WGS-84) and its zoom: what the markers are asked for. */
+export interface MapView {
+  west: number;
+  south: number;
+  east: number;
+  north: number;
+  zoom: number;
+}
+
+/** What the map marks: clusters (counted places close together) and single places. */
+export interface MapMarkers {
+  clusters: readonly PlaceCluster[];
+  places: readonly MarkedPlace[];
+}
+
+/** How much of the view's size is added around it when asking for markers (a little panning). */
+const VIEW_MARGIN = 0.25;
+/** Positions in views asked for, rounded to about 10 m: a nudge keeps the same question. */
+const round = (degrees: number) => Math.round(degrees * 10_000) / 10_000;
+
 /**
- * The learning map: the places as clustered markers (coloured by category; a tap opens a card
- * with 查看详情), the streets named, and the learner when located. The list beside it is the way
- * in without the map.
+ * The learning map: the places as markers (coloured by category; a tap opens a card with 查看详情)
+ * and clusters of places close together (with their count; a tap zooms in until they part),
+ * the streets named, and the learner when located. The map is fitted once to `fit` (or to the
+ * places and the learner), and tells `onView` each view it moves to, for the markers of that
+ * view. The list beside it is the way in without the map.
  */
 export function PlaceMap({
-  places,
+  markers,
+  fit = null,
+  streets,
   me = null,
   onOpen,
+  onView,
   label,
 }: {
-  places: readonly MarkedPlace[];
+  markers: MapMarkers;
+  /** The places' bounds to fit the map to first (null: the places marked, and the learner). */
+  fit?: MapBounds | null;
+  /** The street names drawn (default: the streets of the places marked). */
+  streets?: readonly MapLabel[];
   me?: Position | null;
   onOpen: (place: MarkedPlace) => void;
+  onView?: (view: MapView) => void;
   label: string;
 }) {
   const container = useRef<HTMLElement>(null);
   const state = useBaseMap(container);
   const openRef = useRef(onOpen);
   openRef.current = onOpen;
+  const viewRef = useRef(onView);
+  viewRef.current = onView;
   const fitted = useRef(false);
   const view = useRef<{ center: Leaflet.LatLng; zoom: number; restored: boolean } | null>(null);
 
   const base = state.map;
+  // Each view the map moves to is told; a map made again (a kept-alive page shown again) opens
+  // where the learner left it.
+  useEffect(() => {
+    if (!base) return;
+    const { map, fromMap } = base;
+    const remember = () => {
+      view.current = { center: map.getCenter(), zoom: map.getZoom(), restored: true };
+      const bounds = map.getBounds();
+      const southWest = fromMap(bounds.getSouthWest());
+      const northEast = fromMap(bounds.getNorthEast());
+      const width = (northEast.lng - southWest.lng) * VIEW_MARGIN;
+      const height = (northEast.lat - southWest.lat) * VIEW_MARGIN;
+      viewRef.current?.({
+        west: round(southWest.lng - width),
+        south: round(southWest.lat - height),
+        east: round(northEast.lng + width),
+        north: round(northEast.lat + height),
+        zoom: map.getZoom(),
+      });
+    };
+    map.on('moveend', remember);
+    if (view.current && !view.current.restored) {
+      map.setView(view.current.center, view.current.zoom, { animate: false });
+    }
+    return () => {
+      map.off('moveend', remember);
+      // The next map (if this one is removed) starts from the view kept here.
+      if (view.current) view.current.restored = false;
+    };
+  }, [base]);
+
+  // Fitted once, to the first places (and the learner): later filters keep the view.
+  const { places } = markers;
+  useEffect(() => {
+    if (!base || fitted.current || (!fit && places.length === 0)) return;
+    fitted.current = true;
+    if (view.current) return;
+    const { L, map, toMap } = base;
+    const points = fit
+      ? [toMap(fit.south, fit.west), toMap(fit.north, fit.east)]
+      : places.map((place) => toMap(place.lat, place.lng));
+    if (me) points.push(toMap(me.lat, me.lng));
+    map.invalidateSize();
+    map.fitBounds(L.latLngBounds(points), { padding: [24, 24], maxZoom: 16, animate: false });
+  }, [base, fit, places, me]);
+
+  // The markers of the view.
   useEffect(() => {
     if (!base) return;
     const { L, map, toMap } = base;
     const size = markerSize();
-    const cluster = L.markerClusterGroup({
-      showCoverageOnHover: false,
-      maxClusterRadius: size + 8,
-      spiderfyOnMaxZoom: true,
-      iconCreateFunction: (group) =>
-        labelledIcon(L, `${group.getChildCount()}个地点，点按放大`, {
+    const layer = L.layerGroup();
+    for (const cluster of markers.clusters) {
+      const at = toMap(cluster.lat, cluster.lng);
+      L.marker(at, {
+        title: `${cluster.count}个地点`,
+        icon: labelledIcon(L, `${cluster.count}个地点，点按放大`, {
           className: 'place-cluster',
-          html: `<span data-count="${group.getChildCount()}"></span>`,
+          html: `<span data-count="${cluster.count}"></span>`,
           iconSize: [size, size],
         }),
-    });
-    for (const place of places) {
+      })
+        .on('click', () => map.setView(at, cluster.zoom))
+        .addTo(layer);
+    }
+    for (const place of markers.places) {
       const marker = L.marker(toMap(place.lat, place.lng), {
         title: place.name,
         alt: place.name,
@@ -91,48 +173,34 @@ export function PlaceMap({
       marker.bindPopup(() => popupOf(place, () => openRef.current(place)), {
         closeButton: false,
       });
-      cluster.addLayer(marker);
+      marker.addTo(layer);
     }
-    map.addLayer(cluster);
-    base.setLabels(streetLabels(places));
-    let meMarker: Leaflet.Layer | null = null;
-    if (me) {
-      meMarker = L.marker(toMap(me.lat, me.lng), {
-        title: '我的位置',
-        interactive: false,
-        keyboard: false,
-        zIndexOffset: 1000,
-        icon: L.divIcon({
-          className: 'map-me',
-          html: '<span class="map-me-dot"></span>',
-          iconSize: [22, 22],
-        }),
-      }).addTo(map);
-    }
-    // Fitted once, to the first places drawn (and the learner): later filters keep the view,
-    // and a map built again (a kept-alive page shown again) opens where the learner left it.
-    if (view.current && !view.current.restored) {
-      view.current.restored = true;
-      map.setView(view.current.center, view.current.zoom, { animate: false });
-    } else if (places.length > 0 && !fitted.current) {
-      fitted.current = true;
-      const points = places.map((place) => toMap(place.lat, place.lng));
-      if (me) points.push(toMap(me.lat, me.lng));
-      map.invalidateSize();
-      map.fitBounds(L.latLngBounds(points), { padding: [24, 24], maxZoom: 16 });
-    }
-    const remember = () => {
-      view.current = { center: map.getCenter(), zoom: map.getZoom(), restored: true };
-    };
-    map.on('moveend', remember);
+    layer.addTo(map);
+    base.setLabels(streets ?? streetLabels(markers.places));
     return () => {
-      map.off('moveend', remember);
-      map.removeLayer(cluster);
-      meMarker?.remove();
-      // The next map (if this one is removed) starts from the view kept here.
-      if (view.current) view.current.restored = false;
+      layer.remove();
     };
-  }, [base, places, me]);
+  }, [base, markers, streets]);
+
+  // The learner.
+  useEffect(() => {
+    if (!base || !me) return;
+    const { L, map, toMap } = base;
+    const meMarker = L.marker(toMap(me.lat, me.lng), {
+      title: '我的位置',
+      interactive: false,
+      keyboard: false,
+      zIndexOffset: 1000,
+      icon: L.divIcon({
+        className: 'map-me',
+        html: '<span class="map-me-dot"></span>',
+        iconSize: [22, 22],
+      }),
+    }).addTo(map);
+    return () => {
+      meMarker.remove();
+    };
+  }, [base, me]);
 
   return (
     <div className="place-map-frame">

@@ -9,11 +9,14 @@ import { StateView } from '@/ui/state-view.tsx';
 import { usePlaceList, usePlaceMarkers } from '../api/get-places.ts';
 import { CategoryChips } from '../components/category-chips.tsx';
 import { PlaceCard } from '../components/place-card.tsx';
-import { type MarkedPlace, PlaceMap } from '../components/place-map.tsx';
+import { type MapView, type MarkedPlace, PlaceMap } from '../components/place-map.tsx';
 import { PositionNote } from '../components/position-note.tsx';
 import { usePosition } from '../hooks/use-position.ts';
 import { placeHref } from '../lib/place-route.ts';
 import '../map.css';
+
+/** Nothing on the map yet (a constant, so the map's effects see no change). */
+const NO_MARKERS = { clusters: [], places: [] } as const;
 
 /** The map's own pages: 身边, 体验基地 and 人文行走. */
 const ENTRIES = [
@@ -23,7 +26,8 @@ const ENTRIES = [
 ] as const;
 
 /**
- * `/index/map` (kept alive): the places of the district on a map with clustered markers, and
+ * `/index/map` (kept alive): the places of the district on a map (clustered by the server for
+ * the view shown, so every place counts however many the district has), and
  * under it the list (every place reachable without the map), filtered by category and a search,
  * nearest first with distances once the learner's position is known.
  */
@@ -32,7 +36,8 @@ export function MapPage() {
   const [q, setQ] = useState('');
   const [category, setCategory] = useState<PlaceCategory | null>(null);
   const position = usePosition();
-  const markers = usePlaceMarkers(category, q);
+  const [view, setView] = useState<MapView | null>(null);
+  const markers = usePlaceMarkers(category, q, view);
   const list = usePlaceList(category, q, position.position);
   const navigate = useNavigate();
   const handleOpen = useCallback((place: MarkedPlace) => navigate(placeHref(place)), [navigate]);
@@ -58,9 +63,12 @@ export function MapPage() {
         />
         <CategoryChips value={category} onChange={setCategory} />
         <PlaceMap
-          places={markers.data ?? []}
+          markers={markers.data ?? NO_MARKERS}
+          fit={markers.data?.bounds ?? null}
+          streets={markers.data?.streets}
           me={position.position}
           onOpen={handleOpen}
+          onView={setView}
           label="学习地图：地点标记（下方列表可查看全部地点）"
         />
         {/* Over the list it is about (its order), under the map: as it comes and goes (being

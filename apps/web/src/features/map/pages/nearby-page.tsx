@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/platform/paths.ts';
 import { PageHeader } from '@/ui/page-header.tsx';
@@ -17,6 +17,8 @@ export function NearbyPage() {
   const near = useNearPlaces(position.position);
   const navigate = useNavigate();
   const handleOpen = useCallback((place: MarkedPlace) => navigate(placeHref(place)), [navigate]);
+  // The nearest few, each marked (no clusters).
+  const markers = useMemo(() => ({ clusters: [], places: near.data ?? [] }), [near.data]);
 
   if (position.status === 'denied' || position.status === 'unavailable') {
     return (
@@ -47,7 +49,7 @@ export function NearbyPage() {
       <PageHeader />
       <main className="page-body map-page">
         <PlaceMap
-          places={near.data ?? []}
+          markers={markers}
           me={position.position}
           onOpen={handleOpen}
           label="我身边的地点地图"

@@ -1,0 +1,141 @@
+import {
+  MAP_ZOOM_MAX,
+  MAP_ZOOM_MIN,
+  type MapBounds,
+  type PlaceCluster,
+  type PlaceMarker,
+  type PlaceMarkerView,
+} from '@portal/contract';
+import Supercluster from 'supercluster';
+
+/**
+ * How near markers cluster, in pixels of a 512-pixel tile (supercluster's extent): 128 is 64
+ * screen pixels on the map's 256-pixel tiles, a little more than the largest marker (the elder
+ * mode's 60 px), so no two markers overlap.
+ */
+const CLUSTER_RADIUS = 128;
+
+type MarkerProps = { place: PlaceMarker };
+
+/** A view's edges are widened by this many degrees (about 1 m). */
+const EDGE = 0.00001;
+
+/**
+ * The filter's places, indexed for the map's views: clusters at each zoom (supercluster, a
+ * spatial index of the points and of the clusters at every zoom level), the places' bounds and
+ * each street's middle. Made once per filter and reused for every view.
+ */
+export class MarkerIndex {
+  private readonly index: Supercluster<MarkerProps, Record<string, never>>;
+  readonly total: number;
+  readonly bounds: MapBounds | null;
+  readonly streets: PlaceMarkerView['streets'];
+
+  constructor(places: readonly PlaceMarker[]) {
+    this.total = places.length;
+    this.index = new Supercluster<MarkerProps, Record<string, never>>({
+      radius: CLUSTER_RADIUS,
+      minZoom: MAP_ZOOM_MIN,
+      // From the last zoom on, every place is its own marker.
+      maxZoom: MAP_ZOOM_MAX - 1,
+      // Two places at the same spot stay one cluster until the last zoom, then part.
+      minPoints: 2,
+    });
+    this.index.load(
+      places.map((place) => ({
+        type: 'Feature' as const,
+        geometry: { type: 'Point' as const, coordinates: [place.lng, place.lat] },
+        properties: { place },
+      })),
+    );
+    this.bounds = boundsOf(places);
+    this.streets = streetMiddles(places);
+  }
+
+  /** What the map draws of the view `bounds` (the whole site when null) at `zoom`. */
+  view(bounds: MapBounds | null, zoom: number): PlaceMarkerView {
+    const box = bounds ?? this.bounds;
+    const clusters: PlaceCluster[] = [];
+    const places: PlaceMarker[] = [];
+    if (box) {
+      // The index keeps 32-bit coordinates (about a metre): a place on an edge stays in.
+      const features = this.index.getClusters(
+        [box.west - EDGE, box.south - EDGE, box.east + EDGE, box.north + EDGE],
+        zoom,
+      );
+      for (const feature of features) {
+        const [lng, lat] = feature.geometry.coordinates as [number, number];
+        const props = feature.properties;
+        if ('cluster' in props && props.cluster) {
+          clusters.push({
+            lat,
+            lng,
+            count: props.point_count,
+            zoom: Math.min(MAP_ZOOM_MAX, this.index.getClusterExpansionZoom(props.cluster_id)),
+          });
+        } else {
+          places.push((props as MarkerProps).place);
+        }
+      }
+    }
+    return { total: this.total, bounds: this.bounds, clusters, places, streets: this.streets };
+  }
+}
+
+function boundsOf(places: readonly PlaceMarker[]): MapBounds | null {
+  if (places.length === 0) return null;
+  const bounds = { west: 180, south: 90, east: -180, north: -90 };
+  for (const { lat, lng } of places) {
+    bounds.west = Math.min(bounds.west, lng);
+    bounds.east = Math.max(bounds.east, lng);
+    bounds.south = Math.min(bounds.south, lat);
+    bounds.north = Math.max(bounds.north, lat);
+  }
+  return bounds;
+}
+
+/** One label per street, at the middle of its places (the offline map names the streets). */
+function streetMiddles(places: readonly PlaceMarker[]): PlaceMarkerView['streets'] {
+  const sums = new Map<string, { lat: number; lng: number; n: number }>();
+  for (const place of places) {
+    const sum = sums.get(place.street) ?? { lat: 0, lng: 0, n: 0 };
+    sum.lat += place.lat;
+    sum.lng += place.lng;
+    sum.n += 1;
+    sums.set(place.street, sum);
+  }
+  return [...sums].map(([text, sum]) => ({ text, lat: sum.lat / sum.n, lng: sum.lng / sum.n }));
+}
+
+/** How long an index serves before it is made again from the database (places change rarely). */
+const INDEX_LIFE_MS = 60_000;
+/** The most filters kept at once (each category, and recent searches). */
+const INDEXES_KEPT = 64;
+
+/**
+ * The indexes of the filters asked about lately, each made once at a time and kept for
+ * {@link INDEX_LIFE_MS}; the oldest goes when more than {@link INDEXES_KEPT} are kept.
+ */
+export class MarkerIndexes {
+  private readonly kept = new Map<string, { at: number; index: Promise<MarkerIndex> }>();
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  get(key: string, load: () => Promise<readonly PlaceMarker[]>): Promise<MarkerIndex> {
+    const found = this.kept.get(key);
+    if (found && this.now() - found.at < INDEX_LIFE_MS) return found.index;
+    const index = load().then((places) => new MarkerIndex(places));
+    this.kept.delete(key);
+    this.kept.set(key, { at: this.now(), index });
+    // A failed read is not kept.
+    index.catch(() => {
+      if (this.kept.get(key)?.index === index) this.kept.delete(key);
+    });
+    while (this.kept.size > INDEXES_KEPT) {
+      const oldest = this.kept.keys().next().value;
+      if (oldest === undefined) break;
+      this.kept.delete(oldest);
+    }
+    return index;
+  }
+}
