@@ -7,6 +7,9 @@
 // login, its HTTP cache emptied before every run.
 //   BENCH_WEB_RUNS=5 (median of)   BENCH_WEB_PAGES=home,course-list (a subset, by key)
 //   BENCH_WEB_REPORTS=dir (keeps every Lighthouse JSON report there, to see where time went)
+// Both are measured as they are deployed: behind nginx with the recipe's site file
+// (deploy/nginx/portal.conf), over HTTPS and HTTP/2 with a certificate made for the run (the floor
+// behind the same nginx); BENCH_WEB_DIRECT=1 measures the Node servers directly, over HTTP/1.1.
 // Lighthouse is fetched by npx on demand rather than installed: it brings ~400 packages that
 // every `npm ci` would otherwise pay for.
 import { spawn, spawnSync } from 'node:child_process';
@@ -15,6 +18,15 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  NGINX,
+  portalSite,
+  proxySite,
+  selfSignedCertificate,
+  startNginx,
+  writeNginxConfig,
+  writeUpstreams,
+} from './nginx.mjs';
 import { ensureWebBuild } from './web-build.mjs';
 
 const LIGHTHOUSE = 'lighthouse@12.8.2';
@@ -127,7 +139,7 @@ async function lighthouse(url, reportPath, track, profile = null) {
       '--output=json',
       `--output-path=${reportPath}`,
       '--only-categories=performance',
-      `--chrome-flags=${[...CHROMIUM_FLAGS, ...(profile ? [`--user-data-dir=${profile}`] : [])].join(' ')}`,
+      `--chrome-flags=${[...CHROMIUM_FLAGS, '--ignore-certificate-errors', ...(profile ? [`--user-data-dir=${profile}`] : [])].join(' ')}`,
       // A logged-in run keeps the profile's storage (the login); its cache is emptied by us.
       ...(profile ? ['--disable-storage-reset'] : []),
       '--quiet',
@@ -230,6 +242,23 @@ async function startChild(args, env, probe) {
   return child;
 }
 
+/** Resolves once something accepts connections on `port` (nginx started by `child`). */
+async function listening(port, child) {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    if (child.exitCode !== null) throw new Error(`nginx exited (${child.exitCode})`);
+    const open = await new Promise((resolve) => {
+      const socket = net.connect(port, '127.0.0.1', () => {
+        socket.end();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+    });
+    if (open) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`nothing listens on ${port}`);
+}
+
 /** Builds the stack floor (apps/web/bench/floor) into `outDir`. */
 function buildFloor(outDir) {
   const build = spawnSync(
@@ -268,16 +297,20 @@ async function loginLearner(baseUrl) {
   return api(baseUrl, '/account/login', { method: 'POST', body: JSON.stringify({ ticket }) });
 }
 
-/** A Chromium profile whose storage holds the learner's login on the portal's origin. */
-async function loggedInProfile(baseUrl, dir) {
+/**
+ * A Chromium profile whose storage holds the learner's login on the origin the pages are
+ * measured on (`pageUrl`); the login itself goes to the portal at `baseUrl`.
+ */
+async function loggedInProfile(baseUrl, pageUrl, dir) {
   const { chromium } = await import('playwright-core');
   const login = await loginLearner(baseUrl);
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: chromiumPath,
     args: CHROMIUM_FLAGS,
+    ignoreHTTPSErrors: true,
   });
   const page = await context.newPage();
-  await page.goto(`${baseUrl}/favicon.svg`);
+  await page.goto(`${pageUrl}/favicon.svg`);
   await page.evaluate(({ token, userInfo }) => {
     localStorage.setItem('token', token);
     localStorage.setItem('userInfo', JSON.stringify(userInfo));
@@ -350,22 +383,55 @@ async function main() {
         `${floorUrl}/floor-api/items`,
       ),
     );
+    // As deployed: nginx in front, HTTPS and HTTP/2 (unless BENCH_WEB_DIRECT=1).
+    let pageUrl = baseUrl;
+    let floorPage = `${floorUrl}/`;
+    if (process.env.BENCH_WEB_DIRECT !== '1') {
+      if (!fs.existsSync(NGINX)) {
+        throw new Error(`no nginx at ${NGINX} (apt-get install nginx, or BENCH_WEB_DIRECT=1)`);
+      }
+      const prefix = path.join(tempDir, 'nginx');
+      fs.mkdirSync(prefix, { recursive: true });
+      const tls = selfSignedCertificate(prefix);
+      const upstreams = path.join(prefix, 'portal-upstreams.conf');
+      writeUpstreams(upstreams, [portalPort]);
+      const [portalTls, floorTls] = [await freePort(), await freePort()];
+      writeNginxConfig(prefix, [
+        portalSite({
+          listen: portalTls,
+          upstreams,
+          distDir: path.join(root, 'apps/web/dist'),
+          tls,
+        }),
+        proxySite({ listen: floorTls, port: floorPort, tls }),
+      ]);
+      const nginx = startNginx(prefix);
+      children.push(nginx);
+      for (const port of [portalTls, floorTls]) await listening(port, nginx);
+      pageUrl = `https://127.0.0.1:${portalTls}`;
+      floorPage = `https://127.0.0.1:${floorTls}/`;
+    }
     const profile = pages.some((page) => page.login)
-      ? await loggedInProfile(baseUrl, path.join(tempDir, 'profile'))
+      ? await loggedInProfile(baseUrl, pageUrl, path.join(tempDir, 'profile'))
       : null;
-    const targets = [{ key: 'floor', url: `${floorUrl}/` }];
+    const targets = [{ key: 'floor', url: floorPage }];
     for (const page of pages) {
       const first = page.id && `${page.id}${page.id.includes('?') ? '&' : '?'}page=1&size=1`;
       const id = first ? (await api(baseUrl, first)).list[0]?.id : null;
       if (page.id && !id) throw new Error(`no item in ${page.id} to open ${page.path} with`);
-      const url = `${baseUrl}${page.path}${id ? `?id=${id}` : ''}`;
+      const url = `${pageUrl}${page.path}${id ? `?id=${id}` : ''}`;
       targets.push({ ...page, url, profile: page.login ? profile : null });
     }
 
     console.log(
       `Lighthouse ${LIGHTHOUSE.split('@')[1]} (mobile, simulated throttling), median of ${RUNS}`,
     );
-    console.log(`Chromium: ${chromiumPath} (npx downloads Lighthouse on first use)\n`);
+    console.log(`Chromium: ${chromiumPath} (npx downloads Lighthouse on first use)`);
+    console.log(
+      pageUrl === baseUrl
+        ? 'served by the Node servers directly (HTTP/1.1)\n'
+        : 'served through nginx as deployed (HTTPS, HTTP/2; deploy/nginx/portal.conf)\n',
+    );
     console.log(row('page'));
     const results = [];
     for (const target of targets) {
@@ -397,7 +463,7 @@ async function main() {
     }
 
     const floor = results[0].medians;
-    console.log(`\nagainst the floor (${floorUrl}/), and the targets:`);
+    console.log(`\nagainst the floor (${floorPage}), and the targets:`);
     const failures = [];
     for (const { key, medians, minScore, login } of results.slice(1)) {
       const misses = [];

@@ -4,7 +4,7 @@
 // is served by the other; per-address limits count the client, not nginx; and a rolling restart
 // of both instances by deploy/rolling-restart.sh, under a constant open loop of reads and writes
 // through nginx, loses no request and no acknowledged write.
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -12,6 +12,14 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import S3rver from 's3rver';
+import {
+  NGINX,
+  nginxArgs,
+  portalSite,
+  startNginx as spawnNginx,
+  writeNginxConfig,
+  writeUpstreams,
+} from '../../../scripts/nginx.mjs';
 import { Child, findTsx, freePort, waitUntilAnswering } from '../bench/child-process.ts';
 import { Resources, serverDir, startServer } from '../bench/harness.ts';
 import { type HttpAnswer, HttpClient, type HttpRequest } from '../bench/http-client.ts';
@@ -22,13 +30,10 @@ import { createLearners } from '../src/testing/class-factory.ts';
 
 const run = promisify(execFile);
 const repoRoot = path.resolve(serverDir, '../..');
-const NGINX = process.env.NGINX_PATH || '/usr/sbin/nginx';
 /** Requests per second of the open loop during the rolling restart: reads and writes. */
 const READS_PER_SECOND = 40;
 const WRITES_PER_SECOND = 10;
 /** Redis database of this run's own (flushed at the start): counters shared by the instances. */
-/** Debian's libnginx-mod-http-brotli-static: the build's .br copies sent as they are. */
-const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
 const REDIS_URL = process.env.DEPLOY_REDIS_URL || 'redis://127.0.0.1:6379/11';
 
 // The pinned AWS SDK runs on Node 20; its notice that later versions will not is not news here.
@@ -43,55 +48,9 @@ function check(ok: boolean, what: string) {
   if (!ok) failures.push(what);
 }
 
-/** nginx's configuration for this run: the recipe's site file, its paths and ports rewritten. */
-function writeNginxConfig(prefix: string, listen: number, ports: number[]) {
-  const site = fs
-    .readFileSync(path.join(repoRoot, 'deploy/nginx/portal.conf'), 'utf8')
-    .replace('listen 80;', `listen 127.0.0.1:${listen};`)
-    .replace('listen [::]:80;', '')
-    .replaceAll('/etc/nginx/portal-upstreams.conf', path.join(prefix, 'portal-upstreams.conf'))
-    .replaceAll('/srv/portal/apps/web/dist', path.join(repoRoot, 'apps/web/dist'));
-  const brotli = fs.existsSync(BROTLI_MODULE);
-  fs.writeFileSync(
-    path.join(prefix, 'portal.conf'),
-    brotli ? site : site.replace('brotli_static on;', ''),
-  );
-  fs.writeFileSync(
-    path.join(prefix, 'portal-upstreams.conf'),
-    ports.map((port) => `server 127.0.0.1:${port} max_fails=1 fail_timeout=5s;\n`).join(''),
-  );
-  const temp = (name: string) => `${name}_temp_path ${path.join(prefix, name)};`;
-  fs.writeFileSync(
-    path.join(prefix, 'nginx.conf'),
-    [
-      // The master runs as this user; as root, its workers too (they read the run's temp files).
-      process.getuid?.() === 0 ? 'user root root;' : '',
-      'worker_processes 2;',
-      `pid ${path.join(prefix, 'nginx.pid')};`,
-      `error_log ${path.join(prefix, 'error.log')} warn;`,
-      'daemon off;',
-      brotli ? `load_module ${BROTLI_MODULE};` : '',
-      'events { worker_connections 1024; }',
-      'http {',
-      '  include /etc/nginx/mime.types;',
-      '  default_type application/octet-stream;',
-      `  access_log ${path.join(prefix, 'access.log')};`,
-      `  ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp).join('\n  ')}`,
-      '  sendfile on;',
-      '  keepalive_timeout 65;',
-      `  include ${path.join(prefix, 'portal.conf')};`,
-      '}',
-    ].join('\n'),
-  );
-}
-
-/** Starts nginx in the foreground of a child process of its own. */
+/** Starts nginx (the recipe's site file, with this run's ports and paths) and waits for it. */
 async function startNginx(prefix: string, origin: string): Promise<Child> {
-  const process_ = spawn(NGINX, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf')], {
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const nginx = new Child('nginx', process_);
+  const nginx = new Child('nginx', spawnNginx(prefix));
   resources.children.push(nginx);
   await waitUntilAnswering(nginx, `${origin}/healthz`, 30_000);
   return nginx;
@@ -253,7 +212,11 @@ async function main() {
 
   const prefix = path.join(work, 'nginx');
   fs.mkdirSync(prefix, { recursive: true });
-  writeNginxConfig(prefix, listen, [portA, portB]);
+  const upstreams = path.join(prefix, 'portal-upstreams.conf');
+  writeUpstreams(upstreams, [portA, portB]);
+  writeNginxConfig(prefix, [
+    portalSite({ listen, upstreams, distDir: path.join(repoRoot, 'apps/web/dist') }),
+  ]);
   const origin = `http://127.0.0.1:${listen}`;
   await startNginx(prefix, origin);
   log(`nginx on ${origin}`);
@@ -386,8 +349,8 @@ async function main() {
     const script = run(path.join(repoRoot, 'deploy/rolling-restart.sh'), [], {
       env: {
         ...process.env,
-        UPSTREAMS: path.join(prefix, 'portal-upstreams.conf'),
-        RELOAD_COMMAND: `${NGINX} -p ${prefix} -c ${path.join(prefix, 'nginx.conf')} -s reload`,
+        UPSTREAMS: upstreams,
+        RELOAD_COMMAND: [NGINX, ...nginxArgs(prefix), '-s', 'reload'].join(' '),
         RESTART_COMMAND: `curl -fsS -o /dev/null http://127.0.0.1:${controlPort}/restart?port={port}`,
         DRAIN_SECONDS: '2',
       },
