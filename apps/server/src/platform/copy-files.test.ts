@@ -2,8 +2,10 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { findTsx } from '../../bench/child-process.ts';
 import { testBucket } from '../testing/test-app.ts';
 import { copyFiles } from './copy-files.ts';
 import { LocalFileStore, S3FileStore } from './file-store.ts';
@@ -73,15 +75,16 @@ describe('copying a local data folder into a bucket', () => {
       S3_FORCE_PATH_STYLE: '1',
     };
     const run = promisify(execFile);
-    const tsx = path.resolve('node_modules/.bin/tsx');
-    const command = fs.existsSync(tsx) ? tsx : path.resolve('../../node_modules/.bin/tsx');
-    const { stdout } = await run(command, ['src/platform/copy-files.cli.ts'], { env });
+    // From wherever the suite runs (the repository's root in `npm test`).
+    const script = fileURLToPath(new URL('./copy-files.cli.ts', import.meta.url));
+    const command = findTsx(path.dirname(script));
+    const { stdout } = await run(command, [script], { env });
     expect(stdout).toMatch(/Copied 4 files .* to bucket t-[0-9a-f]+; 0 were there already/);
     const bucket = new S3FileStore(settings);
     expect(await keysOf(bucket)).toHaveLength(4);
     await bucket.close();
 
-    const refused = await run(command, ['src/platform/copy-files.cli.ts'], {
+    const refused = await run(command, [script], {
       env: { ...env, S3_BUCKET: '' },
     }).catch((error: { code: number; stderr: string }) => error);
     expect(refused).toMatchObject({ code: 2 });
