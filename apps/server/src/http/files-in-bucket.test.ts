@@ -95,6 +95,13 @@ for (const engine of testEngines()) {
 
       const past = await app.inject({ url: pdfUrl, headers: { range: `bytes=${size + 5}-` } });
       expect(past.statusCode).toBe(416);
+
+      // HEAD: the length and type, no bytes.
+      const head = await app.inject({ method: 'HEAD', url: pdfUrl });
+      expect(head.statusCode).toBe(200);
+      expect(Number(head.headers['content-length'])).toBe(size);
+      expect(head.headers['content-type']).toBe('application/pdf');
+      expect(head.rawPayload.length).toBe(0);
     });
 
     it('lets a phone revalidate: the same ETag answers 304 without the body', async () => {

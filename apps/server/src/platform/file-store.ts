@@ -205,7 +205,8 @@ export interface ObjectConditions {
 export type ObjectAnswer =
   | {
       status: 200 | 206;
-      body: Readable;
+      /** Null for a HEAD request. */
+      body: Readable | null;
       length: number;
       contentRange: string | undefined;
       etag: string | undefined;
@@ -359,26 +360,32 @@ export class S3FileStore implements FileStore {
 
   /**
    * A served read: the object, or the range the request asks, unless the request's validators
-   * still match (304); S3 itself answers ranges and validators. Null when there is none.
+   * still match (304); S3 itself answers ranges and validators. `head`: the same answer without
+   * the bytes (HEAD). Null when there is none.
    */
-  async fetch(key: string, conditions: ObjectConditions): Promise<ObjectAnswer | null> {
+  async fetch(
+    key: string,
+    conditions: ObjectConditions,
+    head = false,
+  ): Promise<ObjectAnswer | null> {
+    const input = {
+      Bucket: this.bucket,
+      Key: checkKey(key),
+      Range: conditions.range,
+      IfNoneMatch: conditions.ifNoneMatch,
+      IfModifiedSince: conditions.ifModifiedSince
+        ? new Date(conditions.ifModifiedSince)
+        : undefined,
+    };
     try {
       const answer = await this.call(() =>
-        this.client.send(
-          new GetObjectCommand({
-            Bucket: this.bucket,
-            Key: checkKey(key),
-            Range: conditions.range,
-            IfNoneMatch: conditions.ifNoneMatch,
-            IfModifiedSince: conditions.ifModifiedSince
-              ? new Date(conditions.ifModifiedSince)
-              : undefined,
-          }),
-        ),
+        head
+          ? this.client.send(new HeadObjectCommand(input))
+          : this.client.send(new GetObjectCommand(input)),
       );
       return {
         status: answer.ContentRange ? 206 : 200,
-        body: answer.Body as Readable,
+        body: 'Body' in answer ? (answer.Body as Readable) : null,
         length: answer.ContentLength ?? 0,
         contentRange: answer.ContentRange,
         etag: answer.ETag,
