@@ -71,3 +71,14 @@ it('opens the metrics to loopback unless METRICS_ALLOW names others, and refuses
   ]);
   expect(() => loadConfig({ METRICS_ALLOW: 'prometheus.local' })).toThrow(/METRICS_ALLOW/);
 });
+
+it('takes a relative DATA_DIR from where npm was run, as `npm start` and `npm run seed` both do', () => {
+  // npm runs a workspace's script in apps/server, and says where it was typed in INIT_CWD.
+  expect(loadConfig({ INIT_CWD: '/srv/portal' }).dataDir).toBe('/srv/portal/data');
+  expect(loadConfig({ INIT_CWD: '/srv/portal', DATA_DIR: 'var/data' }).dataDir).toBe(
+    '/srv/portal/var/data',
+  );
+  expect(loadConfig({ INIT_CWD: '/srv/portal', DATA_DIR: '/var/lib/portal' }).dataDir).toBe(
+    '/var/lib/portal',
+  );
+});

@@ -165,6 +165,15 @@ export function parseTrustProxy(text: string | undefined): false | number | stri
 }
 
 /**
+ * A path given in a setting or on a command line, from the folder the command was typed in: npm
+ * runs a workspace's script (`npm run seed`, `npm run backup`) in `apps/server` but says where it
+ * was typed (`INIT_CWD`), so `./data` is the same folder for them as for `npm start`.
+ */
+export function fromInvocation(given: string, env: NodeJS.ProcessEnv = process.env): string {
+  return path.resolve(env.INIT_CWD || process.cwd(), given);
+}
+
+/**
  * Parses the environment into a {@link Config}, throwing one error that lists
  * every bad variable.
  */
@@ -178,7 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: e.PORT,
     host: e.HOST,
-    dataDir: path.resolve(e.DATA_DIR),
+    dataDir: fromInvocation(e.DATA_DIR, env),
     databaseUrl: e.DATABASE_URL,
     defaultSite: e.DEFAULT_SITE,
     ssoLoginUrl: e.SSO_LOGIN_URL || '/sso/login',

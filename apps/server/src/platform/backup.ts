@@ -7,7 +7,7 @@ import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { z } from 'zod';
-import { type Config, loadConfig } from '../config.ts';
+import { type Config, fromInvocation, loadConfig } from '../config.ts';
 import { sqliteFileOf } from '../db/configured.ts';
 import { createDatabase, type Engine } from '../db/database.ts';
 import { brokenInvariants } from '../db/invariants.ts';
@@ -82,17 +82,14 @@ function describeStore(files: FileStore): string {
 
 /**
  * The settings of a command run through npm (`npm run backup` from the repository's root runs
- * the server workspace's script in `apps/server`): a relative `DATA_DIR` (and `./data` by
- * default) is taken from where the command was typed, as `npm start` takes it.
+ * the server workspace's script in `apps/server`): the server's, a relative `DATA_DIR` taken
+ * from where the command was typed, as `npm start` takes it.
  */
 export function commandSettings(env: NodeJS.ProcessEnv = process.env): Config {
-  return loadConfig({ ...env, DATA_DIR: fromInvocation(env.DATA_DIR || './data', env) });
+  return loadConfig(env);
 }
 
-/** A path given on the command line, from where the command was typed. */
-export function fromInvocation(given: string, env: NodeJS.ProcessEnv = process.env): string {
-  return path.resolve(env.INIT_CWD || process.cwd(), given);
-}
+export { fromInvocation };
 
 export interface BackupOptions {
   log?: (line: string) => void;

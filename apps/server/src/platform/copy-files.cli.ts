@@ -1,6 +1,5 @@
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config.ts';
+import { fromInvocation, loadConfig } from '../config.ts';
 import { copyFiles } from './copy-files.ts';
 import { LocalFileStore, S3FileStore } from './file-store.ts';
 
@@ -18,7 +17,7 @@ if (!config.s3) {
   console.error('请先设置 S3_BUCKET（以及 S3_ENDPOINT、S3_ACCESS_KEY_ID 等）再复制文件。');
   process.exit(2);
 }
-const from = new LocalFileStore(path.resolve(values.from ?? config.dataDir));
+const from = new LocalFileStore(values.from ? fromInvocation(values.from) : config.dataDir);
 const to = new S3FileStore(config.s3);
 try {
   await to.ensureBucket();
