@@ -40,10 +40,18 @@ export interface FileStore {
   /** Deletes files by key (missing ones are fine). */
   remove(keys: readonly string[]): Promise<void>;
   /** Every file whose key starts with `prefix` (a folder, ending in `/`), in no set order. */
-  list(prefix: string): AsyncIterable<{ key: string; size: number }>;
+  list(prefix: string): AsyncIterable<StoredFile>;
   /** Answers when the store can be read and written; throws why not. */
   ping(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** A kept file as a listing names it. */
+export interface StoredFile {
+  key: string;
+  size: number;
+  /** When it was last written. */
+  modified: Date;
 }
 
 /** The store did not answer (down, unreachable, refused): the request is answered 503. */
@@ -162,7 +170,7 @@ export class LocalFileStore implements FileStore {
     await Promise.all(keys.map((key) => fs.promises.rm(this.pathOf(key), { force: true })));
   }
 
-  async *list(prefix: string): AsyncIterable<{ key: string; size: number }> {
+  async *list(prefix: string): AsyncIterable<StoredFile> {
     const folder = path.join(this.root, ...prefix.split('/').filter(Boolean));
     const entries = await fs.promises
       .readdir(folder, { recursive: true, withFileTypes: true })
@@ -173,7 +181,7 @@ export class LocalFileStore implements FileStore {
       const key = path.relative(this.root, full).split(path.sep).join('/');
       if (!isFileKey(key)) continue;
       const stat = await fs.promises.stat(full).catch(() => null);
-      if (stat) yield { key, size: stat.size };
+      if (stat) yield { key, size: stat.size, modified: stat.mtime };
     }
   }
 
@@ -423,7 +431,7 @@ export class S3FileStore implements FileStore {
     }
   }
 
-  async *list(prefix: string): AsyncIterable<{ key: string; size: number }> {
+  async *list(prefix: string): AsyncIterable<StoredFile> {
     let token: string | undefined;
     do {
       const page = await this.call(() =>
@@ -437,7 +445,13 @@ export class S3FileStore implements FileStore {
         ),
       );
       for (const object of page.Contents ?? []) {
-        if (object.Key && isFileKey(object.Key)) yield { key: object.Key, size: object.Size ?? 0 };
+        if (object.Key && isFileKey(object.Key)) {
+          yield {
+            key: object.Key,
+            size: object.Size ?? 0,
+            modified: object.LastModified ?? new Date(0),
+          };
+        }
       }
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
