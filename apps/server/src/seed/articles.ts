@@ -218,7 +218,7 @@ export async function writeArticleFiles(db: Kysely<Database>, files: SeedFiles):
   for (const row of attached) {
     const key = row.attachment_url ? fileKeyOf(row.attachment_url) : null;
     // The PDF comes from the cache (generated on a miss) only when the store lacks it.
-    if (!key || files.has(key)) continue;
+    if (!key || (await files.has(key))) continue;
     const options = {
       title: row.title,
       author: row.site_name,

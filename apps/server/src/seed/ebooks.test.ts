@@ -17,7 +17,7 @@ describe('the e-book and topic seed', () => {
   /** The store's `files/` folder in `dataDir`. */
   let dir: string;
   /** The store as a start-up finds it (a fresh listing each time). */
-  const seedFiles = () => new SeedFiles(new LocalFileStore(dataDir)).load();
+  const seedFiles = () => new SeedFiles(new LocalFileStore(dataDir));
 
   beforeAll(async () => {
     database = await createDatabase({ sqliteFile: ':memory:' });

@@ -469,6 +469,6 @@ export async function writeEbookFiles(db: Kysely<Database>, files: SeedFiles): P
  * read); answers whether it wrote it.
  */
 async function writeNewPdf(files: SeedFiles, key: string, options: BookPdfOptions) {
-  if (files.has(key)) return false;
+  if (await files.has(key)) return false;
   return files.writeNew(key, await fs.promises.readFile(await cachedBookPdf(options)));
 }

@@ -6,22 +6,32 @@ import { type FileStore, keyOfUrlPath } from '../platform/file-store.ts';
  * instances gets them.
  */
 export class SeedFiles {
-  private existing: Set<string> | null = null;
+  /** The keys of each folder the seed writes to, listed once (one listing, not a request a file). */
+  private readonly folders = new Map<string, Promise<Set<string>>>();
 
   constructor(readonly store: FileStore) {}
 
-  /** Reads which demo files the store has already (one listing, not a request per file). */
-  async load(): Promise<this> {
-    const existing = new Set<string>();
-    for await (const { key } of this.store.list('files/')) existing.add(key);
-    this.existing = existing;
-    return this;
+  /**
+   * The keys of `key`'s folder. Only the folders the seed writes to are listed: never those only
+   * learners upload to (avatars), which grow with the district.
+   */
+  private folderOf(key: string): Promise<Set<string>> {
+    const folder = key.slice(0, key.lastIndexOf('/') + 1);
+    let keys = this.folders.get(folder);
+    if (!keys) {
+      keys = (async () => {
+        const found = new Set<string>();
+        for await (const file of this.store.list(folder)) found.add(file.key);
+        return found;
+      })();
+      this.folders.set(folder, keys);
+    }
+    return keys;
   }
 
-  /** True when the store has the file at `key` (as listed by {@link load}, or written since). */
-  has(key: string): boolean {
-    if (!this.existing) throw new Error('SeedFiles.load() first');
-    return this.existing.has(key);
+  /** True when the store has the file at `key` (as listed, or written since). */
+  async has(key: string): Promise<boolean> {
+    return (await this.folderOf(key)).has(key);
   }
 
   /**
@@ -29,9 +39,10 @@ export class SeedFiles {
    * instance starting at the same time may write the same file: both write the same bytes.
    */
   async writeNew(key: string, content: string | Uint8Array | (() => string | Uint8Array)) {
-    if (this.has(key)) return false;
+    const keys = await this.folderOf(key);
+    if (keys.has(key)) return false;
     await this.store.put(key, typeof content === 'function' ? content() : content);
-    this.existing?.add(key);
+    keys.add(key);
     return true;
   }
 }

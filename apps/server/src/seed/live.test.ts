@@ -109,7 +109,7 @@ describe('the live demo seed', () => {
   it('writes every cover the channels and sessions name, once', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-live-covers-'));
     const dir = path.join(dataDir, 'files');
-    const seedFiles = () => new SeedFiles(new LocalFileStore(dataDir)).load();
+    const seedFiles = () => new SeedFiles(new LocalFileStore(dataDir));
     try {
       expect(await writeLiveCovers(await seedFiles())).toBeGreaterThan(0);
       const covers = await database.db

@@ -149,11 +149,11 @@ const fileWriters: Array<(db: Kysely<Database>, files: SeedFiles) => Promise<num
 /**
  * Writes the missing files of the seeded content into the file store's `files/` folder; run at
  * start-up, so a database seeded by `npm run seed` or shared by several instances gets them.
- * Lists the store's files once, then writes only what is missing. Answers how many files it
+ * Lists each folder it writes to once, then writes only what is missing. Answers how many files it
  * wrote.
  */
 export async function writeDemoFiles(db: Kysely<Database>, store: FileStore): Promise<number> {
-  const files = await new SeedFiles(store).load();
+  const files = new SeedFiles(store);
   let written = 0;
   for (const write of fileWriters) written += await write(db, files);
   return written;

@@ -15,7 +15,7 @@ describe('the team works seed', () => {
   let database: Db;
   let dataDir: string;
   /** The store as a start-up finds it (a fresh listing each time). */
-  const seedFiles = () => new SeedFiles(new LocalFileStore(dataDir)).load();
+  const seedFiles = () => new SeedFiles(new LocalFileStore(dataDir));
   const now = Date.UTC(2026, 10, 27, 2);
 
   beforeAll(async () => {

@@ -136,7 +136,7 @@ export async function writeTeamWorkFiles(db: Kysely<Database>, files: SeedFiles)
   for (let n = 1; n <= PICTURES; n += 1) {
     const imageFile = `files/${FOLDER}/${pictureKey(n)}`;
     const thumbFile = `files/${FOLDER}/${thumbKey(n)}`;
-    if (files.has(imageFile) && files.has(thumbFile)) continue;
+    if ((await files.has(imageFile)) && (await files.has(thumbFile))) continue;
     const [image, thumb] = await pictureFiles(n);
     if (await files.writeNew(imageFile, image)) written += 1;
     if (await files.writeNew(thumbFile, thumb)) written += 1;

@@ -409,7 +409,7 @@ describeEachEngine(
     describe('the /files host', () => {
       it('serves a generated category cover as SVG with a long cache and nosniff', async () => {
         const { app } = ctx();
-        const seedFiles = () => new SeedFiles(new LocalFileStore(app.config.dataDir)).load();
+        const seedFiles = () => new SeedFiles(new LocalFileStore(app.config.dataDir));
         expect(await writeCategoryCovers(app.database.db, await seedFiles())).toBe(12);
         // Files that exist are left alone.
         expect(await writeCategoryCovers(app.database.db, await seedFiles())).toBe(0);
