@@ -302,19 +302,15 @@ export class S3FileStore implements FileStore {
   }
 
   async put(key: string, body: Uint8Array | string): Promise<void> {
-    await this.call(() =>
-      this.client.send(
-        new PutObjectCommand({
-          Bucket: this.bucket,
-          Key: checkKey(key),
-          Body: body,
-          ContentType: typeOfKey(key),
-        }),
-      ),
-    );
+    await this.putObject(key, body);
   }
 
   async putStream(key: string, body: Readable, size: number): Promise<void> {
+    await this.putObject(key, body, size);
+  }
+
+  /** Writes the object at `key`, typed by its extension (a stream needs its `size`). */
+  private async putObject(key: string, body: Uint8Array | string | Readable, size?: number) {
     await this.call(() =>
       this.client.send(
         new PutObjectCommand({

@@ -5,6 +5,7 @@ import {
   type PlaceCluster,
   type PlaceMarker,
   type PlaceMarkerView,
+  streetLabels,
 } from '@portal/contract';
 import Supercluster from 'supercluster';
 
@@ -49,7 +50,7 @@ export class MarkerIndex {
       })),
     );
     this.bounds = boundsOf(places);
-    this.streets = streetMiddles(places);
+    this.streets = streetLabels(places);
   }
 
   private readonly expansionZooms = new Map<number, number>();
@@ -104,19 +105,6 @@ function boundsOf(places: readonly PlaceMarker[]): MapBounds | null {
     bounds.north = Math.max(bounds.north, lat);
   }
   return bounds;
-}
-
-/** One label per street, at the middle of its places (the offline map names the streets). */
-function streetMiddles(places: readonly PlaceMarker[]): PlaceMarkerView['streets'] {
-  const sums = new Map<string, { lat: number; lng: number; n: number }>();
-  for (const place of places) {
-    const sum = sums.get(place.street) ?? { lat: 0, lng: 0, n: 0 };
-    sum.lat += place.lat;
-    sum.lng += place.lng;
-    sum.n += 1;
-    sums.set(place.street, sum);
-  }
-  return [...sums].map(([text, sum]) => ({ text, lat: sum.lat / sum.n, lng: sum.lng / sum.n }));
 }
 
 /** How long an index serves before it is made again from the database (places change rarely). */

@@ -12,7 +12,6 @@ import { keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tan
 import { detailQueryOptions } from '@/platform/queries/detail.ts';
 import { pagedQueryOptions } from '@/platform/queries/paged.ts';
 import { get } from '@/platform/request.ts';
-import type { MapView } from '../components/place-map.tsx';
 
 // Every map query's key starts with `places`.
 
@@ -44,6 +43,15 @@ export const usePlaceList = (
   q: string,
   position: Position | null,
 ) => useInfiniteQuery(placeListQueryOptions(category, q, position));
+
+/** The part of the map in view (WGS-84) and its zoom: what the markers are asked for. */
+export interface MapView {
+  west: number;
+  south: number;
+  east: number;
+  north: number;
+  zoom: number;
+}
 
 /**
  * `GET /api/places/markers`: what the map draws of the filter's places in `view` (the whole

@@ -4,7 +4,7 @@ import type * as Leaflet from 'leaflet';
 import { useEffect, useRef } from 'react';
 import { markerSize, useBaseMap } from '@/ui/map/base-map.tsx';
 import { type MapLabel, streetLabels } from '@/ui/map/labels.ts';
-import type { Position } from '../api/get-places.ts';
+import type { MapView, Position } from '../api/get-places.ts';
 
 /** A place as the map marks it. */
 export interface MarkedPlace {
@@ -38,15 +38,6 @@ const MAP_STATES = {
   loading: '地图加载中…',
   failed: '地图没有加载出来，可以在下面的列表中查看全部地点。',
 } as const;
-
-/** The part of the map in view (WGS-84) and its zoom: what the markers are asked for. */
-export interface MapView {
-  west: number;
-  south: number;
-  east: number;
-  north: number;
-  zoom: number;
-}
 
 /** What the map marks: clusters (counted places close together) and single places. */
 export interface MapMarkers {
