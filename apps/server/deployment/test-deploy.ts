@@ -26,6 +26,7 @@ import { type HttpAnswer, HttpClient, type HttpRequest } from '../bench/http-cli
 import { loginLearner } from '../bench/learner-login.ts';
 import { createDatabase } from '../src/db/database.ts';
 import { S3FileStore } from '../src/platform/file-store.ts';
+import { multipart, realPng } from '../src/testing/activity-factory.ts';
 import { createLearners } from '../src/testing/class-factory.ts';
 
 const run = promisify(execFile);
@@ -228,14 +229,8 @@ async function main() {
   try {
     // 1. A file uploaded through instance A is served by instance B (and through nginx).
     const token = await loginLearner(origin);
-    const avatar = await sharpPng();
-    const boundary = `----deploy${Date.now()}`;
-    const multipart = Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`,
-      ),
-      avatar,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
+    const form = multipart({}, [
+      { field: 'file', name: 'me.png', type: 'image/png', content: await realPng() },
     ]);
     const onA = new HttpClient(`http://127.0.0.1:${portA}`, 4);
     const onB = new HttpClient(`http://127.0.0.1:${portB}`, 4);
@@ -243,7 +238,7 @@ async function main() {
       method: 'POST',
       path: '/api/account/avatar',
       headers: { authorization: `Bearer ${token}` },
-      body: { type: `multipart/form-data; boundary=${boundary}`, data: multipart },
+      body: { type: form.headers['content-type'], data: form.payload },
     });
     const url = (JSON.parse(uploaded.text) as { data?: { avatar?: string } }).data?.avatar ?? '';
     const fromB = await onB.send({ path: url });
@@ -403,14 +398,6 @@ async function main() {
     viaNginx.close();
     await destroy();
   }
-}
-
-/** A real PNG picture for the upload. */
-async function sharpPng(): Promise<Buffer> {
-  const { default: sharp } = await import('sharp');
-  return sharp({ create: { width: 120, height: 90, channels: 3, background: '#3a7bd5' } })
-    .png()
-    .toBuffer();
 }
 
 process.on('exit', () => resources.cleanupNow());

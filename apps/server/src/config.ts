@@ -174,6 +174,19 @@ export function fromInvocation(given: string, env: NodeJS.ProcessEnv = process.e
 }
 
 /**
+ * The settings of a command-line tool (`npm run backup`, `files:sweep`…): as the server's, but a
+ * bad variable ends the command with its message and exit code 2 rather than a stack trace.
+ */
+export function loadCommandConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    console.error(`设置有误：${error instanceof Error ? error.message : String(error)}`);
+    process.exit(2);
+  }
+}
+
+/**
  * Parses the environment into a {@link Config}, throwing one error that lists
  * every bad variable.
  */

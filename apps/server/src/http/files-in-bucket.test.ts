@@ -1,36 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '../testing/account-factory.ts';
 import {
   createActivity,
   FULL_FORM,
-  type MultipartFile,
-  multipart,
+  postMultipart,
+  realPng,
   sampleFiles,
 } from '../testing/activity-factory.ts';
 import { createLearners, type TestLearner } from '../testing/class-factory.ts';
 import { tcpRelay } from '../testing/tcp-relay.ts';
 import { createTeam } from '../testing/team-factory.ts';
 import { body, buildTestApp, type TestApp, testBucket, testEngines } from '../testing/test-app.ts';
-
-const picture = () =>
-  sharp({ create: { width: 120, height: 80, channels: 3, background: '#3a7bd5' } })
-    .png()
-    .toBuffer();
-
-function upload(
-  app: FastifyInstance,
-  url: string,
-  token: string,
-  fields = {},
-  files: MultipartFile[],
-) {
-  const { payload, headers } = multipart(fields, files);
-  return app.inject({ method: 'POST', url, headers: { ...headers, ...bearer(token) }, payload });
-}
 
 async function keys(app: FastifyInstance, prefix: string) {
   const found: string[] = [];
@@ -131,8 +114,8 @@ for (const engine of testEngines()) {
 
     it('keeps an uploaded avatar in the bucket and serves it from there', async () => {
       const { app } = ctx;
-      const answer = await upload(app, '/api/account/avatar', learner(0).token, {}, [
-        { field: 'file', name: 'me.png', type: 'image/png', content: await picture() },
+      const answer = await postMultipart(app, '/api/account/avatar', learner(0).token, {}, [
+        { field: 'file', name: 'me.png', type: 'image/png', content: await realPng() },
       ]);
       const { data } = body<{ avatar: string }>(answer);
       expect(data.avatar).toMatch(/^\/files\/avatars\/[A-Za-z0-9_-]{22}\.webp$/);
@@ -142,8 +125,8 @@ for (const engine of testEngines()) {
       expect(served.headers['content-type']).toBe('image/webp');
       expect(served.rawPayload.subarray(8, 12).toString('latin1')).toBe('WEBP');
       // The old one goes when it is replaced.
-      const next = await upload(app, '/api/account/avatar', learner(0).token, {}, [
-        { field: 'file', name: 'me.png', type: 'image/png', content: await picture() },
+      const next = await postMultipart(app, '/api/account/avatar', learner(0).token, {}, [
+        { field: 'file', name: 'me.png', type: 'image/png', content: await realPng() },
       ]);
       const replaced = body<{ avatar: string }>(next).data.avatar;
       expect(await keys(app, 'files/avatars/')).toEqual([replaced.slice(1)]);
@@ -153,7 +136,7 @@ for (const engine of testEngines()) {
       const { app } = ctx;
       const id = await createActivity(app.database.db, { kind: '特色活动' });
       const content = sampleFiles.pdf(5000);
-      const applied = await upload(
+      const applied = await postMultipart(
         app,
         '/api/activities/apply-with-files',
         learner(1).token,
@@ -196,12 +179,12 @@ for (const engine of testEngines()) {
         .executeTakeFirstOrThrow();
       await relay.cut();
       try {
-        const post = await upload(
+        const post = await postMultipart(
           app,
           '/api/team-works',
           learner(2).token,
           { teamId: String(teamId), content: '今天的作品' },
-          [{ name: '作品.png', type: 'image/png', content: await picture() }],
+          [{ name: '作品.png', type: 'image/png', content: await realPng() }],
         );
         expect(post.statusCode).toBe(503);
         expect(post.json()).toEqual({
@@ -209,8 +192,8 @@ for (const engine of testEngines()) {
           message: '服务暂时不可用，请稍后再试',
           data: null,
         });
-        const avatar = await upload(app, '/api/account/avatar', learner(2).token, {}, [
-          { field: 'file', name: 'me.png', type: 'image/png', content: await picture() },
+        const avatar = await postMultipart(app, '/api/account/avatar', learner(2).token, {}, [
+          { field: 'file', name: 'me.png', type: 'image/png', content: await realPng() },
         ]);
         expect(avatar.statusCode).toBe(503);
         const file = await app.inject({ url: pdfUrl });
@@ -239,12 +222,12 @@ for (const engine of testEngines()) {
       expect(left.filter((name) => String(name).includes('.incoming-'))).toEqual([]);
 
       expect((await app.inject({ url: '/readyz' })).statusCode).toBe(200);
-      const posted = await upload(
+      const posted = await postMultipart(
         app,
         '/api/team-works',
         learner(2).token,
         { teamId: String(teamId), content: '恢复后' },
-        [{ name: '作品.png', type: 'image/png', content: await picture() }],
+        [{ name: '作品.png', type: 'image/png', content: await realPng() }],
       );
       expect(body(posted).code).toBe(0);
     });

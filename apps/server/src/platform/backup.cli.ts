@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
-import { BackupRefused, backup, commandSettings, engineOf, fromInvocation } from './backup.ts';
+import { fromInvocation, loadCommandConfig } from '../config.ts';
+import { BackupRefused, backup, engineOf } from './backup.ts';
 
 /*
  * npm run backup -- --to <folder>
@@ -21,13 +22,7 @@ if (!to) {
   console.error('用法：npm run backup -- --to <新的备份文件夹>');
   process.exit(2);
 }
-let settings: ReturnType<typeof commandSettings>;
-try {
-  settings = commandSettings();
-} catch (error) {
-  console.error(`设置有误：${(error as Error).message}`);
-  process.exit(2);
-}
+const settings = loadCommandConfig();
 const target = fromInvocation(to);
 const started = Date.now();
 try {

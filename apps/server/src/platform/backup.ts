@@ -7,7 +7,7 @@ import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { z } from 'zod';
-import { type Config, fromInvocation, loadConfig } from '../config.ts';
+import type { Config } from '../config.ts';
 import { sqliteFileOf } from '../db/configured.ts';
 import { createDatabase, type Engine } from '../db/database.ts';
 import { brokenInvariants } from '../db/invariants.ts';
@@ -79,17 +79,6 @@ function describeStore(files: FileStore): string {
   if (files instanceof LocalFileStore) return `文件夹 ${files.root}`;
   return '文件存储';
 }
-
-/**
- * The settings of a command run through npm (`npm run backup` from the repository's root runs
- * the server workspace's script in `apps/server`): the server's, a relative `DATA_DIR` taken
- * from where the command was typed, as `npm start` takes it.
- */
-export function commandSettings(env: NodeJS.ProcessEnv = process.env): Config {
-  return loadConfig(env);
-}
-
-export { fromInvocation };
 
 export interface BackupOptions {
   log?: (line: string) => void;

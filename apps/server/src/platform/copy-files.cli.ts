@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { fromInvocation, loadConfig } from '../config.ts';
+import { fromInvocation, loadCommandConfig } from '../config.ts';
 import { copyFiles } from './copy-files.ts';
 import { LocalFileStore, S3FileStore } from './file-store.ts';
 
@@ -12,7 +12,7 @@ import { LocalFileStore, S3FileStore } from './file-store.ts';
  * just before the instances switch to the bucket. Nothing is removed from the folder.
  */
 const { values } = parseArgs({ options: { from: { type: 'string' } } });
-const config = loadConfig();
+const config = loadCommandConfig();
 if (!config.s3) {
   console.error('请先设置 S3_BUCKET（以及 S3_ENDPOINT、S3_ACCESS_KEY_ID 等）再复制文件。');
   process.exit(2);

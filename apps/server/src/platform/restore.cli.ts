@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
-import { BackupRefused, commandSettings, fromInvocation, restore } from './backup.ts';
+import { fromInvocation, loadCommandConfig } from '../config.ts';
+import { BackupRefused, restore } from './backup.ts';
 
 /*
  * npm run restore -- --from <folder> [--replace]
@@ -24,13 +25,7 @@ if (!values.from) {
   console.error('用法：npm run restore -- --from <备份文件夹> [--replace]');
   process.exit(2);
 }
-let settings: ReturnType<typeof commandSettings>;
-try {
-  settings = commandSettings();
-} catch (error) {
-  console.error(`设置有误：${(error as Error).message}`);
-  process.exit(2);
-}
+const settings = loadCommandConfig();
 const source = fromInvocation(values.from);
 const started = Date.now();
 try {

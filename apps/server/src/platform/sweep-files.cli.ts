@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config.ts';
+import { loadCommandConfig } from '../config.ts';
 import { withMigratedDatabase } from '../db/configured.ts';
 import { createFileStore } from './file-store.ts';
 import { SWEEP_GRACE_MS, sweepFiles } from './sweep-files.ts';
@@ -20,7 +20,7 @@ if (graceHours !== null && !(Number.isFinite(graceHours) && graceHours >= 1)) {
   console.error('用法：npm run files:sweep [-- --dry-run] [-- --grace-hours 小时数（至少 1）]');
   process.exit(2);
 }
-const config = loadConfig();
+const config = loadCommandConfig();
 const files = createFileStore(config);
 try {
   await withMigratedDatabase(async ({ db }) => {

@@ -5,11 +5,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findTsx } from '../../bench/child-process.ts';
-import { bearer } from '../testing/account-factory.ts';
-import { createActivity, FULL_FORM, multipart, sampleFiles } from '../testing/activity-factory.ts';
+import {
+  createActivity,
+  FULL_FORM,
+  postMultipart,
+  realPng,
+  sampleFiles,
+} from '../testing/activity-factory.ts';
 import { createLearners, type TestLearner } from '../testing/class-factory.ts';
 import { addTeamMember, createTeam } from '../testing/team-factory.ts';
 import { body, buildTestApp, type TestApp, testBucket, testEngines } from '../testing/test-app.ts';
@@ -18,19 +22,6 @@ import { sweepFiles } from './sweep-files.ts';
 const DAY = 24 * 3600 * 1000;
 /** A name as uploads are kept under. */
 const name = (n: number, extension = 'webp') => `orphan${String(n).padStart(16, '0')}.${extension}`;
-
-const picture = () =>
-  sharp({ create: { width: 80, height: 60, channels: 3, background: '#3a7bd5' } })
-    .png()
-    .toBuffer();
-
-function upload(app: FastifyInstance, url: string, token: string, fields: object, files: object[]) {
-  const { payload, headers } = multipart(
-    fields as Record<string, string>,
-    files as Parameters<typeof multipart>[1],
-  );
-  return app.inject({ method: 'POST', url, headers: { ...headers, ...bearer(token) }, payload });
-}
 
 async function keysOf(app: FastifyInstance) {
   const keys: string[] = [];
@@ -44,22 +35,22 @@ async function keysOf(app: FastifyInstance) {
 async function uploadsWithRows(app: FastifyInstance, learners: TestLearner[]) {
   const [me, leader] = learners as [TestLearner, TestLearner];
   const avatar = body<{ avatar: string }>(
-    await upload(app, '/api/account/avatar', me.token, {}, [
-      { field: 'file', name: 'me.png', type: 'image/png', content: await picture() },
+    await postMultipart(app, '/api/account/avatar', me.token, {}, [
+      { field: 'file', name: 'me.png', type: 'image/png', content: await realPng() },
     ]),
   ).data.avatar;
   const teamId = await createTeam(app.database.db, leader.id);
   await addTeamMember(app.database.db, teamId, me.id);
-  const work = await upload(
+  const work = await postMultipart(
     app,
     '/api/team-works',
     me.token,
     { teamId: String(teamId), content: '作品' },
-    [{ name: '作品.png', type: 'image/png', content: await picture() }],
+    [{ name: '作品.png', type: 'image/png', content: await realPng() }],
   );
   expect(body(work).code).toBe(0);
   const activity = await createActivity(app.database.db, { kind: '特色活动' });
-  const applied = await upload(
+  const applied = await postMultipart(
     app,
     '/api/activities/apply-with-files',
     me.token,
@@ -161,6 +152,11 @@ describe('npm run files:sweep', () => {
       expect(fs.existsSync(orphan)).toBe(false);
       const refused = await run('--grace-hours', '0').catch((error: { code: number }) => error);
       expect(refused).toMatchObject({ code: 2 });
+      // A bad setting: its message and exit code 2, not a stack trace.
+      const badSetting = await promisify(execFile)(findTsx(path.dirname(script)), [script], {
+        env: { ...process.env, DATA_DIR: dir, DATABASE_URL: 'mysql://nowhere' },
+      }).catch((error: { code: number; stderr: string }) => error);
+      expect(badSetting).toMatchObject({ code: 2, stderr: expect.stringMatching(/^设置有误：/) });
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

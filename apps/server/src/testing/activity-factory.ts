@@ -1,6 +1,9 @@
 import type { AttachmentRule, SignupField } from '@portal/contract';
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import sharp from 'sharp';
 import type { Database, NewActivityRow } from '../db/schema.ts';
+import { bearer } from './account-factory.ts';
 import { windows } from './class-factory.ts';
 
 /** One field of every kind: text, phone, number, choice and multi. */
@@ -187,4 +190,23 @@ export function multipart(fields: Record<string, string>, files: MultipartFile[]
     payload: Buffer.concat(chunks),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
+}
+
+/** POSTs a multipart form of `fields` and `files` to `url` as the learner holding `token`. */
+export function postMultipart(
+  app: FastifyInstance,
+  url: string,
+  token: string,
+  fields: Record<string, string>,
+  files: MultipartFile[],
+) {
+  const { payload, headers } = multipart(fields, files);
+  return app.inject({ method: 'POST', url, headers: { ...headers, ...bearer(token) }, payload });
+}
+
+/** A real PNG picture of `width` x `height` pixels (one colour), that sharp decodes. */
+export function realPng(width = 120, height = 80): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: '#3a7bd5' } })
+    .png()
+    .toBuffer();
 }
