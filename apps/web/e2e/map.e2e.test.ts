@@ -147,10 +147,23 @@ describe('learning map', () => {
   it('shows what is near me on 身边, and a designed state when location is refused', async () => {
     const { page } = await located();
     await page.goto(url('/index/map'));
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/places/markers?west=')) asked.push(request.url());
+    });
     await page.getByRole('link', { name: '身边' }).click();
     await page.waitForURL(url('/curMap'));
     await page.getByRole('heading', { name: '离我最近的地点' }).waitFor();
-    await page.getByRole('region', { name: '我身边的地点地图' }).locator('.map-me').waitFor();
+    const nearMap = page.getByRole('region', { name: '我身边的地点地图' });
+    await nearMap.locator('.map-me').waitFor();
+    // The map around me: fitted to the nearest places (a street's zoom), everything in its view
+    // marked or clustered by the server.
+    await expect
+      .poll(() => Number(new URL(asked.at(-1) ?? 'http://x/?zoom=0').searchParams.get('zoom')), {
+        timeout: 15_000,
+      })
+      .toBeGreaterThanOrEqual(13);
+    await nearMap.locator('.place-marker, .place-cluster').first().waitFor();
     const nearList = page.getByRole('main').locator('.place-list .place-card-distance');
     await nearList.first().waitFor();
     const near = (await nearList.allTextContents()).map(metres);

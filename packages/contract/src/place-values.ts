@@ -99,3 +99,18 @@ export function streetLabels(
   }
   return [...sums].map(([text, sum]) => ({ text, lat: sum.lat / sum.n, lng: sum.lng / sum.n }));
 }
+
+/** The smallest rectangle (WGS-84 degrees) holding every point, or null for none. */
+export function boundsOf(
+  points: ReadonlyArray<{ lat: number; lng: number }>,
+): { west: number; south: number; east: number; north: number } | null {
+  if (points.length === 0) return null;
+  const bounds = { west: 180, south: 90, east: -180, north: -90 };
+  for (const { lat, lng } of points) {
+    bounds.west = Math.min(bounds.west, lng);
+    bounds.east = Math.max(bounds.east, lng);
+    bounds.south = Math.min(bounds.south, lat);
+    bounds.north = Math.max(bounds.north, lat);
+  }
+  return bounds;
+}

@@ -1,4 +1,5 @@
 import {
+  boundsOf,
   MAP_ZOOM_MAX,
   MAP_ZOOM_MIN,
   type MapBounds,
@@ -93,18 +94,6 @@ export class MarkerIndex {
     }
     return { total: this.total, bounds: this.bounds, clusters, places, streets: this.streets };
   }
-}
-
-function boundsOf(places: readonly PlaceMarker[]): MapBounds | null {
-  if (places.length === 0) return null;
-  const bounds = { west: 180, south: 90, east: -180, north: -90 };
-  for (const { lat, lng } of places) {
-    bounds.west = Math.min(bounds.west, lng);
-    bounds.east = Math.max(bounds.east, lng);
-    bounds.south = Math.min(bounds.south, lat);
-    bounds.north = Math.max(bounds.north, lat);
-  }
-  return bounds;
 }
 
 /** How long an index serves before it is made again from the database (places change rarely). */

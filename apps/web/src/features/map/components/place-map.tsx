@@ -45,6 +45,9 @@ export interface MapMarkers {
   places: readonly MarkedPlace[];
 }
 
+/** Nothing on the map yet (one constant, so the map's effects see no change). */
+export const NO_MARKERS: MapMarkers = { clusters: [], places: [] };
+
 /** How much of the view's size is added around it when asking for markers (a little panning). */
 const VIEW_MARGIN = 0.25;
 /** Positions in views asked for, rounded to about 10 m: a nudge keeps the same question. */
@@ -53,13 +56,13 @@ const round = (degrees: number) => Math.round(degrees * 10_000) / 10_000;
 /**
  * The learning map: the places as markers (coloured by category; a tap opens a card with 查看详情)
  * and clusters of places close together (with their count; a tap zooms in until they part),
- * the streets named, and the learner when located. The map is fitted once to `fit` (or to the
- * places and the learner), and tells `onView` each view it moves to, for the markers of that
+ * the streets named, and the learner when located. The map is fitted once to `fit` (and the
+ * learner), and tells `onView` each view it moves to, for the markers of that
  * view. The list beside it is the way in without the map.
  */
 export function PlaceMap({
   markers,
-  fit = null,
+  fit,
   streets,
   me = null,
   onOpen,
@@ -67,8 +70,8 @@ export function PlaceMap({
   label,
 }: {
   markers: MapMarkers;
-  /** The places' bounds to fit the map to first (null: the places marked, and the learner). */
-  fit?: MapBounds | null;
+  /** Where the map is fitted first, with the learner (null: not yet known). */
+  fit: MapBounds | null;
   /** The street names drawn (default: the streets of the places marked). */
   streets?: readonly MapLabel[];
   me?: Position | null;
@@ -117,20 +120,16 @@ export function PlaceMap({
     };
   }, [base]);
 
-  // Fitted once, to the first places (and the learner): later filters keep the view.
-  const { places } = markers;
+  // Fitted once, to the first bounds (and the learner): later filters keep the view.
   useEffect(() => {
-    if (!base || fitted.current || (!fit && places.length === 0)) return;
+    if (!base || fitted.current || !fit) return;
     fitted.current = true;
-    if (view.current) return;
     const { L, map, toMap } = base;
-    const points = fit
-      ? [toMap(fit.south, fit.west), toMap(fit.north, fit.east)]
-      : places.map((place) => toMap(place.lat, place.lng));
+    const points = [toMap(fit.south, fit.west), toMap(fit.north, fit.east)];
     if (me) points.push(toMap(me.lat, me.lng));
     map.invalidateSize();
     map.fitBounds(L.latLngBounds(points), { padding: [24, 24], maxZoom: 16, animate: false });
-  }, [base, fit, places, me]);
+  }, [base, fit, me]);
 
   // The markers of the view.
   useEffect(() => {

@@ -9,14 +9,11 @@ import { StateView } from '@/ui/state-view.tsx';
 import { type MapView, usePlaceList, usePlaceMarkers } from '../api/get-places.ts';
 import { CategoryChips } from '../components/category-chips.tsx';
 import { PlaceCard } from '../components/place-card.tsx';
-import { type MarkedPlace, PlaceMap } from '../components/place-map.tsx';
+import { type MarkedPlace, NO_MARKERS, PlaceMap } from '../components/place-map.tsx';
 import { PositionNote } from '../components/position-note.tsx';
 import { usePosition } from '../hooks/use-position.ts';
 import { placeHref } from '../lib/place-route.ts';
 import '../map.css';
-
-/** Nothing on the map yet (a constant, so the map's effects see no change). */
-const NO_MARKERS = { clusters: [], places: [] } as const;
 
 /** The map's own pages: 身边, 体验基地 and 人文行走. */
 const ENTRIES = [

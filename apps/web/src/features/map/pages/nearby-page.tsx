@@ -1,24 +1,31 @@
-import { useCallback, useMemo } from 'react';
+import { boundsOf } from '@portal/contract/constants';
+import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/platform/paths.ts';
 import { PageHeader } from '@/ui/page-header.tsx';
 import { PageSkeleton } from '@/ui/page-skeleton.tsx';
 import { RetryButton, StateView } from '@/ui/state-view.tsx';
-import { useNearPlaces } from '../api/get-places.ts';
+import { type MapView, useNearPlaces, usePlaceMarkers } from '../api/get-places.ts';
 import { PlaceCard } from '../components/place-card.tsx';
-import { type MarkedPlace, PlaceMap } from '../components/place-map.tsx';
+import { type MarkedPlace, NO_MARKERS, PlaceMap } from '../components/place-map.tsx';
 import { usePosition } from '../hooks/use-position.ts';
 import { placeHref } from '../lib/place-route.ts';
 import '../map.css';
 
-/** `/curMap` (身边): the learner's position and the places nearest to it now, nearest first. */
+/**
+ * `/curMap` (身边): the learner's position and the places nearest to it now, nearest first, on a
+ * map of everything around them.
+ */
 export function NearbyPage() {
   const position = usePosition();
   const near = useNearPlaces(position.position);
   const navigate = useNavigate();
   const handleOpen = useCallback((place: MarkedPlace) => navigate(placeHref(place)), [navigate]);
-  // The nearest few, each marked (no clusters).
-  const markers = useMemo(() => ({ clusters: [], places: near.data ?? [] }), [near.data]);
+  // Every place in the map's view, clustered by the server (as on the learning map), the map
+  // fitted to the nearest ones.
+  const [view, setView] = useState<MapView | null>(null);
+  const markers = usePlaceMarkers(null, '', view);
+  const fit = useMemo(() => boundsOf(near.data ?? []), [near.data]);
 
   if (position.status === 'denied' || position.status === 'unavailable') {
     return (
@@ -49,7 +56,10 @@ export function NearbyPage() {
       <PageHeader />
       <main className="page-body map-page">
         <PlaceMap
-          markers={markers}
+          markers={markers.data ?? NO_MARKERS}
+          fit={fit}
+          streets={markers.data?.streets}
+          onView={setView}
           me={position.position}
           onOpen={handleOpen}
           label="我身边的地点地图"
