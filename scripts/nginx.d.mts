@@ -10,6 +10,8 @@ export declare function portalSite(options: {
   upstreams: string;
   distDir: string;
   tls?: Tls | null;
+  /** Where nginx keeps files and media (`cache` beside `upstreams` by default). */
+  cacheDir?: string;
 }): string;
 export declare function proxySite(options: {
   listen: number;

@@ -16,9 +16,15 @@ const hasBrotli = () => fs.existsSync(BROTLI_MODULE);
 /**
  * The recipe's site file for this run: listening on `listen` (with `tls`, HTTPS and HTTP/2 on
  * it), balancing over the instances of `upstreams` (a file of this run's), the web app's assets
- * from `distDir`.
+ * from `distDir`, files and media cached in `cacheDir` (by default `cache` beside `upstreams`).
  */
-export function portalSite({ listen, upstreams, distDir, tls = null }) {
+export function portalSite({
+  listen,
+  upstreams,
+  distDir,
+  tls = null,
+  cacheDir = path.join(path.dirname(upstreams), 'cache'),
+}) {
   const site = fs
     .readFileSync(path.join(root, 'deploy/nginx/portal.conf'), 'utf8')
     .replace(
@@ -27,7 +33,8 @@ export function portalSite({ listen, upstreams, distDir, tls = null }) {
     )
     .replace('listen [::]:80;', tls ? tlsLines(tls) : '')
     .replaceAll('/etc/nginx/portal-upstreams.conf', upstreams)
-    .replaceAll('/srv/portal/apps/web/dist', distDir);
+    .replaceAll('/srv/portal/apps/web/dist', distDir)
+    .replaceAll('/var/cache/nginx-portal', cacheDir);
   return hasBrotli() ? site : site.replace('brotli_static on;', '');
 }
 

@@ -1,10 +1,17 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import {
-  type Child,
+  NGINX,
+  portalSite,
+  startNginx,
+  writeNginxConfig,
+  writeUpstreams,
+} from '../../../scripts/nginx.mjs';
+import {
+  Child,
   expectSuccess,
   freePort,
   startNode,
@@ -280,6 +287,31 @@ export async function startServer(
   resources.children.push(app);
   await waitUntilAnswering(app, `${origin}/api/account/refresh-token`, startupTimeoutMs);
   return { app, origin };
+}
+
+/**
+ * nginx with the deployment recipe's site file (`deploy/nginx/portal.conf`, as
+ * `scripts/nginx.mjs` adapts it to a run) in front of the servers on `ports`, in a fresh folder
+ * with an empty cache; null when nginx is not installed.
+ */
+export async function startProxy(
+  resources: Resources,
+  ports: number[],
+): Promise<{ nginx: Child; origin: string } | null> {
+  if (!existsSync(NGINX)) return null;
+  const prefix = path.join(resources.newDataDir(), 'nginx');
+  const upstreams = path.join(prefix, 'portal-upstreams.conf');
+  mkdirSync(prefix, { recursive: true });
+  writeUpstreams(upstreams, ports);
+  const listen = await freePort();
+  writeNginxConfig(prefix, [
+    portalSite({ listen, upstreams, distDir: path.join(serverDir, '../web/dist') }),
+  ]);
+  const origin = `http://127.0.0.1:${listen}`;
+  const nginx = new Child('nginx', startNginx(prefix));
+  resources.children.push(nginx);
+  await waitUntilAnswering(nginx, `${origin}/healthz`, 30_000);
+  return { nginx, origin };
 }
 
 /**

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import autocannon, { type Result } from 'autocannon';
 import { type Child, findTsx } from './child-process.ts';
-import { benchWrites } from './closed-loop.ts';
+import { asAutocannonResult, benchWrites, runClosedLoop } from './closed-loop.ts';
 import {
   type AppStore,
   benchDatabaseUrl,
@@ -14,11 +14,19 @@ import {
   serverDir,
   startApp,
   startFloor,
+  startProxy,
   twoFreePorts,
 } from './harness.ts';
+import { type FileAnswer, HttpClient } from './http-client.ts';
 import { loginLearner } from './learner-login.ts';
 import { openBench, readOpenSettings } from './open-run.ts';
-import { TARGETS as ALL_TARGETS, type BenchContext, type BenchTarget, FLOOR } from './targets.ts';
+import {
+  TARGETS as ALL_TARGETS,
+  type BenchContext,
+  type BenchTarget,
+  FLOOR,
+  FLOOR_OWN_CLIENT,
+} from './targets.ts';
 import { alignedTable } from './text-table.ts';
 import { writeServerEnv } from './write-support.ts';
 
@@ -61,6 +69,8 @@ interface Row {
   name: string;
   result: Result | null;
   problems: string[];
+  /** Loaded by the bench's own client (the write targets, `ownClient` reads): its own floor. */
+  ownClient?: boolean;
 }
 
 const CHECK_MARGIN_S = 5;
@@ -115,11 +125,12 @@ async function sample(
       body: target.body,
       signal: AbortSignal.timeout(10_000),
     });
-    const text = await response.text();
+    const bytes = Buffer.from(await response.arrayBuffer());
+    const text = bytes.toString(target.raw ? 'latin1' : 'utf8');
     if (!response.ok) return `answered ${response.status}: ${text.slice(0, 200)}`;
     if (target.raw) {
-      const problem = check(text);
-      return problem ? `${problem}; got ${text.slice(0, 40)}` : null;
+      const problem = check({ size: bytes.length, head: bytes } satisfies FileAnswer);
+      return problem ? `${problem}; got ${bytes.length} bytes: ${text.slice(0, 40)}` : null;
     }
     let body: unknown;
     try {
@@ -134,6 +145,17 @@ async function sample(
   }
 }
 
+/** Whether an answer's body (a file for a `raw` target) passes the target's check. */
+function passes(target: BenchTarget, body: string | FileAnswer): boolean {
+  if (target.raw || typeof body !== 'string') return target.check(body) === null;
+  if (target.okPrefix) return body.startsWith(target.okPrefix);
+  try {
+    return target.check(JSON.parse(body)) === null;
+  } catch {
+    return false;
+  }
+}
+
 function load(
   url: string,
   target: BenchTarget,
@@ -141,6 +163,7 @@ function load(
   settings: Settings,
   duration: number,
 ): Promise<Result> {
+  if (target.ownClient || target.raw) return loadOwn(url, target, headers, settings, duration);
   return Promise.resolve(
     autocannon({
       url,
@@ -149,17 +172,42 @@ function load(
       method: target.method ?? 'GET',
       headers,
       body: target.body,
-      verifyBody: (text) => {
-        if (target.raw) return target.check(text) === null;
-        if (target.okPrefix) return text.startsWith(target.okPrefix);
-        try {
-          return target.check(JSON.parse(text)) === null;
-        } catch {
-          return false;
-        }
-      },
+      verifyBody: (text) => passes(target, text),
     }),
   );
+}
+
+/** {@link load} by the bench's own client (`BenchTarget.ownClient`), one request at a time per connection. */
+async function loadOwn(
+  url: string,
+  target: BenchTarget,
+  headers: Record<string, string>,
+  settings: Settings,
+  duration: number,
+): Promise<Result> {
+  const { origin, pathname, search } = new URL(url);
+  const http = new HttpClient(origin, settings.connections);
+  const request = {
+    method: target.method === 'POST' ? ('POST' as const) : ('GET' as const),
+    path: `${pathname}${search}`,
+    headers,
+    binary: target.raw ?? false,
+    ...(target.body === undefined ? {} : { body: { type: 'application/json', data: target.body } }),
+  };
+  try {
+    const run = await runClosedLoop({
+      connections: settings.connections,
+      durationMs: duration * 1000,
+      send: async () => {
+        const answer = await http.send(request);
+        if (answer.status < 200 || answer.status >= 300) return `answered ${answer.status}`;
+        return passes(target, answer.file ?? answer.text) ? null : 'failed the check';
+      },
+    });
+    return asAutocannonResult(run);
+  } finally {
+    http.close();
+  }
 }
 
 async function bench(
@@ -169,7 +217,12 @@ async function bench(
   settings: Settings,
   district: boolean,
 ): Promise<Row> {
-  const row: Row = { name: target.name, result: null, problems: [] };
+  const row: Row = {
+    name: target.name,
+    result: null,
+    problems: [],
+    ownClient: Boolean(target.ownClient || target.raw),
+  };
   const url = `${origin}${target.path}`;
   const headers = { ...target.headers, ...(target.setup ? await target.setup(context) : {}) };
 
@@ -200,7 +253,17 @@ async function bench(
   return row;
 }
 
-function formatTable(rows: Row[], floor: number | null): string {
+/** The floors' rates in `rows` (each null when it failed): autocannon's and the own client's. */
+function floorRates(rows: Row[]) {
+  const rateOf = (name: string) => {
+    const row = rows.find((candidate) => candidate.name === name);
+    return row?.problems.length === 0 ? (row.result?.requests.average ?? null) : null;
+  };
+  return { autocannon: rateOf(FLOOR.name), own: rateOf(FLOOR_OWN_CLIENT.name) };
+}
+
+function formatTable(rows: Row[]): string {
+  const floors = floorRates(rows);
   const number = (value: number, digits = 0) =>
     value.toLocaleString('en-US', { maximumFractionDigits: digits });
   const header = [
@@ -214,17 +277,20 @@ function formatTable(rows: Row[], floor: number | null): string {
     'vs floor',
     'ok',
   ];
-  const body = rows.map(({ name, result, problems }) => [
-    name,
-    result ? number(result.requests.average) : '-',
-    result ? number(result.latency.p50, 2) : '-',
-    result ? number(result.latency.p99, 2) : '-',
-    result ? String(result.non2xx) : '-',
-    result ? String(result.errors) : '-',
-    result ? String(result.mismatches) : '-',
-    result && floor ? `${(result.requests.average / floor).toFixed(2)}x` : '-',
-    problems.length === 0 ? 'yes' : 'NO',
-  ]);
+  const body = rows.map(({ name, result, problems, ownClient }) => {
+    const floor = ownClient ? floors.own : floors.autocannon;
+    return [
+      name,
+      result ? number(result.requests.average) : '-',
+      result ? number(result.latency.p50, 2) : '-',
+      result ? number(result.latency.p99, 2) : '-',
+      result ? String(result.non2xx) : '-',
+      result ? String(result.errors) : '-',
+      result ? String(result.mismatches) : '-',
+      result && floor ? `${(result.requests.average / floor).toFixed(2)}x` : '-',
+      problems.length === 0 ? 'yes' : 'NO',
+    ];
+  });
   return alignedTable(header, body);
 }
 
@@ -262,12 +328,9 @@ function report(rows: Row[], app: Child): number {
   return failed.length;
 }
 
-/** The floor's rate in `rows` (its first), or null when it failed. */
-const floorRateOf = (rows: Row[]) =>
-  rows[0]?.problems.length === 0 ? (rows[0].result?.requests.average ?? null) : null;
-
 /** Loads the floor, then every target on the server at `origin`; prints the table. */
 async function runPhase(
+  resources: Resources,
   title: string,
   app: { app: Child; origin: string; store?: AppStore },
   floor: { floor: Child; origin: string },
@@ -279,19 +342,32 @@ async function runPhase(
     origin: app.origin,
     login: (username) => loginLearner(app.origin, username),
   };
-  const [floorRow, ...rows] = await runPlan(
+  // Files and media as learners get them: through the recipe's nginx, from its cache.
+  const proxy = TARGETS.some((target) => target.viaProxy)
+    ? await startProxy(resources, [Number(new URL(app.origin).port)])
+    : null;
+  if (TARGETS.some((target) => target.viaProxy) && !proxy) {
+    console.log('  (no nginx here: files and media are loaded from the server directly)');
+  }
+  const [floorRow, ownFloorRow, ...rows] = await runPlan(
     [
       [floor.origin, FLOOR, floor.floor],
-      ...TARGETS.map((target): [string, BenchTarget, Child] => [app.origin, target, app.app]),
+      [floor.origin, FLOOR_OWN_CLIENT, floor.floor],
+      ...TARGETS.map((target): [string, BenchTarget, Child] => [
+        target.viaProxy && proxy ? proxy.origin : app.origin,
+        target,
+        app.app,
+      ]),
     ],
     context,
     settings,
     district,
   );
+  await proxy?.nginx.stop();
   // The write targets (closed-loop.ts).
-  rows.push(...(await benchWrites(app, settings)));
-  const all = floorRow ? [floorRow, ...rows] : rows;
-  console.log(`\n${title}:\n${formatTable(all, floorRateOf(all))}\n`);
+  rows.push(...(await benchWrites(app, settings)).map((row) => ({ ...row, ownClient: true })));
+  const all = [floorRow, ownFloorRow, ...rows].filter((row): row is Row => row !== undefined);
+  console.log(`\n${title}:\n${formatTable(all)}\n`);
   return { rows, failures: report(all, app.app) };
 }
 
@@ -345,7 +421,14 @@ async function main(resources: Resources, settings: Settings): Promise<number> {
     }),
     startFloor(resources, tsx, floorPort),
   ]);
-  const small = await runPhase(`demo seed (scale ${settings.scale})`, demo, floor, settings, false);
+  const small = await runPhase(
+    resources,
+    `demo seed (scale ${settings.scale})`,
+    demo,
+    floor,
+    settings,
+    false,
+  );
   let failures = small.failures;
   if (settings.largeScale > 0) {
     await demo.app.stop();
@@ -356,7 +439,7 @@ async function main(resources: Resources, settings: Settings): Promise<number> {
       fill: DISTRICT_FILL,
       env: writeServerEnv(appPort),
     });
-    const large = await runPhase('district', district, floor, settings, true);
+    const large = await runPhase(resources, 'district', district, floor, settings, true);
     failures += large.failures + reportGrowth(small.rows, large.rows);
   }
   return failures > 0 ? 1 : 0;

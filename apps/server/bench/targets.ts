@@ -1,5 +1,6 @@
 // What `npm run bench` measures. To bench another endpoint, add an entry to TARGETS.
 import { DEMO_LEARNERS } from '../src/seed/seed.ts';
+import type { FileAnswer } from './http-client.ts';
 
 /** What a target's setup gets from the runner. */
 export interface BenchContext {
@@ -38,8 +39,23 @@ export interface BenchTarget {
    * bench client, on the same cores, the bottleneck it measures.
    */
   okPrefix?: string;
-  /** A file rather than an API call: `check` gets the body text as is, not parsed JSON. */
+  /**
+   * A file rather than an API call: `check` gets its size and first bytes (a `FileAnswer`), not
+   * parsed JSON; loaded by the bench's own client (as `ownClient`).
+   */
   raw?: boolean;
+  /**
+   * Loaded by the bench's own client (`closed-loop.ts`, node's HTTP) rather than autocannon, and
+   * measured against the floor loaded the same way ({@link FLOOR_OWN_CLIENT}): autocannon reads
+   * a large answer at a fraction of node's rate (a 64 KB range from nginx: 1,100 answers a
+   * second against 16,000), so on a large file it would measure itself.
+   */
+  ownClient?: boolean;
+  /**
+   * Through the deployment recipe's nginx (`deploy/nginx/portal.conf`), as learners reach it:
+   * files and media come from its cache. Direct to the server where nginx is not installed.
+   */
+  viaProxy?: boolean;
   /** Longest time (s) from setup to the end of the run during which the target stays valid. */
   validFor?: number;
   /**
@@ -72,6 +88,13 @@ export const FLOOR: BenchTarget = {
     typeof body === 'object' && body !== null && 'hello' in body && body.hello === 'world'
       ? null
       : 'expected {hello:"world"}',
+};
+
+/** The floor loaded by the bench's own client, for the targets that are (`ownClient`). */
+export const FLOOR_OWN_CLIENT: BenchTarget = {
+  ...FLOOR,
+  name: 'floor: fastify hello (bench client)',
+  ownClient: true,
 };
 
 /** As the first demo learner, logged in once for the target. */
@@ -232,10 +255,40 @@ export const TARGETS: BenchTarget[] = [
     path: '/files/ebooks/jingan-001.pdf',
     headers: { range: 'bytes=0-65535' },
     raw: true,
-    check: (body) =>
-      typeof body === 'string' && body.startsWith('%PDF-') ? null : 'expected the start of a PDF',
+    viaProxy: true,
+    check: fileCheck(65_536, '%PDF-', 0),
+  },
+  {
+    // A lesson's player seeking into the demo video: 64 KB from its middle.
+    name: 'lesson video range (64 KB)',
+    path: '/media/demo/lesson.mp4',
+    headers: { range: 'bytes=196608-262143' },
+    raw: true,
+    viaProxy: true,
+    check: fileCheck(65_536),
+  },
+  {
+    // A segment of a live session's stream, as every viewer's player fetches it (whole).
+    name: 'live stream segment (64 KB)',
+    path: '/media/demo/lesson1.ts',
+    raw: true,
+    viaProxy: true,
+    // MPEG-TS: 188-byte packets, each starting with the sync byte 0x47 ('G').
+    check: fileCheck(65_048, 'G', 188),
   },
 ];
+
+/** Checks a file's answer: `length` bytes, holding `magic` at `at` of its first bytes. */
+function fileCheck(length: number, magic = '', at = 0) {
+  return (body: unknown): string | null => {
+    const { size, head } = body as Partial<FileAnswer>;
+    if (!Buffer.isBuffer(head)) return 'expected a file';
+    if (size !== length) return `expected ${length} bytes, got ${size}`;
+    return head.toString('latin1', at, at + magic.length) === magic
+      ? null
+      : `expected "${magic}" at byte ${at}`;
+  };
+}
 
 /** Data that is there: an object, or a list (or a page's list) with at least one item. */
 const present = envelope((data) => {

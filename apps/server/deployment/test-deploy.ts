@@ -250,6 +250,24 @@ async function main() {
     figures.push(
       `upload across instances: POST on A → ${uploaded.status}, GET on B → ${fromB.status} (${fromB.headers['content-type']}, ${fromB.headers['content-length']} bytes)`,
     );
+    // nginx keeps files once fetched: the second request is its cache's, the same bytes; a
+    // range of an e-book comes from the cached slice.
+    const again = await viaNginx.send({ path: url, binary: true });
+    const book = '/files/ebooks/jingan-001.pdf';
+    const range = { range: 'bytes=100-199' };
+    const rangeFirst = await viaNginx.send({ path: book, headers: range });
+    const rangeAgain = await viaNginx.send({ path: book, headers: range });
+    const rangeOnB = await onB.send({ path: book, headers: range });
+    check(
+      fromNginx.headers['x-cache-status'] === 'MISS' &&
+        again.headers['x-cache-status'] === 'HIT' &&
+        again.file?.size === Number(fromB.headers['content-length']) &&
+        rangeAgain.status === 206 &&
+        rangeAgain.headers['x-cache-status'] === 'HIT' &&
+        rangeAgain.headers['content-range'] === rangeOnB.headers['content-range'] &&
+        rangeAgain.text === rangeOnB.text,
+      `nginx keeps files: the avatar again (${again.headers['x-cache-status']}, ${again.file?.size} bytes), an e-book's range (${rangeFirst.headers['x-cache-status']} then ${rangeAgain.headers['x-cache-status']}: ${rangeAgain.headers['content-range']}, the instance's bytes)`,
+    );
     onA.close();
     onB.close();
 
