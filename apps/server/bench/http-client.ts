@@ -98,6 +98,10 @@ export class HttpClient {
     const body =
       request.body?.data ?? (request.json === undefined ? undefined : JSON.stringify(request.json));
     const headers: Record<string, string | number> = { ...request.headers };
+    // A caller of its own address is not kept: each address would keep up to `sockets` idle
+    // connections for IDLE_SOCKET_MS, and a run that spreads thousands of callers over
+    // addresses ran out of file descriptors.
+    if (request.localAddress) headers.connection = 'close';
     if (body !== undefined) {
       headers['content-type'] = request.body?.type ?? 'application/json';
       headers['content-length'] = Buffer.byteLength(body);

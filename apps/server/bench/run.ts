@@ -30,7 +30,8 @@ import {
 import { alignedTable } from './text-table.ts';
 import { writeServerEnv } from './write-support.ts';
 
-// BENCH_ONLY=ranking,places: only the targets whose name holds one of these words.
+// BENCH_ONLY=ranking,places: only the targets whose name holds one of these words;
+// BENCH_WRITES=0: none of the write targets.
 const TARGETS = ALL_TARGETS.filter((target) => selectedByOnly(target.name));
 /** The issue's bound: an endpoint's p99 in the district at most this times its p99 at demo scale. */
 const GROWTH_LIMIT = 2;
@@ -364,8 +365,10 @@ async function runPhase(
     district,
   );
   await proxy?.nginx.stop();
-  // The write targets (closed-loop.ts).
-  rows.push(...(await benchWrites(app, settings)).map((row) => ({ ...row, ownClient: true })));
+  // The write targets (closed-loop.ts), unless BENCH_WRITES=0.
+  if (process.env.BENCH_WRITES !== '0') {
+    rows.push(...(await benchWrites(app, settings)).map((row) => ({ ...row, ownClient: true })));
+  }
   const all = [floorRow, ownFloorRow, ...rows].filter((row): row is Row => row !== undefined);
   console.log(`\n${title}:\n${formatTable(all)}\n`);
   return { rows, failures: report(all, app.app) };

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import { BookWriter, chineseWidth } from '../../seed/pdf.ts';
 
@@ -30,11 +31,39 @@ function fit(text: string, size: number, width: number): string {
 }
 
 /**
+ * Certificates drawn lately, by all they state (16 MB at most; one is about 20 KB): the same
+ * certificate downloaded again (a second tap, a retry over a weak link) is not drawn again
+ * (about 3 ms of CPU each). A changed holder's name or title is another key, so another PDF.
+ */
+const drawn = new LRUCache<string, Uint8Array>({
+  maxSize: 16 * 1024 * 1024,
+  sizeCalculation: (bytes) => Math.max(bytes.byteLength, 1),
+});
+
+/** The certificate as a one-page PDF ({@link drawCertificate}), drawn once while kept. */
+export async function certificatePdf(content: CertificateContent): Promise<Uint8Array> {
+  const key = JSON.stringify([
+    content.holder,
+    content.subjectLabel,
+    content.title,
+    content.hours,
+    content.date,
+    content.siteName,
+    content.code,
+  ]);
+  const kept = drawn.get(key);
+  if (kept) return kept;
+  const bytes = await drawCertificate(content);
+  drawn.set(key, bytes);
+  return bytes;
+}
+
+/**
  * The certificate as a one-page PDF: Chinese drawn as outlines of the bundled font (as the
  * demo books are), the verification code also as text. The holder, subject and code are in
  * the document's metadata too, so a program reading the file finds them.
  */
-export async function certificatePdf(content: CertificateContent): Promise<Uint8Array> {
+async function drawCertificate(content: CertificateContent): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.setTitle(`结业证书：${content.title}`);
   doc.setSubject(`${content.holder} 完成${content.subjectLabel}「${content.title}」`);
