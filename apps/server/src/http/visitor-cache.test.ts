@@ -23,9 +23,11 @@ import {
   createLearners,
   type TestLearner,
 } from '../testing/class-factory.ts';
+import { createCourse } from '../testing/course-factory.ts';
 import { createEbook } from '../testing/ebook-factory.ts';
 import { createTeam } from '../testing/team-factory.ts';
 import { body, buildTestApp, describeEachEngine, type TestApp } from '../testing/test-app.ts';
+import { createWalk } from '../testing/walk-factory.ts';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
@@ -413,6 +415,53 @@ describeEachEngine('what learners do, shown to visitors within the cache’s sho
       }),
     ).toMatchObject({ code: 0 });
     expect((await visitor(detail)).code).toBe(404);
+  });
+
+  it('shows visitors a resource linked to a team, and one unlinked, at once', async () => {
+    const { app } = ctx();
+    const { db } = app.database;
+    const [leader] = (await createLearners(db, 1, 'jingan')) as [TestLearner];
+    const team = await createTeam(db, leader.id, { name: `资源之队${leader.id}` });
+    const course = await createCourse(db, { title: `访客所见的课程${leader.id}` });
+    const url = `/api/team-resources?teamId=${team}`;
+    const titles = async () =>
+      (await get<{ list: Array<{ title: string }> }>(app, 'jingan', url)).list.map(
+        (item) => item.title,
+      );
+    expect(await titles()).toEqual([]);
+    const ref = { teamId: team, kind: 'course', resourceId: course.id };
+    expect(await post(app, 'jingan', '/api/team-resources/link', leader.token, ref)).toMatchObject({
+      code: 0,
+    });
+    expect(await titles()).toEqual([`访客所见的课程${leader.id}`]);
+    expect(
+      await post(app, 'jingan', '/api/team-resources/unlink', leader.token, ref),
+    ).toMatchObject({ code: 0 });
+    expect(await titles()).toEqual([]);
+  });
+
+  it('shows visitors a walk session’s seat taken, and given back, at once', async () => {
+    const { app } = ctx();
+    const { db } = app.database;
+    const [walker] = (await createLearners(db, 1, 'jingan')) as [TestLearner];
+    const { walkId, sessionId } = await createWalk(db, { capacity: 5 });
+    const seatsLeft = async () =>
+      (
+        await get<{ sessions: Array<{ id: number; seatsLeft: number }> }>(
+          app,
+          'jingan',
+          `/api/walks/detail?id=${walkId}`,
+        )
+      ).sessions.find((session) => session.id === sessionId)?.seatsLeft;
+    expect(await seatsLeft()).toBe(5);
+    expect(
+      await post(app, 'jingan', '/api/walks/signup', walker.token, { sessionId }),
+    ).toMatchObject({ code: 0 });
+    expect(await seatsLeft()).toBe(4);
+    expect(
+      await post(app, 'jingan', '/api/walks/cancel', walker.token, { sessionId }),
+    ).toMatchObject({ code: 0 });
+    expect(await seatsLeft()).toBe(5);
   });
 
   it('never keeps a search of the teams', async () => {

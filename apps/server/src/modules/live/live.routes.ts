@@ -82,6 +82,8 @@ export const liveModule = portalModule({
       login: 'optional',
       query: liveSessionDetailQuerySchema,
       response: liveSessionDetailSchema,
+      // Its state and viewers, as a visitor sees them, may be PUBLIC_CACHE_MS old.
+      visitorCache: {},
       handle: ({ site, learner, query }) => live.detail(site.key, query.id, learner?.id ?? null),
     });
     api.post('/api/live/reservations', {

@@ -24,7 +24,13 @@ export const teamResourcesModule = portalModule({
   name: 'teamResources',
   tag: 'team-resources',
   create: (app) =>
-    new TeamResourcesService(app.database.db, app.searches, app.favourites, app.clock),
+    new TeamResourcesService(
+      app.database.db,
+      app.searches,
+      app.favourites,
+      app.clock,
+      app.publicCache,
+    ),
   routes(api, resources) {
     api.get('/api/team-resources', {
       operationId: 'listTeamResources',
@@ -33,6 +39,7 @@ export const teamResourcesModule = portalModule({
       login: 'none',
       query: teamIdQuerySchema,
       response: teamResourcesSchema,
+      visitorCache: {},
       handle: ({ site, query }) => resources.list(site.key, query.teamId),
     });
     api.get('/api/team-resources/candidates', {

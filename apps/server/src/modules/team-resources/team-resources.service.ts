@@ -16,6 +16,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError, conflict, invalid } from '../../platform/errors.ts';
+import type { PublicCache } from '../../platform/public-cache.ts';
 import { isoTime } from '../../platform/time.ts';
 import { withCards } from '../content/content-kinds.ts';
 import { isVisible } from '../favourites/favourites.queries.ts';
@@ -78,6 +79,8 @@ export class TeamResourcesService {
     private readonly searches: SearchService,
     private readonly favourites: FavouriteService,
     private readonly now: () => number = () => Date.now(),
+    /** Visitors' kept answers (the team's resources among them), dropped on a change. */
+    private readonly publicCache?: PublicCache,
   ) {}
 
   /** The team's linked resources that are still published, newest first (public). */
@@ -112,6 +115,7 @@ export class TeamResourcesService {
       if (!inserted) throw conflict(TeamResourceMessages.duplicate);
       return taken;
     });
+    await this.publicCache?.invalidate(siteKey);
     return { linked: true, count };
   }
 
@@ -122,6 +126,7 @@ export class TeamResourcesService {
       const deleted = await deleteTeamResource(trx, ref);
       return deleted ? giveResourcePlace(trx, ref.teamId) : countTeamResources(trx, ref.teamId);
     });
+    await this.publicCache?.invalidate(siteKey);
     return { linked: false, count };
   }
 

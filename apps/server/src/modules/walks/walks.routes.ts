@@ -23,7 +23,7 @@ declare module 'fastify' {
 export const walksModule = portalModule({
   name: 'walks',
   tag: 'walks',
-  create: (app) => new WalkService(app.database.db, app.clock),
+  create: (app) => new WalkService(app.database.db, app.clock, app.publicCache),
   routes(api, walks) {
     api.get('/api/walks', {
       operationId: 'listWalks',
@@ -32,6 +32,7 @@ export const walksModule = portalModule({
       login: 'optional',
       query: walkListQuerySchema,
       response: pageOf(walkCardSchema),
+      visitorCache: { firstPages: 3 },
       handle: ({ site, learner, query }) => walks.list(site.key, query, learner?.id ?? null),
     });
     api.get('/api/walks/detail', {
@@ -41,6 +42,7 @@ export const walksModule = portalModule({
       login: 'optional',
       query: walkDetailQuerySchema,
       response: walkDetailSchema,
+      visitorCache: {},
       handle: ({ site, learner, query }) => walks.detail(site.key, query.id, learner?.id ?? null),
     });
     api.post('/api/walks/signup', {

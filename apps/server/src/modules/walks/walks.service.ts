@@ -16,6 +16,7 @@ import { isUniqueViolation } from '../../db/database.ts';
 import { readPage } from '../../db/paging.ts';
 import type { Database } from '../../db/schema.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
+import type { PublicCache } from '../../platform/public-cache.ts';
 import { sanitizeArticleHtml } from '../../platform/sanitize-html.ts';
 import { isoTime } from '../../platform/time.ts';
 import { releaseSeatAndCancel, signUpOrRefuse } from '../seats/seats.ts';
@@ -59,6 +60,8 @@ export class WalkService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly clock: () => number = Date.now,
+    /** Visitors' kept answers (a session's seats left among them), dropped on a change. */
+    private readonly publicCache?: PublicCache,
   ) {}
 
   /** The site's walks with their stop counts and the caller's progress. */
@@ -166,6 +169,7 @@ export class WalkService {
       { parentId: sessionId, userId, now: this.clock(), values: {} },
       WalkTexts,
     );
+    await this.publicCache?.invalidate(siteKey);
   }
 
   /** Cancels the learner's signup before the session starts and gives the seat back. */
@@ -177,6 +181,7 @@ export class WalkService {
       now: this.clock(),
     });
     if (!released.ok) throw conflict(WalkTexts.notSignedUp);
+    await this.publicCache?.invalidate(siteKey);
   }
 
   /**
