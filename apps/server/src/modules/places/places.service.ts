@@ -134,7 +134,8 @@ export class PlaceService {
    * answered ({@link FIRST_BOX_MARGIN}), so the district's density picks it, not a constant that
    * is too wide where places are dense (250 places read for 50) and too narrow where they are few.
    */
-  private readonly firstBoxes = new Map<string, number>();
+  /** Where the last near query of a kind ended: its box, or null (everywhere). */
+  private readonly firstBoxes = new Map<string, number | null>();
 
   /** The map's indexes of the places, per filter (see {@link markers}). */
   private readonly markerIndexes: MarkerIndexes;
@@ -230,7 +231,8 @@ export class PlaceService {
   async near(siteKey: string, query: PlaceNearQuery): Promise<PlaceSummary[]> {
     const point = { lat: query.lat, lng: query.lng };
     const kind = `${siteKey}\n${query.category ?? ''}\n${query.limit}`;
-    let box: number | null = this.firstBoxes.get(kind) ?? FIRST_BOX_DEGREES;
+    const kept = this.firstBoxes.get(kind);
+    let box: number | null = kept === undefined ? FIRST_BOX_DEGREES : kept;
     for (;;) {
       const rows = await listNearRows(this.db, this.engine, {
         siteKey,
@@ -250,10 +252,15 @@ export class PlaceService {
       // A degree of latitude is about 111 km everywhere.
       const innerRadius = box === null ? Number.POSITIVE_INFINITY : box * METRES_PER_DEGREE;
       if (box === null || (rows.length === query.limit && farthest <= innerRadius)) {
-        if (box !== null) {
-          const fitted = (farthest / METRES_PER_DEGREE) * FIRST_BOX_MARGIN;
-          this.firstBoxes.set(kind, Math.min(Math.max(fitted, MIN_FIRST_BOX_DEGREES), box));
-        }
+        // Fewer places of the kind than asked for, anywhere: the next query looks everywhere at
+        // once (once the site has enough, such a query answers `limit` and is fitted again).
+        const fitted = (farthest / METRES_PER_DEGREE) * FIRST_BOX_MARGIN;
+        this.firstBoxes.set(
+          kind,
+          rows.length < query.limit
+            ? null
+            : Math.min(Math.max(fitted, MIN_FIRST_BOX_DEGREES), box ?? LAST_BOX_DEGREES),
+        );
         return measured.map(({ row, distance }) => toPlaceSummary(row, distance));
       }
       const next: number =

@@ -382,6 +382,58 @@ describeEachEngine(
         }
       });
 
+      it('asks everywhere at once once a kind proved to have fewer places than asked for', async () => {
+        const { app } = ctx();
+        const db = app.database.db;
+        const existing = await db
+          .selectFrom('map_places')
+          .select('id')
+          .where('site_key', '=', SITE)
+          .where('category', '=', 'walk')
+          .execute();
+        const limit = existing.length + 6;
+        const added: number[] = [];
+        const addStop = async (n: number) =>
+          added.push(
+            await insertPlace(db, {
+              category: 'walk',
+              name: `远处行走点${n}`,
+              lat: 31 + n * 0.3,
+              lng: 121.5,
+            }),
+          );
+        for (let n = 0; n < 3; n += 1) await addStop(n);
+        let rounds = 0;
+        const counted = db.withPlugin({
+          transformQuery: ({ node }) => {
+            rounds += 1;
+            return node;
+          },
+          transformResult: async ({ result }) => result,
+        });
+        const service = new PlaceService(counted, app.database.engine);
+        const ask = () => service.near(SITE, { lat: 31.23, lng: 121.45, limit, category: 'walk' });
+        try {
+          const first = await ask();
+          expect(first).toHaveLength(limit - 3);
+          expect(rounds).toBeGreaterThan(1);
+          rounds = 0;
+          expect(await ask()).toEqual(first);
+          expect(rounds).toBe(1);
+          // Places published since are found all the same.
+          for (let n = 3; n < 6; n += 1) await addStop(n);
+          rounds = 0;
+          const all = await ask();
+          expect(rounds).toBe(1);
+          expect(all).toHaveLength(limit);
+          expect(all.map((place) => place.name)).toEqual(
+            expect.arrayContaining(['远处行走点0', '远处行走点5']),
+          );
+        } finally {
+          await db.deleteFrom('map_places').where('id', 'in', added).execute();
+        }
+      });
+
       it('answers the nearest places first with their distances', async () => {
         // At 南京西路街道社区学校's door.
         const { code, data } = await get<PlaceSummary[]>(
