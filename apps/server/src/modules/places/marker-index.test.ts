@@ -1,6 +1,6 @@
 import type { PlaceMarker } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { MarkerIndex, MarkerIndexes } from './marker-index.ts';
+import { KeptIndexes, MarkerIndex } from './marker-index.ts';
 
 /** `n` places spread over a district-sized square (about 10 km), in a fixed pattern. */
 function district(n: number): PlaceMarker[] {
@@ -79,11 +79,11 @@ describe('the map of a whole district', () => {
 describe('the kept indexes', () => {
   it('makes an index once per filter while it is fresh, and again after a minute', async () => {
     let now = 0;
-    const indexes = new MarkerIndexes(() => now);
+    const indexes = new KeptIndexes<MarkerIndex>(() => now);
     let loads = 0;
     const load = async () => {
       loads += 1;
-      return district(10);
+      return new MarkerIndex(district(10));
     };
     await Promise.all([indexes.get('a', load), indexes.get('a', load)]);
     expect(loads).toBe(1);
@@ -95,8 +95,8 @@ describe('the kept indexes', () => {
   });
 
   it('does not keep a failed read', async () => {
-    const indexes = new MarkerIndexes(() => 0);
+    const indexes = new KeptIndexes<MarkerIndex>(() => 0);
     await expect(indexes.get('a', () => Promise.reject(new Error('down')))).rejects.toThrow();
-    expect((await indexes.get('a', async () => district(3))).total).toBe(3);
+    expect((await indexes.get('a', async () => new MarkerIndex(district(3)))).total).toBe(3);
   });
 });

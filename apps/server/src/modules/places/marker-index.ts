@@ -102,18 +102,19 @@ const INDEX_LIFE_MS = 60_000;
 const INDEXES_KEPT = 64;
 
 /**
- * The indexes of the filters asked about lately, each made once at a time and kept for
- * {@link INDEX_LIFE_MS}; the oldest goes when more than {@link INDEXES_KEPT} are kept.
+ * The indexes (the map's, the near queries') of the filters asked about lately, each made once
+ * at a time and kept for {@link INDEX_LIFE_MS}; the oldest goes when more than
+ * {@link INDEXES_KEPT} are kept.
  */
-export class MarkerIndexes {
-  private readonly kept = new Map<string, { at: number; index: Promise<MarkerIndex> }>();
+export class KeptIndexes<T> {
+  private readonly kept = new Map<string, { at: number; index: Promise<T> }>();
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  get(key: string, load: () => Promise<readonly PlaceMarker[]>): Promise<MarkerIndex> {
+  get(key: string, make: () => Promise<T>): Promise<T> {
     const found = this.kept.get(key);
     if (found && this.now() - found.at < INDEX_LIFE_MS) return found.index;
-    const index = load().then((places) => new MarkerIndex(places));
+    const index = make();
     this.kept.delete(key);
     this.kept.set(key, { at: this.now(), index });
     // A failed read is not kept.

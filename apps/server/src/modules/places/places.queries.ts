@@ -1,5 +1,5 @@
 import type { PlaceCategory } from '@portal/contract';
-import { type Kysely, type SqlBool, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Engine } from '../../db/database.ts';
 import { countRows } from '../../db/rows.ts';
 import type { Database } from '../../db/schema.ts';
@@ -91,49 +91,9 @@ export function listMarkerRows(db: Kysely<Database>, engine: Engine, filter: Pla
     .execute();
 }
 
-export interface NearFilter {
-  siteKey: string;
-  category?: PlaceCategory | undefined;
-  lat: number;
-  lng: number;
-  /** Half the side of the box searched, in degrees of latitude; null searches everywhere. */
-  boxDegrees: number | null;
-  limit: number;
-}
-
-/**
- * The `limit` published places nearest to a point within a box around it, nearest first by the
- * equirectangular approximation (plain arithmetic, the same on both engines; exact within a
- * city): the service measures the great-circle distance of what comes back. The box is read
- * from the places' spatial index (SQLite's R*Tree, PostgreSQL's GiST on the point), so only the
- * places in it are read, however many the district has.
- */
-export function listNearRows(db: Kysely<Database>, engine: Engine, filter: NearFilter) {
-  const lngScale = Math.cos((filter.lat * Math.PI) / 180);
-  let query = db.selectFrom('map_places as p').where(publishedOn(filter.siteKey, 'p'));
-  if (filter.category !== undefined) query = query.where('p.category', '=', filter.category);
-  if (filter.boxDegrees !== null) {
-    const lngBox = filter.boxDegrees / Math.max(lngScale, 0.01);
-    const box = {
-      south: filter.lat - filter.boxDegrees,
-      north: filter.lat + filter.boxDegrees,
-      west: filter.lng - lngBox,
-      east: filter.lng + lngBox,
-    };
-    query = query.where(
-      engine === 'postgres'
-        ? sql<SqlBool>`point(p.lng, p.lat) <@ box(point(${box.west}, ${box.south}), point(${box.east}, ${box.north}))`
-        : sql<SqlBool>`p.id IN (SELECT id FROM map_places_rtree
-            WHERE min_lat >= ${box.south} AND max_lat <= ${box.north}
-              AND min_lng >= ${box.west} AND max_lng <= ${box.east})`,
-    );
-  }
-  return query
-    .select(PLACE_COLUMNS)
-    .orderBy(squaredDistance(filter))
-    .orderBy('p.id')
-    .limit(filter.limit)
-    .execute();
+/** Every published place of the site (of a category), by id: what near queries index. */
+export function listAllPlaceRows(db: Kysely<Database>, engine: Engine, filter: PlaceListFilter) {
+  return filteredPlaces(db, engine, filter).select(PLACE_COLUMNS).orderBy('p.id').execute();
 }
 
 /** A published place of the site, with all its columns. */

@@ -27,7 +27,8 @@ import { sanitizeArticleHtml } from '../../platform/sanitize-html.ts';
 import { activitySummariesByIds } from '../activities/activities.service.ts';
 import { toClassSummary } from '../classes/classes.service.ts';
 import { courseSummariesByIds } from '../courses/courses.service.ts';
-import { MarkerIndexes } from './marker-index.ts';
+import { KeptIndexes, MarkerIndex } from './marker-index.ts';
+import { NearIndex } from './near-index.ts';
 import {
   countPlaceActivities,
   countPlaceClasses,
@@ -36,9 +37,9 @@ import {
   countPlaces,
   findPlace,
   findPlaceRow,
+  listAllPlaceRows,
   listBranchRows,
   listMarkerRows,
-  listNearRows,
   listPlaceActivityIds,
   listPlaceClassRows,
   listPlaceCourseIds,
@@ -56,36 +57,6 @@ const placeGone = () => new AppError(ErrorCode.notFound, PlaceMessages.notFound)
 
 /** Classes shown on a school's page before 「全部班级」. */
 const DETAIL_CLASSES = 6;
-/**
- * The first box a near query searches, half its side in degrees of latitude (about 550 m): a
- * dense city answers from it in one query (10,000 places over the district hold 50 places, or
- * 20 schools, within about 400 m), and each wider box on sparser data costs one more indexed
- * query.
- */
-const FIRST_BOX_DEGREES = 0.005;
-/**
- * How much wider than its farthest answer the box a near query starts with is, when an earlier
- * query of the same site, category and size answered: enough for a point of like density to be
- * answered from it in one round, and no wider (every place in the box is read and measured).
- */
-const FIRST_BOX_MARGIN = 1.2;
-/** The narrowest box a near query starts with (about 110 m). */
-const MIN_FIRST_BOX_DEGREES = 0.001;
-/** Past this box (about 550 km) a near query searches everywhere. */
-const LAST_BOX_DEGREES = 5;
-/** About as many metres in a degree of latitude, everywhere. */
-const METRES_PER_DEGREE = 111_000;
-
-/**
- * How much wider the next box is after one that held `found` of the `limit` places wanted:
- * enough for their density to give `limit` (with a margin), at least twice, at most eight times
- * (eight times when it held none).
- */
-function sparseGrowth(found: number, limit: number): number {
-  if (found === 0) return 8;
-  return Math.min(8, Math.max(2, Math.sqrt(limit / found) * 1.5));
-}
-
 type PlaceRow = Pick<
   MapPlacesTable,
   'category' | 'kind' | 'name' | 'street' | 'address' | 'lat' | 'lng' | 'cover'
@@ -129,16 +100,10 @@ export const parseHours = (text: string): OpeningRule[] => parseJson(text, hours
  * each (courses, activities, classes, projects).
  */
 export class PlaceService {
-  /**
-   * The box each site, category and size of a near query starts with: sized by the last one
-   * answered ({@link FIRST_BOX_MARGIN}), so the district's density picks it, not a constant that
-   * is too wide where places are dense (250 places read for 50) and too narrow where they are few.
-   */
-  /** Where the last near query of a kind ended: its box, or null (everywhere). */
-  private readonly firstBoxes = new Map<string, number | null>();
-
   /** The map's indexes of the places, per filter (see {@link markers}). */
-  private readonly markerIndexes: MarkerIndexes;
+  private readonly markerIndexes: KeptIndexes<MarkerIndex>;
+  /** The places of each site and category in a k-d tree, for near queries (see {@link near}). */
+  private readonly nearIndexes: KeptIndexes<NearIndex>;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -150,7 +115,8 @@ export class PlaceService {
      */
     private readonly contentVersion: (siteKey: string) => Promise<string | null> = async () => '',
   ) {
-    this.markerIndexes = new MarkerIndexes(now);
+    this.markerIndexes = new KeptIndexes(now);
+    this.nearIndexes = new KeptIndexes(now);
   }
 
   /**
@@ -214,61 +180,34 @@ export class PlaceService {
           category: query.category,
           q,
         });
-        return rows.map((row) => ({ ...row, lat: Number(row.lat), lng: Number(row.lng) }));
+        return new MarkerIndex(
+          rows.map((row) => ({ ...row, lat: Number(row.lat), lng: Number(row.lng) })),
+        );
       },
     );
     return index.view(bounds, query.zoom);
   }
 
   /**
-   * The `limit` places nearest to the point, nearest first, each with its distance in metres.
-   * Searches a box around the point, growing it until the box holds `limit` places and the
-   * farthest of them lies within the box's inner circle (so no place outside the box can be
-   * nearer), or the box covers everything. A box that held `limit` places grows to just reach
-   * the farthest of them (the next one is then the last); one that held fewer grows by how
-   * sparse they were, so a small site is searched whole in a few rounds.
+   * The `limit` places nearest to the point, nearest first, each with its distance in metres:
+   * from the site's places of the category in a k-d tree ({@link NearIndex}), made once per
+   * site, category and content version as the map's indexes are (publishing places changes the
+   * version), and kept a minute at most.
    */
   async near(siteKey: string, query: PlaceNearQuery): Promise<PlaceSummary[]> {
-    const point = { lat: query.lat, lng: query.lng };
-    const kind = `${siteKey}\n${query.category ?? ''}\n${query.limit}`;
-    const kept = this.firstBoxes.get(kind);
-    let box: number | null = kept === undefined ? FIRST_BOX_DEGREES : kept;
-    for (;;) {
-      const rows = await listNearRows(this.db, this.engine, {
-        siteKey,
-        category: query.category,
-        lat: query.lat,
-        lng: query.lng,
-        boxDegrees: box,
-        limit: query.limit,
-      });
-      const measured = rows
-        .map((row) => ({
-          row,
-          distance: distanceMeters(point, { lat: Number(row.lat), lng: Number(row.lng) }),
-        }))
-        .sort((a, b) => a.distance - b.distance || a.row.id - b.row.id);
-      const farthest = measured.at(-1)?.distance ?? Number.POSITIVE_INFINITY;
-      // A degree of latitude is about 111 km everywhere.
-      const innerRadius = box === null ? Number.POSITIVE_INFINITY : box * METRES_PER_DEGREE;
-      if (box === null || (rows.length === query.limit && farthest <= innerRadius)) {
-        // Fewer places of the kind than asked for, anywhere: the next query looks everywhere at
-        // once (once the site has enough, such a query answers `limit` and is fitted again).
-        const fitted = (farthest / METRES_PER_DEGREE) * FIRST_BOX_MARGIN;
-        this.firstBoxes.set(
-          kind,
-          rows.length < query.limit
-            ? null
-            : Math.min(Math.max(fitted, MIN_FIRST_BOX_DEGREES), box ?? LAST_BOX_DEGREES),
-        );
-        return measured.map(({ row, distance }) => toPlaceSummary(row, distance));
-      }
-      const next: number =
-        rows.length === query.limit
-          ? (farthest / METRES_PER_DEGREE) * 1.001
-          : box * sparseGrowth(rows.length, query.limit);
-      box = next > LAST_BOX_DEGREES ? null : next;
-    }
+    // An unknown version (Redis down) is never reused: a fresh index each time.
+    const version = (await this.contentVersion(siteKey)) ?? `unknown ${Math.random()}`;
+    const index = await this.nearIndexes.get(
+      JSON.stringify([siteKey, version, query.category ?? null]),
+      async () => {
+        const rows = await listAllPlaceRows(this.db, this.engine, {
+          siteKey,
+          category: query.category,
+        });
+        return new NearIndex(rows.map((row) => toPlaceSummary(row)));
+      },
+    );
+    return index.near({ lat: query.lat, lng: query.lng }, query.limit);
   }
 
   /** A published place of the site with its hours (open now?), photos, school and branches. */
