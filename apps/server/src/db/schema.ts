@@ -903,18 +903,6 @@ export interface WalkCheckinsTable {
   checked_at: number;
 }
 
-/**
- * SQLite only: the R*Tree of the places' points (kept by triggers on `map_places`); PostgreSQL
- * indexes the point with GiST instead.
- */
-export interface MapPlacesRtreeTable {
-  id: number;
-  min_lat: number;
-  max_lat: number;
-  min_lng: number;
-  max_lng: number;
-}
-
 export interface MapPlacesTable {
   id: Generated<number>;
   site_key: string;
@@ -1157,7 +1145,6 @@ export interface Database {
   teams: TeamsTable;
   team_counts: TeamCountsTable;
   map_places: MapPlacesTable;
-  map_places_rtree: MapPlacesRtreeTable;
   delivery_resources: DeliveryResourcesTable;
   delivery_requests: DeliveryRequestsTable;
   delivery_request_history: DeliveryRequestHistoryTable;
