@@ -394,10 +394,12 @@ const certificateFile: WriteTarget = {
         const answer = await http.send({
           path: `/api/certificates/file?id=${id}`,
           headers: bearer(learner),
+          binary: true,
         });
-        return answer.status === 200 && answer.text.startsWith('%PDF-')
+        const head = answer.file?.head.toString('latin1', 0, 80) ?? '';
+        return answer.status === 200 && head.startsWith('%PDF-')
           ? null
-          : `expected a PDF, got ${answer.status} ${answer.text.slice(0, 80)}`;
+          : `expected a PDF, got ${answer.status} ${head}`;
       } catch (error) {
         return `request failed: ${error instanceof Error ? error.message : String(error)}`;
       }
