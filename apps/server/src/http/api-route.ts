@@ -40,6 +40,11 @@ export interface VisitorCache<Q> {
   firstPages?: number;
   /** Queries not worth keeping, e.g. a free-text search. */
   unless?: (query: Q) => boolean;
+  /**
+   * What a visitor's call counts however it is answered (a view): run for each call answered
+   * with a kept answer; a call whose answer is made counts in the handler.
+   */
+  counted?: (site: Site, query: Q) => void;
 }
 
 /**
@@ -139,14 +144,18 @@ export function apiRoutes(app: FastifyInstance, tag: ApiTag) {
         if (!cache || !servesFromCache(cache, request, input.query)) return route.handle(input);
         // The parsed query, defaults filled in: `?page=1` and no query at all share one answer.
         const key = `${method} ${url} ${JSON.stringify(input.query ?? null)}`;
+        let made = false;
         const { bytes, encoding } = await app.publicCache.encodedAnswer(
           site.key,
           key,
-          async () =>
+          async () => {
+            made = true;
             // The route's own compiled serializer: what the answer would have been, as text.
-            Buffer.from(String(reply.serialize(wrap(await route.handle(input))))),
+            return Buffer.from(String(reply.serialize(wrap(await route.handle(input)))));
+          },
           preferredEncoding(request.headers['accept-encoding']),
         );
+        if (!made) cache.counted?.(site, input.query);
         // Compressed with the kept answer: the server's compression leaves it as it is.
         if (encoding !== null)
           reply.header('content-encoding', encoding).header('vary', 'accept-encoding');

@@ -66,6 +66,9 @@ export const articlesModule = portalModule({
       login: 'optional',
       query: articleDetailQuerySchema,
       response: articleDetailSchema,
+      // A visitor's view counts whether the answer was kept or made; the count shown to
+      // visitors may be the visitors' cache's life old.
+      visitorCache: { counted: (site, query) => articles.countView(site.key, query.id) },
       handle: ({ site, learner, query }) =>
         articles.detail(site.key, query.id, learner?.id ?? null),
     });

@@ -137,6 +137,11 @@ export class ArticleService {
     this.views = new Tally((siteKey, counts) => addArticleViews(this.db, siteKey, counts), onError);
   }
 
+  /** Counts a view of a published article (one answered from the visitors' cache). */
+  countView(siteKey: string, id: number): void {
+    this.views.add(siteKey, String(id));
+  }
+
   /** Writes the views tallied so far (before the app closes; tests). */
   flushViews(): Promise<void> {
     return this.views.flush();
