@@ -1,7 +1,8 @@
 import type { DeliveryKind, DeliveryStatus } from '@portal/contract';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { compiledCount, compiledOnce } from '../../db/compiled.ts';
 import type { PageWindow } from '../../db/paging.ts';
-import { countRows, hasRow } from '../../db/rows.ts';
+import { countRows } from '../../db/rows.ts';
 import type {
   Database,
   DeliveryRequestHistoryTable,
@@ -105,23 +106,28 @@ function requestCards(db: Db, siteKey: string) {
 }
 
 /** How many requests a learner made on a site. */
+// A learner's requests and one request's page are read on every visit of 送学上门's pages:
+// their queries are compiled once (building them cost more than running them).
+const countMyRequestsQuery = compiledCount((db, siteKey: string, userId: number) =>
+  db.selectFrom('delivery_requests').where('site_key', '=', siteKey).where('user_id', '=', userId),
+);
+
 export function countMyRequestRows(db: Db, siteKey: string, userId: number) {
-  return countRows(
-    db
-      .selectFrom('delivery_requests')
-      .where('site_key', '=', siteKey)
-      .where('user_id', '=', userId),
-  );
+  return countMyRequestsQuery(db, siteKey, userId);
 }
 
 /** One window of a learner's requests on a site, newest first. */
+const myRequestsQuery = compiledOnce(
+  (db, siteKey: string, userId: number, limit: number, offset: number) =>
+    requestCards(db, siteKey)
+      .where('delivery_requests.user_id', '=', userId)
+      .orderBy('delivery_requests.id', 'desc')
+      .limit(limit)
+      .offset(offset),
+);
+
 export function listMyRequestRows(db: Db, siteKey: string, userId: number, window: PageWindow) {
-  return requestCards(db, siteKey)
-    .where('delivery_requests.user_id', '=', userId)
-    .orderBy('delivery_requests.id', 'desc')
-    .limit(window.limit)
-    .offset(window.offset)
-    .execute();
+  return myRequestsQuery(db, siteKey, userId, window.limit, window.offset);
 }
 export type RequestCardRow = Awaited<ReturnType<typeof listMyRequestRows>>[number];
 
@@ -148,8 +154,8 @@ export function listStatusRows(
 }
 
 /** A request of the site with its resource's card fields, or undefined. */
-export function findRequest(db: Db, siteKey: string, id: number) {
-  return requestCards(db, siteKey)
+const requestQuery = compiledOnce((db, siteKey: string, id: number) =>
+  requestCards(db, siteKey)
     .select([
       'delivery_requests.user_id',
       'delivery_requests.contact_name',
@@ -161,19 +167,26 @@ export function findRequest(db: Db, siteKey: string, id: number) {
       'delivery_requests.rating',
       'delivery_requests.rating_comment',
     ])
-    .where('delivery_requests.id', '=', id)
-    .executeTakeFirst();
+    .where('delivery_requests.id', '=', id),
+);
+
+export async function findRequest(db: Db, siteKey: string, id: number) {
+  const [row] = await requestQuery(db, siteKey, id);
+  return row;
 }
 export type RequestRow = NonNullable<Awaited<ReturnType<typeof findRequest>>>;
 
 /** A request's changes, oldest first. */
-export function listHistoryRows(db: Db, requestId: number) {
-  return db
+const historyQuery = compiledOnce((db, requestId: number) =>
+  db
     .selectFrom('delivery_request_history')
     .select(['status', 'note', 'actor', 'created_at'])
     .where('request_id', '=', requestId)
-    .orderBy('id')
-    .execute();
+    .orderBy('id'),
+);
+
+export function listHistoryRows(db: Db, requestId: number) {
+  return historyQuery(db, requestId);
 }
 
 /**
@@ -227,8 +240,14 @@ export async function rateRequest(
 }
 
 /** True when the user handles the site's delivery requests. */
-export function isDeliveryStaff(db: Db, siteKey: string, userId: number) {
-  return hasRow(
-    db.selectFrom('delivery_staff').where('site_key', '=', siteKey).where('user_id', '=', userId),
-  );
+const staffQuery = compiledOnce((db, siteKey: string, userId: number) =>
+  db
+    .selectFrom('delivery_staff')
+    .select(sql<number>`1`.as('found'))
+    .where('site_key', '=', siteKey)
+    .where('user_id', '=', userId),
+);
+
+export async function isDeliveryStaff(db: Db, siteKey: string, userId: number) {
+  return (await staffQuery(db, siteKey, userId)).length > 0;
 }

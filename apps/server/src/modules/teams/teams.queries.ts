@@ -1,5 +1,6 @@
 import type { TeamSort } from '@portal/contract';
 import { type Kysely, sql } from 'kysely';
+import { compiledOnce } from '../../db/compiled.ts';
 import { countRows } from '../../db/rows.ts';
 import type { Database } from '../../db/schema.ts';
 import type { SeatLedger } from '../seats/seats.ts';
@@ -100,24 +101,32 @@ export function findTeamCardRow(db: Db, siteKey: string, teamId: number) {
 export type TeamCardRow = NonNullable<Awaited<ReturnType<typeof findTeamCardRow>>>;
 
 /** The live teams of the site `userId` leads, newest first. */
-export function listLedTeamRows(db: Db, siteKey: string, userId: number) {
-  return liveTeams(db, siteKey)
+// Compiled once: 我的团队 is read on every visit of the team tab, and building its two queries
+// cost more than running them.
+const ledTeamsQuery = compiledOnce((db, siteKey: string, userId: number) =>
+  liveTeams(db, siteKey)
     .select(CARD_COLUMNS)
     .where('teams.leader_id', '=', userId)
-    .orderBy('teams.created_at', 'desc')
-    .execute();
+    .orderBy('teams.created_at', 'desc'),
+);
+
+export function listLedTeamRows(db: Db, siteKey: string, userId: number) {
+  return ledTeamsQuery(db, siteKey, userId);
 }
 
 /** The live teams of the site `userId` is an active member of without leading, latest joined first. */
-export function listJoinedTeamRows(db: Db, siteKey: string, userId: number) {
-  return liveTeams(db, siteKey)
+const joinedTeamsQuery = compiledOnce((db, siteKey: string, userId: number) =>
+  liveTeams(db, siteKey)
     .innerJoin('team_members as m', 'm.team_id', 'teams.id')
     .select(CARD_COLUMNS)
     .where('m.user_id', '=', userId)
     .where('m.status', '=', 'active')
     .where('teams.leader_id', '<>', userId)
-    .orderBy('m.joined_at', 'desc')
-    .execute();
+    .orderBy('m.joined_at', 'desc'),
+);
+
+export function listJoinedTeamRows(db: Db, siteKey: string, userId: number) {
+  return joinedTeamsQuery(db, siteKey, userId);
 }
 
 /** How many live teams `userId` leads (on any site: the limit is the learner's). */
