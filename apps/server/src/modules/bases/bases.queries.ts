@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { compiledCount, compiledOnce, perShape } from '../../db/compiled.ts';
 import type { Database } from '../../db/schema.ts';
 import type { SeatLedger } from '../seats/seats.ts';
 
@@ -143,19 +144,47 @@ function whenFilter(when: 'upcoming' | 'past', now: number) {
     : sql<boolean>`(b.status = 'cancelled' or s.end_at <= ${now})`;
 }
 
-export async function countMyBookings(
+// 我的预约 is read on every visit: its two queries are compiled once per tab (upcoming, past).
+const countMyBookingsQuery = perShape((when: 'upcoming' | 'past') =>
+  compiledCount((db, siteKey: string, userId: number, now: number) =>
+    bookingsOf(db, siteKey, userId).where(whenFilter(when, now)),
+  ),
+);
+
+export function countMyBookings(
   db: Db,
   siteKey: string,
   userId: number,
   when: 'upcoming' | 'past',
   now: number,
 ) {
-  const row = await bookingsOf(db, siteKey, userId)
-    .where(whenFilter(when, now))
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countMyBookingsQuery(when)(db, siteKey, userId, now);
 }
+
+const myBookingsQuery = perShape((when: 'upcoming' | 'past') =>
+  compiledOnce((db, siteKey: string, userId: number, now: number, limit: number, offset: number) =>
+    bookingsOf(db, siteKey, userId)
+      .where(whenFilter(when, now))
+      .select([
+        'b.id',
+        'b.slot_id',
+        'b.party_size',
+        'b.contact_name',
+        'b.contact_phone',
+        'b.status',
+        's.start_at',
+        's.end_at',
+        'pr.title',
+        'p.id as place_id',
+        'p.name as place_name',
+        'p.address',
+      ])
+      .orderBy('s.start_at', when === 'upcoming' ? 'asc' : 'desc')
+      .orderBy('b.id', when === 'upcoming' ? 'asc' : 'desc')
+      .limit(limit)
+      .offset(offset),
+  ),
+);
 
 /** One window of the learner's bookings: upcoming soonest first, past latest first. */
 export function listMyBookings(
@@ -167,27 +196,7 @@ export function listMyBookings(
   limit: number,
   offset: number,
 ) {
-  return bookingsOf(db, siteKey, userId)
-    .where(whenFilter(when, now))
-    .select([
-      'b.id',
-      'b.slot_id',
-      'b.party_size',
-      'b.contact_name',
-      'b.contact_phone',
-      'b.status',
-      's.start_at',
-      's.end_at',
-      'pr.title',
-      'p.id as place_id',
-      'p.name as place_name',
-      'p.address',
-    ])
-    .orderBy('s.start_at', when === 'upcoming' ? 'asc' : 'desc')
-    .orderBy('b.id', when === 'upcoming' ? 'asc' : 'desc')
-    .limit(limit)
-    .offset(offset)
-    .execute();
+  return myBookingsQuery(when)(db, siteKey, userId, now, limit, offset);
 }
 
 export type MyBookingRow = Awaited<ReturnType<typeof listMyBookings>>[number];
