@@ -289,15 +289,22 @@ export async function startServer(
   return { app, origin };
 }
 
+/** nginx of a run ({@link startProxy}): its address, and its folder and upstreams' list. */
+export interface Proxy {
+  nginx: Child;
+  origin: string;
+  /** The folder of its configuration (`nginxArgs(prefix)` reloads it). */
+  prefix: string;
+  /** The instances' list it includes (`deploy/rolling-restart.sh` marks them down and up). */
+  upstreams: string;
+}
+
 /**
  * nginx with the deployment recipe's site file (`deploy/nginx/portal.conf`, as
  * `scripts/nginx.mjs` adapts it to a run) in front of the servers on `ports`, in a fresh folder
  * with an empty cache; null when nginx is not installed.
  */
-export async function startProxy(
-  resources: Resources,
-  ports: number[],
-): Promise<{ nginx: Child; origin: string } | null> {
+export async function startProxy(resources: Resources, ports: number[]): Promise<Proxy | null> {
   if (!existsSync(NGINX)) return null;
   const prefix = path.join(resources.newDataDir(), 'nginx');
   const upstreams = path.join(prefix, 'portal-upstreams.conf');
@@ -311,7 +318,7 @@ export async function startProxy(
   const nginx = new Child('nginx', startNginx(prefix));
   resources.children.push(nginx);
   await waitUntilAnswering(nginx, `${origin}/healthz`, 30_000);
-  return { nginx, origin };
+  return { nginx, origin, prefix, upstreams };
 }
 
 /**

@@ -12,16 +12,9 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import S3rver from 's3rver';
-import {
-  NGINX,
-  nginxArgs,
-  portalSite,
-  startNginx as spawnNginx,
-  writeNginxConfig,
-  writeUpstreams,
-} from '../../../scripts/nginx.mjs';
-import { Child, findTsx, freePort, waitUntilAnswering } from '../bench/child-process.ts';
-import { Resources, serverDir, startServer } from '../bench/harness.ts';
+import { NGINX, nginxArgs } from '../../../scripts/nginx.mjs';
+import { type Child, findTsx, freePort } from '../bench/child-process.ts';
+import { Resources, serverDir, startProxy, startServer } from '../bench/harness.ts';
 import { type HttpAnswer, HttpClient, type HttpRequest } from '../bench/http-client.ts';
 import { loginLearner } from '../bench/learner-login.ts';
 import { createDatabase } from '../src/db/database.ts';
@@ -47,14 +40,6 @@ const log = (line: string) => console.log(`[deploy] ${line}`);
 function check(ok: boolean, what: string) {
   log(`${ok ? 'ok  ' : 'FAIL'} ${what}`);
   if (!ok) failures.push(what);
-}
-
-/** Starts nginx (the recipe's site file, with this run's ports and paths) and waits for it. */
-async function startNginx(prefix: string, origin: string): Promise<Child> {
-  const nginx = new Child('nginx', spawnNginx(prefix));
-  resources.children.push(nginx);
-  await waitUntilAnswering(nginx, `${origin}/healthz`, 30_000);
-  return nginx;
 }
 
 /** A small HTTP service the rolling-restart script calls to restart an instance of this run. */
@@ -182,7 +167,7 @@ async function main() {
   const schemaUrl = await resources.newSchema(databaseUrl);
   await run('redis-cli', ['-u', REDIS_URL, 'flushdb']).catch(() => undefined);
 
-  const [portA, portB, listen] = [await freePort(), await freePort(), await freePort()];
+  const [portA, portB] = [await freePort(), await freePort()];
   const env = (name: string): NodeJS.ProcessEnv => ({
     ...process.env,
     HOST: '127.0.0.1',
@@ -211,15 +196,9 @@ async function main() {
   await start(portB, 'B');
   log(`two instances up in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
-  const prefix = path.join(work, 'nginx');
-  fs.mkdirSync(prefix, { recursive: true });
-  const upstreams = path.join(prefix, 'portal-upstreams.conf');
-  writeUpstreams(upstreams, [portA, portB]);
-  writeNginxConfig(prefix, [
-    portalSite({ listen, upstreams, distDir: path.join(repoRoot, 'apps/web/dist') }),
-  ]);
-  const origin = `http://127.0.0.1:${listen}`;
-  await startNginx(prefix, origin);
+  const proxy = await startProxy(resources, [portA, portB]);
+  if (!proxy) throw new Error(`no nginx at ${NGINX}`);
+  const { origin, prefix, upstreams } = proxy;
   log(`nginx on ${origin}`);
 
   const { db, destroy } = await createDatabase({ databaseUrl: schemaUrl, pgPoolSize: 2 });
