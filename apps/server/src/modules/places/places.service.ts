@@ -120,6 +120,14 @@ export class PlaceService {
   }
 
   /**
+   * The site's content version, as the indexes are kept by: an unknown one (Redis down) is
+   * never reused, so each call makes a fresh index.
+   */
+  private async indexVersion(siteKey: string): Promise<string> {
+    return (await this.contentVersion(siteKey)) ?? `unknown ${Math.random()}`;
+  }
+
+  /**
    * One page of the site's places of a category matching `q`: by street and name, or nearest
    * first with their distances when the learner's position comes with it.
    */
@@ -170,8 +178,7 @@ export class PlaceService {
       throw invalid(PlaceMessages.partialBounds);
     }
     const q = query.q || undefined;
-    // An unknown version (Redis down) is never reused: a fresh index each time.
-    const version = (await this.contentVersion(siteKey)) ?? `unknown ${Math.random()}`;
+    const version = await this.indexVersion(siteKey);
     const index = await this.markerIndexes.get(
       JSON.stringify([siteKey, version, query.category ?? null, q ?? null]),
       async () => {
@@ -195,8 +202,7 @@ export class PlaceService {
    * version), and kept a minute at most.
    */
   async near(siteKey: string, query: PlaceNearQuery): Promise<PlaceSummary[]> {
-    // An unknown version (Redis down) is never reused: a fresh index each time.
-    const version = (await this.contentVersion(siteKey)) ?? `unknown ${Math.random()}`;
+    const version = await this.indexVersion(siteKey);
     const index = await this.nearIndexes.get(
       JSON.stringify([siteKey, version, query.category ?? null]),
       async () => {
