@@ -34,6 +34,7 @@ export const accountSettingsModule = portalModule({
         cancelClass: (siteKey, userId, id) => app.classes.cancel(siteKey, userId, id),
         cancelActivity: (siteKey, userId, id) => app.activities.cancel(siteKey, userId, id),
       },
+      app.accounts.sessions,
       app.clock,
     ),
   routes(api, settings) {

@@ -10,6 +10,7 @@ import type { ReceivedFile, UploadStore } from '../../platform/upload-store.ts';
 import { findUserById } from '../account/account.queries.ts';
 import { toUserInfo } from '../account/account.service.ts';
 import { hashPassword, verifyPassword } from '../account/password.ts';
+import type { LearnerChanges } from '../account/session-cache.ts';
 import { ATTACHMENT_AREA } from '../activities/activities.service.ts';
 import {
   activeSignups,
@@ -54,12 +55,15 @@ export class AccountSettingsService {
     readonly uploads: UploadStore,
     private readonly avatars: StoreFolder,
     private readonly signups: SignupCanceller,
+    /** Told of every change of the learner or their sessions, once written. */
+    private readonly sessions: LearnerChanges,
     private readonly now: () => number = Date.now,
   ) {}
 
   /** Renames the learner; answers the new profile. */
   async rename(user: AuthUser, nickname: string): Promise<UserInfo> {
     await setNickname(this.db, user.id, nickname);
+    await this.sessions.forgetLearner(user.id);
     return this.profileOf(user.id);
   }
 
@@ -78,6 +82,7 @@ export class AccountSettingsService {
       await this.avatars.files.remove([key]);
       throw conflict('头像正在更新，请稍后再试');
     }
+    await this.sessions.forgetLearner(user.id);
     await this.removeAvatarFile(previous);
     return this.profileOf(user.id);
   }
@@ -95,6 +100,7 @@ export class AccountSettingsService {
       await setPasswordHash(trx, user.id, hash);
       await revokeOtherDevices(trx, user.id, keep, this.now());
     });
+    await this.sessions.forgetLearner(user.id);
   }
 
   /** The learner's signed-in devices, the latest seen first; this one marked `current`. */
@@ -123,12 +129,14 @@ export class AccountSettingsService {
   async signOutDevice(user: AuthUser, deviceId: string) {
     const revoked = await revokeDevice(this.db, user.id, deviceId, this.now());
     if (revoked === 0) throw notFound('设备');
+    await this.sessions.forgetLearner(user.id);
   }
 
   /** Signs every device but this one out. */
   async signOutOthers(user: AuthUser) {
     const keep = await deviceKeyOf(this.db, user.sessionId);
     await revokeOtherDevices(this.db, user.id, keep, this.now());
+    await this.sessions.forgetLearner(user.id);
   }
 
   /**
@@ -145,6 +153,7 @@ export class AccountSettingsService {
       if (!(await anonymiseUser(trx, user.id, this.now()))) throw conflict('该账号已注销');
       return erasePersonalData(trx, user.id);
     });
+    await this.sessions.forgetLearner(user.id);
     await this.uploads.remove(ATTACHMENT_AREA, attachments);
     await this.removeAvatarFile(row.avatar);
   }

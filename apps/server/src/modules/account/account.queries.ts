@@ -90,6 +90,9 @@ export async function findLiveSession(db: Kysely<Database>, tokenHash: string, n
   return (await liveSessionQuery(db, tokenHash, now))[0];
 }
 
+/** A live session with its learner and device, as {@link findLiveSession} reads it. */
+export type LiveSession = NonNullable<Awaited<ReturnType<typeof findLiveSession>>>;
+
 /**
  * Marks the session rotated, shortens it to its grace period (never lengthens it) and keeps the
  * successor key it was given first: answers the session's key (`freshKey` unless a concurrent

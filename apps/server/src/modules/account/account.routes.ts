@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { portalModule } from '../../http/portal-module.ts';
 import { RateLimits, rateLimitSubject } from '../../platform/rate-limit.ts';
 import { AccountService, type SessionContext } from './account.service.ts';
+import { SessionCache } from './session-cache.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,8 +27,18 @@ const sessionOf = (request: FastifyRequest, siteKey: string): SessionContext => 
 export const accountModule = portalModule({
   name: 'accounts',
   tag: 'account',
-  create: (app) => new AccountService(app.database.db, undefined, app.sideEffects),
+  create: (app) =>
+    new AccountService(
+      app.database.db,
+      undefined,
+      app.sideEffects,
+      new SessionCache({
+        redisUrl: app.config.redisUrl,
+        onError: (error) => app.log.warn({ err: error }, 'kept sessions: Redis failed'),
+      }),
+    ),
   routes(api, accounts, app) {
+    app.addHook('onClose', () => accounts.sessions.close());
     api.post('/api/account/login', {
       operationId: 'logIn',
       summary: '用票据登录',

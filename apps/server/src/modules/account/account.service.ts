@@ -16,11 +16,13 @@ import {
   insertSuccessorSession,
   insertTicket,
   insertUser,
+  type LiveSession,
   retireSession,
   revokeSessionByHash,
   touchSession,
 } from './account.queries.ts';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './password.ts';
+import { SessionCache } from './session-cache.ts';
 import { hashSecret, newDeviceKey, newSecret, successorOf } from './tokens.ts';
 
 export const TOKEN_TTL_MS = 30 * 24 * 3600 * 1000;
@@ -79,6 +81,8 @@ export class AccountService {
     private readonly db: Kysely<Database>,
     private readonly now: () => number = Date.now,
     private readonly effects: SideEffects = new SideEffects(),
+    /** The live sessions read lately (shared with the services that change learners). */
+    readonly sessions: SessionCache<LiveSession> = new SessionCache(),
   ) {}
 
   /**
@@ -160,13 +164,21 @@ export class AccountService {
     return row ? toAuthUser(row) : null;
   }
 
-  /** The live session of a token with its learner and device, seen now; null when none. */
+  /**
+   * The live session of a token with its learner and device, seen now; null when none. Read
+   * through the kept sessions ({@link SessionCache}), which every change of a session or its
+   * learner forgets; the expiry is checked here, as the query checks it.
+   */
   private async liveSession(token: string | null) {
     if (!token) return null;
     const now = this.now();
-    const row = await findLiveSession(this.db, hashSecret(token), now);
-    if (!row) return null;
-    if (now - row.last_seen_at > TOUCH_EVERY_MS) await touchSession(this.db, row.session_id, now);
+    const hash = hashSecret(token);
+    const row = await this.sessions.read(hash, () => findLiveSession(this.db, hash, now));
+    if (!row || row.expires_at <= now) return null;
+    if (now - row.last_seen_at > TOUCH_EVERY_MS) {
+      await touchSession(this.db, row.session_id, now);
+      row.last_seen_at = now;
+    }
     return row;
   }
 
@@ -183,7 +195,7 @@ export class AccountService {
     // Refreshed before, during its grace period: its successor is stored already.
     if (session.successor_key !== null) return successorOf(token, session.successor_key);
     const user = toAuthUser(session);
-    return this.db.transaction().execute(async (trx) => {
+    const successor = await this.db.transaction().execute(async (trx) => {
       const now = this.now();
       const key = await retireSession(
         trx,
@@ -195,23 +207,28 @@ export class AccountService {
       if (key === null) return null;
       // The first refresh of the day is the day's sign-in (points reward it once a day).
       await this.effects.record(trx, signedIn(context.siteKey, user.id, now));
-      const successor = successorOf(token, key);
+      const next = successorOf(token, key);
       // As read with the token: a session's device key and sign-in time never change.
       await insertSuccessorSession(
         trx,
-        sessionRow(user.id, successor, context, now, {
+        sessionRow(user.id, next, context, now, {
           key: session.device_key ?? newDeviceKey(),
           signedInAt: session.signed_in_at ?? now,
         }),
       );
-      return successor;
+      return next;
     });
+    // Rotated: its expiry is now the grace period's end, and its successor is stored.
+    await this.sessions.forgetToken(hashSecret(token));
+    return successor;
   }
 
   /** Revokes the token; a token that is already invalid is fine. */
   async logout(token: string | null): Promise<void> {
     if (!token) return;
-    await revokeSessionByHash(this.db, hashSecret(token), this.now());
+    const hash = hashSecret(token);
+    await revokeSessionByHash(this.db, hash, this.now());
+    await this.sessions.forgetToken(hash);
   }
 
   /**

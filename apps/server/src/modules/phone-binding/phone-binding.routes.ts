@@ -25,6 +25,7 @@ export const phoneBindingModule = portalModule({
       app.rateLimiter,
       app.codeSender,
       app.identities,
+      app.accounts.sessions,
       app.clock,
     ),
   routes(api, binding) {

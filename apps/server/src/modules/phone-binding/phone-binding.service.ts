@@ -9,6 +9,7 @@ import { type RateLimiter, RateLimits } from '../../platform/rate-limit.ts';
 import type { CodeSender } from '../../platform/sms.ts';
 import { findUserById } from '../account/account.queries.ts';
 import { maskPhone } from '../account/account.service.ts';
+import type { LearnerChanges } from '../account/session-cache.ts';
 import { hashSecret } from '../account/tokens.ts';
 import {
   hasExternalIdentity,
@@ -50,6 +51,8 @@ export class PhoneBindingService {
     private readonly limiter: RateLimiter,
     private readonly sender: CodeSender,
     private readonly identities: IdentityService,
+    /** Told when the login name changes, once written. */
+    private readonly sessions: LearnerChanges,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -113,6 +116,7 @@ export class PhoneBindingService {
       if (isUniqueViolation(error)) throw conflict('该手机号已绑定其他账号');
       throw error;
     }
+    await this.sessions.forgetLearner(user.id);
     return this.bindings(user);
   }
 
@@ -130,6 +134,7 @@ export class PhoneBindingService {
       }
       await setLoginName(trx, user.id, `u${user.id}`);
     });
+    await this.sessions.forgetLearner(user.id);
     return this.bindings(user);
   }
 

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { compiledOnce } from '../../db/compiled.ts';
 import type { Database, TeamResourcesTable } from '../../db/schema.ts';
 
 type Db = Kysely<Database>;
@@ -105,78 +106,100 @@ export async function deleteTeamResource(
   return rows.length > 0;
 }
 
-/** The team's active members with their profile, the earliest joined first. */
-export function listActiveMembers(db: Db, teamId: number) {
+/** The team's linked resources of one kind, as a subquery (`resource_id`). */
+function linkedOf(db: Db, teamId: number, kind: Kind) {
   return db
+    .selectFrom('team_resources as r')
+    .select('r.resource_id')
+    .where('r.team_id', '=', teamId)
+    .where('r.kind', '=', kind);
+}
+
+/**
+ * Each active member of the team with their profile and progress on the team's linked
+ * resources, the earliest joined first: lessons completed and seconds watched in the linked
+ * courses, the linked activities checked in at, the pages reached in the linked e-books (summed)
+ * and the linked classes signed up for (active). One statement, compiled once: every member's
+ * visit of 学习进度 runs it, and it used to be six queries built on each call.
+ */
+const memberProgressQuery = compiledOnce((db, teamId: number) =>
+  db
     .selectFrom('team_members as m')
     .innerJoin('users as u', 'u.id', 'm.user_id')
-    .select(['u.id', 'u.nickname', 'u.avatar'])
+    .select((eb) => [
+      'u.id',
+      'u.nickname',
+      'u.avatar',
+      eb
+        .selectFrom('lesson_progress as p')
+        .select(sql<number | string | null>`sum(p.completed)`.as('n'))
+        .whereRef('p.user_id', '=', 'u.id')
+        .where('p.course_id', 'in', linkedOf(db, teamId, 'course'))
+        .as('lessons'),
+      eb
+        .selectFrom('lesson_progress as p')
+        .select(sql<number | string | null>`sum(p.watched_seconds)`.as('n'))
+        .whereRef('p.user_id', '=', 'u.id')
+        .where('p.course_id', 'in', linkedOf(db, teamId, 'course'))
+        .as('seconds'),
+      eb
+        .selectFrom('activity_applications as a')
+        .select(sql<number | string>`count(*)`.as('n'))
+        .whereRef('a.user_id', '=', 'u.id')
+        .where('a.checked_in_at', 'is not', null)
+        .where('a.activity_id', 'in', linkedOf(db, teamId, 'activity'))
+        .as('activities'),
+      eb
+        .selectFrom('ebook_reading as e')
+        .select(sql<number | string | null>`sum(e.page)`.as('n'))
+        .whereRef('e.user_id', '=', 'u.id')
+        .where('e.ebook_id', 'in', linkedOf(db, teamId, 'ebook'))
+        .as('pages'),
+      eb
+        .selectFrom('class_signups as c')
+        .select(sql<number | string>`count(*)`.as('n'))
+        .whereRef('c.user_id', '=', 'u.id')
+        .where('c.status', '=', 'active')
+        .where('c.class_id', 'in', linkedOf(db, teamId, 'class'))
+        .as('classes'),
+    ])
     .where('m.team_id', '=', teamId)
     .where('m.status', '=', 'active')
     .orderBy('m.joined_at')
-    .orderBy('m.id')
-    .execute();
+    .orderBy('m.id'),
+);
+
+/** {@link memberProgressQuery}: the team's active members with their progress. */
+export function listMemberProgress(db: Db, teamId: number) {
+  return memberProgressQuery(db, teamId);
 }
 
-type Ids = readonly number[];
-
-/** Lessons of the courses. */
-export async function countLessons(db: Db, courseIds: Ids) {
-  if (courseIds.length === 0) return 0;
-  const row = await db
-    .selectFrom('course_lessons')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('course_id', 'in', courseIds)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-/** Per learner: lessons completed and seconds watched in the courses. */
-export function sumLessonProgress(db: Db, userIds: Ids, courseIds: Ids) {
-  return db
-    .selectFrom('lesson_progress')
-    .select([
-      'user_id',
-      sql<number | string>`sum(completed)`.as('lessons'),
-      sql<number | string>`sum(watched_seconds)`.as('seconds'),
+/** How many resources of each kind the team links, and the lessons of its linked courses. */
+const linkedCountsQuery = compiledOnce((db, teamId: number) =>
+  db
+    .selectFrom('team_resources as t')
+    .select((eb) => [
+      't.kind',
+      eb.fn.countAll<number | string>().as('n'),
+      eb
+        .selectFrom('course_lessons as l')
+        .select(sql<number | string>`count(*)`.as('n'))
+        .where('l.course_id', 'in', linkedOf(db, teamId, 'course'))
+        .as('lessons'),
     ])
-    .where('user_id', 'in', userIds)
-    .where('course_id', 'in', courseIds)
-    .groupBy('user_id')
-    .execute();
-}
+    .where('t.team_id', '=', teamId)
+    .groupBy('t.kind'),
+);
 
-/** Per learner: the activities checked in at. */
-export function countCheckins(db: Db, userIds: Ids, activityIds: Ids) {
-  return db
-    .selectFrom('activity_applications')
-    .select(['user_id', sql<number | string>`count(*)`.as('n')])
-    .where('user_id', 'in', userIds)
-    .where('activity_id', 'in', activityIds)
-    .where('checked_in_at', 'is not', null)
-    .groupBy('user_id')
-    .execute();
-}
-
-/** Per learner: the pages reached in the e-books, summed. */
-export function sumPages(db: Db, userIds: Ids, ebookIds: Ids) {
-  return db
-    .selectFrom('ebook_reading')
-    .select(['user_id', sql<number | string>`sum(page)`.as('n')])
-    .where('user_id', 'in', userIds)
-    .where('ebook_id', 'in', ebookIds)
-    .groupBy('user_id')
-    .execute();
-}
-
-/** Per learner: the classes signed up for (active signups). */
-export function countClassSignups(db: Db, userIds: Ids, classIds: Ids) {
-  return db
-    .selectFrom('class_signups')
-    .select(['user_id', sql<number | string>`count(*)`.as('n')])
-    .where('user_id', 'in', userIds)
-    .where('class_id', 'in', classIds)
-    .where('status', '=', 'active')
-    .groupBy('user_id')
-    .execute();
+/** How many resources of each kind the team links, and the lessons of its linked courses. */
+export async function countLinked(db: Db, teamId: number) {
+  const rows = await linkedCountsQuery(db, teamId);
+  const of = (kind: Kind) => Number(rows.find((row) => row.kind === kind)?.n ?? 0);
+  return {
+    courses: of('course'),
+    lessons: Number(rows[0]?.lessons ?? 0),
+    classes: of('class'),
+    activities: of('activity'),
+    ebooks: of('ebook'),
+  };
 }

@@ -24,18 +24,14 @@ import type { FavouriteService } from '../favourites/favourites.service.ts';
 import type { SearchService } from '../search/search.service.ts';
 import { requireLeader, requireMember, teamAccess } from '../teams/team-roles.ts';
 import {
-  countCheckins,
-  countClassSignups,
-  countLessons,
+  countLinked,
   countTeamResources,
   deleteTeamResource,
   findLinkedIds,
   giveResourcePlace,
   insertTeamResource,
-  listActiveMembers,
+  listMemberProgress,
   listTeamResourceRows,
-  sumLessonProgress,
-  sumPages,
   takeResourcePlace,
 } from './team-resources.queries.ts';
 
@@ -47,11 +43,6 @@ export const TeamResourceMessages = {
 } as const;
 
 const ZERO: TeamProgressNumbers = { lessons: 0, minutes: 0, activities: 0, pages: 0, classes: 0 };
-
-/** Per-learner numbers of one query as a map. */
-function byUser(rows: ReadonlyArray<{ user_id: number; n: number | string }>) {
-  return new Map(rows.map((row) => [Number(row.user_id), Number(row.n)]));
-}
 
 /** A search hit or a favourite (a content card of `kind`) as a candidate to link. */
 function candidateOf(
@@ -171,44 +162,20 @@ export class TeamResourcesService {
    */
   async progress(siteKey: string, userId: number, query: TeamProgressQuery): Promise<TeamProgress> {
     const { team } = await requireMember(this.db, siteKey, query.teamId, userId);
-    const [members, resources] = await Promise.all([
-      listActiveMembers(this.db, team.id),
-      listTeamResourceRows(this.db, team.id),
+    const [members, linked] = await Promise.all([
+      listMemberProgress(this.db, team.id),
+      countLinked(this.db, team.id),
     ]);
-    const idsOf = (kind: TeamResourceKind) =>
-      resources.filter((row) => row.kind === kind).map((row) => row.resource_id);
-    const courses = idsOf('course');
-    const classes = idsOf('class');
-    const activities = idsOf('activity');
-    const ebooks = idsOf('ebook');
-    const userIds = members.map((member) => member.id);
-    const none = userIds.length === 0;
-    const [lessonTotal, lessonRows, checkinRows, pageRows, classRows] = await Promise.all([
-      countLessons(this.db, courses),
-      none || courses.length === 0 ? [] : sumLessonProgress(this.db, userIds, courses),
-      none || activities.length === 0 ? [] : countCheckins(this.db, userIds, activities),
-      none || ebooks.length === 0 ? [] : sumPages(this.db, userIds, ebooks),
-      none || classes.length === 0 ? [] : countClassSignups(this.db, userIds, classes),
-    ]);
-    const lessons = new Map(
-      lessonRows.map((row) => [
-        Number(row.user_id),
-        { lessons: Number(row.lessons), minutes: Math.floor(Number(row.seconds) / 60) },
-      ]),
-    );
-    const checkins = byUser(checkinRows);
-    const pages = byUser(pageRows);
-    const signups = byUser(classRows);
     const rows: TeamMemberProgress[] = members.map((member) => ({
       userId: member.id,
       nickname: member.nickname,
       avatar: member.avatar,
       leader: member.id === team.leader_id,
-      lessons: lessons.get(member.id)?.lessons ?? 0,
-      minutes: lessons.get(member.id)?.minutes ?? 0,
-      activities: checkins.get(member.id) ?? 0,
-      pages: pages.get(member.id) ?? 0,
-      classes: signups.get(member.id) ?? 0,
+      lessons: Number(member.lessons ?? 0),
+      minutes: Math.floor(Number(member.seconds ?? 0) / 60),
+      activities: Number(member.activities ?? 0),
+      pages: Number(member.pages ?? 0),
+      classes: Number(member.classes ?? 0),
     }));
     // A stable sort: members with equal numbers stay in the order they joined.
     rows.sort((a, b) => b[query.sort] - a[query.sort]);
@@ -226,13 +193,7 @@ export class TeamResourcesService {
       teamId: team.id,
       teamName: team.name,
       sort: query.sort,
-      linked: {
-        courses: courses.length,
-        lessons: lessonTotal,
-        classes: classes.length,
-        activities: activities.length,
-        ebooks: ebooks.length,
-      },
+      linked,
       members: rows,
       totals,
     };

@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import { hasRow } from '../../db/rows.ts';
+import { type Kysely, sql } from 'kysely';
+import { compiledOnce } from '../../db/compiled.ts';
 import type { Database, TeamRow } from '../../db/schema.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
 
@@ -14,25 +14,27 @@ export interface TeamAccess {
   role: TeamRole;
 }
 
+// Compiled once: every team endpoint starts with these two (see `teamAccess`).
+const teamQuery = compiledOnce((db, teamId: number, siteKey: string) =>
+  db.selectFrom('teams').selectAll().where('id', '=', teamId).where('site_key', '=', siteKey),
+);
+const activeMemberQuery = compiledOnce((db, teamId: number, userId: number) =>
+  db
+    .selectFrom('team_members')
+    .select(sql<number>`1`.as('found'))
+    .where('team_id', '=', teamId)
+    .where('user_id', '=', userId)
+    .where('status', '=', 'active'),
+);
+
 /** The team `teamId` of `siteKey`, dissolved or not; undefined when there is none. */
-export function findTeam(db: Db, siteKey: string, teamId: number) {
-  return db
-    .selectFrom('teams')
-    .selectAll()
-    .where('id', '=', teamId)
-    .where('site_key', '=', siteKey)
-    .executeTakeFirst();
+export async function findTeam(db: Db, siteKey: string, teamId: number) {
+  return (await teamQuery(db, teamId, siteKey))[0];
 }
 
 /** Whether `userId` is an active member of `teamId` (the leader is one). */
-export function isActiveMember(db: Db, teamId: number, userId: number): Promise<boolean> {
-  return hasRow(
-    db
-      .selectFrom('team_members')
-      .where('team_id', '=', teamId)
-      .where('user_id', '=', userId)
-      .where('status', '=', 'active'),
-  );
+export async function isActiveMember(db: Db, teamId: number, userId: number): Promise<boolean> {
+  return (await activeMemberQuery(db, teamId, userId)).length > 0;
 }
 
 /**
