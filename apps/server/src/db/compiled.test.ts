@@ -1,7 +1,14 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { describeEachEngine } from '../testing/test-app.ts';
-import { compiledCount, compiledOnce, perShape, preparedNames } from './compiled.ts';
+import {
+  AUTO_PREPARE_AFTER,
+  compiledCount,
+  compiledOnce,
+  perShape,
+  preparedNames,
+  statementName,
+} from './compiled.ts';
 
 describeEachEngine('compiledOnce', (ctx) => {
   const db = () => ctx().app.database.db;
@@ -65,6 +72,50 @@ describeEachEngine('compiledOnce', (ctx) => {
     expect(prepared.some((row) => row.statement.includes('"id" = $1') && row.name !== name)).toBe(
       false,
     );
+  });
+
+  it('gives each text one name, however many queries compile to it', () => {
+    const probe = (alias: string) =>
+      compiledOnce((db, id: number) =>
+        db.selectFrom('users').select(`id as ${alias}`).where('id', '=', id),
+      );
+    const [first, twin, other] = [probe('name_probe'), probe('name_probe'), probe('other_probe')];
+    const texts = [first, twin, other].map((query) => query.compile(db(), 1).sql);
+    expect(texts[0]).toBe(texts[1]);
+    const names = texts.map((text) => preparedNames.get(text));
+    expect(names[0]).toBeDefined();
+    expect(names[1]).toBe(names[0]);
+    expect(names[2]).not.toBe(names[0]);
+    // No name stands for two texts.
+    expect(new Set(preparedNames.values()).size).toBe(preparedNames.size);
+  });
+
+  it('names any read or write on PostgreSQL once its text has run a few times', async () => {
+    if (ctx().app.database.engine !== 'postgres') return;
+    // A text of this test's own (the alias), run in one transaction: one connection.
+    const listed = await db()
+      .transaction()
+      .execute(async (trx) => {
+        const run = () =>
+          trx.selectFrom('users').select('id as auto_prepared_probe').where('id', '<', 0).execute();
+        const namedAfter: string[] = [];
+        for (let i = 0; i < AUTO_PREPARE_AFTER; i += 1) {
+          await run();
+          const rows = (
+            await sql<{ name: string; statement: string }>`
+              SELECT name, statement FROM pg_prepared_statements`.execute(trx)
+          ).rows.filter((row) => row.statement.includes('auto_prepared_probe'));
+          namedAfter.push(rows.map((row) => row.name).join(','));
+        }
+        return namedAfter;
+      });
+    // Unnamed for its first runs, then prepared under a name of its own.
+    expect(listed.slice(0, AUTO_PREPARE_AFTER - 1)).toEqual(Array(AUTO_PREPARE_AFTER - 1).fill(''));
+    expect(listed.at(-1)).toMatch(/^portal_auto_\d+$/);
+    expect(statementName('begin')).toBeUndefined();
+    for (let i = 0; i < AUTO_PREPARE_AFTER * 2; i += 1) {
+      expect(statementName('commit')).toBeUndefined();
+    }
   });
 
   it('refuses a builder that changes its arguments or picks a shape by them', async () => {

@@ -45,7 +45,12 @@ function templateOf<Args extends Argument[]>(
       `compiledOnce: the query must take its arguments unchanged as parameters:\n${first.compiled.sql}`,
     );
   }
-  preparedNames.set(first.compiled.sql, `portal_${preparedNames.size + 1}`);
+  // One name per text, however many queries (or engines' templates) compile to it: a text named
+  // again under a fresh number would hand that number to the next text as well.
+  if (!preparedNames.has(first.compiled.sql)) {
+    compiledNames += 1;
+    preparedNames.set(first.compiled.sql, `portal_${compiledNames}`);
+  }
   return { sql: first.compiled.sql, sources, constants: first.compiled.parameters };
 }
 
@@ -55,6 +60,49 @@ function templateOf<Args extends Argument[]>(
  * as they are a fixed few and run on every learner's call. Others are prepared unnamed, anew.
  */
 export const preparedNames = new Map<string, string>();
+let compiledNames = 0;
+
+/** Runs of one text after which PostgreSQL keeps it as a named prepared statement. */
+export const AUTO_PREPARE_AFTER = 5;
+/** Texts named that way at most: each is kept by every pooled connection that runs it. */
+export const AUTO_PREPARED_MAX = 1_000;
+/** Texts seen but not yet named, counted (the oldest forgotten first). */
+const AUTO_PREPARE_CANDIDATES = 5_000;
+
+const candidates = new Map<string, number>();
+let autoPrepared = 0;
+
+/**
+ * The statement name a PostgreSQL connection runs `text` under, or undefined to run it unnamed
+ * (parsed and planned anew): a compiled-once query's own name, else, once the same text has run
+ * {@link AUTO_PREPARE_AFTER} times, a name of its own for good, as the PostgreSQL JDBC driver
+ * does (`prepareThreshold`). Then each connection parses and plans it once and afterwards only
+ * binds and runs it: the writes' statements, most built per call with the same text each time,
+ * spent more of the database's time being planned than being run. Only plain reads and writes
+ * are named (a transaction's `begin` and `commit` are not), and at most {@link AUTO_PREPARED_MAX}
+ * texts, since a text built from a list's length can take many forms.
+ */
+export function statementName(text: string): string | undefined {
+  const named = preparedNames.get(text);
+  if (named !== undefined || autoPrepared >= AUTO_PREPARED_MAX) return named;
+  if (!/^\s*(?:select|insert|update|delete|with)\b/i.test(text)) return undefined;
+  const runs = (candidates.get(text) ?? 0) + 1;
+  if (runs < AUTO_PREPARE_AFTER) {
+    // Seen again: moved to the newest end, so the oldest are the ones forgotten.
+    candidates.delete(text);
+    candidates.set(text, runs);
+    if (candidates.size > AUTO_PREPARE_CANDIDATES) {
+      const oldest = candidates.keys().next().value;
+      if (oldest !== undefined) candidates.delete(oldest);
+    }
+    return undefined;
+  }
+  candidates.delete(text);
+  autoPrepared += 1;
+  const name = `portal_auto_${autoPrepared}`;
+  preparedNames.set(text, name);
+  return name;
+}
 
 /**
  * A query built and compiled by Kysely once per database (engine), then run with each call's

@@ -11,7 +11,7 @@ import {
   type TransactionBuilder,
 } from 'kysely';
 import pg from 'pg';
-import { preparedNames } from './compiled.ts';
+import { statementName } from './compiled.ts';
 import type { Database } from './schema.ts';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -171,11 +171,15 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Db> 
         super({ ...config, connectionTimeoutMillis: connectTimeout });
       }
 
-      // A compiled-once query runs as a named prepared statement ({@link preparedNames}).
+      // A compiled-once query, or any other text run often, runs as a named prepared
+      // statement ({@link statementName}).
       // biome-ignore lint/suspicious/noExplicitAny: pg's query() has a dozen overloads.
       override query(...args: any[]): any {
         const [text, values] = args;
-        const name = typeof text === 'string' ? preparedNames.get(text) : undefined;
+        const name =
+          typeof text === 'string' && Array.isArray(values) && args.length === 2
+            ? statementName(text)
+            : undefined;
         if (name !== undefined && Array.isArray(values) && args.length === 2) {
           return super.query({ name, text, values });
         }
