@@ -67,7 +67,7 @@ describeEachEngine('compiledOnce', (ctx) => {
       });
     const text = users.compile(db(), '', null).sql;
     const name = preparedNames.get(text);
-    expect(name).toMatch(/^portal_\d+$/);
+    expect(name).toMatch(/^portal_[0-9a-f]{24}$/);
     expect(prepared.filter((row) => row.name === name).map((row) => row.statement)).toEqual([text]);
     expect(prepared.some((row) => row.statement.includes('"id" = $1') && row.name !== name)).toBe(
       false,
@@ -111,7 +111,7 @@ describeEachEngine('compiledOnce', (ctx) => {
       });
     // Unnamed for its first runs, then prepared under a name of its own.
     expect(listed.slice(0, AUTO_PREPARE_AFTER - 1)).toEqual(Array(AUTO_PREPARE_AFTER - 1).fill(''));
-    expect(listed.at(-1)).toMatch(/^portal_auto_\d+$/);
+    expect(listed.at(-1)).toMatch(/^portal_[0-9a-f]{24}$/);
     expect(statementName('begin')).toBeUndefined();
     for (let i = 0; i < AUTO_PREPARE_AFTER * 2; i += 1) {
       expect(statementName('commit')).toBeUndefined();

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { type Compilable, CompiledQuery, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Database } from './schema.ts';
 
@@ -45,12 +46,7 @@ function templateOf<Args extends Argument[]>(
       `compiledOnce: the query must take its arguments unchanged as parameters:\n${first.compiled.sql}`,
     );
   }
-  // One name per text, however many queries (or engines' templates) compile to it: a text named
-  // again under a fresh number would hand that number to the next text as well.
-  if (!preparedNames.has(first.compiled.sql)) {
-    compiledNames += 1;
-    preparedNames.set(first.compiled.sql, `portal_${compiledNames}`);
-  }
+  preparedNames.set(first.compiled.sql, statementNameOf(first.compiled.sql));
   return { sql: first.compiled.sql, sources, constants: first.compiled.parameters };
 }
 
@@ -60,7 +56,14 @@ function templateOf<Args extends Argument[]>(
  * as they are a fixed few and run on every learner's call. Others are prepared unnamed, anew.
  */
 export const preparedNames = new Map<string, string>();
-let compiledNames = 0;
+
+/**
+ * The name a text is prepared under: drawn from the text itself, so a text has the same name
+ * wherever it is named, and no name ever stands for two texts (a connection refuses that).
+ */
+function statementNameOf(text: string): string {
+  return `portal_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
+}
 
 /** Runs of one text after which PostgreSQL keeps it as a named prepared statement. */
 export const AUTO_PREPARE_AFTER = 5;
@@ -99,7 +102,7 @@ export function statementName(text: string): string | undefined {
   }
   candidates.delete(text);
   autoPrepared += 1;
-  const name = `portal_auto_${autoPrepared}`;
+  const name = statementNameOf(text);
   preparedNames.set(text, name);
   return name;
 }
