@@ -1,12 +1,11 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { compiledCount, compiledOnce } from '../../db/compiled.ts';
-import { hasRow } from '../../db/rows.ts';
 import type { Database, NewLessonProgressRow } from '../../db/schema.ts';
 import { publishedOn } from '../content/published.ts';
 
-/** A lesson of a published course of the site, with what progress needs; undefined otherwise. */
-export function findPublishedLesson(db: Kysely<Database>, siteKey: string, lessonId: number) {
-  return db
+// The queries of the course page's progress and of every progress report, compiled once.
+const publishedLessonQuery = compiledOnce((db, lessonId: number, siteKey: string) =>
+  db
     .selectFrom('course_lessons as l')
     .innerJoin('courses as c', 'c.id', 'l.course_id')
     .select([
@@ -20,20 +19,29 @@ export function findPublishedLesson(db: Kysely<Database>, siteKey: string, lesso
       'c.title as course_title',
     ])
     .where('l.id', '=', lessonId)
-    .where(publishedOn(siteKey, 'c'))
-    .executeTakeFirst();
+    .where(publishedOn(siteKey, 'c')),
+);
+
+/** A lesson of a published course of the site, with what progress needs; undefined otherwise. */
+export async function findPublishedLesson(db: Kysely<Database>, siteKey: string, lessonId: number) {
+  return (await publishedLessonQuery(db, lessonId, siteKey))[0];
 }
+
+const publishedCourseQuery = compiledOnce((db, courseId: number, siteKey: string) =>
+  db
+    .selectFrom('courses')
+    .select(sql<number>`1`.as('found'))
+    .where('id', '=', courseId)
+    .where(publishedOn(siteKey, 'courses')),
+);
 
 /** True when the course is published on the site. */
-export function isPublishedCourse(db: Kysely<Database>, siteKey: string, courseId: number) {
-  return hasRow(
-    db.selectFrom('courses').where('id', '=', courseId).where(publishedOn(siteKey, 'courses')),
-  );
+export async function isPublishedCourse(db: Kysely<Database>, siteKey: string, courseId: number) {
+  return (await publishedCourseQuery(db, courseId, siteKey)).length > 0;
 }
 
-/** The lesson ids of a course in catalogue order (chapter by chapter). */
-export function listCourseLessonIds(db: Kysely<Database>, courseId: number) {
-  return db
+const courseLessonIdsQuery = compiledOnce((db, courseId: number) =>
+  db
     .selectFrom('course_lessons as l')
     .innerJoin('course_chapters as ch', 'ch.id', 'l.chapter_id')
     .select('l.id')
@@ -41,28 +49,38 @@ export function listCourseLessonIds(db: Kysely<Database>, courseId: number) {
     .orderBy('ch.sort')
     .orderBy('ch.id')
     .orderBy('l.sort')
-    .orderBy('l.id')
-    .execute();
+    .orderBy('l.id'),
+);
+
+/** The lesson ids of a course in catalogue order (chapter by chapter). */
+export function listCourseLessonIds(db: Kysely<Database>, courseId: number) {
+  return courseLessonIdsQuery(db, courseId);
 }
 
-/** A learner's progress rows in one course. */
-export function listLessonProgress(db: Kysely<Database>, userId: number, courseId: number) {
-  return db
+const lessonProgressQuery = compiledOnce((db, userId: number, courseId: number) =>
+  db
     .selectFrom('lesson_progress')
     .select(['lesson_id', 'position_seconds', 'completed', 'updated_at'])
     .where('user_id', '=', userId)
-    .where('course_id', '=', courseId)
-    .execute();
+    .where('course_id', '=', courseId),
+);
+
+/** A learner's progress rows in one course. */
+export function listLessonProgress(db: Kysely<Database>, userId: number, courseId: number) {
+  return lessonProgressQuery(db, userId, courseId);
 }
 
-/** The learner's row for a course they started, or undefined. */
-export function findCourseLearner(db: Kysely<Database>, userId: number, courseId: number) {
-  return db
+const courseLearnerQuery = compiledOnce((db, userId: number, courseId: number) =>
+  db
     .selectFrom('course_learners')
     .select(['last_lesson_id', 'completed_at'])
     .where('user_id', '=', userId)
-    .where('course_id', '=', courseId)
-    .executeTakeFirst();
+    .where('course_id', '=', courseId),
+);
+
+/** The learner's row for a course they started, or undefined. */
+export async function findCourseLearner(db: Kysely<Database>, userId: number, courseId: number) {
+  return (await courseLearnerQuery(db, userId, courseId))[0];
 }
 
 /**
