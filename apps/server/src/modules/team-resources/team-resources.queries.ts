@@ -106,63 +106,65 @@ export async function deleteTeamResource(
   return rows.length > 0;
 }
 
-/** The team's linked resources of one kind, as a subquery (`resource_id`). */
-function linkedOf(db: Db, teamId: number, kind: Kind) {
-  return db
-    .selectFrom('team_resources as r')
-    .select('r.resource_id')
-    .where('r.team_id', '=', teamId)
-    .where('r.kind', '=', kind);
-}
-
 /**
  * Each active member of the team with their profile and progress on the team's linked
  * resources, the earliest joined first: lessons completed and seconds watched in the linked
  * courses, the linked activities checked in at, the pages reached in the linked e-books (summed)
  * and the linked classes signed up for (active). One statement, compiled once: every member's
- * visit of 学习进度 runs it, and it used to be six queries built on each call.
+ * visit of 学习进度 runs it, and it used to be six queries built on each call. The team's links
+ * are read once (`linked`), not once per member and kind.
  */
 const memberProgressQuery = compiledOnce((db, teamId: number) =>
   db
+    .with('linked', (db) =>
+      db
+        .selectFrom('team_resources as r')
+        .select(['r.kind', 'r.resource_id'])
+        .where('r.team_id', '=', teamId),
+    )
     .selectFrom('team_members as m')
     .innerJoin('users as u', 'u.id', 'm.user_id')
-    .select((eb) => [
-      'u.id',
-      'u.nickname',
-      'u.avatar',
-      eb
-        .selectFrom('lesson_progress as p')
-        .select(sql<number | string | null>`sum(p.completed)`.as('n'))
-        .whereRef('p.user_id', '=', 'u.id')
-        .where('p.course_id', 'in', linkedOf(db, teamId, 'course'))
-        .as('lessons'),
-      eb
-        .selectFrom('lesson_progress as p')
-        .select(sql<number | string | null>`sum(p.watched_seconds)`.as('n'))
-        .whereRef('p.user_id', '=', 'u.id')
-        .where('p.course_id', 'in', linkedOf(db, teamId, 'course'))
-        .as('seconds'),
-      eb
-        .selectFrom('activity_applications as a')
-        .select(sql<number | string>`count(*)`.as('n'))
-        .whereRef('a.user_id', '=', 'u.id')
-        .where('a.checked_in_at', 'is not', null)
-        .where('a.activity_id', 'in', linkedOf(db, teamId, 'activity'))
-        .as('activities'),
-      eb
-        .selectFrom('ebook_reading as e')
-        .select(sql<number | string | null>`sum(e.page)`.as('n'))
-        .whereRef('e.user_id', '=', 'u.id')
-        .where('e.ebook_id', 'in', linkedOf(db, teamId, 'ebook'))
-        .as('pages'),
-      eb
-        .selectFrom('class_signups as c')
-        .select(sql<number | string>`count(*)`.as('n'))
-        .whereRef('c.user_id', '=', 'u.id')
-        .where('c.status', '=', 'active')
-        .where('c.class_id', 'in', linkedOf(db, teamId, 'class'))
-        .as('classes'),
-    ])
+    .select((eb) => {
+      const linked = (kind: Kind) =>
+        eb.selectFrom('linked').select('linked.resource_id').where('linked.kind', '=', kind);
+      return [
+        'u.id',
+        'u.nickname',
+        'u.avatar',
+        eb
+          .selectFrom('lesson_progress as p')
+          .select(sql<number | string | null>`sum(p.completed)`.as('n'))
+          .whereRef('p.user_id', '=', 'u.id')
+          .where('p.course_id', 'in', linked('course'))
+          .as('lessons'),
+        eb
+          .selectFrom('lesson_progress as p')
+          .select(sql<number | string | null>`sum(p.watched_seconds)`.as('n'))
+          .whereRef('p.user_id', '=', 'u.id')
+          .where('p.course_id', 'in', linked('course'))
+          .as('seconds'),
+        eb
+          .selectFrom('activity_applications as a')
+          .select(sql<number | string>`count(*)`.as('n'))
+          .whereRef('a.user_id', '=', 'u.id')
+          .where('a.checked_in_at', 'is not', null)
+          .where('a.activity_id', 'in', linked('activity'))
+          .as('activities'),
+        eb
+          .selectFrom('ebook_reading as e')
+          .select(sql<number | string | null>`sum(e.page)`.as('n'))
+          .whereRef('e.user_id', '=', 'u.id')
+          .where('e.ebook_id', 'in', linked('ebook'))
+          .as('pages'),
+        eb
+          .selectFrom('class_signups as c')
+          .select(sql<number | string>`count(*)`.as('n'))
+          .whereRef('c.user_id', '=', 'u.id')
+          .where('c.status', '=', 'active')
+          .where('c.class_id', 'in', linked('class'))
+          .as('classes'),
+      ];
+    })
     .where('m.team_id', '=', teamId)
     .where('m.status', '=', 'active')
     .orderBy('m.joined_at')
@@ -184,7 +186,13 @@ const linkedCountsQuery = compiledOnce((db, teamId: number) =>
       eb
         .selectFrom('course_lessons as l')
         .select(sql<number | string>`count(*)`.as('n'))
-        .where('l.course_id', 'in', linkedOf(db, teamId, 'course'))
+        .where('l.course_id', 'in', (sub) =>
+          sub
+            .selectFrom('team_resources as r')
+            .select('r.resource_id')
+            .where('r.team_id', '=', teamId)
+            .where('r.kind', '=', 'course'),
+        )
         .as('lessons'),
     ])
     .where('t.team_id', '=', teamId)
