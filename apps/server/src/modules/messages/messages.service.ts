@@ -16,8 +16,8 @@ import { AppError } from '../../platform/errors.ts';
 import { isoTime } from '../../platform/time.ts';
 import { MessageTexts } from './message-texts.ts';
 import {
-  countMessages,
   countUnread,
+  findListHead,
   findMessageRow,
   findReadThrough,
   insertMessage,
@@ -83,11 +83,13 @@ export class MessageService {
     userId: number,
     query: MessageListQuery,
   ): Promise<Page<MessageSummary>> {
-    const reader = await this.reader(siteKey, userId);
+    // The read mark and the counts in one statement, before the rows.
+    const { readThrough, total } = await findListHead(this.db, userId, siteKey);
+    const reader = { siteKey, userId, readThrough };
     return readPage(
       query,
       {
-        count: () => countMessages(this.db, reader),
+        count: async () => total,
         rows: ({ limit, offset }) => listMessageRows(this.db, reader, limit, offset),
       },
       (rows) => rows.map(toSummary),
