@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type Compilable, CompiledQuery, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { type Compilable, CompiledQuery, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from './schema.ts';
 
 /** What a compiled-once query may take: values passed to the builder as they are. */
@@ -158,6 +158,23 @@ export function compiledCount<Args extends Argument[], DB, TB extends keyof DB>(
       .$castTo<{ n: number | string }>(),
   );
   return async (db, ...args) => Number((await query(db, ...args))[0]?.n ?? 0);
+}
+
+/**
+ * Whether a query matches any row, compiled once ({@link compiledOnce}): `hasRow` (db/rows.ts)
+ * for a query every call runs. `from` builds its FROM and WHERE (nothing selected), with its
+ * arguments passed unchanged.
+ */
+export function compiledExists<Args extends Argument[], DB, TB extends keyof DB>(
+  from: (db: Kysely<Database>, ...args: Args) => SelectQueryBuilder<DB, TB, object>,
+): (db: Kysely<Database>, ...args: Args) => Promise<boolean> {
+  const query = compiledOnce((db, ...args: Args) =>
+    from(db, ...args)
+      .select(sql<number>`1`.as('found'))
+      .limit(1)
+      .$castTo<{ found: number }>(),
+  );
+  return async (db, ...args) => (await query(db, ...args)).length > 0;
 }
 
 /**

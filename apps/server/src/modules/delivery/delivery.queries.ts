@@ -1,6 +1,6 @@
 import type { DeliveryKind, DeliveryStatus } from '@portal/contract';
-import { type Kysely, sql } from 'kysely';
-import { compiledCount, compiledOnce } from '../../db/compiled.ts';
+import type { Kysely } from 'kysely';
+import { compiledCount, compiledExists, compiledOnce } from '../../db/compiled.ts';
 import type { PageWindow } from '../../db/paging.ts';
 import { countRows } from '../../db/rows.ts';
 import type {
@@ -240,14 +240,6 @@ export async function rateRequest(
 }
 
 /** True when the user handles the site's delivery requests. */
-const staffQuery = compiledOnce((db, siteKey: string, userId: number) =>
-  db
-    .selectFrom('delivery_staff')
-    .select(sql<number>`1`.as('found'))
-    .where('site_key', '=', siteKey)
-    .where('user_id', '=', userId),
+export const isDeliveryStaff = compiledExists((db, siteKey: string, userId: number) =>
+  db.selectFrom('delivery_staff').where('site_key', '=', siteKey).where('user_id', '=', userId),
 );
-
-export async function isDeliveryStaff(db: Db, siteKey: string, userId: number) {
-  return (await staffQuery(db, siteKey, userId)).length > 0;
-}

@@ -1,5 +1,5 @@
-import { type Kysely, sql } from 'kysely';
-import { compiledCount, compiledOnce } from '../../db/compiled.ts';
+import type { Kysely } from 'kysely';
+import { compiledCount, compiledExists, compiledOnce } from '../../db/compiled.ts';
 import type { Database, NewLessonProgressRow } from '../../db/schema.ts';
 import { publishedOn } from '../content/published.ts';
 
@@ -27,18 +27,10 @@ export async function findPublishedLesson(db: Kysely<Database>, siteKey: string,
   return (await publishedLessonQuery(db, lessonId, siteKey))[0];
 }
 
-const publishedCourseQuery = compiledOnce((db, courseId: number, siteKey: string) =>
-  db
-    .selectFrom('courses')
-    .select(sql<number>`1`.as('found'))
-    .where('id', '=', courseId)
-    .where(publishedOn(siteKey, 'courses')),
-);
-
 /** True when the course is published on the site. */
-export async function isPublishedCourse(db: Kysely<Database>, siteKey: string, courseId: number) {
-  return (await publishedCourseQuery(db, courseId, siteKey)).length > 0;
-}
+export const isPublishedCourse = compiledExists((db, siteKey: string, courseId: number) =>
+  db.selectFrom('courses').where('id', '=', courseId).where(publishedOn(siteKey, 'courses')),
+);
 
 const courseLessonIdsQuery = compiledOnce((db, courseId: number) =>
   db

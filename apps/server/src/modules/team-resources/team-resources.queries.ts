@@ -127,22 +127,19 @@ const memberProgressQuery = compiledOnce((db, teamId: number) =>
     .select((eb) => {
       const linked = (kind: Kind) =>
         eb.selectFrom('linked').select('linked.resource_id').where('linked.kind', '=', kind);
+      // The member's sum of one column of their progress in the linked courses.
+      const lessonSum = (column: 'completed' | 'watched_seconds') =>
+        eb
+          .selectFrom('lesson_progress as p')
+          .select(sql<number | string | null>`sum(${sql.ref(`p.${column}`)})`.as('n'))
+          .whereRef('p.user_id', '=', 'u.id')
+          .where('p.course_id', 'in', linked('course'));
       return [
         'u.id',
         'u.nickname',
         'u.avatar',
-        eb
-          .selectFrom('lesson_progress as p')
-          .select(sql<number | string | null>`sum(p.completed)`.as('n'))
-          .whereRef('p.user_id', '=', 'u.id')
-          .where('p.course_id', 'in', linked('course'))
-          .as('lessons'),
-        eb
-          .selectFrom('lesson_progress as p')
-          .select(sql<number | string | null>`sum(p.watched_seconds)`.as('n'))
-          .whereRef('p.user_id', '=', 'u.id')
-          .where('p.course_id', 'in', linked('course'))
-          .as('seconds'),
+        lessonSum('completed').as('lessons'),
+        lessonSum('watched_seconds').as('seconds'),
         eb
           .selectFrom('activity_applications as a')
           .select(sql<number | string>`count(*)`.as('n'))

@@ -1,5 +1,5 @@
-import { type Kysely, sql } from 'kysely';
-import { compiledOnce } from '../../db/compiled.ts';
+import type { Kysely } from 'kysely';
+import { compiledExists, compiledOnce } from '../../db/compiled.ts';
 import type { Database, TeamRow } from '../../db/schema.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
 
@@ -18,10 +18,11 @@ export interface TeamAccess {
 const teamQuery = compiledOnce((db, teamId: number, siteKey: string) =>
   db.selectFrom('teams').selectAll().where('id', '=', teamId).where('site_key', '=', siteKey),
 );
-const activeMemberQuery = compiledOnce((db, teamId: number, userId: number) =>
+
+/** Whether `userId` is an active member of `teamId` (the leader is one). */
+export const isActiveMember = compiledExists((db, teamId: number, userId: number) =>
   db
     .selectFrom('team_members')
-    .select(sql<number>`1`.as('found'))
     .where('team_id', '=', teamId)
     .where('user_id', '=', userId)
     .where('status', '=', 'active'),
@@ -30,11 +31,6 @@ const activeMemberQuery = compiledOnce((db, teamId: number, userId: number) =>
 /** The team `teamId` of `siteKey`, dissolved or not; undefined when there is none. */
 export async function findTeam(db: Db, siteKey: string, teamId: number) {
   return (await teamQuery(db, teamId, siteKey))[0];
-}
-
-/** Whether `userId` is an active member of `teamId` (the leader is one). */
-export async function isActiveMember(db: Db, teamId: number, userId: number): Promise<boolean> {
-  return (await activeMemberQuery(db, teamId, userId)).length > 0;
 }
 
 /**
