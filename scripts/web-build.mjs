@@ -1,20 +1,39 @@
-// The web build, made only when it is missing or older than its sources (npm start, bench:web).
+// The web builds (the portal and the operators' console), each made only when it is missing or
+// older than its sources (npm start, bench:web).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const builtIndex = path.join(root, 'apps/web/dist/index.html');
-/** What the web build is made from. */
-const sources = [
-  'apps/web/src',
-  'apps/web/public',
-  'apps/web/index.html',
-  'apps/web/vite.config.ts',
-  'apps/web/vite-boot-script.ts',
-  'apps/web/vite-precompress.ts',
-  'packages/contract/src',
+/** Each app: its workspace, its built page, and what it is made from. */
+const apps = [
+  {
+    workspace: '@portal/web',
+    name: 'the web app',
+    builtIndex: 'apps/web/dist/index.html',
+    sources: [
+      'apps/web/src',
+      'apps/web/public',
+      'apps/web/index.html',
+      'apps/web/vite.config.ts',
+      'apps/web/vite-boot-script.ts',
+      'apps/web/vite-precompress.ts',
+      'packages/contract/src',
+    ],
+  },
+  {
+    workspace: '@portal/admin',
+    name: 'the operators’ console',
+    builtIndex: 'apps/admin/dist/index.html',
+    sources: [
+      'apps/admin/src',
+      'apps/admin/public',
+      'apps/admin/index.html',
+      'apps/admin/vite.config.ts',
+      'packages/contract/src',
+    ],
+  },
 ];
 
 /** Newest modification time of a file or, recursively, of a directory's contents (0 if absent). */
@@ -28,15 +47,20 @@ function newestMtime(target) {
   return newest;
 }
 
-/** Builds the web app when its build is missing or older than its sources; throws if it fails. */
+/** Builds each app whose build is missing or older than its sources; throws if one fails. */
 export function ensureWebBuild() {
-  const builtAt = fs.statSync(builtIndex, { throwIfNoEntry: false })?.mtimeMs ?? 0;
-  const changedAt = Math.max(...sources.map((source) => newestMtime(path.join(root, source))));
-  if (changedAt <= builtAt) return;
-  console.log('Building the web app...');
-  const build = spawnSync('npm', ['run', 'build', '--workspace', '@portal/web'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  if (build.status !== 0) throw new Error(`web build failed (exit ${build.status})`);
+  for (const app of apps) {
+    const builtAt =
+      fs.statSync(path.join(root, app.builtIndex), { throwIfNoEntry: false })?.mtimeMs ?? 0;
+    const changedAt = Math.max(
+      ...app.sources.map((source) => newestMtime(path.join(root, source))),
+    );
+    if (changedAt <= builtAt) continue;
+    console.log(`Building ${app.name}...`);
+    const build = spawnSync('npm', ['run', 'build', '--workspace', app.workspace], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+    if (build.status !== 0) throw new Error(`${app.name}: build failed (exit ${build.status})`);
+  }
 }

@@ -1,9 +1,12 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     name: 'e2e',
-    include: ['e2e/**/*.e2e.test.ts'],
+    // The portal's end-to-end tests and the operators' console's (apps/admin/e2e), one run.
+    dir: fileURLToPath(new URL('..', import.meta.url)),
+    include: ['web/e2e/**/*.e2e.test.ts', 'admin/e2e/**/*.e2e.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 90_000,
     // Each file starts its own portal (own DATA_DIR and port) and Chromium, so files run side by

@@ -95,12 +95,13 @@ export function openRead(target: BenchTarget): OpenTarget {
         ...target.headers,
         ...(target.setup ? await target.setup({ origin, login }) : {}),
       };
-      const request = { path: target.path, headers };
+      // A file is read as bytes (its size and first bytes), as the closed loop reads it.
+      const request = { path: target.path, headers, binary: target.raw === true };
       return async () => {
         try {
           const answer = await http.send(request);
           if (answer.status < 200 || answer.status >= 300) return `answered ${answer.status}`;
-          return target.check(target.raw ? answer.text : JSON.parse(answer.text));
+          return target.check(target.raw ? answer.file : JSON.parse(answer.text));
         } catch (error) {
           return `request failed: ${error instanceof Error ? error.message : String(error)}`;
         }

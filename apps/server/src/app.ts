@@ -21,10 +21,11 @@ import { createMetrics, registerMetrics } from './http/metrics.ts';
 import { registerOpenApi, serveApiDocs } from './http/openapi.ts';
 import { requestContextPlugin } from './http/request-context.ts';
 import { securityPlugin } from './http/security.ts';
-import { registerWebHost } from './http/web-host.ts';
+import { registerAdminHost, registerWebHost } from './http/web-host.ts';
 import { accountModule } from './modules/account/account.routes.ts';
 import { accountSettingsModule } from './modules/account-settings/account-settings.routes.ts';
 import { activitiesModule } from './modules/activities/activities.routes.ts';
+import { articleDeskModule } from './modules/articles/article-desk.routes.ts';
 import { articlesModule } from './modules/articles/articles.routes.ts';
 import { basesModule } from './modules/bases/bases.routes.ts';
 import { classesModule } from './modules/classes/classes.routes.ts';
@@ -38,6 +39,7 @@ import { identitiesModule } from './modules/identities/identities.routes.ts';
 import { liveModule } from './modules/live/live.routes.ts';
 import { medalsModule } from './modules/medals/medals.routes.ts';
 import { messagesModule } from './modules/messages/messages.routes.ts';
+import { operatorsModule } from './modules/operators/operators.routes.ts';
 import { phoneBindingModule } from './modules/phone-binding/phone-binding.routes.ts';
 import { placesModule } from './modules/places/places.routes.ts';
 import { pointsModule } from './modules/points/points.routes.ts';
@@ -116,6 +118,9 @@ const modules = [
   deliveryModule,
   basesModule,
   walksModule,
+  // The operators' console: after every module whose content it writes.
+  operatorsModule,
+  articleDeskModule,
 ];
 
 export interface BuildOptions {
@@ -287,6 +292,7 @@ export async function buildApp(
     const cover = await publishedCover(app.database.db, table, siteKey, id);
     return cover ? [cover] : [];
   });
+  await registerAdminHost(app, config);
   app.setNotFoundHandler((request, reply) =>
     isApi(request.url) ? apiNotFound(request, reply) : servePage(request, reply),
   );

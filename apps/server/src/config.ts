@@ -90,6 +90,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: flag.default(true),
   WEB_DIST_DIR: z.string().optional(),
+  ADMIN_DIST_DIR: z.string().optional(),
   REMINDER_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
   CODE_SENDER: z.enum(['log', 'file']).default('log'),
 });
@@ -144,6 +145,8 @@ export interface Config {
   seedDemo: boolean;
   /** Folder of the built web app (`apps/web/dist`). */
   webDistDir: string;
+  /** Folder of the built operators' console (`apps/admin/dist`), served under `/admin`. */
+  adminDistDir: string;
   /** Pretty logs for a person at a terminal; JSON lines otherwise. */
   prettyLogs: boolean;
   /** How often this instance runs the reminder job (messages); 0 turns it off. */
@@ -235,6 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
+    adminDistDir: path.resolve(e.ADMIN_DIST_DIR ?? path.join(repoRoot, 'apps/admin/dist')),
     prettyLogs: Boolean(process.stdout.isTTY),
     reminderIntervalMs: e.REMINDER_INTERVAL_MS,
     codeSender: e.CODE_SENDER,

@@ -2,6 +2,7 @@
  * The zod-free part of the contract: codes, limits and pure helpers. The web app imports
  * values from here (`@portal/contract/constants`) so zod stays out of its bundle.
  */
+export * from './admin-values.ts';
 export * from './article-kinds.ts';
 export * from './codes.ts';
 export * from './delivery-values.ts';

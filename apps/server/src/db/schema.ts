@@ -6,6 +6,12 @@ import type {
   DeliveryStatus,
   LearningKind,
 } from '@portal/contract';
+import type {
+  AuditAction,
+  AuditEntity,
+  OperatorRole,
+  ReviewStatus,
+} from '@portal/contract/constants';
 import type { Generated, Insertable, Selectable } from 'kysely';
 
 /**
@@ -575,10 +581,24 @@ export interface ArticlesTable {
   /** 0/1: pinned articles come first. */
   pinned: Generated<number>;
   view_count: Generated<number>;
-  /** 0/1. */
+  /** 0/1: shown to learners; 1 exactly when `status` is `published`. */
   published: Generated<number>;
   published_at: number;
   created_at: number;
+  /** Review before publication; `REVIEW_STATUSES`. */
+  status: Generated<ReviewStatus>;
+  /** Raised by every change an operator makes; a change made against an older one answers 409. */
+  version: Generated<number>;
+  /** The operator who created it (null for imports and the seed). */
+  author_id: Generated<number | null>;
+  /** The operator who last sent it for review. */
+  submitted_by: Generated<number | null>;
+  /** The reviewer's reason for the last refusal. */
+  review_note: Generated<string | null>;
+  /** 0/1: on its first publication every learner of the site gets it as a notice. */
+  notify: Generated<number>;
+  /** Epoch ms of the last change (the console's order). */
+  updated_at: Generated<number>;
 }
 
 /** A learner has read an article (one row per learner and article). */
@@ -1138,7 +1158,53 @@ export interface DeliveryStaffTable {
   user_id: number;
 }
 
+/** A role an account holds on a site (超级管理员: on every site, `site_key` null). */
+export interface OperatorRolesTable {
+  id: Generated<number>;
+  user_id: number;
+  site_key: string | null;
+  role: OperatorRole;
+  granted_at: number;
+  granted_by: number | null;
+}
+
+/** One change an operator made; append-only (the database refuses UPDATE and DELETE). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  site_key: string | null;
+  actor_id: number;
+  /** The operator's nickname at the time. */
+  actor_name: string;
+  action: AuditAction;
+  entity: AuditEntity;
+  entity_id: number | null;
+  summary: string;
+  /** JSON of the record before and after the change. */
+  before_json: string | null;
+  after_json: string | null;
+  ip: string;
+  created_at: number;
+}
+
+/** The waiting edit of a published record: its form as JSON, until approved or dropped. */
+export interface ContentEditsTable {
+  id: Generated<number>;
+  site_key: string;
+  entity: AuditEntity;
+  entity_id: number;
+  data: string;
+  status: 'draft' | 'pending' | 'rejected';
+  author_id: number | null;
+  submitted_by: number | null;
+  note: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
+  operator_roles: OperatorRolesTable;
+  audit_log: AuditLogTable;
+  content_edits: ContentEditsTable;
   sites: SitesTable;
   users: UsersTable;
   user_identities: UserIdentitiesTable;
@@ -1232,6 +1298,7 @@ export type SiteRow = Selectable<SitesTable>;
 export type NewSiteRow = Insertable<SitesTable>;
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
+export type NewAuditRow = Insertable<AuditLogTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type NewSessionRow = Insertable<SessionsTable>;
 export type LoginTicketRow = Selectable<LoginTicketsTable>;

@@ -321,3 +321,50 @@ describe('the web app host', () => {
     );
   });
 });
+
+describe('the operators’ console at /admin', () => {
+  let ctx: TestApp;
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-admin-dist-'));
+  beforeAll(async () => {
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html><head><title>运营后台</title>' +
+        '<script type="module" src="/admin/assets/index-abc.js"></script></head>' +
+        '<body><div id="root"></div></body></html>',
+    );
+    fs.writeFileSync(path.join(dist, 'assets', 'index-abc.js'), 'export {};');
+    fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    ctx = await buildTestApp('sqlite', { adminDistDir: dist });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('answers every page path under /admin with its own page and the runtime config', async () => {
+    for (const url of [
+      '/admin',
+      '/admin/',
+      '/admin/articles/edit?id=3',
+      '/admin/authPage?ticket=x',
+    ]) {
+      const response = await ctx.app.inject({ url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain('<title>运营后台</title>');
+      expect(response.body).toContain('id="portal-config"');
+      expect(response.body).toContain('/admin/assets/index-abc.js');
+      expect(String(response.headers['content-security-policy'])).toContain("script-src 'self'");
+    }
+  });
+
+  it('serves its hashed assets for a year and its other files briefly; nothing else', async () => {
+    const asset = await ctx.app.inject({ url: '/admin/assets/index-abc.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    expect((await ctx.app.inject({ url: '/admin/assets/missing.js' })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ url: '/admin/favicon.svg' })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ url: '/admin/nothing.png' })).statusCode).toBe(404);
+  });
+});

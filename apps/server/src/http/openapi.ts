@@ -36,6 +36,10 @@ export const API_TAGS = {
   delivery: '资源配送：资源目录、配送申请与评价，以及配送专员处理申请。',
   bases: '体验基地：基地与参观场次、预约与取消。',
   walks: '人文行走：路线与站点、导览场次报名、站点打卡。',
+  admin:
+    '运营后台：操作员会话、本站操作员的角色授予与收回、操作日志（每个操作声明所需角色，只作用于请求头 X-Site 所指的站点）。',
+  'admin-articles':
+    '运营后台·文章：新建与编辑、先审后发（提交、通过、驳回、撤回）、发布与下线、图片上传。',
 } as const;
 
 /** The tag of an operation: one of {@link API_TAGS}. */

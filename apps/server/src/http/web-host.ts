@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { PortalConfig } from '@portal/contract';
+import type { PortalConfig, Site } from '@portal/contract';
 import { sitePrefix, siteTitleOf } from '@portal/contract/constants';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
@@ -40,6 +40,19 @@ export function inlineScriptHashes(template: string): string[] {
     hashes.push(`'sha256-${createHash('sha256').update(code).digest('base64')}'`);
   }
   return hashes;
+}
+
+/** The runtime config a page of `site` gets (`#portal-config`). */
+function pageConfig(site: Site, config: Config): PortalConfig {
+  return {
+    siteKey: site.key,
+    siteName: site.name,
+    themeColor: site.themeColor,
+    ssoLoginUrl: config.ssoLoginUrl,
+    portalUrl: config.portalUrl,
+    mapTileUrl: config.mapTileUrl,
+    mapTileDatum: config.mapTileDatum,
+  };
 }
 
 /** `<link rel="preload">` tags for the images a page shows first (its LCP candidate). */
@@ -133,15 +146,7 @@ export async function registerWebHost(
       return [];
     });
     const html = page.html.replace('</head>', `${imagePreloads(images)}</head>`);
-    const body = injectConfig(html, {
-      siteKey: site.key,
-      siteName: site.name,
-      themeColor: site.themeColor,
-      ssoLoginUrl: config.ssoLoginUrl,
-      portalUrl: config.portalUrl,
-      mapTileUrl: config.mapTileUrl,
-      mapTileDatum: config.mapTileDatum,
-    });
+    const body = injectConfig(html, pageConfig(site, config));
     // The inline boot script runs by its hash, and only it: scripts stay 'self' otherwise.
     const policy = reply.getHeader('content-security-policy');
     if (page.scriptHashes && typeof policy === 'string') {
@@ -161,4 +166,60 @@ export async function registerWebHost(
       .header('content-encoding', encoding)
       .send(await encodeText(Buffer.from(body), encoding));
   };
+}
+
+/**
+ * Serves the built operators' console under `/admin`: its hashed `/admin/assets` cached for a
+ * year, its other files briefly, and its `index.html` (with the runtime config) for every page
+ * path under `/admin`. Nothing is registered when it is not built (the console answers 503).
+ */
+export async function registerAdminHost(app: FastifyInstance, config: Config) {
+  const dist = config.adminDistDir;
+  const assets = path.join(dist, 'assets');
+  if (fs.existsSync(assets)) {
+    await app.register(fastifyStatic, {
+      root: assets,
+      prefix: '/admin/assets/',
+      index: false,
+      immutable: true,
+      maxAge: YEAR_SECONDS * 1000,
+      // The console's answers are compressed on the way out (it has no precompressed copies).
+      preCompressed: false,
+      // `reply.sendFile` comes from the web app's static host when it is built.
+      decorateReply: !app.hasReplyDecorator('sendFile'),
+    });
+  }
+  const page = async (request: FastifyRequest, reply: FastifyReply) => {
+    const pathname = request.url.split('?')[0] ?? '/admin';
+    const file = pathname.replace(/^\/admin\/?/, '');
+    if (/^[A-Za-z0-9._-]+\.[a-z0-9]{1,8}$/i.test(file)) {
+      // A top-level file of the build (the icon): served when it exists, else not found.
+      if (
+        file !== 'index.html' &&
+        app.hasReplyDecorator('sendFile') &&
+        fs.existsSync(path.join(dist, file))
+      ) {
+        return reply.sendFile(file, dist, { immutable: false, maxAge: 3600 * 1000 });
+      }
+      return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
+    }
+    const indexFile = path.join(dist, 'index.html');
+    if (!fs.existsSync(indexFile)) {
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send('The console is not built yet: run `npm run build` (npm start does it for you).');
+    }
+    const site = await app.sites.defaultSite();
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(
+        injectConfig(fs.readFileSync(indexFile, 'utf8'), pageConfig(site, config)).replace(
+          /<title>[^<]*<\/title>/,
+          '<title>运营后台</title>',
+        ),
+      );
+  };
+  for (const url of ['/admin', '/admin/*']) app.get(url, { schema: { hide: true } }, page);
 }

@@ -4,6 +4,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
 import { postAs } from '../testing/account-factory.ts';
 import { createLearners } from '../testing/class-factory.ts';
+import { createOperator } from '../testing/operator-factory.ts';
 import { createTeam } from '../testing/team-factory.ts';
 import { describeEachEngine } from '../testing/test-app.ts';
 import {
@@ -103,6 +104,22 @@ function show(request: FuzzRequest, response: LightMyRequestResponse): string {
   ].join('\n');
 }
 
+/**
+ * The schema with `null` added to the `enum` of every `nullable` schema: OpenAPI 3.0's
+ * `nullable: true` adds null to the allowed values, which JSON Schema's `enum` alone does not.
+ */
+function withNullEnums<T>(schema: T): T {
+  if (Array.isArray(schema)) return schema.map(withNullEnums) as T;
+  if (typeof schema !== 'object' || schema === null) return schema;
+  const copy = Object.fromEntries(
+    Object.entries(schema).map(([key, value]) => [key, withNullEnums(value)]),
+  ) as Record<string, unknown>;
+  if (copy.nullable === true && Array.isArray(copy.enum) && !copy.enum.includes(null)) {
+    copy.enum = [...copy.enum, null];
+  }
+  return copy as T;
+}
+
 /** How long an answer may take before the request counts as hanging. */
 const ANSWER_WITHIN_MS = 10_000;
 
@@ -193,12 +210,15 @@ describeEachEngine('every operation of the OpenAPI description, fuzzed', (ctx) =
   let prints: TableFingerprint;
   let context: FuzzContext;
   let learner: Learner;
+  /** A 超级管理员: the console's operations are fuzzed as one too (every role, every site). */
+  let operatorToken: string;
   const ajv = new Ajv({ strict: false, allErrors: false });
 
   beforeAll(async () => {
     app = ctx().app;
     operations = operationsOf(app.swagger() as unknown as OpenApiDocument);
     learner = await newLearner(app);
+    operatorToken = (await createOperator(app, [{ site: null, role: 'super_admin' }])).token;
     const sites = await app.database.db.selectFrom('sites').select('key').execute();
     context = {
       ids: [1, 2, 3, learner.id, learner.teamId],
@@ -238,10 +258,15 @@ describeEachEngine('every operation of the OpenAPI description, fuzzed', (ctx) =
 
     for (const operation of operations) {
       if (ONLY && !operation.name.includes(ONLY)) continue;
-      const validate = operation.response ? ajv.compile(operation.response) : null;
-      for (const who of ['visitor', 'learner'] as const) {
+      const validate = operation.response ? ajv.compile(withNullEnums(operation.response)) : null;
+      const callers = operation.name.includes(' /api/admin/')
+        ? (['visitor', 'learner', 'operator'] as const)
+        : (['visitor', 'learner'] as const);
+      for (const who of callers) {
         for (const mode of ['hostile', 'valid'] as Mode[]) {
-          const caller: Caller = { token: who === 'learner' ? learner.token : null };
+          const caller: Caller = {
+            token: who === 'learner' ? learner.token : who === 'operator' ? operatorToken : null,
+          };
           const requests =
             mode === 'hostile'
               ? hostileRequests(operation, caller, context)
@@ -329,11 +354,15 @@ describeEachEngine('every operation of the OpenAPI description, fuzzed', (ctx) =
         `${(figures.printMs / 1000).toFixed(1)} s); FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS}`,
     );
     expect(failures.slice(0, 15).join('\n\n')).toBe('');
-    // Every operation the description lists was driven, as a visitor and as a learner.
+    // Every operation the description lists was driven, as a visitor and as a learner (and the
+    // console's as an operator).
     const missing = operations
       .filter((operation) => operation.name.includes(ONLY))
       .flatMap((operation) =>
-        ['visitor', 'learner']
+        (operation.name.includes(' /api/admin/')
+          ? ['visitor', 'learner', 'operator']
+          : ['visitor', 'learner']
+        )
           .map((who) => `${operation.name} ${who}`)
           .filter((name) => !driven.has(name)),
       );

@@ -7,6 +7,7 @@ import { migrateToLatest } from '../db/migrate.ts';
 import { LocalFileStore } from '../platform/file-store.ts';
 import { DEMO_ORGANISER_STAFF } from './activities.ts';
 import { DEMO_DELIVERY_STAFF } from './delivery.ts';
+import { DEMO_OPERATORS } from './operators.ts';
 import { Random } from './random.ts';
 import { DEMO_LEARNERS, isEmpty, seedDemo, writeDemoFiles } from './seed.ts';
 
@@ -40,11 +41,15 @@ it('seeds the same learners every time, scaled by the factor', async () => {
   ]);
   expect(await nicknames(1)).toEqual(first);
   const larger = await nicknames(3);
-  // The demo learners, the organisers' check-in account and the delivery staff are not scaled.
-  const fixed = DEMO_LEARNERS.length + 2;
+  // The demo learners, the organisers' check-in account, the delivery staff and the console's
+  // operators are not scaled.
+  const fixed = DEMO_LEARNERS.length + 2 + DEMO_OPERATORS.length;
   expect(larger.length - fixed).toBe(3 * (first.length - fixed));
   expect(first).toContainEqual(DEMO_ORGANISER_STAFF);
-  expect(first.at(-1)).toEqual(DEMO_DELIVERY_STAFF);
+  expect(first).toContainEqual(DEMO_DELIVERY_STAFF);
+  expect(first.slice(-DEMO_OPERATORS.length)).toEqual(
+    DEMO_OPERATORS.map(({ username, nickname }) => ({ username, nickname })),
+  );
   // Four whole seeds (one at three times the size): about 14 s alone, more beside other suites.
 }, 90_000);
 

@@ -39,6 +39,7 @@ export async function buildTestApp(
     dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-')),
     logLevel: 'silent',
     webDistDir: path.join(os.tmpdir(), 'portal-no-dist'),
+    adminDistDir: path.join(os.tmpdir(), 'portal-no-admin-dist'),
     // Tests run the reminder job themselves (`app.reminders.runOnce()`) unless they ask.
     reminderIntervalMs: 0,
     ...overrides,

@@ -1,4 +1,4 @@
-import type { ColumnDataType, CreateTableBuilder, Kysely } from 'kysely';
+import { type ColumnDataType, type CreateTableBuilder, type Kysely, sql } from 'kysely';
 import type { Engine } from '../database.ts';
 
 /**
@@ -45,4 +45,41 @@ export function required(columns: Readonly<Record<string, ColumnDataType>>) {
       (builder, [name, type]) => builder.addColumn(name, type, (c) => c.notNull()),
       table,
     );
+}
+
+/**
+ * Makes `table` append-only in the database: any UPDATE or DELETE of a row fails (a SQLite
+ * trigger per event; a PostgreSQL trigger function `<table>_append_only`, dropped by
+ * {@link dropAppendOnlyGuard}).
+ */
+export async function guardAppendOnly(engine: Engine, db: Kysely<unknown>, table: string) {
+  if (engine === 'sqlite') {
+    for (const event of ['UPDATE', 'DELETE']) {
+      await sql
+        .raw(
+          `CREATE TRIGGER ${table}_no_${event.toLowerCase()} BEFORE ${event} ON ${table}
+           BEGIN SELECT RAISE(ABORT, '${table} is append-only'); END`,
+        )
+        .execute(db);
+    }
+    return;
+  }
+  await sql
+    .raw(
+      `CREATE FUNCTION ${table}_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+       BEGIN RAISE EXCEPTION '${table} is append-only'; END $$`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `CREATE TRIGGER ${table}_append_only BEFORE UPDATE OR DELETE ON ${table}
+       FOR EACH ROW EXECUTE FUNCTION ${table}_append_only()`,
+    )
+    .execute(db);
+}
+
+/** Drops what {@link guardAppendOnly} made (the SQLite triggers go with their table). */
+export async function dropAppendOnlyGuard(engine: Engine, db: Kysely<unknown>, table: string) {
+  if (engine === 'postgres')
+    await sql.raw(`DROP FUNCTION ${table}_append_only() CASCADE`).execute(db);
 }

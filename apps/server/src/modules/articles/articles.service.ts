@@ -110,6 +110,7 @@ export function articleRow(
     published: input.published === false ? 0 : 1,
     published_at: input.publishedAt,
     created_at: now,
+    updated_at: now,
   };
 }
 

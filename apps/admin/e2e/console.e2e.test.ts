@@ -1,0 +1,232 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  apiLogin,
+  launchChromium,
+  type Portal,
+  phoneContext,
+  startPortal,
+  storeLogin,
+} from '../../web/e2e/harness.ts';
+
+/*
+ * The operators' console tried as a new operator would, in desktop Chromium against the real
+ * server: the demo editor writes an article with an image and submits it, the demo reviewer
+ * publishes it, a phone finds it at once; an edit of the published title waits for review while
+ * the phone keeps the old title; every step is in the audit log; a learner and another site's
+ * editor are refused; axe finds nothing serious on the console's pages.
+ */
+
+const EDITOR = '13800000012';
+const REVIEWER = '13800000013';
+const XUHUI_EDITOR = '13800000014';
+const LEARNER = '13800000001';
+
+let portal: Portal;
+let browser: Browser;
+let axeSource: string;
+const contexts: BrowserContext[] = [];
+const errors: string[] = [];
+
+beforeAll(async () => {
+  axeSource = fs.readFileSync(
+    createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+    'utf8',
+  );
+  [portal, browser] = await Promise.all([startPortal(), launchChromium()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
+  expect(errors.splice(0)).toEqual([]);
+});
+
+const url = (path: string) => `${portal.baseUrl}${path}`;
+
+/** A desktop browser (1280 × 800, Chinese) signed in to the console through the account center. */
+async function signedIn(username: string): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+  });
+  contexts.push(context);
+  const page = await context.newPage();
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(url('/admin/'));
+  // Not signed in: the account center's form, which sends the operator back with a ticket.
+  await page.waitForURL(/\/sso\/login\?/);
+  await page.locator('input[name=username]').fill(username);
+  await page.locator('input[name=password]').fill('Demo@2026');
+  await page.locator('button[type=submit]').click();
+  await page.waitForURL(/\/admin\/(articles|authPage)/);
+  return page;
+}
+
+/** axe-core's serious and critical findings on the page as shown. */
+async function seriousFindings(page: Page): Promise<string[]> {
+  // Evaluated, not a script tag: the page's Content-Security-Policy allows no inline script.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (options: unknown) => Promise<{
+            violations: Array<{ id: string; impact: string; nodes: Array<{ target: unknown }> }>;
+          }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run({ resultTypes: ['violations'] });
+    return result.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map(
+        (violation) =>
+          `${violation.id}: ${JSON.stringify(violation.nodes.slice(0, 3).map((node) => node.target))}`,
+      );
+  });
+}
+
+/** Chooses `option` in the antd select labelled `label`. */
+async function choose(page: Page, label: string, option: string) {
+  await page.getByLabel(label, { exact: true }).click();
+  await page.locator('.ant-select-dropdown:visible').getByText(option, { exact: true }).click();
+}
+
+async function phoneTitle(page: Page, id: number): Promise<string> {
+  await page.goto(url(`/contentDetails?id=${id}`));
+  return (await page.locator('h1.article-title').textContent()) ?? '';
+}
+
+const articleIdOf = (page: Page) => Number(new URL(page.url()).searchParams.get('id'));
+
+describe('the operators’ console', () => {
+  it('takes an article from an editor’s draft, through review, to the phone, and an edit of it too', async () => {
+    const editor = await signedIn(EDITOR);
+    await editor.getByRole('heading', { name: '文章管理' }).waitFor();
+    expect(await seriousFindings(editor)).toEqual([]);
+    await editor.getByRole('link', { name: /新建文章/ }).click();
+    await editor.getByRole('heading', { name: '新建文章' }).waitFor();
+    await choose(editor, '栏目', '资讯 · 社区动态');
+    await editor.getByRole('textbox', { name: '标题' }).fill('静安区冬季学习节开幕');
+    await editor.getByRole('textbox', { name: '摘要' }).fill('十二月起，全区社区学校开设冬季课程');
+    const body = editor.getByRole('textbox', { name: '正文' });
+    await body.click();
+    await editor.keyboard.type('冬季学习节将于十二月一日开幕，欢迎报名。');
+    // An image in the body, uploaded to the site's file store.
+    const png = await sharp({
+      create: { width: 800, height: 600, channels: 3, background: { r: 22, g: 100, b: 255 } },
+    })
+      .png()
+      .toBuffer();
+    await editor
+      .locator('.rich-text-toolbar input[type=file]')
+      .setInputFiles({ name: '开幕.png', mimeType: 'image/png', buffer: png });
+    await body.locator('img[src^="/files/admin/jingan/"]').waitFor();
+    await editor.getByLabel('首次发布时通知本站学员').click();
+    expect(await seriousFindings(editor)).toEqual([]);
+    await editor.getByRole('button', { name: '保存' }).click();
+    await editor.waitForURL(/\/admin\/articles\/edit\?id=\d+/);
+    const id = articleIdOf(editor);
+    await editor.getByText('草稿', { exact: true }).first().waitFor();
+    await editor.getByRole('button', { name: '提交审核' }).click();
+    await editor.getByText('待审核', { exact: true }).first().waitFor();
+
+    // The phone does not see a draft or a submission.
+    const phone = await phoneContext(browser);
+    contexts.push(phone);
+    const phonePage = await phone.newPage();
+    await phonePage.goto(url(`/contentDetails?id=${id}`));
+    await phonePage.getByText('文章不存在或已下线').first().waitFor();
+
+    // The phone has the news list open while the reviewer works.
+    await storeLogin(phonePage, portal.baseUrl, await apiLogin(portal.baseUrl, '13800000002'));
+    await phonePage.goto(url('/index/news'));
+    await phonePage.locator('.article-list .article-card').first().waitFor();
+
+    const reviewer = await signedIn(REVIEWER);
+    await reviewer
+      .getByRole('navigation', { name: '后台菜单' })
+      .getByRole('link', { name: '待审核' })
+      .click();
+    await reviewer.getByRole('heading', { name: '待审核' }).waitFor();
+    await reviewer.getByRole('link', { name: '静安区冬季学习节开幕' }).click();
+    await reviewer.getByRole('heading', { name: '编辑文章' }).waitFor();
+    expect(await seriousFindings(reviewer)).toEqual([]);
+    await reviewer.getByRole('button', { name: '通过并发布' }).click();
+    await reviewer.getByText('已发布', { exact: true }).first().waitFor();
+
+    // On the phone within 2 s of publication: first in the news list (on a pull or a reload),
+    // and open, with the uploaded image.
+    const published = Date.now();
+    await phonePage.reload();
+    await phonePage
+      .locator('.article-list .article-card')
+      .first()
+      .getByText('静安区冬季学习节开幕')
+      .waitFor({ timeout: 2000 });
+    expect(Date.now() - published).toBeLessThan(2000);
+    expect(await phoneTitle(phonePage, id)).toBe('静安区冬季学习节开幕');
+    await phonePage.locator('.article-body img[src^="/files/admin/jingan/"]').waitFor();
+
+    // The editor changes the published title: the phone keeps the old one until it is approved.
+    await editor.reload();
+    await editor.getByText('已发布', { exact: true }).first().waitFor();
+    await editor.getByRole('textbox', { name: '标题' }).fill('静安区冬季学习节开幕（时间调整）');
+    await editor.getByRole('button', { name: '保存' }).click();
+    await editor.getByText('修改未提交').waitFor();
+    await editor.getByRole('button', { name: '提交审核' }).click();
+    await editor.getByText('修改待审核').first().waitFor();
+    expect(await phoneTitle(phonePage, id)).toBe('静安区冬季学习节开幕');
+
+    await reviewer.reload();
+    await reviewer.getByText('线上版本（学员现在看到的）').waitFor();
+    await reviewer.getByRole('button', { name: '通过修改' }).click();
+    await reviewer.getByText('没有等待审核的内容。').waitFor();
+    expect(await phoneTitle(phonePage, id)).toBe('静安区冬季学习节开幕（时间调整）');
+
+    // Every step in the audit log, reached from the menu.
+    await reviewer
+      .getByRole('navigation', { name: '后台菜单' })
+      .getByRole('link', { name: '操作日志' })
+      .click();
+    await reviewer.getByRole('heading', { name: '操作日志' }).waitFor();
+    const rows = reviewer.locator('.ant-table-row').filter({ hasText: `文章 #${id}` });
+    await expect.poll(() => rows.count()).toBe(6);
+    const actions = await rows.locator('td:nth-child(4)').allTextContents();
+    expect(actions.reverse()).toEqual([
+      '新建',
+      '提交审核',
+      '审核通过',
+      '修改',
+      '提交审核',
+      '审核通过',
+    ]);
+    expect(await seriousFindings(reviewer)).toEqual([]);
+  });
+
+  it('refuses a learner the console, and keeps another site’s editor out of this one’s records', async () => {
+    const learner = await signedIn(LEARNER);
+    await learner.getByText('没有运营后台的权限').waitFor();
+    expect(await seriousFindings(learner)).toEqual([]);
+
+    const answer = await fetch(url('/api/articles?kind=news&size=1'), {
+      headers: { 'x-site': 'jingan' },
+    });
+    const [article] = ((await answer.json()) as { data: { list: Array<{ id: number }> } }).data
+      .list;
+    if (!article) throw new Error('no article');
+    const other = await signedIn(XUHUI_EDITOR);
+    await other.getByRole('heading', { name: '文章管理' }).waitFor();
+    await other.locator('header').getByText('徐汇学习网').waitFor();
+    await other.goto(url(`/admin/articles/edit?id=${article.id}`));
+    await other.getByText('文章没有打开').waitFor();
+    await other.getByText('文章不存在').waitFor();
+  });
+});

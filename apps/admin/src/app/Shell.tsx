@@ -1,0 +1,194 @@
+import {
+  AuditOutlined,
+  CheckSquareOutlined,
+  FileTextOutlined,
+  LogoutOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
+import type { AdminSession } from '@portal/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MenuProps } from 'antd';
+import { Avatar, Button, Dropdown, Layout, Menu, Result, Select, Skeleton, Typography } from 'antd';
+import { useEffect, useMemo } from 'react';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { ApiError, get, SITE_KEY, signIn, signOut, storedSite, storedToken } from '@/api/client.ts';
+import { Operator, type OperatorContext, operatorOn } from './operator.ts';
+
+const { Header, Sider, Content, Footer } = Layout;
+
+/** The menu entries the operator's roles open, by path. */
+function menuOf(operator: OperatorContext): MenuProps['items'] {
+  const items: MenuProps['items'] = [];
+  if (operator.can('editor') || operator.can('reviewer')) {
+    items.push(
+      { key: '/articles', icon: <FileTextOutlined />, label: <Link to="/articles">文章管理</Link> },
+      {
+        key: '/articles/review',
+        icon: <CheckSquareOutlined />,
+        label: <Link to="/articles/review">待审核</Link>,
+      },
+    );
+  }
+  if (operator.can('site_admin') || operator.can('reviewer')) {
+    items.push({
+      key: '/audit',
+      icon: <AuditOutlined />,
+      label: <Link to="/audit">操作日志</Link>,
+    });
+  }
+  if (operator.can('site_admin')) {
+    items.push({
+      key: '/operators',
+      icon: <TeamOutlined />,
+      label: <Link to="/operators">操作员</Link>,
+    });
+  }
+  return items;
+}
+
+/** The page frame: the operator's session first (sign-in, refusal), then menu, site and page. */
+export function Shell() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const hasToken = storedToken() !== null;
+  const session = useQuery({
+    queryKey: ['session'],
+    queryFn: () => get<AdminSession>('/api/admin/session'),
+    enabled: hasToken,
+  });
+  const loggedOut = !hasToken || (session.error instanceof ApiError && session.error.loggedOut);
+
+  useEffect(() => {
+    if (loggedOut) signIn();
+  }, [loggedOut]);
+
+  const operator = useMemo(
+    () => (session.data ? operatorOn(session.data, storedSite()) : null),
+    [session.data],
+  );
+  // The site every call names: the operator's chosen one, else their first.
+  if (operator && storedSite() !== operator.site.key) {
+    localStorage.setItem(SITE_KEY, operator.site.key);
+  }
+
+  if (loggedOut || session.isPending) {
+    return (
+      <div style={{ padding: 48 }} aria-busy="true">
+        <Skeleton active paragraph={{ rows: 8 }} />
+      </div>
+    );
+  }
+  if (session.isError) {
+    return (
+      <Result
+        status="error"
+        title="运营后台暂时无法打开"
+        subTitle={session.error.message}
+        extra={
+          <Button type="primary" onClick={() => session.refetch()}>
+            重试
+          </Button>
+        }
+      />
+    );
+  }
+  if (!operator) {
+    return (
+      <main>
+        <Result
+          status="403"
+          title="没有运营后台的权限"
+          subTitle={`${session.data.nickname}，你的账号还不是任何学习网的操作员。需要发布或审核内容，请联系本站的站点管理员为你开通。`}
+          extra={[
+            <Button key="portal" type="primary" href="/">
+              去学习网首页
+            </Button>,
+            <Button key="out" onClick={() => signOut().finally(() => signIn('/admin/articles'))}>
+              换个账号登录
+            </Button>,
+          ]}
+        />
+      </main>
+    );
+  }
+
+  const switchSite = (key: string) => {
+    localStorage.setItem(SITE_KEY, key);
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'session' });
+    queryClient.invalidateQueries({ queryKey: ['session'] });
+    navigate('/articles');
+  };
+  const items = menuOf(operator);
+  const selected =
+    [...(items ?? [])]
+      .map((item) => String(item?.key ?? ''))
+      .filter((key) => location.pathname === key || location.pathname.startsWith(`${key}/`))
+      .sort((a, b) => b.length - a.length)[0] ?? '';
+
+  return (
+    <Operator.Provider value={operator}>
+      <Layout style={{ minHeight: '100vh' }}>
+        <Sider width={208} theme="light" breakpoint="lg" collapsedWidth={64}>
+          <div style={{ padding: '20px 24px', fontWeight: 600, fontSize: 16 }}>运营后台</div>
+          <nav aria-label="后台菜单">
+            <Menu mode="inline" selectedKeys={[selected]} items={items} />
+          </nav>
+        </Sider>
+        <Layout>
+          <Header
+            style={{
+              background: '#fff',
+              display: 'flex',
+              alignItems: 'center',
+              gap: 16,
+              paddingInline: 24,
+              borderBottom: '1px solid #f0f0f0',
+            }}
+          >
+            <Select
+              aria-label="切换站点"
+              value={operator.site.key}
+              onChange={switchSite}
+              style={{ minWidth: 160 }}
+              options={operator.session.sites.map((site) => ({
+                value: site.key,
+                label: site.name,
+              }))}
+            />
+            <span style={{ flex: 1 }} />
+            <Dropdown
+              menu={{
+                items: [
+                  {
+                    key: 'out',
+                    icon: <LogoutOutlined />,
+                    label: '退出登录',
+                    onClick: () => signOut().finally(() => signIn('/admin/articles')),
+                  },
+                ],
+              }}
+            >
+              <Button type="text">
+                <Avatar size="small" src={operator.session.avatar ?? undefined} aria-hidden>
+                  {operator.session.nickname.slice(0, 1)}
+                </Avatar>
+                <Typography.Text style={{ marginLeft: 8 }}>
+                  {operator.session.nickname}
+                </Typography.Text>
+              </Button>
+            </Dropdown>
+          </Header>
+          <Content style={{ margin: 24 }}>
+            <main>
+              <Outlet />
+            </main>
+          </Content>
+          <Footer style={{ textAlign: 'center', color: '#595959' }}>
+            {operator.site.name} · 运营后台
+          </Footer>
+        </Layout>
+      </Layout>
+    </Operator.Provider>
+  );
+}

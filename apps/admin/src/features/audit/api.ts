@@ -1,0 +1,23 @@
+import type { AuditEntry, AuditExport, AuditQuery, Page } from '@portal/contract';
+import { get } from '@/api/client.ts';
+
+export const auditKeys = {
+  list: (query: Partial<AuditQuery>) => ['audit', query] as const,
+};
+
+export const listAudit = (query: Partial<AuditQuery>) =>
+  get<Page<AuditEntry>>('/api/admin/audit', query);
+export const exportAudit = (query: Partial<AuditQuery>) =>
+  get<AuditExport>('/api/admin/audit/export', { ...query, page: undefined, size: undefined });
+
+/** Saves the export as a file the browser downloads. */
+export function download(file: AuditExport) {
+  const url = URL.createObjectURL(new Blob([file.csv], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = file.filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

@@ -1,0 +1,47 @@
+import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
+import { App, Button, Image, Space, Upload } from 'antd';
+import { useState } from 'react';
+import { uploadImage } from '@/api/uploads.ts';
+
+/** A cover image of a form: uploaded to the site's file store, shown, replaced or removed. */
+export function CoverField({
+  value,
+  onChange,
+  id,
+}: {
+  value?: string | null;
+  onChange?: (url: string | null) => void;
+  id?: string;
+}) {
+  const { message } = App.useApp();
+  const [uploading, setUploading] = useState(false);
+  return (
+    <Space align="start">
+      {value ? (
+        <Image src={value} width={96} height={72} style={{ objectFit: 'cover' }} alt="封面" />
+      ) : null}
+      <Space orientation="vertical">
+        <Upload
+          accept="image/jpeg,image/png,image/webp"
+          showUploadList={false}
+          customRequest={({ file }) => {
+            setUploading(true);
+            uploadImage(file as File)
+              .then((uploaded) => onChange?.(uploaded.url))
+              .catch((error: Error) => message.error(error.message))
+              .finally(() => setUploading(false));
+          }}
+        >
+          <Button id={id} icon={<UploadOutlined />} loading={uploading}>
+            {value ? '更换封面' : '上传封面'}
+          </Button>
+        </Upload>
+        {value ? (
+          <Button type="text" danger icon={<DeleteOutlined />} onClick={() => onChange?.(null)}>
+            去掉封面
+          </Button>
+        ) : null}
+      </Space>
+    </Space>
+  );
+}

@@ -1,0 +1,25 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The operators' console: its own app and bundle, served by the server under /admin.
+export default defineConfig({
+  base: '/admin/',
+  plugins: [react()],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    chunkSizeWarningLimit: 1200,
+  },
+  server: {
+    port: 5174,
+    proxy: {
+      '/api': 'http://localhost:3000',
+      '/sso': 'http://localhost:3000',
+      '/files': 'http://localhost:3000',
+    },
+  },
+});

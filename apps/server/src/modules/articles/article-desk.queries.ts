@@ -1,0 +1,174 @@
+import type { ArticleKind, ReviewStatus } from '@portal/contract/constants';
+import type { Kysely } from 'kysely';
+import type { Engine } from '../../db/database.ts';
+import type { PageWindow } from '../../db/paging.ts';
+import { countRows } from '../../db/rows.ts';
+import type { Database } from '../../db/schema.ts';
+import { containsPattern, matchesPattern } from '../../db/text-match.ts';
+
+/** What the console's list of a site's articles is filtered by. */
+export interface DeskFilter {
+  siteKey: string;
+  status?: ReviewStatus | undefined;
+  kind?: ArticleKind | undefined;
+  channelId?: number | undefined;
+  authorId?: number | undefined;
+  q?: string | undefined;
+  /** Last changed at or after (epoch ms), and before `until`. */
+  since: number | null;
+  until: number | null;
+}
+
+function filtered(db: Kysely<Database>, engine: Engine, filter: DeskFilter) {
+  let query = db
+    .selectFrom('articles as a')
+    .leftJoin('content_edits as e', (join) =>
+      join.onRef('e.entity_id', '=', 'a.id').on('e.entity', '=', 'article'),
+    )
+    .where('a.site_key', '=', filter.siteKey);
+  if (filter.status === 'pending') {
+    // Waiting for a reviewer: a new article, or the edit of a published one.
+    query = query.where((eb) =>
+      eb.or([eb('a.status', '=', 'pending'), eb('e.status', '=', 'pending')]),
+    );
+  } else if (filter.status !== undefined) {
+    query = query.where('a.status', '=', filter.status);
+  }
+  if (filter.kind !== undefined) query = query.where('a.kind', '=', filter.kind);
+  if (filter.channelId !== undefined) query = query.where('a.channel_id', '=', filter.channelId);
+  if (filter.authorId !== undefined) query = query.where('a.author_id', '=', filter.authorId);
+  if (filter.q) query = query.where(matchesPattern(engine, 'a.title', containsPattern(filter.q)));
+  if (filter.since !== null) query = query.where('a.updated_at', '>=', filter.since);
+  if (filter.until !== null) query = query.where('a.updated_at', '<', filter.until);
+  return query;
+}
+
+export function countDeskRows(db: Kysely<Database>, engine: Engine, filter: DeskFilter) {
+  return countRows(filtered(db, engine, filter));
+}
+
+/** One page of the site's articles, newest change first, with their waiting edits. */
+export function listDeskRows(
+  db: Kysely<Database>,
+  engine: Engine,
+  filter: DeskFilter,
+  window: PageWindow,
+) {
+  return filtered(db, engine, filter)
+    .innerJoin('article_channels as ch', 'ch.id', 'a.channel_id')
+    .leftJoin('users as u', 'u.id', 'a.author_id')
+    .select([
+      'a.id',
+      'a.kind',
+      'a.channel_id',
+      'ch.name as channel_name',
+      'a.title',
+      'a.status',
+      'a.pinned',
+      'a.version',
+      'u.nickname as author_name',
+      'a.updated_at',
+      'a.published_at',
+      'e.status as edit_status',
+      'e.data as edit_data',
+    ])
+    .orderBy('a.updated_at', 'desc')
+    .orderBy('a.id', 'desc')
+    .limit(window.limit)
+    .offset(window.offset)
+    .execute();
+}
+
+/** An article of the site as the console edits it (its author's nickname beside it). */
+export function findDeskArticle(db: Kysely<Database>, siteKey: string, id: number) {
+  return db
+    .selectFrom('articles as a')
+    .leftJoin('users as u', 'u.id', 'a.author_id')
+    .selectAll('a')
+    .select('u.nickname as author_name')
+    .where('a.site_key', '=', siteKey)
+    .where('a.id', '=', id)
+    .executeTakeFirst();
+}
+export type DeskArticleRow = NonNullable<Awaited<ReturnType<typeof findDeskArticle>>>;
+
+/** The waiting edit of an article, with its author's nickname. */
+export function findArticleEdit(db: Kysely<Database>, id: number) {
+  return db
+    .selectFrom('content_edits as e')
+    .leftJoin('users as u', 'u.id', 'e.author_id')
+    .selectAll('e')
+    .select('u.nickname as author_name')
+    .where('e.entity', '=', 'article')
+    .where('e.entity_id', '=', id)
+    .executeTakeFirst();
+}
+export type ArticleEditRow = NonNullable<Awaited<ReturnType<typeof findArticleEdit>>>;
+
+/**
+ * Raises the article's version from `version` (the one the operator saw) and stamps the change:
+ * false when another change came first (the row is then left as it is).
+ */
+export async function claimVersion(
+  db: Kysely<Database>,
+  id: number,
+  version: number,
+  now: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('articles')
+    .set({ version: version + 1, updated_at: now })
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Writes (or replaces) the waiting edit of an article. */
+export async function saveArticleEdit(
+  db: Kysely<Database>,
+  row: {
+    siteKey: string;
+    id: number;
+    data: string;
+    status: 'draft' | 'pending' | 'rejected';
+    authorId: number | null;
+    submittedBy: number | null;
+    note: string | null;
+    now: number;
+  },
+): Promise<void> {
+  await db
+    .insertInto('content_edits')
+    .values({
+      site_key: row.siteKey,
+      entity: 'article',
+      entity_id: row.id,
+      data: row.data,
+      status: row.status,
+      author_id: row.authorId,
+      submitted_by: row.submittedBy,
+      note: row.note,
+      created_at: row.now,
+      updated_at: row.now,
+    })
+    .onConflict((oc) =>
+      oc.columns(['entity', 'entity_id']).doUpdateSet({
+        data: row.data,
+        status: row.status,
+        author_id: row.authorId,
+        submitted_by: row.submittedBy,
+        note: row.note,
+        updated_at: row.now,
+      }),
+    )
+    .execute();
+}
+
+export async function deleteArticleEdit(db: Kysely<Database>, id: number): Promise<void> {
+  await db
+    .deleteFrom('content_edits')
+    .where('entity', '=', 'article')
+    .where('entity_id', '=', id)
+    .execute();
+}

@@ -1,0 +1,120 @@
+import {
+  adminSessionSchema,
+  adminUploadSchema,
+  auditEntrySchema,
+  auditExportSchema,
+  auditQuerySchema,
+  operatorGrantBodySchema,
+  operatorSchema,
+  pageOf,
+} from '@portal/contract';
+import { ADMIN_IMAGE_MAX_BYTES } from '@portal/contract/constants';
+import { z } from 'zod';
+import { adminRoutes } from '../../http/admin-route.ts';
+import { withMultipart } from '../../http/multipart.ts';
+import { portalModule } from '../../http/portal-module.ts';
+import { RateLimits } from '../../platform/rate-limit.ts';
+import { UploadStore, uploadsDir } from '../../platform/upload-store.ts';
+import { ADMIN_INCOMING_AREA, AdminUploads } from './admin-uploads.ts';
+import { AuditLog } from './audit.ts';
+import { OperatorService } from './operators.service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    operators: OperatorService;
+  }
+}
+
+/**
+ * The operators' console's own area: the operator's session (sites and roles), the roles a
+ * 站点管理员 grants on their site, and the audit log of every change.
+ */
+export const operatorsModule = portalModule({
+  name: 'operators',
+  tag: 'admin',
+  create: (app) =>
+    new OperatorService(app.database.db, new AuditLog(app.database.db), () => app.sites.list()),
+  routes(api, operators, app) {
+    const received = new UploadStore(app.files, uploadsDir(app.config));
+    const pictures = new AdminUploads(app.database.db, app.files, operators.audit);
+    api.get('/api/admin/session', {
+      operationId: 'getAdminSession',
+      summary: '操作员会话',
+      description:
+        '运营后台：登录账号的操作员身份，即可管理的站点及在各站点的角色；没有任何角色的学员答复空站点列表（后台显示无权访问）。',
+      login: 'required',
+      response: adminSessionSchema,
+      handle: ({ learner }) => operators.session(learner),
+    });
+    const admin = adminRoutes(api, operators);
+    admin.get('/api/admin/operators', {
+      operationId: 'listOperators',
+      summary: '本站操作员',
+      description: '本站的操作员及其角色（含超级管理员）。',
+      roles: ['site_admin'],
+      response: z.array(operatorSchema),
+      handle: ({ operator }) => operators.list(operator.siteKey),
+    });
+    admin.post('/api/admin/operators/grant', {
+      operationId: 'grantOperatorRole',
+      summary: '授予角色',
+      description: '按账号（手机号）授予本站的一个角色；已持有答复 409。记入操作日志。',
+      roles: ['site_admin'],
+      body: operatorGrantBodySchema,
+      response: z.array(operatorSchema),
+      handle: ({ operator, body }) => operators.grant(operator, body),
+    });
+    admin.post('/api/admin/operators/revoke', {
+      operationId: 'revokeOperatorRole',
+      summary: '收回角色',
+      description: '收回一个账号在本站的一个角色；不能收回自己的站点管理员角色。记入操作日志。',
+      roles: ['site_admin'],
+      body: operatorGrantBodySchema,
+      response: z.array(operatorSchema),
+      handle: ({ operator, body }) => operators.revoke(operator, body),
+    });
+    admin.post('/api/admin/uploads/image', {
+      operationId: 'uploadAdminImage',
+      summary: '上传图片（后台）',
+      description:
+        '上传一张封面或正文图片（multipart，字段 file）：按内容识别 JPG/PNG/WebP，最长边缩至 1600 像素，存为 WebP；答复图片地址与尺寸。记入操作日志。',
+      roles: ['editor'],
+      limit: RateLimits.uploads,
+      response: adminUploadSchema,
+      handle: ({ request, operator }) =>
+        withMultipart(
+          request,
+          {
+            fields: z.object({}),
+            notMultipart: '请以 multipart/form-data 上传图片',
+            fileField: 'file',
+            strayFile: '图片：请以 file 字段上传',
+            maxFiles: 1,
+            receive: (stream, name) =>
+              received.receive(ADMIN_INCOMING_AREA, stream, name, ADMIN_IMAGE_MAX_BYTES),
+            discard: (files) => received.discard(files),
+          },
+          ({ files }) => pictures.keepPicture(operator, files),
+        ),
+    });
+    admin.get('/api/admin/audit', {
+      operationId: 'listAuditLog',
+      summary: '操作日志',
+      description:
+        '本站的操作日志，新到旧：谁、何时、改了哪条记录、改前改后、来源地址；可按记录、操作、操作人和日期筛选。',
+      roles: ['site_admin', 'reviewer'],
+      query: auditQuerySchema,
+      response: pageOf(auditEntrySchema),
+      handle: ({ operator, query }) => operators.audit.list(operator.siteKey, query),
+    });
+    admin.get('/api/admin/audit/export', {
+      operationId: 'exportAuditLog',
+      summary: '导出操作日志',
+      description: '按同样的筛选导出操作日志为 CSV 文本（UTF-8，带 BOM），一次最多一万条。',
+      roles: ['site_admin', 'reviewer'],
+      query: auditQuerySchema.omit({ page: true, size: true }),
+      response: auditExportSchema,
+      handle: ({ operator, query }) => operators.audit.exportCsv(operator.siteKey, query),
+    });
+  },
+});

@@ -1,0 +1,372 @@
+import {
+  type AdminArticle,
+  type AdminSession,
+  type AuditEntry,
+  type AuditExport,
+  ErrorCode,
+  type Operator,
+  type Page,
+} from '@portal/contract';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_ROUTE_ROLES } from '../../http/admin-route.ts';
+import { DEMO_OPERATORS } from '../../seed/operators.ts';
+import type { TestLearner } from '../../testing/class-factory.ts';
+import { adminCall, createOperator } from '../../testing/operator-factory.ts';
+import { describeEachEngine, loginAs } from '../../testing/test-app.ts';
+
+/** A request each console operation accepts in shape (ids of nothing: refused after the role). */
+function sample(operation: string): unknown {
+  if (operation.endsWith('/grant') || operation.endsWith('/revoke')) {
+    return { username: '13800000001', role: 'editor' };
+  }
+  if (operation.endsWith('/create')) {
+    return { channelId: 1, title: '标题', bodyHtml: '<p>正文</p>' };
+  }
+  if (operation.endsWith('/update')) {
+    return { id: 1, version: 1, channelId: 1, title: '标题', bodyHtml: '<p>正文</p>' };
+  }
+  if (operation.endsWith('/reject')) return { id: 1, version: 1, reason: '理由' };
+  if (operation.endsWith('/publish') || operation.endsWith('/take-down')) return { ids: [1] };
+  return { id: 1, version: 1 };
+}
+
+const urlOf = (operation: string) => {
+  const [, path = ''] = operation.split(' ');
+  return path.endsWith('/detail') ? `${path}?id=1` : path;
+};
+
+describeEachEngine('operators: roles, sites and the audit log', (ctx) => {
+  let app: FastifyInstance;
+  let learner: TestLearner;
+  let editor: TestLearner;
+  let siteAdmin: TestLearner;
+
+  const call = <T>(who: TestLearner | null, site: string, operation: string, payload?: unknown) => {
+    const [method] = operation.split(' ') as ['GET' | 'POST'];
+    return adminCall<T>(
+      app,
+      who?.token ?? null,
+      site,
+      method,
+      urlOf(operation),
+      payload ?? sample(operation),
+    );
+  };
+
+  beforeAll(async () => {
+    app = ctx().app;
+    learner = await createOperator(app, []);
+    editor = await createOperator(app, [{ site: 'jingan', role: 'editor' }]);
+    siteAdmin = await createOperator(app, [{ site: 'jingan', role: 'site_admin' }]);
+  });
+
+  it('answers each account its sites and roles, through the real login', async () => {
+    const token = await loginAs(app, '13800000012', 'Demo@2026');
+    const session = await adminCall<AdminSession>(
+      app,
+      token,
+      'jingan',
+      'GET',
+      '/api/admin/session',
+    );
+    expect(session.data).toMatchObject({
+      nickname: '静安编辑小陈',
+      superAdmin: false,
+      sites: [{ key: 'jingan', name: '静安学习网', roles: ['editor'] }],
+    });
+    // A 站点管理员 holds every role of their site.
+    const admin = await adminCall<AdminSession>(
+      app,
+      siteAdmin.token,
+      'jingan',
+      'GET',
+      '/api/admin/session',
+    );
+    expect(admin.data.sites[0]?.roles).toEqual([
+      'site_admin',
+      'editor',
+      'reviewer',
+      'checkin',
+      'delivery',
+    ]);
+    const nobody = await adminCall<AdminSession>(
+      app,
+      learner.token,
+      'jingan',
+      'GET',
+      '/api/admin/session',
+    );
+    expect(nobody.data.sites).toEqual([]);
+    const superToken = await loginAs(app, '13800000010', 'Demo@2026');
+    const all = await adminCall<AdminSession>(
+      app,
+      superToken,
+      'xuhui',
+      'GET',
+      '/api/admin/session',
+    );
+    expect(all.data.superAdmin).toBe(true);
+    expect(all.data.sites.map((site) => site.key)).toEqual(['jingan', 'xuhui']);
+    const visitor = await adminCall(app, null, 'jingan', 'GET', '/api/admin/session');
+    expect(visitor.code).toBe(ErrorCode.loginRequired);
+  });
+
+  it('declares a role on every console operation and refuses visitors, learners and the wrong role', async () => {
+    const operations = [...ADMIN_ROUTE_ROLES.keys()];
+    expect(operations.length).toBeGreaterThanOrEqual(14);
+    const document = app.swagger() as { paths: Record<string, Record<string, unknown>> };
+    const documented = Object.entries(document.paths).flatMap(([path, methods]) =>
+      path.startsWith('/api/admin/') && path !== '/api/admin/session'
+        ? Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`)
+        : [],
+    );
+    expect(documented.sort()).toEqual([...operations].sort());
+    for (const operation of operations) {
+      expect((await call(null, 'jingan', operation)).code, operation).toBe(ErrorCode.loginRequired);
+      const refused = await call(learner, 'jingan', operation);
+      expect(refused.code, operation).toBe(ErrorCode.forbidden);
+      expect(refused.message, operation).toMatch(/操作员|权限/);
+      const roles = ADMIN_ROUTE_ROLES.get(operation) ?? [];
+      if (!roles.includes('editor')) {
+        const byEditor = await call(editor, 'jingan', operation);
+        expect(byEditor.code, `${operation} as an editor`).toBe(ErrorCode.forbidden);
+      }
+    }
+  });
+
+  it('keeps an operator of one site out of every record of another', async () => {
+    const [xuhuiEditor, xuhuiReviewer, xuhuiAdmin] = await Promise.all(
+      (['editor', 'reviewer', 'site_admin'] as const).map((role) =>
+        createOperator(app, [{ site: 'xuhui', role }]),
+      ),
+    );
+    // A record of 静安 to aim at: a draft by a 静安 editor, sent for review.
+    const draft = await adminCall<AdminArticle>(
+      app,
+      editor.token,
+      'jingan',
+      'POST',
+      '/api/admin/articles/create',
+      {
+        channelId: (
+          await app.database.db
+            .selectFrom('article_channels')
+            .select('id')
+            .where('site_key', '=', 'jingan')
+            .executeTakeFirstOrThrow()
+        ).id,
+        title: '静安的文章',
+        bodyHtml: '<p>正文</p>',
+      },
+    );
+    expect(draft.code).toBe(0);
+    const fingerprint = async () =>
+      JSON.stringify(
+        await app.database.db
+          .selectFrom('articles')
+          .select(['id', 'title', 'status', 'version', 'published'])
+          .where('site_key', '=', 'jingan')
+          .orderBy('id')
+          .execute(),
+      );
+    const before = await fingerprint();
+    for (const operation of ADMIN_ROUTE_ROLES.keys()) {
+      for (const who of [xuhuiEditor, xuhuiReviewer, xuhuiAdmin] as TestLearner[]) {
+        // Naming 静安 in X-Site: not an operator there.
+        const there = await call(who, 'jingan', operation, {
+          ...(sample(operation) as object),
+          id: draft.data.id,
+          ids: [draft.data.id],
+          version: draft.data.version,
+        });
+        expect(there.code, `${operation} on jingan`).toBe(ErrorCode.forbidden);
+        // On 徐汇 with 静安's record: it is not found there (or refused by role).
+        const here = await call(who, 'xuhui', operation.replace('/detail', '/detail'), {
+          ...(sample(operation) as object),
+          id: draft.data.id,
+          ids: [draft.data.id],
+          version: draft.data.version,
+        });
+        if (here.code === 0) {
+          // A bulk action answers, but acts on nothing of 静安; lists show only 徐汇's rows.
+          expect(JSON.stringify(here.data), operation).not.toContain('静安的文章');
+        } else {
+          expect(
+            [ErrorCode.notFound, ErrorCode.forbidden, ErrorCode.invalid, ErrorCode.conflict],
+            operation,
+          ).toContain(here.code);
+        }
+      }
+    }
+    const detail = await call(
+      xuhuiEditor ?? null,
+      'xuhui',
+      'GET /api/admin/articles/detail',
+      undefined,
+    );
+    expect(detail.code).toBe(ErrorCode.notFound);
+    expect(await fingerprint()).toBe(before);
+  });
+
+  describe('roles granted by a 站点管理员', () => {
+    it('grants and takes back a role of their own site, logged, and never their own', async () => {
+      const newcomer = await createOperator(app, []);
+      const username = (
+        await app.database.db
+          .selectFrom('users')
+          .select('username')
+          .where('id', '=', newcomer.id)
+          .executeTakeFirstOrThrow()
+      ).username;
+      // Accounts are phone numbers in the form; a test account is not one: give it one.
+      const phone = `1360000${String(newcomer.id).padStart(4, '0')}`;
+      await app.database.db
+        .updateTable('users')
+        .set({ username: phone })
+        .where('id', '=', newcomer.id)
+        .execute();
+      expect(username).not.toBe(phone);
+      const granted = await adminCall<Operator[]>(
+        app,
+        siteAdmin.token,
+        'jingan',
+        'POST',
+        '/api/admin/operators/grant',
+        {
+          username: phone,
+          role: 'reviewer',
+        },
+      );
+      expect(granted.code, granted.message).toBe(0);
+      expect(granted.data.find((entry) => entry.userId === newcomer.id)?.roles).toEqual([
+        'reviewer',
+      ]);
+      const twice = await adminCall(
+        app,
+        siteAdmin.token,
+        'jingan',
+        'POST',
+        '/api/admin/operators/grant',
+        {
+          username: phone,
+          role: 'reviewer',
+        },
+      );
+      expect(twice.code).toBe(ErrorCode.conflict);
+      const session = await adminCall<AdminSession>(
+        app,
+        newcomer.token,
+        'jingan',
+        'GET',
+        '/api/admin/session',
+      );
+      expect(session.data.sites).toEqual([
+        { key: 'jingan', name: '静安学习网', roles: ['reviewer'] },
+      ]);
+      const superGrant = await adminCall(
+        app,
+        siteAdmin.token,
+        'jingan',
+        'POST',
+        '/api/admin/operators/grant',
+        {
+          username: phone,
+          role: 'super_admin',
+        },
+      );
+      expect(superGrant.code).toBe(ErrorCode.invalid);
+      const own = (
+        await app.database.db
+          .selectFrom('users')
+          .select('username')
+          .where('id', '=', siteAdmin.id)
+          .executeTakeFirstOrThrow()
+      ).username;
+      const selfRevoke = await adminCall(
+        app,
+        siteAdmin.token,
+        'jingan',
+        'POST',
+        '/api/admin/operators/revoke',
+        {
+          username: own,
+          role: 'site_admin',
+        },
+      );
+      expect(selfRevoke.code).not.toBe(0);
+      const revoked = await adminCall<Operator[]>(
+        app,
+        siteAdmin.token,
+        'jingan',
+        'POST',
+        '/api/admin/operators/revoke',
+        {
+          username: phone,
+          role: 'reviewer',
+        },
+      );
+      expect(revoked.data.some((entry) => entry.userId === newcomer.id)).toBe(false);
+      const log = await adminCall<Page<AuditEntry>>(
+        app,
+        siteAdmin.token,
+        'jingan',
+        'GET',
+        `/api/admin/audit?entity=operator&entityId=${newcomer.id}`,
+      );
+      expect(log.data.list.map((entry) => entry.action)).toEqual(['revoke', 'grant']);
+    });
+  });
+
+  describe('the audit log', () => {
+    it('is append-only in the database', async () => {
+      await adminCall(app, siteAdmin.token, 'jingan', 'POST', '/api/admin/operators/grant', {
+        username: DEMO_OPERATORS[4]?.username,
+        role: 'checkin',
+      });
+      const row = await app.database.db
+        .selectFrom('audit_log')
+        .select('id')
+        .executeTakeFirstOrThrow();
+      await expect(
+        sql`update audit_log set summary = 'changed' where id = ${row.id}`.execute(app.database.db),
+      ).rejects.toThrow(/append-only/);
+      await expect(
+        sql`delete from audit_log where id = ${row.id}`.execute(app.database.db),
+      ).rejects.toThrow(/append-only/);
+    });
+
+    it('exports the filtered log as CSV a spreadsheet reads, formulas neutralised', async () => {
+      const exported = await adminCall<AuditExport>(
+        app,
+        siteAdmin.token,
+        'jingan',
+        'GET',
+        '/api/admin/audit/export?entity=operator',
+      );
+      expect(exported.code, exported.message).toBe(0);
+      const lines = exported.data.csv
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n');
+      expect(lines[0]).toBe(
+        '编号,时间,操作人,操作人编号,操作,记录类型,记录编号,内容,修改前,修改后,来源地址',
+      );
+      expect(lines.length - 1).toBe(exported.data.rows);
+      expect(exported.data.rows).toBeGreaterThan(0);
+      expect(lines.slice(1).every((line) => line.includes(',操作员权限,'))).toBe(true);
+      expect(exported.data.filename).toMatch(/^操作日志-jingan-\d{4}-\d{2}-\d{2}\.csv$/);
+      // 徐汇's operators see none of 静安's log.
+      const xuhuiAdmin = await createOperator(app, [{ site: 'xuhui', role: 'site_admin' }]);
+      const theirs = await adminCall<Page<AuditEntry>>(
+        app,
+        xuhuiAdmin.token,
+        'xuhui',
+        'GET',
+        '/api/admin/audit',
+      );
+      expect(theirs.data.list.every((entry) => entry.siteKey === 'xuhui')).toBe(true);
+    });
+  });
+});

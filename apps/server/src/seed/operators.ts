@@ -1,0 +1,58 @@
+import type { OperatorRole } from '@portal/contract/constants';
+import { demoAccount, type SeedContext } from './support.ts';
+
+/**
+ * The demo operators of the console (password `Demo@2026`, listed in the README): one per role
+ * on 静安, an editor and a reviewer on 徐汇 (for the other-site refusals), and the 超级管理员.
+ */
+export const DEMO_OPERATORS: ReadonlyArray<{
+  username: string;
+  nickname: string;
+  roles: ReadonlyArray<{ site: string | null; role: OperatorRole }>;
+}> = [
+  { username: '13800000010', nickname: '平台管理员', roles: [{ site: null, role: 'super_admin' }] },
+  {
+    username: '13800000011',
+    nickname: '静安站点管理员',
+    roles: [{ site: 'jingan', role: 'site_admin' }],
+  },
+  {
+    username: '13800000012',
+    nickname: '静安编辑小陈',
+    roles: [{ site: 'jingan', role: 'editor' }],
+  },
+  {
+    username: '13800000013',
+    nickname: '静安审核员老周',
+    roles: [{ site: 'jingan', role: 'reviewer' }],
+  },
+  { username: '13800000014', nickname: '徐汇编辑小李', roles: [{ site: 'xuhui', role: 'editor' }] },
+  {
+    username: '13800000015',
+    nickname: '徐汇审核员老吴',
+    roles: [{ site: 'xuhui', role: 'reviewer' }],
+  },
+];
+
+/** Seeds the demo operators and their roles (no random draws, so no other area moves). */
+export async function seedOperators({ db, now }: SeedContext): Promise<void> {
+  for (const operator of DEMO_OPERATORS) {
+    const user = await db
+      .insertInto('users')
+      .values(await demoAccount({ username: operator.username, nickname: operator.nickname }, now))
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('operator_roles')
+      .values(
+        operator.roles.map(({ site, role }) => ({
+          user_id: user.id,
+          site_key: site,
+          role,
+          granted_at: now,
+          granted_by: null,
+        })),
+      )
+      .execute();
+  }
+}

@@ -1,0 +1,46 @@
+import type { OperatorRole } from '@portal/contract/constants';
+import type { FastifyInstance } from 'fastify';
+import { createLearners, type TestLearner } from './class-factory.ts';
+import { body } from './test-app.ts';
+
+/** A test account holding `roles` (each on a site, or on every site for 超级管理员). */
+export async function createOperator(
+  app: FastifyInstance,
+  roles: ReadonlyArray<{ site: string | null; role: OperatorRole }>,
+): Promise<TestLearner> {
+  const [operator] = await createLearners(app.database.db, 1);
+  if (!operator) throw new Error('no operator');
+  if (roles.length > 0) {
+    await app.database.db
+      .insertInto('operator_roles')
+      .values(
+        roles.map(({ site, role }) => ({
+          user_id: operator.id,
+          site_key: site,
+          role,
+          granted_at: Date.now(),
+          granted_by: null,
+        })),
+      )
+      .execute();
+  }
+  return operator;
+}
+
+/** Calls a console operation as the holder of `token` on `site`; answers the parsed envelope. */
+export async function adminCall<T = unknown>(
+  app: FastifyInstance,
+  token: string | null,
+  site: string,
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: unknown,
+) {
+  const response = await app.inject({
+    method,
+    url,
+    headers: { 'x-site': site, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    ...(method === 'POST' ? { payload: (payload ?? {}) as Record<string, unknown> } : {}),
+  });
+  return body<T>(response);
+}

@@ -1,0 +1,65 @@
+/* The operators' console's enums and limits: zod-free, so the console takes them from `@portal/contract/constants`. */
+import { namedValues } from './named-values.ts';
+
+/**
+ * What an operator may do, per site (超级管理员 on every site): 站点管理员 runs a site and grants
+ * its roles; 编辑 writes content; 审核员 reviews and publishes it; 签到员 and 配送专员 are the
+ * staff of check-in and resource delivery.
+ */
+export const [OPERATOR_ROLES, OPERATOR_ROLE_NAMES] = namedValues([
+  ['super_admin', '超级管理员'],
+  ['site_admin', '站点管理员'],
+  ['editor', '编辑'],
+  ['reviewer', '审核员'],
+  ['checkin', '签到员'],
+  ['delivery', '配送专员'],
+]);
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+
+/**
+ * Where a piece of content is in review before publication (先审后发): 草稿 → 待审核 → 已发布 →
+ * 已下线, and 已驳回 (with a reason) back to 草稿 on the next save.
+ */
+export const [REVIEW_STATUSES, REVIEW_STATUS_NAMES] = namedValues([
+  ['draft', '草稿'],
+  ['pending', '待审核'],
+  ['published', '已发布'],
+  ['offline', '已下线'],
+  ['rejected', '已驳回'],
+]);
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+
+/** The kinds of record the audit log names, with the name the console shows. */
+export const [AUDIT_ENTITIES, AUDIT_ENTITY_NAMES] = namedValues([
+  ['article', '文章'],
+  ['operator', '操作员权限'],
+  ['upload', '上传文件'],
+]);
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+
+/** What an operator did, as the audit log names it. */
+export const [AUDIT_ACTIONS, AUDIT_ACTION_NAMES] = namedValues([
+  ['create', '新建'],
+  ['update', '修改'],
+  ['submit', '提交审核'],
+  ['approve', '审核通过'],
+  ['reject', '驳回'],
+  ['publish', '发布'],
+  ['take_down', '下线'],
+  ['withdraw', '撤回'],
+  ['grant', '授予'],
+  ['revoke', '收回'],
+  ['upload', '上传'],
+]);
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** The longest reason a reviewer gives for a refusal, in characters. */
+export const REJECT_REASON_MAX = 200;
+/** The most records one bulk publish or take-down acts on. */
+export const BULK_MAX = 100;
+/** The most rows one audit export holds (a narrower filter exports the rest). */
+export const AUDIT_EXPORT_MAX = 10_000;
+/** The longest article body an operator may store, in characters of HTML. */
+export const ARTICLE_BODY_MAX = 200_000;
+/** The largest image an operator may upload, in bytes. */
+export const ADMIN_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
