@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +21,8 @@ import {
  * the phone keeps the old title; every step is in the audit log; a learner and another site's
  * editor are refused; axe finds nothing serious on the console's pages.
  */
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 const EDITOR = '13800000012';
 const REVIEWER = '13800000013';
@@ -153,7 +157,7 @@ describe('the operators’ console', () => {
     const reviewer = await signedIn(REVIEWER);
     await reviewer
       .getByRole('navigation', { name: '后台菜单' })
-      .getByRole('link', { name: '待审核' })
+      .getByRole('link', { name: '待审核文章' })
       .click();
     await reviewer.getByRole('heading', { name: '待审核' }).waitFor();
     await reviewer.getByRole('link', { name: '静安区冬季学习节开幕' }).click();
@@ -209,6 +213,82 @@ describe('the operators’ console', () => {
       '审核通过',
     ]);
     expect(await seriousFindings(reviewer)).toEqual([]);
+  });
+
+  it('takes a course with a chapter and an uploaded video lesson to the phone, where it plays', async () => {
+    const editor = await signedIn(EDITOR);
+    await editor
+      .getByRole('navigation', { name: '后台菜单' })
+      .getByRole('link', { name: '课程管理' })
+      .click();
+    await editor.getByRole('heading', { name: '课程管理' }).waitFor();
+    await editor.getByRole('link', { name: /新建课程/ }).click();
+    await editor.getByRole('heading', { name: '新建课程' }).waitFor();
+    const choices = await fetch(url('/api/courses/categories'), {
+      headers: { 'x-site': 'jingan' },
+    });
+    const [category] = ((await choices.json()) as { data: Array<{ name: string }> }).data;
+    if (!category) throw new Error('no category');
+    await choose(editor, '课程分类', category.name);
+    // The first teacher, by keyboard: the list opens on it.
+    await editor.getByLabel('授课教师', { exact: true }).click();
+    await editor.keyboard.press('Enter');
+    await editor.getByRole('textbox', { name: '课程名称' }).fill('手机拍照入门（后台新建）');
+    const png = await sharp({
+      create: { width: 640, height: 480, channels: 3, background: { r: 240, g: 120, b: 30 } },
+    })
+      .png()
+      .toBuffer();
+    await editor.locator('input[type=file][accept^="image"]').first().setInputFiles({
+      name: '封面.png',
+      mimeType: 'image/png',
+      buffer: png,
+    });
+    await editor.getByRole('img', { name: '封面' }).waitFor();
+    await editor.getByRole('button', { name: '添加课时' }).click();
+    await editor.getByRole('textbox', { name: '课时标题' }).fill('第一课 打开相机');
+    await editor
+      .locator('input[type=file][accept^="video"]')
+      .setInputFiles(path.join(root, 'apps/server/media/demo/lesson.mp4'));
+    await editor.locator('video[src^="/media/uploads/jingan/"]').waitFor();
+    await expect.poll(() => editor.getByLabel('时长（秒）').inputValue()).not.toBe('0');
+    expect(await seriousFindings(editor)).toEqual([]);
+    await editor.getByRole('button', { name: '保存' }).click();
+    await editor.waitForURL(/\/admin\/courses\/edit\?id=\d+/);
+    const id = articleIdOf(editor);
+    await editor.getByRole('button', { name: '提交审核' }).click();
+    await editor.getByText('待审核', { exact: true }).first().waitFor();
+
+    const reviewer = await signedIn(REVIEWER);
+    await reviewer
+      .getByRole('navigation', { name: '后台菜单' })
+      .getByRole('link', { name: '待审核课程' })
+      .click();
+    await reviewer.getByRole('link', { name: '手机拍照入门（后台新建）' }).click();
+    await reviewer.getByRole('button', { name: '通过并发布' }).click();
+    await reviewer.getByText('已发布', { exact: true }).first().waitFor();
+
+    // The phone: first in the course list (newest), and the lesson plays the uploaded video.
+    const phone = await phoneContext(browser);
+    contexts.push(phone);
+    const phonePage = await phone.newPage();
+    await storeLogin(phonePage, portal.baseUrl, await apiLogin(portal.baseUrl, '13800000002'));
+    await phonePage.goto(url('/scourseList'));
+    await phonePage
+      .locator('.course-card')
+      .first()
+      .getByText('手机拍照入门（后台新建）')
+      .waitFor({ timeout: 2000 });
+    await phonePage.goto(url(`/scourseDetail?id=${id}`));
+    await phonePage.getByRole('button', { name: '开始学习' }).click();
+    const video = phonePage.locator('video.video-player');
+    await video.waitFor();
+    expect(await video.getAttribute('src')).toMatch(/^\/media\/uploads\/jingan\//);
+    await expect
+      .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), {
+        timeout: 15_000,
+      })
+      .toBeGreaterThan(1);
   });
 
   it('refuses a learner the console, and keeps another site’s editor out of this one’s records', async () => {

@@ -30,6 +30,7 @@ import { articlesModule } from './modules/articles/articles.routes.ts';
 import { basesModule } from './modules/bases/bases.routes.ts';
 import { classesModule } from './modules/classes/classes.routes.ts';
 import { COVER_PAGES, publishedCover } from './modules/content/covers.queries.ts';
+import { courseDeskModule } from './modules/courses/course-desk.routes.ts';
 import { coursesModule } from './modules/courses/courses.routes.ts';
 import { deliveryModule } from './modules/delivery/delivery.routes.ts';
 import { ebooksModule } from './modules/ebooks/ebooks.routes.ts';
@@ -121,6 +122,7 @@ const modules = [
   // The operators' console: after every module whose content it writes.
   operatorsModule,
   articleDeskModule,
+  courseDeskModule,
 ];
 
 export interface BuildOptions {

@@ -32,6 +32,7 @@ export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 /** The kinds of record the audit log names, with the name the console shows. */
 export const [AUDIT_ENTITIES, AUDIT_ENTITY_NAMES] = namedValues([
   ['article', '文章'],
+  ['course', '课程'],
   ['operator', '操作员权限'],
   ['upload', '上传文件'],
 ]);
@@ -63,3 +64,17 @@ export const AUDIT_EXPORT_MAX = 10_000;
 export const ARTICLE_BODY_MAX = 200_000;
 /** The largest image an operator may upload, in bytes. */
 export const ADMIN_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+/**
+ * The largest lesson video an operator may upload, in bytes: one request's limit (larger
+ * recordings wait for resumable uploads with the media pipeline).
+ */
+export const ADMIN_VIDEO_MAX_BYTES = 19 * 1024 * 1024;
+
+/** The longest course or lesson title, in characters. */
+export const COURSE_TITLE_MAX = 100;
+/** The most chapters of a course, lessons of a chapter, and tags of a course. */
+export const COURSE_CHAPTERS_MAX = 50;
+export const CHAPTER_LESSONS_MAX = 100;
+export const COURSE_TAGS_MAX = 8;
+/** The longest lesson video the console accepts a length for, in seconds (12 hours). */
+export const LESSON_SECONDS_MAX = 12 * 3600;

@@ -161,25 +161,31 @@ export const adminArticleListQuerySchema = pageQuery.extend({
 });
 export type AdminArticleListQuery = z.infer<typeof adminArticleListQuerySchema>;
 
+/**
+ * The console's detail of a reviewed record: its form (the waiting edit's, if any) with its
+ * review state, and the published version beside it while an edit waits. The same for every kind.
+ */
+export const reviewedSchemaOf = <S extends z.core.$ZodShape>(form: z.ZodObject<S>) =>
+  form.extend({
+    id: z.number().int(),
+    status: reviewStatus,
+    version: z.number().int(),
+    authorId: z.number().int().nullable(),
+    authorName: z.string().nullable(),
+    /** Who last sent it for review (an editor may not approve their own change). */
+    submittedBy: z.number().int().nullable(),
+    /** The reviewer's reason for the last refusal. */
+    note: z.string().nullable(),
+    updatedAt: z.string(),
+    publishedAt: z.string().nullable(),
+    /** The waiting edit of a published record (the form's fields are the edit's). */
+    edit: waitingEditShape.nullable(),
+    /** The published version while an edit waits, to compare with. */
+    live: form.nullable(),
+  });
+
 /** `GET /api/admin/articles/detail?id=`: what the form edits, and the live version beside it. */
-export const adminArticleSchema = adminArticleFormSchema.extend({
-  id: z.number().int(),
-  kind: z.enum(ARTICLE_KINDS),
-  status: reviewStatus,
-  version: z.number().int(),
-  authorId: z.number().int().nullable(),
-  authorName: z.string().nullable(),
-  /** Who last sent it for review (an editor may not approve their own change). */
-  submittedBy: z.number().int().nullable(),
-  /** The reviewer's reason for the last refusal. */
-  note: z.string().nullable(),
-  updatedAt: z.string(),
-  publishedAt: z.string().nullable(),
-  /** The waiting edit of a published article (the form's fields are the edit's). */
-  edit: waitingEditShape.nullable(),
-  /** The published version while an edit waits, to compare with. */
-  live: adminArticleFormSchema.nullable(),
-});
+export const adminArticleSchema = reviewedSchemaOf(adminArticleFormSchema);
 export type AdminArticle = z.infer<typeof adminArticleSchema>;
 
 export const adminIdQuerySchema = idQuery();
@@ -241,3 +247,10 @@ export const adminUploadSchema = z.object({
   height: z.number().int(),
 });
 export type AdminUpload = z.infer<typeof adminUploadSchema>;
+
+/** An uploaded lesson video kept in the file store (`/media/uploads/...`), as it came. */
+export const adminVideoUploadSchema = z.object({
+  url: z.string(),
+  bytes: z.number().int(),
+});
+export type AdminVideoUpload = z.infer<typeof adminVideoUploadSchema>;

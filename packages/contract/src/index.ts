@@ -2,6 +2,7 @@ export * from './account.ts';
 export * from './account-settings.ts';
 export * from './activities.ts';
 export * from './admin.ts';
+export * from './admin-courses.ts';
 export * from './articles.ts';
 export * from './bases.ts';
 export * from './classes.ts';

@@ -28,6 +28,12 @@ const ArticleListPage = page(
 const ArticleEditPage = page(
   async () => (await import('@/features/articles/ArticleEditPage.tsx')).ArticleEditPage,
 );
+const CourseListPage = page(
+  async () => (await import('@/features/courses/CourseListPage.tsx')).CourseListPage,
+);
+const CourseEditPage = page(
+  async () => (await import('@/features/courses/CourseEditPage.tsx')).CourseEditPage,
+);
 const AuditLogPage = page(
   async () => (await import('@/features/audit/AuditLogPage.tsx')).AuditLogPage,
 );
@@ -65,6 +71,10 @@ const router = createBrowserRouter(
         { path: 'articles/review', element: <ArticleListPage review /> },
         { path: 'articles/new', element: <ArticleEditPage /> },
         { path: 'articles/edit', element: <ArticleEditPage /> },
+        { path: 'courses', element: <CourseListPage /> },
+        { path: 'courses/review', element: <CourseListPage review /> },
+        { path: 'courses/new', element: <CourseEditPage /> },
+        { path: 'courses/edit', element: <CourseEditPage /> },
         { path: 'audit', element: <AuditLogPage /> },
         { path: 'operators', element: <OperatorsPage /> },
         { path: '*', element: <NotFoundPage /> },

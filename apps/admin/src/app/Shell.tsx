@@ -1,5 +1,6 @@
 import {
   AuditOutlined,
+  BookOutlined,
   CheckSquareOutlined,
   FileTextOutlined,
   LogoutOutlined,
@@ -21,11 +22,33 @@ function menuOf(operator: OperatorContext): MenuProps['items'] {
   const items: MenuProps['items'] = [];
   if (operator.can('editor') || operator.can('reviewer')) {
     items.push(
-      { key: '/articles', icon: <FileTextOutlined />, label: <Link to="/articles">文章管理</Link> },
       {
-        key: '/articles/review',
-        icon: <CheckSquareOutlined />,
-        label: <Link to="/articles/review">待审核</Link>,
+        type: 'group',
+        label: '内容',
+        children: [
+          {
+            key: '/articles',
+            icon: <FileTextOutlined />,
+            label: <Link to="/articles">文章管理</Link>,
+          },
+          { key: '/courses', icon: <BookOutlined />, label: <Link to="/courses">课程管理</Link> },
+        ],
+      },
+      {
+        type: 'group',
+        label: '审核',
+        children: [
+          {
+            key: '/articles/review',
+            icon: <CheckSquareOutlined />,
+            label: <Link to="/articles/review">待审核文章</Link>,
+          },
+          {
+            key: '/courses/review',
+            icon: <CheckSquareOutlined />,
+            label: <Link to="/courses/review">待审核课程</Link>,
+          },
+        ],
       },
     );
   }
@@ -120,8 +143,11 @@ export function Shell() {
     navigate('/articles');
   };
   const items = menuOf(operator);
+  const keys = (items ?? []).flatMap((item) =>
+    item && 'children' in item && item.children ? item.children : [item],
+  );
   const selected =
-    [...(items ?? [])]
+    keys
       .map((item) => String(item?.key ?? ''))
       .filter((key) => location.pathname === key || location.pathname.startsWith(`${key}/`))
       .sort((a, b) => b.length - a.length)[0] ?? '';

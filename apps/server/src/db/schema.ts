@@ -125,6 +125,15 @@ export interface CoursesTable {
   learner_count: Generated<number>;
   created_at: number;
   published_at: number | null;
+  /** Review before publication; `REVIEW_STATUSES`. */
+  status: Generated<ReviewStatus>;
+  /** Raised by every change an operator makes; a change made against an older one answers 409. */
+  version: Generated<number>;
+  author_id: Generated<number | null>;
+  submitted_by: Generated<number | null>;
+  review_note: Generated<string | null>;
+  /** Epoch ms of the last change (the console's order). */
+  updated_at: Generated<number>;
 }
 
 export interface CourseTagsTable {

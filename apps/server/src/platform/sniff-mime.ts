@@ -34,3 +34,18 @@ export function sniffMime(head: Uint8Array): SniffedMime | null {
   if (startsWith(head, PDF)) return 'application/pdf';
   return null;
 }
+
+/** `ftyp` at byte 4: an ISO base media file (MP4, M4V, MOV). */
+const FTYP = [0x66, 0x74, 0x79, 0x70];
+/** The EBML header of Matroska and WebM. */
+const EBML = [0x1a, 0x45, 0xdf, 0xa3];
+
+/**
+ * A video's container from its first bytes, as the extension it is kept under: `mp4` (an ISO
+ * base media file) or `webm`; null for anything else.
+ */
+export function sniffVideo(head: Uint8Array): 'mp4' | 'webm' | null {
+  if (startsWith(head, FTYP, 4)) return 'mp4';
+  if (startsWith(head, EBML)) return 'webm';
+  return null;
+}

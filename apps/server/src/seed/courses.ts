@@ -625,7 +625,12 @@ interface Draft {
 async function insertBatch(db: SeedContext['db'], drafts: Draft[]) {
   const courseIds = await insertCourses(
     db,
-    drafts.map((draft) => draft.row),
+    // Review state from the flag: a course not published is one taken down (已下线).
+    drafts.map(({ row }) => ({
+      ...row,
+      status: row.published === 1 ? ('published' as const) : ('offline' as const),
+      updated_at: row.created_at,
+    })),
   );
   const tags: NewCourseTagRow[] = [];
   const chapters: NewCourseChapterRow[] = [];

@@ -1,8 +1,10 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 import type { Engine } from '../database.ts';
 import {
+  addReviewColumns,
   createIndex,
   dropAppendOnlyGuard,
+  dropReviewColumns,
   guardAppendOnly,
   idColumn,
   required,
@@ -78,43 +80,12 @@ export function createOperators(engine: Engine): Migration {
       await guardAppendOnly(engine, db, 'audit_log');
 
       // Review before publication: what was published stays so (imports and the seed publish).
-      await db.schema
-        .alterTable('articles')
-        .addColumn('status', 'varchar(16)', (c) =>
-          c
-            .notNull()
-            .defaultTo('published')
-            .check(sql`status in ('draft', 'pending', 'published', 'offline', 'rejected')`),
-        )
-        .execute();
-      await db.schema
-        .alterTable('articles')
-        .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
-        .execute();
-      for (const column of ['author_id', 'submitted_by']) {
-        await db.schema
-          .alterTable('articles')
-          .addColumn(column, 'integer', (c) => c.references('users.id').onDelete('set null'))
-          .execute();
-      }
-      await db.schema.alterTable('articles').addColumn('review_note', 'varchar(200)').execute();
+      await addReviewColumns(db, 'articles');
       // 0/1: on its first publication every learner of the site gets it as a notice.
       await db.schema
         .alterTable('articles')
         .addColumn('notify', 'integer', (c) => c.notNull().defaultTo(0))
         .execute();
-      await db.schema
-        .alterTable('articles')
-        .addColumn('updated_at', 'bigint', (c) => c.notNull().defaultTo(0))
-        .execute();
-      await sql`update articles set status = 'offline' where published = 0`.execute(db);
-      await sql`update articles set updated_at = created_at`.execute(db);
-      // The console's list: the site's articles, newest change first.
-      await createIndex(db, 'articles_console_idx', 'articles', [
-        'site_key',
-        'updated_at desc',
-        'id desc',
-      ]);
 
       await idColumn(engine, db.schema.createTable('content_edits'))
         .$call(siteKeyColumn)
@@ -137,18 +108,8 @@ export function createOperators(engine: Engine): Migration {
     },
     async down(db: Kysely<unknown>) {
       await db.schema.dropTable('content_edits').execute();
-      await db.schema.dropIndex('articles_console_idx').execute();
-      for (const column of [
-        'updated_at',
-        'notify',
-        'review_note',
-        'submitted_by',
-        'author_id',
-        'version',
-      ]) {
-        await db.schema.alterTable('articles').dropColumn(column).execute();
-      }
-      await db.schema.alterTable('articles').dropColumn('status').execute();
+      await db.schema.alterTable('articles').dropColumn('notify').execute();
+      await dropReviewColumns(db, 'articles');
       await dropAppendOnlyGuard(engine, db, 'audit_log');
       await db.schema.dropTable('audit_log').execute();
       await db.schema.dropTable('operator_roles').execute();

@@ -83,3 +83,48 @@ export async function dropAppendOnlyGuard(engine: Engine, db: Kysely<unknown>, t
   if (engine === 'postgres')
     await sql.raw(`DROP FUNCTION ${table}_append_only() CASCADE`).execute(db);
 }
+
+/**
+ * Review before publication on a content table with `published` and `created_at`: `status`
+ * (`REVIEW_STATUSES`), `version`, `author_id`, `submitted_by`, `review_note` and `updated_at`.
+ * What was published stays so; an unpublished row is one taken down (`offline`).
+ */
+export async function addReviewColumns(db: Kysely<unknown>, table: string) {
+  await db.schema
+    .alterTable(table)
+    .addColumn('status', 'varchar(16)', (c) =>
+      c
+        .notNull()
+        .defaultTo('published')
+        .check(sql`status in ('draft', 'pending', 'published', 'offline', 'rejected')`),
+    )
+    .execute();
+  await db.schema
+    .alterTable(table)
+    .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+    .execute();
+  for (const column of ['author_id', 'submitted_by']) {
+    await db.schema
+      .alterTable(table)
+      .addColumn(column, 'integer', (c) => c.references('users.id').onDelete('set null'))
+      .execute();
+  }
+  await db.schema.alterTable(table).addColumn('review_note', 'varchar(200)').execute();
+  await db.schema
+    .alterTable(table)
+    .addColumn('updated_at', 'bigint', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await sql`update ${sql.table(table)} set status = 'offline' where published = 0`.execute(db);
+  await sql`update ${sql.table(table)} set updated_at = created_at`.execute(db);
+  // The console's list: the site's rows, newest change first.
+  await createIndex(db, `${table}_console_idx`, table, ['site_key', 'updated_at desc', 'id desc']);
+}
+
+/** Drops what {@link addReviewColumns} added. */
+export async function dropReviewColumns(db: Kysely<unknown>, table: string) {
+  await db.schema.dropIndex(`${table}_console_idx`).execute();
+  for (const column of ['updated_at', 'review_note', 'submitted_by', 'author_id', 'version']) {
+    await db.schema.alterTable(table).dropColumn(column).execute();
+  }
+  await db.schema.alterTable(table).dropColumn('status').execute();
+}

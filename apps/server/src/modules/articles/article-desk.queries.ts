@@ -92,19 +92,6 @@ export function findDeskArticle(db: Kysely<Database>, siteKey: string, id: numbe
 }
 export type DeskArticleRow = NonNullable<Awaited<ReturnType<typeof findDeskArticle>>>;
 
-/** The waiting edit of an article, with its author's nickname. */
-export function findArticleEdit(db: Kysely<Database>, id: number) {
-  return db
-    .selectFrom('content_edits as e')
-    .leftJoin('users as u', 'u.id', 'e.author_id')
-    .selectAll('e')
-    .select('u.nickname as author_name')
-    .where('e.entity', '=', 'article')
-    .where('e.entity_id', '=', id)
-    .executeTakeFirst();
-}
-export type ArticleEditRow = NonNullable<Awaited<ReturnType<typeof findArticleEdit>>>;
-
 /**
  * Raises the article's version from `version` (the one the operator saw) and stamps the change:
  * false when another change came first (the row is then left as it is).
@@ -122,53 +109,4 @@ export async function claimVersion(
     .where('version', '=', version)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
-}
-
-/** Writes (or replaces) the waiting edit of an article. */
-export async function saveArticleEdit(
-  db: Kysely<Database>,
-  row: {
-    siteKey: string;
-    id: number;
-    data: string;
-    status: 'draft' | 'pending' | 'rejected';
-    authorId: number | null;
-    submittedBy: number | null;
-    note: string | null;
-    now: number;
-  },
-): Promise<void> {
-  await db
-    .insertInto('content_edits')
-    .values({
-      site_key: row.siteKey,
-      entity: 'article',
-      entity_id: row.id,
-      data: row.data,
-      status: row.status,
-      author_id: row.authorId,
-      submitted_by: row.submittedBy,
-      note: row.note,
-      created_at: row.now,
-      updated_at: row.now,
-    })
-    .onConflict((oc) =>
-      oc.columns(['entity', 'entity_id']).doUpdateSet({
-        data: row.data,
-        status: row.status,
-        author_id: row.authorId,
-        submitted_by: row.submittedBy,
-        note: row.note,
-        updated_at: row.now,
-      }),
-    )
-    .execute();
-}
-
-export async function deleteArticleEdit(db: Kysely<Database>, id: number): Promise<void> {
-  await db
-    .deleteFrom('content_edits')
-    .where('entity', '=', 'article')
-    .where('entity_id', '=', id)
-    .execute();
 }

@@ -1,6 +1,7 @@
 import {
   adminSessionSchema,
   adminUploadSchema,
+  adminVideoUploadSchema,
   auditEntrySchema,
   auditExportSchema,
   auditQuerySchema,
@@ -8,7 +9,7 @@ import {
   operatorSchema,
   pageOf,
 } from '@portal/contract';
-import { ADMIN_IMAGE_MAX_BYTES } from '@portal/contract/constants';
+import { ADMIN_IMAGE_MAX_BYTES, ADMIN_VIDEO_MAX_BYTES } from '@portal/contract/constants';
 import { z } from 'zod';
 import { adminRoutes } from '../../http/admin-route.ts';
 import { withMultipart } from '../../http/multipart.ts';
@@ -36,7 +37,7 @@ export const operatorsModule = portalModule({
     new OperatorService(app.database.db, new AuditLog(app.database.db), () => app.sites.list()),
   routes(api, operators, app) {
     const received = new UploadStore(app.files, uploadsDir(app.config));
-    const pictures = new AdminUploads(app.database.db, app.files, operators.audit);
+    const uploads = new AdminUploads(app.database.db, app.files, operators.audit);
     api.get('/api/admin/session', {
       operationId: 'getAdminSession',
       summary: '操作员会话',
@@ -94,7 +95,30 @@ export const operatorsModule = portalModule({
               received.receive(ADMIN_INCOMING_AREA, stream, name, ADMIN_IMAGE_MAX_BYTES),
             discard: (files) => received.discard(files),
           },
-          ({ files }) => pictures.keepPicture(operator, files),
+          ({ files }) => uploads.keepPicture(operator, files),
+        ),
+    });
+    admin.post('/api/admin/uploads/video', {
+      operationId: 'uploadAdminVideo',
+      summary: '上传课时视频（后台）',
+      description: `上传一个课时视频（multipart，字段 file）：按内容识别 MP4/WebM，最大 ${ADMIN_VIDEO_MAX_BYTES / 1024 / 1024} MB，按原样保存并以字节范围播放；答复视频地址。记入操作日志。`,
+      roles: ['editor'],
+      limit: RateLimits.uploads,
+      response: adminVideoUploadSchema,
+      handle: ({ request, operator }) =>
+        withMultipart(
+          request,
+          {
+            fields: z.object({}),
+            notMultipart: '请以 multipart/form-data 上传视频',
+            fileField: 'file',
+            strayFile: '视频：请以 file 字段上传',
+            maxFiles: 1,
+            receive: (stream, name) =>
+              received.receive(ADMIN_INCOMING_AREA, stream, name, ADMIN_VIDEO_MAX_BYTES),
+            discard: (files) => received.discard(files),
+          },
+          ({ files }) => uploads.keepVideo(operator, files),
         ),
     });
     admin.get('/api/admin/audit', {

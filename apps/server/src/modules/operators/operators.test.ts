@@ -1,6 +1,10 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import {
   type AdminArticle,
   type AdminSession,
+  type AdminUpload,
+  type AdminVideoUpload,
   type AuditEntry,
   type AuditExport,
   ErrorCode,
@@ -9,24 +13,30 @@ import {
 } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ROUTE_ROLES } from '../../http/admin-route.ts';
+import { BUNDLED_MEDIA_DIR } from '../../http/media-host.ts';
 import { DEMO_OPERATORS } from '../../seed/operators.ts';
+import { multipart } from '../../testing/activity-factory.ts';
 import type { TestLearner } from '../../testing/class-factory.ts';
 import { adminCall, createOperator } from '../../testing/operator-factory.ts';
-import { describeEachEngine, loginAs } from '../../testing/test-app.ts';
+import { body, describeEachEngine, loginAs } from '../../testing/test-app.ts';
+
+/** A form each kind's create and update accept in shape. */
+const FORMS: Record<string, object> = {
+  articles: { channelId: 1, title: '标题', bodyHtml: '<p>正文</p>' },
+  courses: { categoryId: 1, teacherId: 1, title: '课程', cover: '/files/c.png', chapters: [] },
+};
 
 /** A request each console operation accepts in shape (ids of nothing: refused after the role). */
 function sample(operation: string): unknown {
   if (operation.endsWith('/grant') || operation.endsWith('/revoke')) {
     return { username: '13800000001', role: 'editor' };
   }
-  if (operation.endsWith('/create')) {
-    return { channelId: 1, title: '标题', bodyHtml: '<p>正文</p>' };
-  }
-  if (operation.endsWith('/update')) {
-    return { id: 1, version: 1, channelId: 1, title: '标题', bodyHtml: '<p>正文</p>' };
-  }
+  const kind = /\/api\/admin\/([a-z-]+)\//.exec(operation)?.[1] ?? '';
+  if (operation.endsWith('/create')) return FORMS[kind];
+  if (operation.endsWith('/update')) return { id: 1, version: 1, ...FORMS[kind] };
   if (operation.endsWith('/reject')) return { id: 1, version: 1, reason: '理由' };
   if (operation.endsWith('/publish') || operation.endsWith('/take-down')) return { ids: [1] };
   return { id: 1, version: 1 };
@@ -164,12 +174,16 @@ describeEachEngine('operators: roles, sites and the audit log', (ctx) => {
     expect(draft.code).toBe(0);
     const fingerprint = async () =>
       JSON.stringify(
-        await app.database.db
-          .selectFrom('articles')
-          .select(['id', 'title', 'status', 'version', 'published'])
-          .where('site_key', '=', 'jingan')
-          .orderBy('id')
-          .execute(),
+        await Promise.all(
+          (['articles', 'courses'] as const).map((table) =>
+            app.database.db
+              .selectFrom(table)
+              .select(['id', 'title', 'status', 'version', 'published'])
+              .where('site_key', '=', 'jingan')
+              .orderBy('id')
+              .execute(),
+          ),
+        ),
       );
     const before = await fingerprint();
     for (const operation of ADMIN_ROUTE_ROLES.keys()) {
@@ -316,6 +330,61 @@ describeEachEngine('operators: roles, sites and the audit log', (ctx) => {
         `/api/admin/audit?entity=operator&entityId=${newcomer.id}`,
       );
       expect(log.data.list.map((entry) => entry.action)).toEqual(['revoke', 'grant']);
+    });
+  });
+
+  describe('uploads', () => {
+    const upload = (token: string, url: string, name: string, content: Buffer) => {
+      const form = multipart({}, [{ name, content, field: 'file' }]);
+      return app.inject({
+        method: 'POST',
+        url,
+        payload: form.payload,
+        headers: { ...form.headers, 'x-site': 'jingan', authorization: `Bearer ${token}` },
+      });
+    };
+
+    it('keeps an editor’s picture resized as WebP and a lesson video as it came, by content', async () => {
+      const png = await sharp({
+        create: { width: 2400, height: 1200, channels: 3, background: '#1664ff' },
+      })
+        .png()
+        .toBuffer();
+      const picture = body<AdminUpload>(
+        await upload(editor.token, '/api/admin/uploads/image', 'a.png', png),
+      );
+      expect(picture.data).toMatchObject({ width: 1600, height: 800 });
+      expect(picture.data.url).toMatch(/^\/files\/admin\/jingan\/[A-Za-z0-9_-]{22}\.webp$/);
+      const served = await app.inject({ url: picture.data.url });
+      expect(served.statusCode).toBe(200);
+      expect(served.rawPayload.subarray(8, 12).toString('latin1')).toBe('WEBP');
+
+      const mp4 = fs.readFileSync(path.join(BUNDLED_MEDIA_DIR, 'demo/lesson.mp4'));
+      const video = body<AdminVideoUpload>(
+        await upload(editor.token, '/api/admin/uploads/video', '第一课.mp4', mp4),
+      );
+      expect(video.data).toMatchObject({ bytes: mp4.length });
+      expect(video.data.url).toMatch(/^\/media\/uploads\/jingan\/[A-Za-z0-9_-]{22}\.mp4$/);
+      const range = await app.inject({ url: video.data.url, headers: { range: 'bytes=0-99' } });
+      expect(range.statusCode).toBe(206);
+      expect(range.rawPayload.equals(mp4.subarray(0, 100))).toBe(true);
+    });
+
+    it('refuses what is not what it claims to be, a learner, and another role', async () => {
+      const fake = Buffer.from('MZ this is no picture and no video at all, whatever its name says');
+      const picture = body(await upload(editor.token, '/api/admin/uploads/image', 'a.png', fake));
+      expect(picture).toMatchObject({
+        code: ErrorCode.invalid,
+        message: '图片：只能上传 JPG、PNG 或 WebP 图片',
+      });
+      const video = body(await upload(editor.token, '/api/admin/uploads/video', 'a.mp4', fake));
+      expect(video).toMatchObject({
+        code: ErrorCode.invalid,
+        message: '视频：只能上传 MP4 或 WebM 视频',
+      });
+      expect(
+        body(await upload(learner.token, '/api/admin/uploads/video', 'a.mp4', fake)).code,
+      ).toBe(ErrorCode.forbidden);
     });
   });
 

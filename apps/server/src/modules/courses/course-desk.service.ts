@@ -1,0 +1,396 @@
+import type {
+  AdminCourseChoices,
+  AdminCourseForm,
+  AdminCourseListQuery,
+  AdminCourseRow,
+  Page,
+} from '@portal/contract';
+import type { Kysely } from 'kysely';
+import type { Engine } from '../../db/database.ts';
+import { readPage } from '../../db/paging.ts';
+import { countRows } from '../../db/rows.ts';
+import type { Database } from '../../db/schema.ts';
+import { containsPattern, matchesPattern } from '../../db/text-match.ts';
+import { invalid } from '../../platform/errors.ts';
+import type { PublicCache } from '../../platform/public-cache.ts';
+import { sanitizeArticleHtml } from '../../platform/sanitize-html.ts';
+import { isoTime } from '../../platform/time.ts';
+import { type DeskKind, ReviewDesk, type ReviewRow } from '../content/review-desk.ts';
+import type { AuditLog } from '../operators/audit.ts';
+
+/** A course of the site with its review columns and its author's nickname. */
+function findCourse(db: Kysely<Database>, siteKey: string, id: number) {
+  return db
+    .selectFrom('courses as c')
+    .leftJoin('users as u', 'u.id', 'c.author_id')
+    .selectAll('c')
+    .select('u.nickname as author_name')
+    .where('c.site_key', '=', siteKey)
+    .where('c.id', '=', id)
+    .executeTakeFirst();
+}
+type CourseRow = NonNullable<Awaited<ReturnType<typeof findCourse>>> & ReviewRow;
+
+/** The course's form as stored: its row, tags, chapters and lessons in order. */
+async function formOfCourse(db: Kysely<Database>, row: CourseRow): Promise<AdminCourseForm> {
+  const [tags, chapters, lessons] = await Promise.all([
+    db
+      .selectFrom('course_tags')
+      .select('tag')
+      .where('course_id', '=', row.id)
+      .orderBy('tag')
+      .execute(),
+    db
+      .selectFrom('course_chapters')
+      .select(['id', 'title'])
+      .where('course_id', '=', row.id)
+      .orderBy('sort')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('course_lessons')
+      .select([
+        'id',
+        'chapter_id',
+        'title',
+        'kind',
+        'video_url',
+        'duration_seconds',
+        'article_html',
+      ])
+      .where('course_id', '=', row.id)
+      .orderBy('sort')
+      .orderBy('id')
+      .execute(),
+  ]);
+  return {
+    categoryId: row.category_id,
+    teacherId: row.teacher_id,
+    title: row.title,
+    summary: row.summary,
+    introductionHtml: row.introduction,
+    cover: row.cover,
+    tags: tags.map((entry) => entry.tag),
+    chapters: chapters.map((chapter) => ({
+      id: chapter.id,
+      title: chapter.title,
+      lessons: lessons
+        .filter((lesson) => lesson.chapter_id === chapter.id)
+        .map((lesson) => ({
+          id: lesson.id,
+          title: lesson.title,
+          kind: lesson.kind as 'video' | 'article',
+          videoUrl: lesson.video_url,
+          durationSeconds: Number(lesson.duration_seconds),
+          articleHtml: lesson.article_html,
+        })),
+    })),
+  };
+}
+
+/** The form as it will be stored: the site's category and teacher, sanitized HTML, no repeats. */
+async function checkCourse(
+  db: Kysely<Database>,
+  siteKey: string,
+  form: AdminCourseForm,
+): Promise<AdminCourseForm> {
+  const [category, teacher] = await Promise.all([
+    db
+      .selectFrom('course_categories')
+      .select('id')
+      .where('id', '=', form.categoryId)
+      .where('site_key', '=', siteKey)
+      .executeTakeFirst(),
+    db
+      .selectFrom('teachers')
+      .select('id')
+      .where('id', '=', form.teacherId)
+      .where('site_key', '=', siteKey)
+      .executeTakeFirst(),
+  ]);
+  if (!category) throw invalid('课程分类：本站没有这个分类');
+  if (!teacher) throw invalid('授课教师：本站没有这位教师');
+  return {
+    ...form,
+    introductionHtml: sanitizeArticleHtml(form.introductionHtml),
+    tags: [...new Set(form.tags)],
+    chapters: form.chapters.map((chapter) => ({
+      ...chapter,
+      lessons: chapter.lessons.map((lesson) =>
+        lesson.kind === 'video'
+          ? { ...lesson, articleHtml: null }
+          : {
+              ...lesson,
+              videoUrl: null,
+              durationSeconds: 0,
+              articleHtml: sanitizeArticleHtml(lesson.articleHtml ?? ''),
+            },
+      ),
+    })),
+  };
+}
+
+/** Why a course may not be published yet, or null. */
+function unpublishable(form: AdminCourseForm): string | null {
+  if (form.chapters.length === 0) return '课程还没有章节，不能发布';
+  for (const chapter of form.chapters) {
+    if (chapter.lessons.length === 0) return `章节“${chapter.title}”还没有课时，不能发布`;
+    for (const lesson of chapter.lessons) {
+      if (lesson.kind === 'video' && !lesson.videoUrl) return `课时“${lesson.title}”还没有视频`;
+      if (lesson.kind === 'article' && !lesson.articleHtml)
+        return `课时“${lesson.title}”还没有内容`;
+    }
+  }
+  return null;
+}
+
+/**
+ * Writes a form onto a course: its row, tags, and chapters and lessons matched by id (a kept
+ * lesson keeps its id, and learners their progress on it); those left out are removed.
+ */
+async function writeCourse(trx: Kysely<Database>, courseId: number, form: AdminCourseForm) {
+  const lessons = form.chapters.flatMap((chapter) => chapter.lessons);
+  await trx
+    .updateTable('courses')
+    .set({
+      category_id: form.categoryId,
+      teacher_id: form.teacherId,
+      title: form.title,
+      summary: form.summary,
+      introduction: form.introductionHtml,
+      cover: form.cover,
+      lesson_count: lessons.length,
+      duration_seconds: lessons.reduce((sum, lesson) => sum + lesson.durationSeconds, 0),
+    })
+    .where('id', '=', courseId)
+    .execute();
+  await trx.deleteFrom('course_tags').where('course_id', '=', courseId).execute();
+  if (form.tags.length > 0) {
+    await trx
+      .insertInto('course_tags')
+      .values(form.tags.map((tag) => ({ course_id: courseId, tag })))
+      .execute();
+  }
+  const [ownChapters, ownLessons] = await Promise.all([
+    trx.selectFrom('course_chapters').select('id').where('course_id', '=', courseId).execute(),
+    trx.selectFrom('course_lessons').select('id').where('course_id', '=', courseId).execute(),
+  ]);
+  const chapterIds = new Set(ownChapters.map((row) => row.id));
+  const lessonIds = new Set(ownLessons.map((row) => row.id));
+  const keptChapters = new Set<number>();
+  const keptLessons = new Set<number>();
+  let lessonSort = 0;
+  for (const [sort, chapter] of form.chapters.entries()) {
+    let chapterId: number;
+    if (chapter.id !== undefined) {
+      if (!chapterIds.has(chapter.id)) throw invalid('章节：不属于这门课程，请刷新后再改');
+      chapterId = chapter.id;
+      await trx
+        .updateTable('course_chapters')
+        .set({ title: chapter.title, sort })
+        .where('id', '=', chapterId)
+        .execute();
+    } else {
+      chapterId = (
+        await trx
+          .insertInto('course_chapters')
+          .values({ course_id: courseId, title: chapter.title, sort })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    }
+    keptChapters.add(chapterId);
+    for (const lesson of chapter.lessons) {
+      const values = {
+        chapter_id: chapterId,
+        title: lesson.title,
+        kind: lesson.kind,
+        video_url: lesson.videoUrl,
+        duration_seconds: lesson.durationSeconds,
+        article_html: lesson.articleHtml,
+        sort: lessonSort,
+      };
+      lessonSort += 1;
+      if (lesson.id !== undefined) {
+        if (!lessonIds.has(lesson.id)) throw invalid('课时：不属于这门课程，请刷新后再改');
+        if (keptLessons.has(lesson.id)) throw invalid('课时：同一课时出现了两次');
+        keptLessons.add(lesson.id);
+        await trx.updateTable('course_lessons').set(values).where('id', '=', lesson.id).execute();
+      } else {
+        await trx
+          .insertInto('course_lessons')
+          .values({ ...values, course_id: courseId })
+          .execute();
+      }
+    }
+  }
+  const droppedLessons = [...lessonIds].filter((id) => !keptLessons.has(id));
+  if (droppedLessons.length > 0) {
+    await trx.deleteFrom('course_lessons').where('id', 'in', droppedLessons).execute();
+  }
+  const droppedChapters = [...chapterIds].filter((id) => !keptChapters.has(id));
+  if (droppedChapters.length > 0) {
+    await trx.deleteFrom('course_chapters').where('id', 'in', droppedChapters).execute();
+  }
+}
+
+/** Courses as the review desk handles them. */
+const courseKind: DeskKind<AdminCourseForm, CourseRow> = {
+  entity: 'course',
+  name: '课程',
+  find: findCourse as (
+    db: Kysely<Database>,
+    siteKey: string,
+    id: number,
+  ) => Promise<CourseRow | undefined>,
+  formOf: formOfCourse,
+  check: checkCourse,
+  async insert(trx, operator, form, now) {
+    const { id } = await trx
+      .insertInto('courses')
+      .values({
+        site_key: operator.siteKey,
+        category_id: form.categoryId,
+        teacher_id: form.teacherId,
+        title: form.title,
+        summary: form.summary,
+        introduction: form.introductionHtml,
+        cover: form.cover,
+        published: 0,
+        created_at: now,
+        published_at: null,
+        status: 'draft',
+        author_id: operator.userId,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await writeCourse(trx, id, form);
+    return id;
+  },
+  write: (trx, row, form) => writeCourse(trx, row.id, form),
+  async setState(trx, id, patch) {
+    await trx.updateTable('courses').set(patch).where('id', '=', id).execute();
+  },
+  async claim(trx, id, version, now) {
+    const result = await trx
+      .updateTable('courses')
+      .set({ version: version + 1, updated_at: now })
+      .where('id', '=', id)
+      .where('version', '=', version)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  },
+  title: (form) => form.title,
+  publishable: unpublishable,
+};
+
+/**
+ * The courses of a site as its operators write and review them (the review is the
+ * {@link ReviewDesk}'s): the console's list, and the categories and teachers to choose from.
+ */
+export class CourseDesk {
+  /** The review of its records (the operations every reviewed kind has). */
+  readonly review: ReviewDesk<AdminCourseForm, CourseRow>;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly engine: Engine,
+    audit: AuditLog,
+    publicCache: PublicCache,
+    now: () => number = Date.now,
+  ) {
+    this.review = new ReviewDesk(db, courseKind, audit, publicCache, now);
+  }
+
+  async choices(siteKey: string): Promise<AdminCourseChoices> {
+    const [categories, teachers] = await Promise.all([
+      this.db
+        .selectFrom('course_categories')
+        .select(['id', 'name'])
+        .where('site_key', '=', siteKey)
+        .orderBy('sort')
+        .orderBy('id')
+        .execute(),
+      this.db
+        .selectFrom('teachers')
+        .select(['id', 'name', 'title'])
+        .where('site_key', '=', siteKey)
+        .orderBy('id')
+        .execute(),
+    ]);
+    return { categories, teachers };
+  }
+
+  private filtered(siteKey: string, query: AdminCourseListQuery) {
+    let builder = this.db
+      .selectFrom('courses as c')
+      .leftJoin('content_edits as e', (join) =>
+        join.onRef('e.entity_id', '=', 'c.id').on('e.entity', '=', 'course'),
+      )
+      .where('c.site_key', '=', siteKey);
+    if (query.status === 'pending') {
+      builder = builder.where((eb) =>
+        eb.or([eb('c.status', '=', 'pending'), eb('e.status', '=', 'pending')]),
+      );
+    } else if (query.status !== undefined) {
+      builder = builder.where('c.status', '=', query.status);
+    }
+    if (query.categoryId !== undefined)
+      builder = builder.where('c.category_id', '=', query.categoryId);
+    if (query.q)
+      builder = builder.where(matchesPattern(this.engine, 'c.title', containsPattern(query.q)));
+    return builder;
+  }
+
+  /** The site's courses, newest change first. */
+  async list(siteKey: string, query: AdminCourseListQuery): Promise<Page<AdminCourseRow>> {
+    return readPage(
+      query,
+      {
+        count: () => countRows(this.filtered(siteKey, query)),
+        rows: ({ limit, offset }) =>
+          this.filtered(siteKey, query)
+            .innerJoin('course_categories as cat', 'cat.id', 'c.category_id')
+            .innerJoin('teachers as t', 't.id', 'c.teacher_id')
+            .leftJoin('users as u', 'u.id', 'c.author_id')
+            .select([
+              'c.id',
+              'c.title',
+              'cat.name as category_name',
+              't.name as teacher_name',
+              'c.status',
+              'c.lesson_count',
+              'c.version',
+              'u.nickname as author_name',
+              'c.updated_at',
+              'c.published_at',
+              'e.status as edit_status',
+              'e.data as edit_data',
+            ])
+            .orderBy('c.updated_at', 'desc')
+            .orderBy('c.id', 'desc')
+            .limit(limit)
+            .offset(offset)
+            .execute(),
+      },
+      (rows) =>
+        rows.map((row) => ({
+          id: row.id,
+          title: row.edit_data ? (JSON.parse(row.edit_data) as AdminCourseForm).title : row.title,
+          categoryName: row.category_name,
+          teacherName: row.teacher_name,
+          status: row.status,
+          editStatus: row.edit_status ?? null,
+          lessonCount: Number(row.lesson_count),
+          version: Number(row.version),
+          authorName: row.author_name ?? null,
+          updatedAt: isoTime(row.updated_at),
+          publishedAt:
+            (row.status === 'published' || row.status === 'offline') && row.published_at !== null
+              ? isoTime(row.published_at)
+              : null,
+        })),
+    );
+  }
+}
