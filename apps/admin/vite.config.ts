@@ -1,11 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompressAssets } from '../web/vite-precompress.ts';
 
 // The operators' console: its own app and bundle, served by the server under /admin.
 export default defineConfig({
   base: '/admin/',
-  plugins: [react()],
+  // Brotli and gzip copies of the assets made once, at the highest quality (as the portal's).
+  plugins: [react(), precompressAssets()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

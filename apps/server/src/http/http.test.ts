@@ -333,7 +333,14 @@ describe('the operators’ console at /admin', () => {
         '<script type="module" src="/admin/assets/index-abc.js"></script></head>' +
         '<body><div id="root"></div></body></html>',
     );
-    fs.writeFileSync(path.join(dist, 'assets', 'index-abc.js'), 'export {};');
+    fs.writeFileSync(
+      path.join(dist, 'assets', 'index-abc.js'),
+      `export const x = ${JSON.stringify('x'.repeat(4000))};`,
+    );
+    fs.writeFileSync(
+      path.join(dist, 'assets', 'index-abc.js.br'),
+      zlib.brotliCompressSync(fs.readFileSync(path.join(dist, 'assets', 'index-abc.js'))),
+    );
     fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     ctx = await buildTestApp('sqlite', { adminDistDir: dist });
   });
@@ -363,6 +370,13 @@ describe('the operators’ console at /admin', () => {
     const asset = await ctx.app.inject({ url: '/admin/assets/index-abc.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
+    // The copy the build compressed once at the highest quality, when the browser takes it.
+    const br = await ctx.app.inject({
+      url: '/admin/assets/index-abc.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(asset.body);
     expect((await ctx.app.inject({ url: '/admin/assets/missing.js' })).statusCode).toBe(404);
     expect((await ctx.app.inject({ url: '/admin/favicon.svg' })).statusCode).toBe(200);
     expect((await ctx.app.inject({ url: '/admin/nothing.png' })).statusCode).toBe(404);

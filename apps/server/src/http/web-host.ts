@@ -183,8 +183,8 @@ export async function registerAdminHost(app: FastifyInstance, config: Config) {
       index: false,
       immutable: true,
       maxAge: YEAR_SECONDS * 1000,
-      // The console's answers are compressed on the way out (it has no precompressed copies).
-      preCompressed: false,
+      // The `.br` and `.gz` copies the console's build made beside each asset.
+      preCompressed: true,
       // `reply.sendFile` comes from the web app's static host when it is built.
       decorateReply: !app.hasReplyDecorator('sendFile'),
     });
