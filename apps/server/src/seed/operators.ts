@@ -1,4 +1,6 @@
 import type { OperatorRole } from '@portal/contract/constants';
+import { DEMO_ORGANISER_STAFF } from './activities.ts';
+import { DEMO_DELIVERY_STAFF } from './delivery.ts';
 import { demoAccount, type SeedContext } from './support.ts';
 
 /**
@@ -34,8 +36,34 @@ export const DEMO_OPERATORS: ReadonlyArray<{
   },
 ];
 
-/** Seeds the demo operators and their roles (no random draws, so no other area moves). */
+/**
+ * Seeds the demo operators and their roles (no random draws, so no other area moves), and gives
+ * the check-in and delivery staff accounts their console roles on every site.
+ */
 export async function seedOperators({ db, now }: SeedContext): Promise<void> {
+  const sites = await db.selectFrom('sites').select('key').orderBy('sort').execute();
+  for (const [username, role] of [
+    [DEMO_ORGANISER_STAFF.username, 'checkin'],
+    [DEMO_DELIVERY_STAFF.username, 'delivery'],
+  ] as const) {
+    const staff = await db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', username)
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('operator_roles')
+      .values(
+        sites.map((site) => ({
+          user_id: staff.id,
+          site_key: site.key,
+          role,
+          granted_at: now,
+          granted_by: null,
+        })),
+      )
+      .execute();
+  }
   for (const operator of DEMO_OPERATORS) {
     const user = await db
       .insertInto('users')

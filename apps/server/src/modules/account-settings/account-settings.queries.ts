@@ -119,6 +119,8 @@ export async function erasePersonalData(db: Kysely<Database>, userId: number) {
     'live_reservations',
     'organiser_staff',
     'delivery_staff',
+    // The console's roles: a deleted account operates nothing.
+    'operator_roles',
     'phone_codes',
     'sessions',
     'login_tickets',

@@ -30,6 +30,7 @@ import { SideEffects } from '../../platform/side-effects.ts';
 import { SNIFFED_TYPES, type SniffedMime, sniffMime } from '../../platform/sniff-mime.ts';
 import { isoTime, isoTimeOrNull } from '../../platform/time.ts';
 import type { ReceivedFile, UploadStore } from '../../platform/upload-store.ts';
+import { holdsSiteRole } from '../operators/operators.queries.ts';
 import { type SeatedRow, seatFields, seatsAfter, timesOf } from '../seats/seat-status.ts';
 import {
   admit,
@@ -483,9 +484,11 @@ export class ActivityService {
     const now = this.now();
     const row = await findApplicationByCode(this.db, siteKey, code);
     if (!row) throw new AppError(ErrorCode.notFound, ActivityMessages.checkinUnknown);
-    if (!(await isOrganiserStaff(this.db, row.organiser_id, staffId))) {
-      throw forbidden(ActivityMessages.checkinForbidden);
-    }
+    // The organiser's staff, or the console's 签到员 of the site (站点管理员, 超级管理员).
+    const staff =
+      (await isOrganiserStaff(this.db, row.organiser_id, staffId)) ||
+      (await holdsSiteRole(this.db, siteKey, staffId, 'checkin'));
+    if (!staff) throw forbidden(ActivityMessages.checkinForbidden);
     if (row.status === 'cancelled') throw conflict(ActivityMessages.checkinCancelled);
     if (row.checked_in_at !== null)
       throw conflict(ActivityMessages.checkinTwice(row.checked_in_at));

@@ -9,6 +9,7 @@ import type {
   NewDeliveryRequestRow,
 } from '../../db/schema.ts';
 import { publishedOn } from '../content/published.ts';
+import { holdsSiteRole } from '../operators/operators.queries.ts';
 
 type Db = Kysely<Database>;
 
@@ -239,7 +240,21 @@ export async function rateRequest(
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** True when the user handles the site's delivery requests. */
-export const isDeliveryStaff = compiledExists((db, siteKey: string, userId: number) =>
+const onDeliveryStaff = compiledExists((db, siteKey: string, userId: number) =>
   db.selectFrom('delivery_staff').where('site_key', '=', siteKey).where('user_id', '=', userId),
 );
+
+/**
+ * True when the user handles the site's delivery requests: on its delivery staff, or holding
+ * the console's 配送专员 role there (or 站点管理员, 超级管理员).
+ */
+export async function isDeliveryStaff(
+  db: Kysely<Database>,
+  siteKey: string,
+  userId: number,
+): Promise<boolean> {
+  return (
+    (await onDeliveryStaff(db, siteKey, userId)) ||
+    (await holdsSiteRole(db, siteKey, userId, 'delivery'))
+  );
+}

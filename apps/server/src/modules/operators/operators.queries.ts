@@ -1,6 +1,25 @@
 import type { OperatorRole } from '@portal/contract/constants';
 import type { Kysely } from 'kysely';
+import { compiledExists } from '../../db/compiled.ts';
 import type { Database } from '../../db/schema.ts';
+
+/**
+ * True when the account holds `role` on the site as an operator: granted it there, or being the
+ * site's 站点管理员, or a 超级管理员. The staff checks of the portal (check-in, delivery) accept it
+ * beside their own staff lists.
+ */
+export const holdsSiteRole = compiledExists(
+  (db, siteKey: string, userId: number, role: 'checkin' | 'delivery') =>
+    db
+      .selectFrom('operator_roles')
+      .where('user_id', '=', userId)
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('site_key', '=', siteKey), eb('role', 'in', [role, 'site_admin'])]),
+          eb('role', '=', 'super_admin'),
+        ]),
+      ),
+);
 
 /** Every role the account holds: on a site, or on every site (`site_key` null). */
 export function listRolesOf(db: Kysely<Database>, userId: number) {

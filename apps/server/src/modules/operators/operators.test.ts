@@ -18,10 +18,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ROUTE_ROLES } from '../../http/admin-route.ts';
 import { BUNDLED_MEDIA_DIR } from '../../http/media-host.ts';
 import { DEMO_OPERATORS } from '../../seed/operators.ts';
-import { multipart } from '../../testing/activity-factory.ts';
+import { createActivity, FULL_FORM, multipart } from '../../testing/activity-factory.ts';
 import type { TestLearner } from '../../testing/class-factory.ts';
+import { createLearners } from '../../testing/class-factory.ts';
 import { adminCall, createOperator } from '../../testing/operator-factory.ts';
 import { body, describeEachEngine, loginAs } from '../../testing/test-app.ts';
+import { erasePersonalData } from '../account-settings/account-settings.queries.ts';
 
 /** A form each kind's create and update accept in shape. */
 const FORMS: Record<string, object> = {
@@ -330,6 +332,73 @@ describeEachEngine('operators: roles, sites and the audit log', (ctx) => {
         `/api/admin/audit?entity=operator&entityId=${newcomer.id}`,
       );
       expect(log.data.list.map((entry) => entry.action)).toEqual(['revoke', 'grant']);
+    });
+  });
+
+  describe('the portal’s staff work, opened by a role of the console', () => {
+    const call = (
+      token: string,
+      site: string,
+      method: 'GET' | 'POST',
+      url: string,
+      payload?: unknown,
+    ) => adminCall<{ staff?: boolean }>(app, token, site, method, url, payload);
+
+    it('lets a 配送专员 or a 站点管理员 handle the site’s delivery, and nobody elsewhere', async () => {
+      const courier = await createOperator(app, [{ site: 'jingan', role: 'delivery' }]);
+      expect((await call(courier.token, 'jingan', 'GET', '/api/delivery/staff/role')).data).toEqual(
+        { staff: true },
+      );
+      expect((await call(courier.token, 'xuhui', 'GET', '/api/delivery/staff/role')).data).toEqual({
+        staff: false,
+      });
+      expect(
+        (await call(siteAdmin.token, 'jingan', 'GET', '/api/delivery/staff/role')).data,
+      ).toEqual({ staff: true });
+      expect((await call(editor.token, 'jingan', 'GET', '/api/delivery/staff/role')).data).toEqual({
+        staff: false,
+      });
+      expect(
+        (await call(courier.token, 'jingan', 'GET', '/api/delivery/staff/requests')).code,
+      ).toBe(0);
+      expect((await call(editor.token, 'jingan', 'GET', '/api/delivery/staff/requests')).code).toBe(
+        ErrorCode.forbidden,
+      );
+    });
+
+    it('lets a 签到员 of the site check a learner in, and not one of another site', async () => {
+      const db = app.database.db;
+      const [attendee] = await createLearners(db, 1);
+      if (!attendee) throw new Error('no learner');
+      const activityId = await createActivity(db, { title: '签到员签到的活动' });
+      await call(attendee.token, 'jingan', 'POST', '/api/activities/apply', {
+        activityId,
+        form: FULL_FORM,
+      });
+      const { checkin_code: code } = await db
+        .selectFrom('activity_applications')
+        .select('checkin_code')
+        .where('activity_id', '=', activityId)
+        .executeTakeFirstOrThrow();
+      const elsewhere = await createOperator(app, [{ site: 'xuhui', role: 'checkin' }]);
+      expect(
+        (await call(elsewhere.token, 'jingan', 'POST', '/api/activities/checkin', { code })).code,
+      ).toBe(ErrorCode.forbidden);
+      const desk = await createOperator(app, [{ site: 'jingan', role: 'checkin' }]);
+      const done = await call(desk.token, 'jingan', 'POST', '/api/activities/checkin', { code });
+      expect(done.code, JSON.stringify(done)).toBe(0);
+    });
+
+    it('takes every role away from an account deleted by its owner', async () => {
+      const leaving = await createOperator(app, [{ site: 'jingan', role: 'editor' }]);
+      // What deleting an account erases (`DELETE` of 账号设置 runs it in its transaction).
+      await erasePersonalData(app.database.db, leaving.id);
+      const left = await app.database.db
+        .selectFrom('operator_roles')
+        .select('id')
+        .where('user_id', '=', leaving.id)
+        .execute();
+      expect(left).toEqual([]);
     });
   });
 
