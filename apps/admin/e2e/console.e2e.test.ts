@@ -69,7 +69,18 @@ async function signedIn(username: string): Promise<Page> {
   await page.locator('input[name=username]').fill(username);
   await page.locator('input[name=password]').fill('Demo@2026');
   await page.locator('button[type=submit]').click();
-  await page.waitForURL(/\/admin\/(articles|authPage)/);
+  try {
+    await page.waitForURL(/\/admin\/(articles|authPage)/, { timeout: 30_000 });
+  } catch (error) {
+    // Say where it stopped (a refusal of the account center names its reason on the page).
+    const shown = await page
+      .locator('body')
+      .innerText()
+      .catch(() => '');
+    throw new Error(`${username} not signed in at ${page.url()}: ${shown.slice(0, 300)}`, {
+      cause: error,
+    });
+  }
   return page;
 }
 

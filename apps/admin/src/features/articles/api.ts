@@ -2,7 +2,6 @@ import type { AdminChannel } from '@portal/contract';
 import { get } from '@/api/client.ts';
 
 export const articleKeys = {
-  all: ['articles'] as const,
   channels: ['articles', 'channels'] as const,
 };
 

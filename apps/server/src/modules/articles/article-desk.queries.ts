@@ -91,22 +91,3 @@ export function findDeskArticle(db: Kysely<Database>, siteKey: string, id: numbe
     .executeTakeFirst();
 }
 export type DeskArticleRow = NonNullable<Awaited<ReturnType<typeof findDeskArticle>>>;
-
-/**
- * Raises the article's version from `version` (the one the operator saw) and stamps the change:
- * false when another change came first (the row is then left as it is).
- */
-export async function claimVersion(
-  db: Kysely<Database>,
-  id: number,
-  version: number,
-  now: number,
-): Promise<boolean> {
-  const result = await db
-    .updateTable('articles')
-    .set({ version: version + 1, updated_at: now })
-    .where('id', '=', id)
-    .where('version', '=', version)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}

@@ -12,12 +12,10 @@ import { readPage } from '../../db/paging.ts';
 import type { Database } from '../../db/schema.ts';
 import { invalid } from '../../platform/errors.ts';
 import type { PublicCache } from '../../platform/public-cache.ts';
-import { isoTime } from '../../platform/time.ts';
-import { type DeskKind, ReviewDesk } from '../content/review-desk.ts';
+import { type DeskKind, listedReview, ReviewDesk } from '../content/review-desk.ts';
 import { insertMessage } from '../messages/messages.queries.ts';
 import { type AuditLog, dayRange } from '../operators/audit.ts';
 import {
-  claimVersion,
   countDeskRows,
   type DeskArticleRow,
   findDeskArticle,
@@ -61,6 +59,7 @@ async function checked(db: Kysely<Database>, siteKey: string, form: AdminArticle
 /** Articles as the review desk handles them. */
 const articleKind: DeskKind<AdminArticleForm, DeskArticleRow> = {
   entity: 'article',
+  table: 'articles',
   name: '文章',
   find: findDeskArticle,
   formOf: async (_db, row) => formOfRow(row),
@@ -106,7 +105,6 @@ const articleKind: DeskKind<AdminArticleForm, DeskArticleRow> = {
   async setState(trx, id, patch) {
     await trx.updateTable('articles').set(patch).where('id', '=', id).execute();
   },
-  claim: claimVersion,
   title: (form) => form.title,
   // Every learner of the site gets it as a notice in 我的消息 (once per article), when asked.
   async onPublished(trx, row, form, now) {
@@ -172,21 +170,12 @@ export class ArticleDesk {
       },
       (rows) =>
         rows.map((row) => ({
+          ...listedReview(row),
           id: row.id,
           kind: row.kind,
           channelId: row.channel_id,
           channelName: row.channel_name,
-          title: row.edit_data ? (JSON.parse(row.edit_data) as AdminArticleForm).title : row.title,
-          status: row.status,
-          editStatus: row.edit_status ?? null,
           pinned: Number(row.pinned) === 1,
-          version: Number(row.version),
-          authorName: row.author_name ?? null,
-          updatedAt: isoTime(row.updated_at),
-          publishedAt:
-            row.status === 'published' || row.status === 'offline'
-              ? isoTime(row.published_at)
-              : null,
         })),
     );
   }

@@ -16,9 +16,34 @@ const ownChange = () => forbidden('不能审核自己提交的内容，请由另
 /** A ticked record a bulk action leaves as it is, and why. */
 const skip = (reason: string) => new AppError(ErrorCode.conflict, reason);
 
+/** The tables reviewed before publication (their review columns: `addReviewColumns`). */
+export type ReviewTable = 'articles' | 'courses';
+
+/**
+ * Raises a record's version from `version` (the one the operator saw) and stamps the change:
+ * false when another change came first (the row is then left as it is).
+ */
+async function claimVersion(
+  db: Kysely<Database>,
+  table: ReviewTable,
+  id: number,
+  version: number,
+  now: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable(table)
+    .set({ version: version + 1, updated_at: now })
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 /** The review columns every reviewed table has (`20261130_0900_create_operators`). */
 export interface ReviewRow {
   id: number;
+  /** The line the audit log shows for it. */
+  title: string;
   site_key: string;
   status: ReviewStatus;
   version: number;
@@ -58,6 +83,7 @@ export interface ReviewPatch {
  */
 export interface DeskKind<Form, Row extends ReviewRow> {
   entity: AuditEntity;
+  table: ReviewTable;
   /** Its Chinese name in messages (`文章不存在`). */
   name: string;
   /** The record of the site, with its review columns; undefined when it is not the site's. */
@@ -70,10 +96,9 @@ export interface DeskKind<Form, Row extends ReviewRow> {
   insert: (trx: Kysely<Database>, operator: Operator, form: Form, now: number) => Promise<number>;
   /** Writes a form onto the record (its children included). */
   write: (trx: Kysely<Database>, row: Row, form: Form) => Promise<void>;
-  /** Sets review columns; `claim` sets the version only when it is still `version`. */
+  /** Sets review columns. */
   setState: (trx: Kysely<Database>, id: number, patch: ReviewPatch) => Promise<void>;
-  claim: (trx: Kysely<Database>, id: number, version: number, now: number) => Promise<boolean>;
-  /** The line the audit log shows for it. */
+  /** The line the audit log shows for a new one. */
   title: (form: Form) => string;
   /** Refuses a form that may not be published (e.g. a chapter without lessons), as a 409. */
   publishable?: (form: Form) => string | null;
@@ -107,6 +132,33 @@ interface Done {
   before: unknown;
   after: unknown;
   retire?: boolean;
+}
+
+/** A record as a console list reads it: its review columns and its waiting edit's. */
+export interface ListedRow {
+  title: string;
+  status: ReviewStatus;
+  version: number;
+  author_name: string | null;
+  updated_at: number;
+  published_at: number | null;
+  edit_status: EditRow['status'] | null;
+  edit_data: string | null;
+}
+
+/** The review fields of a record in a console list: the title is its waiting edit's, if any. */
+export function listedReview(row: ListedRow) {
+  const edited = row.edit_data ? (JSON.parse(row.edit_data) as { title?: string }) : null;
+  const shown = row.status === 'published' || row.status === 'offline';
+  return {
+    title: edited?.title ?? row.title,
+    status: row.status,
+    editStatus: row.edit_status ?? null,
+    version: Number(row.version),
+    authorName: row.author_name ?? null,
+    updatedAt: isoTime(row.updated_at),
+    publishedAt: shown && row.published_at !== null ? isoTime(row.published_at) : null,
+  };
 }
 
 /** Whether the row holds reviewed content (published once): its edits wait beside it. */
@@ -220,14 +272,14 @@ export class ReviewDesk<Form, Row extends ReviewRow> {
       const row = await this.kind.find(trx, operator.siteKey, id);
       if (!row) throw notFound(this.kind.name);
       if (Number(row.version) !== version) throw staleVersion();
-      if (!(await this.kind.claim(trx, id, version, now))) throw staleVersion();
+      if (!(await claimVersion(trx, this.kind.table, id, version, now))) throw staleVersion();
       const edit = await findEdit(trx, this.kind.entity, id);
       const done = await apply(trx, row, edit, now);
       await this.audit.record(trx, operator, {
         action: done.action,
         entity: this.kind.entity,
         entityId: id,
-        summary: this.kind.title(await this.kind.formOf(trx, row)),
+        summary: row.title,
         before: done.before,
         after: done.after,
       });

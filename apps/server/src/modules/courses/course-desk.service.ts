@@ -14,8 +14,7 @@ import { containsPattern, matchesPattern } from '../../db/text-match.ts';
 import { invalid } from '../../platform/errors.ts';
 import type { PublicCache } from '../../platform/public-cache.ts';
 import { sanitizeArticleHtml } from '../../platform/sanitize-html.ts';
-import { isoTime } from '../../platform/time.ts';
-import { type DeskKind, ReviewDesk, type ReviewRow } from '../content/review-desk.ts';
+import { type DeskKind, listedReview, ReviewDesk, type ReviewRow } from '../content/review-desk.ts';
 import type { AuditLog } from '../operators/audit.ts';
 
 /** A course of the site with its review columns and its author's nickname. */
@@ -237,6 +236,7 @@ async function writeCourse(trx: Kysely<Database>, courseId: number, form: AdminC
 /** Courses as the review desk handles them. */
 const courseKind: DeskKind<AdminCourseForm, CourseRow> = {
   entity: 'course',
+  table: 'courses',
   name: '课程',
   find: findCourse as (
     db: Kysely<Database>,
@@ -271,15 +271,6 @@ const courseKind: DeskKind<AdminCourseForm, CourseRow> = {
   write: (trx, row, form) => writeCourse(trx, row.id, form),
   async setState(trx, id, patch) {
     await trx.updateTable('courses').set(patch).where('id', '=', id).execute();
-  },
-  async claim(trx, id, version, now) {
-    const result = await trx
-      .updateTable('courses')
-      .set({ version: version + 1, updated_at: now })
-      .where('id', '=', id)
-      .where('version', '=', version)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
   },
   title: (form) => form.title,
   publishable: unpublishable,
@@ -376,20 +367,11 @@ export class CourseDesk {
       },
       (rows) =>
         rows.map((row) => ({
+          ...listedReview(row),
           id: row.id,
-          title: row.edit_data ? (JSON.parse(row.edit_data) as AdminCourseForm).title : row.title,
           categoryName: row.category_name,
           teacherName: row.teacher_name,
-          status: row.status,
-          editStatus: row.edit_status ?? null,
           lessonCount: Number(row.lesson_count),
-          version: Number(row.version),
-          authorName: row.author_name ?? null,
-          updatedAt: isoTime(row.updated_at),
-          publishedAt:
-            (row.status === 'published' || row.status === 'offline') && row.published_at !== null
-              ? isoTime(row.published_at)
-              : null,
         })),
     );
   }
