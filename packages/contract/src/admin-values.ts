@@ -33,6 +33,11 @@ export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 export const [AUDIT_ENTITIES, AUDIT_ENTITY_NAMES] = namedValues([
   ['article', '文章'],
   ['course', '课程'],
+  ['class', '班级'],
+  ['activity', '活动'],
+  ['live', '直播'],
+  ['ebook', '电子书'],
+  ['topic', '专题'],
   ['operator', '操作员权限'],
   ['upload', '上传文件'],
 ]);

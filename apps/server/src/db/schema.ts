@@ -105,7 +105,23 @@ export interface TeachersTable {
   avatar: string | null;
 }
 
-export interface CoursesTable {
+/** Review before publication (`addReviewColumns`): on every table the console reviews. */
+export interface ReviewColumns {
+  /** Review before publication; `REVIEW_STATUSES`. */
+  status: Generated<ReviewStatus>;
+  /** Raised by every change an operator makes; a change made against an older one answers 409. */
+  version: Generated<number>;
+  /** The operator who created it (null for imports and the seed). */
+  author_id: Generated<number | null>;
+  /** The operator who last sent it for review. */
+  submitted_by: Generated<number | null>;
+  /** The reviewer's reason for the last refusal. */
+  review_note: Generated<string | null>;
+  /** Epoch ms of the last change (the console's order). */
+  updated_at: Generated<number>;
+}
+
+export interface CoursesTable extends ReviewColumns {
   id: Generated<number>;
   site_key: string;
   category_id: number;
@@ -125,15 +141,6 @@ export interface CoursesTable {
   learner_count: Generated<number>;
   created_at: number;
   published_at: number | null;
-  /** Review before publication; `REVIEW_STATUSES`. */
-  status: Generated<ReviewStatus>;
-  /** Raised by every change an operator makes; a change made against an older one answers 409. */
-  version: Generated<number>;
-  author_id: Generated<number | null>;
-  submitted_by: Generated<number | null>;
-  review_note: Generated<string | null>;
-  /** Epoch ms of the last change (the console's order). */
-  updated_at: Generated<number>;
 }
 
 export interface CourseTagsTable {
@@ -172,7 +179,7 @@ interface SignupWindowColumns {
   end_at: number;
 }
 
-export interface ClassesTable extends SignupWindowColumns {
+export interface ClassesTable extends SignupWindowColumns, ReviewColumns {
   id: Generated<number>;
   site_key: string;
   title: string;
@@ -351,7 +358,7 @@ export interface OrganiserStaffTable {
 }
 
 /** An activity (活动); kind `特色活动` is a special activity with an attachment rule. */
-export interface ActivitiesTable extends SignupWindowColumns {
+export interface ActivitiesTable extends SignupWindowColumns, ReviewColumns {
   id: Generated<number>;
   site_key: string;
   organiser_id: number;
@@ -414,7 +421,7 @@ export interface EbookCategoriesTable {
 }
 
 /** An e-book (电子书): its catalogue data and its PDF under `/files/ebooks/`. */
-export interface EbooksTable {
+export interface EbooksTable extends ReviewColumns {
   id: Generated<number>;
   site_key: string;
   category_id: number;
@@ -449,7 +456,7 @@ export interface EbookReadingTable {
 }
 
 /** A topic (专题) of a site, at `/zhuanti/<slug>`. */
-export interface TopicsTable {
+export interface TopicsTable extends ReviewColumns {
   id: Generated<number>;
   site_key: string;
   /** e.g. `2024/jtjy` */
@@ -499,7 +506,7 @@ export interface LiveChannelsTable {
 }
 
 /** A live session (课程直播): upcoming, live or ended by its times (`liveStateAt`). */
-export interface LiveSessionsTable {
+export interface LiveSessionsTable extends ReviewColumns {
   id: Generated<number>;
   site_key: string;
   channel_id: number;
@@ -568,7 +575,7 @@ export interface ArticleChannelsTable {
 }
 
 /** An article: plain-text title and summary, a sanitized HTML body, maybe a PDF attachment. */
-export interface ArticlesTable {
+export interface ArticlesTable extends ReviewColumns {
   id: Generated<number>;
   site_key: string;
   channel_id: number;
@@ -594,20 +601,8 @@ export interface ArticlesTable {
   published: Generated<number>;
   published_at: number;
   created_at: number;
-  /** Review before publication; `REVIEW_STATUSES`. */
-  status: Generated<ReviewStatus>;
-  /** Raised by every change an operator makes; a change made against an older one answers 409. */
-  version: Generated<number>;
-  /** The operator who created it (null for imports and the seed). */
-  author_id: Generated<number | null>;
-  /** The operator who last sent it for review. */
-  submitted_by: Generated<number | null>;
-  /** The reviewer's reason for the last refusal. */
-  review_note: Generated<string | null>;
   /** 0/1: on its first publication every learner of the site gets it as a notice. */
   notify: Generated<number>;
-  /** Epoch ms of the last change (the console's order). */
-  updated_at: Generated<number>;
 }
 
 /** A learner has read an article (one row per learner and article). */

@@ -84,3 +84,36 @@ export async function seedOperators({ db, now }: SeedContext): Promise<void> {
       .execute();
   }
 }
+
+/** The content tables the console reviews before publication (`ReviewColumns`). */
+const REVIEWED_TABLES = [
+  'articles',
+  'courses',
+  'classes',
+  'activities',
+  'live_sessions',
+  'ebooks',
+  'topics',
+] as const;
+
+/**
+ * The review state of the seeded content, as the migration that added it gave the rows it found:
+ * what learners see is 已发布, the rest 已下线 (taken down), and its last change its creation.
+ */
+export async function settleReviewState({ db }: SeedContext): Promise<void> {
+  for (const table of REVIEWED_TABLES) {
+    await db
+      .updateTable(table)
+      .set((eb) => ({
+        status: eb
+          .case()
+          .when('published', '=', 1)
+          .then('published' as const)
+          .else('offline' as const)
+          .end(),
+        updated_at: eb.ref('created_at'),
+      }))
+      .where('updated_at', '=', 0)
+      .execute();
+  }
+}

@@ -16,7 +16,7 @@ import { seedLearningHistory } from './learning.ts';
 import { seedLive, writeLiveCovers } from './live.ts';
 import { seedMedals } from './medals.ts';
 import { seedMessages } from './messages.ts';
-import { seedOperators } from './operators.ts';
+import { seedOperators, settleReviewState } from './operators.ts';
 import { seedPlaces, writePlacePhotos } from './places.ts';
 import { seedPoints } from './points.ts';
 import { Random } from './random.ts';
@@ -122,8 +122,10 @@ const steps: Array<(context: SeedContext) => Promise<void>> = [
   // Last (no random draws): resource delivery's staff account, resources, requests in every
   // status with their history and messages.
   seedDelivery,
-  // Last (no random draws): the console's demo operators and their roles.
+  // Last (no random draws): the console's demo operators and their roles, and the review state
+  // of everything seeded.
   seedOperators,
+  settleReviewState,
 ];
 
 /**

@@ -49,6 +49,7 @@ import { indexTeamChanges } from './20261129_1210_index_team_changes.ts';
 import { dropPlacesSpatialIndex } from './20261129_1300_drop_places_spatial_index.ts';
 import { createOperators } from './20261130_0900_create_operators.ts';
 import { reviewCourses } from './20261130_1000_review_courses.ts';
+import { reviewMoreContent } from './20261130_1100_review_more_content.ts';
 
 // The lists the first widenings allowed; each later one allows the same plus what it adds. Like
 // the migrations they are frozen: a new kind is a new migration with a longer list.
@@ -132,5 +133,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '20261129_1300_drop_places_spatial_index': dropPlacesSpatialIndex(engine),
     '20261130_0900_create_operators': createOperators(engine),
     '20261130_1000_review_courses': reviewCourses(),
+    '20261130_1100_review_more_content': reviewMoreContent(),
   };
 }

@@ -1,7 +1,7 @@
 import { type AdminBulkResult, ErrorCode } from '@portal/contract';
 import type { AuditAction, AuditEntity, ReviewStatus } from '@portal/contract/constants';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { Database, ReviewColumns } from '../../db/schema.ts';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';
 import type { PublicCache } from '../../platform/public-cache.ts';
 import { isoTime } from '../../platform/time.ts';
@@ -17,7 +17,9 @@ const ownChange = () => forbidden('不能审核自己提交的内容，请由另
 const skip = (reason: string) => new AppError(ErrorCode.conflict, reason);
 
 /** The tables reviewed before publication (their review columns: `addReviewColumns`). */
-export type ReviewTable = 'articles' | 'courses';
+export type ReviewTable = {
+  [T in keyof Database]: Database[T] extends ReviewColumns ? T : never;
+}[keyof Database];
 
 /**
  * Raises a record's version from `version` (the one the operator saw) and stamps the change:

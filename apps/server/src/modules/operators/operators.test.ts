@@ -24,6 +24,13 @@ import { createLearners } from '../../testing/class-factory.ts';
 import { adminCall, createOperator } from '../../testing/operator-factory.ts';
 import { body, describeEachEngine, loginAs } from '../../testing/test-app.ts';
 import { erasePersonalData } from '../account-settings/account-settings.queries.ts';
+import type { ReviewTable } from '../content/review-desk.ts';
+
+/** The table of each reviewed kind, by its path under `/api/admin/`. */
+const TABLES = {
+  articles: 'articles',
+  courses: 'courses',
+} as const satisfies Record<string, ReviewTable>;
 
 /** A form each kind's create and update accept in shape. */
 const FORMS: Record<string, object> = {
@@ -31,12 +38,15 @@ const FORMS: Record<string, object> = {
   courses: { categoryId: 1, teacherId: 1, title: '课程', cover: '/files/c.png', chapters: [] },
 };
 
+/** The kind an operation acts on: `courses` for `POST /api/admin/courses/update`. */
+const kindOf = (operation: string) => /\/api\/admin\/([a-z-]+)/.exec(operation)?.[1] ?? '';
+
 /** A request each console operation accepts in shape (ids of nothing: refused after the role). */
 function sample(operation: string): unknown {
   if (operation.endsWith('/grant') || operation.endsWith('/revoke')) {
     return { username: '13800000001', role: 'editor' };
   }
-  const kind = /\/api\/admin\/([a-z-]+)\//.exec(operation)?.[1] ?? '';
+  const kind = kindOf(operation);
   if (operation.endsWith('/create')) return FORMS[kind];
   if (operation.endsWith('/update')) return { id: 1, version: 1, ...FORMS[kind] };
   if (operation.endsWith('/reject')) return { id: 1, version: 1, reason: '理由' };
@@ -154,7 +164,7 @@ describeEachEngine('operators: roles, sites and the audit log', (ctx) => {
         createOperator(app, [{ site: 'xuhui', role }]),
       ),
     );
-    // A record of 静安 to aim at: a draft by a 静安 editor, sent for review.
+    // A draft of 静安 sent for review, beside the published records of every other kind.
     const draft = await adminCall<AdminArticle>(
       app,
       editor.token,
@@ -174,10 +184,22 @@ describeEachEngine('operators: roles, sites and the audit log', (ctx) => {
       },
     );
     expect(draft.code).toBe(0);
+    /** The 静安 record each kind's operations aim at. */
+    const targets = new Map<string, { id: number; version: number; title: string }>();
+    for (const [kind, table] of Object.entries(TABLES)) {
+      const row = await app.database.db
+        .selectFrom(table)
+        .select(['id', 'version', 'title'])
+        .where('site_key', '=', 'jingan')
+        .$if(kind === 'articles', (query) => query.where('id', '=', draft.data.id))
+        .orderBy('id')
+        .executeTakeFirstOrThrow();
+      targets.set(kind, { ...row, version: Number(row.version) });
+    }
     const fingerprint = async () =>
       JSON.stringify(
         await Promise.all(
-          (['articles', 'courses'] as const).map((table) =>
+          Object.values(TABLES).map((table) =>
             app.database.db
               .selectFrom(table)
               .select(['id', 'title', 'status', 'version', 'published'])
@@ -188,26 +210,36 @@ describeEachEngine('operators: roles, sites and the audit log', (ctx) => {
         ),
       );
     const before = await fingerprint();
+    let aimed = 0;
     for (const operation of ADMIN_ROUTE_ROLES.keys()) {
+      const target = targets.get(kindOf(operation));
+      const [method, path = ''] = operation.split(' ') as ['GET' | 'POST', string];
+      const at = (site: string, who: TestLearner) =>
+        adminCall<unknown>(
+          app,
+          who.token,
+          site,
+          method,
+          target && path.endsWith('/detail') ? `${path}?id=${target.id}` : urlOf(operation),
+          target
+            ? {
+                ...(sample(operation) as object),
+                id: target.id,
+                ids: [target.id],
+                version: target.version,
+              }
+            : sample(operation),
+        );
+      if (target) aimed += 1;
       for (const who of [xuhuiEditor, xuhuiReviewer, xuhuiAdmin] as TestLearner[]) {
         // Naming 静安 in X-Site: not an operator there.
-        const there = await call(who, 'jingan', operation, {
-          ...(sample(operation) as object),
-          id: draft.data.id,
-          ids: [draft.data.id],
-          version: draft.data.version,
-        });
+        const there = await at('jingan', who);
         expect(there.code, `${operation} on jingan`).toBe(ErrorCode.forbidden);
         // On 徐汇 with 静安's record: it is not found there (or refused by role).
-        const here = await call(who, 'xuhui', operation.replace('/detail', '/detail'), {
-          ...(sample(operation) as object),
-          id: draft.data.id,
-          ids: [draft.data.id],
-          version: draft.data.version,
-        });
+        const here = await at('xuhui', who);
         if (here.code === 0) {
           // A bulk action answers, but acts on nothing of 静安; lists show only 徐汇's rows.
-          expect(JSON.stringify(here.data), operation).not.toContain('静安的文章');
+          if (target) expect(JSON.stringify(here.data), operation).not.toContain(target.title);
         } else {
           expect(
             [ErrorCode.notFound, ErrorCode.forbidden, ErrorCode.invalid, ErrorCode.conflict],
@@ -216,11 +248,14 @@ describeEachEngine('operators: roles, sites and the audit log', (ctx) => {
         }
       }
     }
-    const detail = await call(
-      xuhuiEditor ?? null,
+    // Every kind's operations aimed at a real record of 静安.
+    expect(aimed).toBeGreaterThanOrEqual(Object.keys(TABLES).length * 9);
+    const detail = await adminCall(
+      app,
+      xuhuiEditor?.token ?? null,
       'xuhui',
-      'GET /api/admin/articles/detail',
-      undefined,
+      'GET',
+      `/api/admin/articles/detail?id=${draft.data.id}`,
     );
     expect(detail.code).toBe(ErrorCode.notFound);
     expect(await fingerprint()).toBe(before);
