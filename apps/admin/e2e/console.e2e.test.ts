@@ -302,6 +302,90 @@ describe('the operators’ console', () => {
       .toBeGreaterThan(1);
   });
 
+  it('takes an activity with a sign-up form built in the console to the phone, where a learner fills it in', async () => {
+    const editor = await signedIn(EDITOR);
+    await editor
+      .getByRole('navigation', { name: '后台菜单' })
+      .getByRole('link', { name: '活动管理' })
+      .click();
+    await editor.getByRole('heading', { name: '活动管理' }).waitFor();
+    await editor.getByRole('link', { name: /新建活动/ }).click();
+    await editor.getByRole('heading', { name: '新建活动' }).waitFor();
+    // The first organiser, by keyboard: the list opens on it.
+    await editor.getByLabel('主办方', { exact: true }).click();
+    await editor.keyboard.press('Enter');
+    await editor.getByRole('textbox', { name: '活动名称' }).fill('冬至包馄饨（后台新建）');
+    const png = await sharp({
+      create: { width: 640, height: 480, channels: 3, background: { r: 200, g: 60, b: 60 } },
+    })
+      .png()
+      .toBuffer();
+    await editor.locator('input[type=file][accept^="image"]').first().setInputFiles({
+      name: '封面.png',
+      mimeType: 'image/png',
+      buffer: png,
+    });
+    await editor.getByRole('img', { name: '封面' }).waitFor();
+    await editor.getByRole('textbox', { name: '咨询电话' }).fill('021-62561234');
+    await editor.getByRole('textbox', { name: '活动地点' }).fill('静安区社区学校二楼');
+    const description = editor.getByRole('textbox', { name: '活动介绍' });
+    await description.click();
+    await editor.keyboard.type('一起包馄饨过冬至，材料由社区提供。');
+    // The sign-up form: one required single choice.
+    await editor.getByRole('button', { name: '添加报名信息' }).click();
+    await editor.getByRole('textbox', { name: '字段名称' }).fill('年龄段');
+    await editor.locator('label.ant-radio-button-wrapper', { hasText: '单选' }).click();
+    await editor.getByRole('switch', { name: '必填' }).click();
+    const options = editor.getByLabel('选项', { exact: true });
+    await options.fill('60岁以下');
+    await options.press('Enter');
+    await options.fill('60岁及以上');
+    await options.press('Enter');
+    expect(await seriousFindings(editor)).toEqual([]);
+    await editor.getByRole('button', { name: '保存' }).click();
+    await editor.waitForURL(/\/admin\/activities\/edit\?id=\d+/);
+    const id = articleIdOf(editor);
+    await editor.getByRole('button', { name: '提交审核' }).click();
+    await editor.getByText('待审核', { exact: true }).first().waitFor();
+
+    const reviewer = await signedIn(REVIEWER);
+    await reviewer
+      .getByRole('navigation', { name: '后台菜单' })
+      .getByRole('link', { name: '待审核活动' })
+      .click();
+    await reviewer.getByRole('link', { name: '冬至包馄饨（后台新建）' }).click();
+    await expect
+      .poll(() => reviewer.getByRole('textbox', { name: '字段名称' }).inputValue())
+      .toBe('年龄段');
+    await reviewer.getByRole('button', { name: '通过并发布' }).click();
+    await reviewer.getByText('已发布', { exact: true }).first().waitFor();
+
+    // The phone: the activity at once, and its sign-up asks what the operator built.
+    const phone = await phoneContext(browser);
+    contexts.push(phone);
+    const phonePage = await phone.newPage();
+    await storeLogin(phonePage, portal.baseUrl, await apiLogin(portal.baseUrl, '13800000002'));
+    await phonePage.goto(url(`/activityDetails?id=${id}`));
+    await phonePage
+      .getByRole('heading', { level: 1, name: '冬至包馄饨（后台新建）' })
+      .waitFor({ timeout: 2000 });
+    await phonePage.getByText('一起包馄饨过冬至').waitFor();
+    await phonePage.getByRole('link', { name: '立即报名' }).click();
+    await phonePage.getByRole('button', { name: '提交报名' }).click();
+    await phonePage.getByText('请选择年龄段').waitFor();
+    await phonePage
+      .locator('fieldset.signup-field', { has: phonePage.locator('legend', { hasText: '年龄段' }) })
+      .getByText('60岁及以上')
+      .click();
+    await phonePage.getByRole('button', { name: '提交报名' }).click();
+    await phonePage.getByRole('heading', { name: '报名成功' }).waitFor();
+
+    // Back in the console: the seat taken bounds the capacity.
+    await reviewer.reload();
+    await reviewer.getByText('已有 1 人报名，名额不能少于 1').waitFor();
+    expect(await seriousFindings(reviewer)).toEqual([]);
+  });
+
   it('refuses a learner the console, and keeps another site’s editor out of this one’s records', async () => {
     const learner = await signedIn(LEARNER);
     await learner.getByText('没有运营后台的权限').waitFor();

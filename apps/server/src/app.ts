@@ -25,6 +25,7 @@ import { registerAdminHost, registerWebHost } from './http/web-host.ts';
 import { accountModule } from './modules/account/account.routes.ts';
 import { accountSettingsModule } from './modules/account-settings/account-settings.routes.ts';
 import { activitiesModule } from './modules/activities/activities.routes.ts';
+import { activityDeskModule } from './modules/activities/activity-desk.routes.ts';
 import { articleDeskModule } from './modules/articles/article-desk.routes.ts';
 import { articlesModule } from './modules/articles/articles.routes.ts';
 import { basesModule } from './modules/bases/bases.routes.ts';
@@ -33,11 +34,13 @@ import { COVER_PAGES, publishedCover } from './modules/content/covers.queries.ts
 import { courseDeskModule } from './modules/courses/course-desk.routes.ts';
 import { coursesModule } from './modules/courses/courses.routes.ts';
 import { deliveryModule } from './modules/delivery/delivery.routes.ts';
+import { ebookDeskModule } from './modules/ebooks/ebook-desk.routes.ts';
 import { ebooksModule } from './modules/ebooks/ebooks.routes.ts';
 import { favouritesModule } from './modules/favourites/favourites.routes.ts';
 import { homeModule } from './modules/home/home.routes.ts';
 import { identitiesModule } from './modules/identities/identities.routes.ts';
 import { liveModule } from './modules/live/live.routes.ts';
+import { liveDeskModule } from './modules/live/live-desk.routes.ts';
 import { medalsModule } from './modules/medals/medals.routes.ts';
 import { messagesModule } from './modules/messages/messages.routes.ts';
 import { operatorsModule } from './modules/operators/operators.routes.ts';
@@ -123,6 +126,9 @@ const modules = [
   operatorsModule,
   articleDeskModule,
   courseDeskModule,
+  ebookDeskModule,
+  activityDeskModule,
+  liveDeskModule,
 ];
 
 export interface BuildOptions {

@@ -74,6 +74,18 @@ export const ADMIN_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
  * recordings wait for resumable uploads with the media pipeline).
  */
 export const ADMIN_VIDEO_MAX_BYTES = 19 * 1024 * 1024;
+/**
+ * The largest e-book PDF an operator may upload, in bytes: one request's limit, as a video's
+ * (`MULTIPART_BODY_LIMIT` holds every multipart request of the server).
+ */
+export const ADMIN_PDF_MAX_BYTES = 19 * 1024 * 1024;
+/** The longest e-book title, author and publisher, and introduction, in characters. */
+export const EBOOK_TITLE_MAX = 100;
+export const EBOOK_AUTHOR_MAX = 100;
+export const EBOOK_INTRODUCTION_MAX = 5000;
+/** The years an e-book's edition may carry. */
+export const EBOOK_YEAR_MIN = 1900;
+export const EBOOK_YEAR_MAX = 2100;
 
 /** The longest course or lesson title, in characters. */
 export const COURSE_TITLE_MAX = 100;
@@ -83,3 +95,21 @@ export const CHAPTER_LESSONS_MAX = 100;
 export const COURSE_TAGS_MAX = 8;
 /** The longest lesson video the console accepts a length for, in seconds (12 hours). */
 export const LESSON_SECONDS_MAX = 12 * 3600;
+
+/** The most fields of a sign-up form an operator builds, and their sizes. */
+export const SIGNUP_FIELDS_MAX = 20;
+export const SIGNUP_FIELD_LABEL_MAX = 20;
+export const SIGNUP_FIELD_OPTIONS_MAX = 20;
+export const SIGNUP_FIELD_OPTION_MAX = 30;
+/** The most seats of a class or an activity. */
+export const SEATS_MAX = 100_000;
+/** The file types a special activity's sign-up may take as attachments (told by content). */
+export const ATTACHMENT_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'application/pdf',
+] as const;
+/** The most files, and the largest file, a special activity's sign-up may ask for. */
+export const ATTACHMENT_FILES_MAX = 10;
+export const ATTACHMENT_FILE_MAX_BYTES = 10 * 1024 * 1024;

@@ -34,6 +34,24 @@ const CourseListPage = page(
 const CourseEditPage = page(
   async () => (await import('@/features/courses/CourseEditPage.tsx')).CourseEditPage,
 );
+const ActivityListPage = page(
+  async () => (await import('@/features/activities/ActivityListPage.tsx')).ActivityListPage,
+);
+const ActivityEditPage = page(
+  async () => (await import('@/features/activities/ActivityEditPage.tsx')).ActivityEditPage,
+);
+const LiveListPage = page(
+  async () => (await import('@/features/live/LiveListPage.tsx')).LiveListPage,
+);
+const LiveEditPage = page(
+  async () => (await import('@/features/live/LiveEditPage.tsx')).LiveEditPage,
+);
+const EbookListPage = page(
+  async () => (await import('@/features/ebooks/EbookListPage.tsx')).EbookListPage,
+);
+const EbookEditPage = page(
+  async () => (await import('@/features/ebooks/EbookEditPage.tsx')).EbookEditPage,
+);
 const AuditLogPage = page(
   async () => (await import('@/features/audit/AuditLogPage.tsx')).AuditLogPage,
 );
@@ -75,6 +93,18 @@ const router = createBrowserRouter(
         { path: 'courses/review', element: <CourseListPage review /> },
         { path: 'courses/new', element: <CourseEditPage /> },
         { path: 'courses/edit', element: <CourseEditPage /> },
+        { path: 'activities', element: <ActivityListPage /> },
+        { path: 'activities/review', element: <ActivityListPage review /> },
+        { path: 'activities/new', element: <ActivityEditPage /> },
+        { path: 'activities/edit', element: <ActivityEditPage /> },
+        { path: 'live', element: <LiveListPage /> },
+        { path: 'live/review', element: <LiveListPage review /> },
+        { path: 'live/new', element: <LiveEditPage /> },
+        { path: 'live/edit', element: <LiveEditPage /> },
+        { path: 'ebooks', element: <EbookListPage /> },
+        { path: 'ebooks/review', element: <EbookListPage review /> },
+        { path: 'ebooks/new', element: <EbookEditPage /> },
+        { path: 'ebooks/edit', element: <EbookEditPage /> },
         { path: 'audit', element: <AuditLogPage /> },
         { path: 'operators', element: <OperatorsPage /> },
         { path: '*', element: <NotFoundPage /> },
@@ -97,6 +127,8 @@ const THEME = {
     colorTextTertiary: 'rgba(0, 0, 0, 0.58)',
     colorTextDescription: 'rgba(0, 0, 0, 0.62)',
     colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',
+    // A reviewer reads an editor's form disabled: still legible (tags of choices included).
+    colorTextDisabled: 'rgba(0, 0, 0, 0.58)',
   },
 };
 

@@ -1,10 +1,13 @@
 import {
   AuditOutlined,
   BookOutlined,
+  CalendarOutlined,
   CheckSquareOutlined,
   FileTextOutlined,
   LogoutOutlined,
+  ReadOutlined,
   TeamOutlined,
+  VideoCameraOutlined,
 } from '@ant-design/icons';
 import type { AdminSession } from '@portal/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -32,6 +35,17 @@ function menuOf(operator: OperatorContext): MenuProps['items'] {
             label: <Link to="/articles">文章管理</Link>,
           },
           { key: '/courses', icon: <BookOutlined />, label: <Link to="/courses">课程管理</Link> },
+          {
+            key: '/activities',
+            icon: <CalendarOutlined />,
+            label: <Link to="/activities">活动管理</Link>,
+          },
+          {
+            key: '/live',
+            icon: <VideoCameraOutlined />,
+            label: <Link to="/live">直播管理</Link>,
+          },
+          { key: '/ebooks', icon: <ReadOutlined />, label: <Link to="/ebooks">电子书管理</Link> },
         ],
       },
       {
@@ -47,6 +61,21 @@ function menuOf(operator: OperatorContext): MenuProps['items'] {
             key: '/courses/review',
             icon: <CheckSquareOutlined />,
             label: <Link to="/courses/review">待审核课程</Link>,
+          },
+          {
+            key: '/activities/review',
+            icon: <CheckSquareOutlined />,
+            label: <Link to="/activities/review">待审核活动</Link>,
+          },
+          {
+            key: '/live/review',
+            icon: <CheckSquareOutlined />,
+            label: <Link to="/live/review">待审核直播</Link>,
+          },
+          {
+            key: '/ebooks/review',
+            icon: <CheckSquareOutlined />,
+            label: <Link to="/ebooks/review">待审核电子书</Link>,
           },
         ],
       },

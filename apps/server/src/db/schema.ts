@@ -180,6 +180,8 @@ interface SignupWindowColumns {
 }
 
 export interface ClassesTable extends SignupWindowColumns, ReviewColumns {
+  /** Epoch ms of its first publication; null until then. */
+  published_at: Generated<number | null>;
   id: Generated<number>;
   site_key: string;
   title: string;
@@ -359,6 +361,8 @@ export interface OrganiserStaffTable {
 
 /** An activity (活动); kind `特色活动` is a special activity with an attachment rule. */
 export interface ActivitiesTable extends SignupWindowColumns, ReviewColumns {
+  /** Epoch ms of its first publication; null until then. */
+  published_at: Generated<number | null>;
   id: Generated<number>;
   site_key: string;
   organiser_id: number;
@@ -422,6 +426,8 @@ export interface EbookCategoriesTable {
 
 /** An e-book (电子书): its catalogue data and its PDF under `/files/ebooks/`. */
 export interface EbooksTable extends ReviewColumns {
+  /** Epoch ms of its first publication; null until then. */
+  published_at: Generated<number | null>;
   id: Generated<number>;
   site_key: string;
   category_id: number;
@@ -457,6 +463,8 @@ export interface EbookReadingTable {
 
 /** A topic (专题) of a site, at `/zhuanti/<slug>`. */
 export interface TopicsTable extends ReviewColumns {
+  /** Epoch ms of its first publication; null until then. */
+  published_at: Generated<number | null>;
   id: Generated<number>;
   site_key: string;
   /** e.g. `2024/jtjy` */
@@ -507,6 +515,8 @@ export interface LiveChannelsTable {
 
 /** A live session (课程直播): upcoming, live or ended by its times (`liveStateAt`). */
 export interface LiveSessionsTable extends ReviewColumns {
+  /** Epoch ms of its first publication; null until then. */
+  published_at: Generated<number | null>;
   id: Generated<number>;
   site_key: string;
   channel_id: number;

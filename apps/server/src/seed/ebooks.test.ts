@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { isbnProblem } from '@portal/contract';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Db } from '../db/database.ts';
@@ -41,6 +42,7 @@ describe('the e-book and topic seed', () => {
         'e.site_key',
         'e.title',
         'e.page_count',
+        'e.isbn',
         'e.pdf_path',
         'e.file_size',
         'e.cover',
@@ -60,6 +62,8 @@ describe('the e-book and topic seed', () => {
       expect(Math.min(...counts)).toBeGreaterThanOrEqual(12);
       expect(Math.max(...counts)).toBeLessThanOrEqual(160);
       expect(counts).toContain(100);
+      // An operator editing a seeded e-book is not asked to correct its ISBN.
+      expect(ofSite.filter((row) => isbnProblem(row.isbn) !== null)).toEqual([]);
     }
     const firstOfJingan = rows.find((row) => row.site_key === 'jingan');
     expect(Number(firstOfJingan?.page_count)).toBeGreaterThanOrEqual(60);

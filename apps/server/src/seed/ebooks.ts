@@ -268,7 +268,8 @@ interface CatalogueBook {
 /** A valid ISBN-13 in the Chinese group (978-7-…), formatted with hyphens. */
 function isbnOf(random: Random): string {
   const publisher = String(random.int(5000, 5999));
-  const item = String(random.int(0, 99_999)).padStart(5, '0');
+  // 13 digits in all (a 4-digit publisher, a 4-digit item): a valid ISBN-13 with its check digit.
+  const item = String(random.int(0, 9_999)).padStart(4, '0');
   const digits = `9787${publisher}${item}`;
   const sum = [...digits].reduce((acc, d, i) => acc + Number(d) * (i % 2 === 0 ? 1 : 3), 0);
   return `978-7-${publisher}-${item}-${(10 - (sum % 10)) % 10}`;

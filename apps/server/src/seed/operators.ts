@@ -96,6 +96,15 @@ const REVIEWED_TABLES = [
   'topics',
 ] as const;
 
+/** The reviewed tables whose first publication the seed does not write itself. */
+const FIRST_PUBLISHED_TABLES = [
+  'classes',
+  'activities',
+  'live_sessions',
+  'ebooks',
+  'topics',
+] as const;
+
 /**
  * The review state of the seeded content, as the migration that added it gave the rows it found:
  * what learners see is 已发布, the rest 已下线 (taken down), and its last change its creation.
@@ -114,6 +123,14 @@ export async function settleReviewState({ db }: SeedContext): Promise<void> {
         updated_at: eb.ref('created_at'),
       }))
       .where('updated_at', '=', 0)
+      .execute();
+  }
+  for (const table of FIRST_PUBLISHED_TABLES) {
+    await db
+      .updateTable(table)
+      .set((eb) => ({ published_at: eb.ref('created_at') }))
+      .where('published', '=', 1)
+      .where('published_at', 'is', null)
       .execute();
   }
 }

@@ -207,6 +207,8 @@ export function ReviewListPage<Row extends { id: number }>({
         <Table<Row>
           rowKey="id"
           columns={kind.columns}
+          // Narrow windows scroll the table sideways rather than squeeze the titles.
+          scroll={{ x: 'max-content' }}
           dataSource={list.data?.list}
           loading={list.isFetching}
           rowSelection={

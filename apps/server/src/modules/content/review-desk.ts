@@ -104,6 +104,13 @@ export interface DeskKind<Form, Row extends ReviewRow> {
   title: (form: Form) => string;
   /** Refuses a form that may not be published (e.g. a chapter without lessons), as a 409. */
   publishable?: (form: Form) => string | null;
+  /**
+   * Refuses (400, naming the field) a form that does not fit the record as it stands now, e.g.
+   * fewer seats than learners hold: checked when it is saved and again when it is approved.
+   */
+  fits?: (db: Kysely<Database>, row: Row, form: Form) => Promise<void>;
+  /** What the console's detail shows of the record beside its form (e.g. seats taken). */
+  extra?: (row: Row) => object;
   /** Runs when the record is first published (notify learners...). */
   onPublished?: (trx: Kysely<Database>, row: Row, form: Form, now: number) => Promise<void>;
 }
@@ -213,6 +220,7 @@ export class ReviewDesk<Form, Row extends ReviewRow> {
     const shown = edit ? (JSON.parse(edit.data) as Form) : live;
     return {
       ...shown,
+      ...this.kind.extra?.(row),
       id: row.id,
       status: row.status,
       version: Number(row.version),
@@ -338,6 +346,7 @@ export class ReviewDesk<Form, Row extends ReviewRow> {
   ): Promise<Form & Reviewed<Form>> {
     const clean = await this.kind.check(this.db, operator.siteKey, form);
     return this.change(operator, id, version, async (trx, row, edit, now) => {
+      await this.kind.fits?.(trx, row, clean);
       const before = edit ? (JSON.parse(edit.data) as Form) : await this.kind.formOf(trx, row);
       if (reviewed(row)) {
         await this.saveEdit(trx, operator, id, clean, now);
@@ -426,6 +435,7 @@ export class ReviewDesk<Form, Row extends ReviewRow> {
     if (edit?.status === 'pending') {
       if (edit.submitted_by === operator.userId) throw ownChange();
       const form = await this.kind.check(trx, operator.siteKey, JSON.parse(edit.data) as Form);
+      await this.kind.fits?.(trx, row, form);
       this.refuseUnpublishable(form);
       const before = await this.kind.formOf(trx, row);
       await this.kind.write(trx, row, form);

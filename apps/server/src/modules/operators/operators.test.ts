@@ -30,12 +30,37 @@ import type { ReviewTable } from '../content/review-desk.ts';
 const TABLES = {
   articles: 'articles',
   courses: 'courses',
+  activities: 'activities',
+  ebooks: 'ebooks',
+  live: 'live_sessions',
 } as const satisfies Record<string, ReviewTable>;
 
 /** A form each kind's create and update accept in shape. */
 const FORMS: Record<string, object> = {
   articles: { channelId: 1, title: '标题', bodyHtml: '<p>正文</p>' },
   courses: { categoryId: 1, teacherId: 1, title: '课程', cover: '/files/c.png', chapters: [] },
+  activities: {
+    kind: '讲座',
+    organiserId: 1,
+    title: '活动',
+    cover: '/files/c.png',
+    place: '地点',
+    contact: '021-62561234',
+    capacity: 10,
+    signupStart: '2026-12-01T10:00:00.000Z',
+    signupEnd: '2026-12-02T10:00:00.000Z',
+    startAt: '2026-12-03T10:00:00.000Z',
+    endAt: '2026-12-03T11:00:00.000Z',
+  },
+  ebooks: { categoryId: 1, title: '电子书', author: '作者', publishedYear: 2024 },
+  live: {
+    channelId: 1,
+    title: '直播',
+    cover: '/files/c.png',
+    speaker: '主讲人',
+    startsAt: '2026-12-01T10:00:00.000Z',
+    endsAt: '2026-12-01T11:00:00.000Z',
+  },
 };
 
 /** The kind an operation acts on: `courses` for `POST /api/admin/courses/update`. */
@@ -194,7 +219,11 @@ describeEachEngine('operators: roles, sites and the audit log', (ctx) => {
         .$if(kind === 'articles', (query) => query.where('id', '=', draft.data.id))
         .orderBy('id')
         .executeTakeFirstOrThrow();
-      targets.set(kind, { ...row, version: Number(row.version) });
+      // Seeded titles repeat across sites (live sessions): the target gets one only 静安 has,
+      // so a 徐汇 answer naming it is a leak, not a record of 徐汇's own.
+      const title = `静安·${row.title}`;
+      await app.database.db.updateTable(table).set({ title }).where('id', '=', row.id).execute();
+      targets.set(kind, { ...row, title, version: Number(row.version) });
     }
     const fingerprint = async () =>
       JSON.stringify(

@@ -1,0 +1,180 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, type Portal, phoneContext, startPortal } from '../../web/e2e/harness.ts';
+
+/*
+ * Live sessions in the operators' console, in desktop Chromium against the real server: the demo
+ * editor schedules a session live now (channel, cover, times, stream source) and submits it, the
+ * demo reviewer publishes it, a phone finds it in the portal's live list within 2 s and opens
+ * it; axe finds nothing serious on the console's live pages.
+ */
+
+const EDITOR = '13800000012';
+const REVIEWER = '13800000013';
+const TITLE = '社区书法直播课（后台新建）';
+
+let portal: Portal;
+let browser: Browser;
+let axeSource: string;
+const contexts: BrowserContext[] = [];
+const errors: string[] = [];
+
+beforeAll(async () => {
+  axeSource = fs.readFileSync(
+    createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+    'utf8',
+  );
+  [portal, browser] = await Promise.all([startPortal(), launchChromium()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
+  expect(errors.splice(0)).toEqual([]);
+});
+
+const url = (path: string) => `${portal.baseUrl}${path}`;
+
+/** A desktop browser (1280 × 800, Chinese, Shanghai time) signed in to the console. */
+async function signedIn(username: string): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+  });
+  contexts.push(context);
+  const page = await context.newPage();
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(url('/admin/'));
+  await page.waitForURL(/\/sso\/login\?/);
+  await page.locator('input[name=username]').fill(username);
+  await page.locator('input[name=password]').fill('Demo@2026');
+  await page.locator('button[type=submit]').click();
+  await page.waitForURL(/\/admin\/(articles|authPage)/, { timeout: 30_000 });
+  return page;
+}
+
+/** axe-core's serious and critical findings on the page as shown. */
+async function seriousFindings(page: Page): Promise<string[]> {
+  // Evaluated, not a script tag: the page's Content-Security-Policy allows no inline script.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (options: unknown) => Promise<{
+            violations: Array<{ id: string; impact: string; nodes: Array<{ target: unknown }> }>;
+          }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run({ resultTypes: ['violations'] });
+    return result.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map(
+        (violation) =>
+          `${violation.id}: ${JSON.stringify(violation.nodes.slice(0, 3).map((node) => node.target))}`,
+      );
+  });
+}
+
+/** A time as the range picker takes it, in Shanghai time: `2026-11-30 19:05`. */
+const shanghai = (ms: number) =>
+  new Date(ms + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
+
+const menu = (page: Page) => page.getByRole('navigation', { name: '后台菜单' });
+
+describe('live sessions in the operators’ console', () => {
+  it('takes a session from the editor, through review, to the phone’s live list', async () => {
+    const editor = await signedIn(EDITOR);
+    await menu(editor).getByRole('link', { name: '直播管理' }).click();
+    await editor.getByRole('heading', { name: '直播管理' }).waitFor();
+    await editor.locator('.ant-table-row').first().waitFor();
+    expect(await seriousFindings(editor)).toEqual([]);
+    await editor.getByRole('link', { name: /新建直播/ }).click();
+    await editor.getByRole('heading', { name: '新建直播' }).waitFor();
+
+    const channels = await fetch(url('/api/live/channels'), { headers: { 'x-site': 'jingan' } });
+    const [channel] = ((await channels.json()) as { data: Array<{ name: string }> }).data;
+    if (!channel) throw new Error('no channel');
+    await editor.getByLabel('直播频道', { exact: true }).click();
+    await editor
+      .locator('.ant-select-dropdown:visible')
+      .getByText(channel.name, { exact: true })
+      .click();
+    await editor.getByRole('textbox', { name: '直播标题' }).fill(TITLE);
+    await editor.getByRole('textbox', { name: '主讲人', exact: true }).fill('陈老师');
+    await editor.getByRole('textbox', { name: '主讲人头衔' }).fill('静安区社区学院书法教师');
+
+    // Live now: from a minute ago for an hour.
+    const now = Date.now();
+    const [start, end] = [
+      editor.locator('.ant-picker-range input').nth(0),
+      editor.locator('.ant-picker-range input').nth(1),
+    ];
+    const confirm = editor.locator('.ant-picker-dropdown:visible .ant-picker-ok button');
+    await start.click();
+    await start.fill(shanghai(now - 60_000));
+    await confirm.click();
+    await end.fill(shanghai(now + 60 * 60_000));
+    await confirm.click();
+    await expect.poll(() => end.inputValue()).toBe(shanghai(now + 60 * 60_000));
+
+    const png = await sharp({
+      create: { width: 640, height: 360, channels: 3, background: { r: 30, g: 90, b: 200 } },
+    })
+      .png()
+      .toBuffer();
+    await editor.locator('input[type=file][accept^="image"]').first().setInputFiles({
+      name: '直播封面.png',
+      mimeType: 'image/png',
+      buffer: png,
+    });
+    await editor.getByRole('img', { name: '封面' }).waitFor();
+
+    // A source of another host is refused before it is sent.
+    const source = editor.getByRole('textbox', { name: '直播源' });
+    await source.fill('https://evil.example/live.m3u8');
+    await editor.getByText('须为本站 /media/ 下的 HLS 播放列表').first().waitFor();
+    await source.fill('/media/demo/lesson.m3u8');
+    expect(await seriousFindings(editor)).toEqual([]);
+
+    await editor.getByRole('button', { name: '保存' }).click();
+    await editor.waitForURL(/\/admin\/live\/edit\?id=\d+/);
+    const id = Number(new URL(editor.url()).searchParams.get('id'));
+    await editor.getByText('草稿', { exact: true }).first().waitFor();
+    await editor.getByRole('button', { name: '提交审核' }).click();
+    await editor.getByText('待审核', { exact: true }).first().waitFor();
+
+    // The phone has the live list open (without the session) while the reviewer works.
+    const phone = await phoneContext(browser);
+    contexts.push(phone);
+    const phonePage = await phone.newPage();
+    await phonePage.goto(url('/liveList'));
+    await phonePage.locator('.live-card').first().waitFor();
+    expect(await phonePage.locator('.live-card', { hasText: TITLE }).count()).toBe(0);
+
+    const reviewer = await signedIn(REVIEWER);
+    await menu(reviewer).getByRole('link', { name: '待审核直播' }).click();
+    await reviewer.getByRole('heading', { name: '待审核' }).waitFor();
+    await reviewer.getByRole('link', { name: TITLE }).click();
+    await reviewer.getByRole('heading', { name: '编辑直播' }).waitFor();
+    expect(await seriousFindings(reviewer)).toEqual([]);
+    await reviewer.getByRole('button', { name: '通过并发布' }).click();
+    await reviewer.getByText('已发布', { exact: true }).first().waitFor();
+
+    // On the phone within 2 s of publication, among the sessions live now.
+    const published = Date.now();
+    await phonePage.reload();
+    await phonePage.locator('.live-card', { hasText: TITLE }).waitFor({ timeout: 2000 });
+    expect(Date.now() - published).toBeLessThan(2000);
+    await phonePage.goto(url(`/liveDetails?id=${id}`));
+    await phonePage.getByText(TITLE).first().waitFor();
+    await phonePage.getByText('陈老师').first().waitFor();
+  });
+});

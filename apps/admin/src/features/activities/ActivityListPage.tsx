@@ -1,0 +1,86 @@
+import type { AdminActivityRow } from '@portal/contract';
+import { ACTIVITY_KINDS } from '@portal/contract/constants';
+import { useQuery } from '@tanstack/react-query';
+import { Select, type TableColumnsType, Tag } from 'antd';
+import { Link } from 'react-router';
+import { type ListKind, ReviewListPage, reviewColumns } from '@/features/review/ReviewListPage.tsx';
+import { formatTime } from '@/ui/format.ts';
+import { activityApi, listActivityChoices } from './ActivityEditPage.tsx';
+
+const PHASE_COLORS: Record<string, string> = { 报名中: 'green', 已满: 'orange', 进行中: 'blue' };
+
+const columns: TableColumnsType<AdminActivityRow> = [
+  {
+    title: '活动名称',
+    dataIndex: 'title',
+    minWidth: 220,
+    render: (title: string, row) => <Link to={`/activities/edit?id=${row.id}`}>{title}</Link>,
+  },
+  { title: '类型', dataIndex: 'kind', width: 90 },
+  { title: '主办方', dataIndex: 'organiserName', width: 140, ellipsis: true },
+  { title: '开始时间', dataIndex: 'startAt', width: 140, render: formatTime },
+  {
+    title: '报名',
+    dataIndex: 'phase',
+    width: 120,
+    render: (phase: string, row) => (
+      <>
+        <Tag color={PHASE_COLORS[phase]}>{phase}</Tag>
+        {row.seatsTaken}/{row.capacity}
+      </>
+    ),
+  },
+  ...reviewColumns<AdminActivityRow>(),
+];
+
+type Filters = Parameters<NonNullable<ListKind<AdminActivityRow>['filters']>>[0];
+
+/** The activity kind's own filters: its type and its organiser. */
+function ActivityFilters({ filters }: { filters: Filters }) {
+  const choices = useQuery({ queryKey: ['activities', 'choices'], queryFn: listActivityChoices });
+  return (
+    <>
+      <Select
+        aria-label="活动类型"
+        placeholder="全部类型"
+        allowClear
+        value={filters.text('kind') || undefined}
+        onChange={(value) => filters.setFilter({ kind: value || undefined })}
+        style={{ width: 130 }}
+        options={ACTIVITY_KINDS.map((kind) => ({ value: kind, label: kind }))}
+      />
+      <Select
+        aria-label="主办方"
+        placeholder="全部主办方"
+        allowClear
+        showSearch={{ optionFilterProp: 'label' }}
+        value={filters.number('organiserId')}
+        loading={choices.isPending}
+        onChange={(value) => filters.setFilter({ organiserId: value ? String(value) : undefined })}
+        style={{ width: 180 }}
+        options={(choices.data?.organisers ?? []).map((entry) => ({
+          value: entry.id,
+          label: entry.name,
+        }))}
+      />
+    </>
+  );
+}
+
+const ACTIVITIES: ListKind<AdminActivityRow> = {
+  name: '活动',
+  unit: '个',
+  listPath: '/activities',
+  api: activityApi,
+  columns,
+  filters: (filters) => <ActivityFilters filters={filters} />,
+  query: ({ number, text }) => ({
+    kind: text('kind') || undefined,
+    organiserId: number('organiserId'),
+  }),
+};
+
+/** The site's activities and special activities (活动管理), or those waiting for review. */
+export function ActivityListPage({ review = false }: { review?: boolean }) {
+  return <ReviewListPage kind={ACTIVITIES} review={review} />;
+}

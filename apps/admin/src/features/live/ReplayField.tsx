@@ -1,0 +1,61 @@
+import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
+import { ADMIN_VIDEO_MAX_BYTES } from '@portal/contract/constants';
+import { App, Button, Space, Typography, Upload } from 'antd';
+import { useState } from 'react';
+import { uploadVideo } from '@/ui/upload-video.ts';
+
+/**
+ * A session's replay: a video uploaded to the site (or none), played back here to check it,
+ * replaced or removed.
+ */
+export function ReplayField({
+  value,
+  onChange,
+  id,
+}: {
+  value?: string | null;
+  onChange?: (url: string | null) => void;
+  id?: string;
+}) {
+  const { message } = App.useApp();
+  const [uploading, setUploading] = useState(false);
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }}>
+      {value ? (
+        // biome-ignore lint/a11y/useMediaCaption: an operator checks the upload; captions come with the media pipeline
+        <video src={value} controls preload="metadata" style={{ width: 320, maxWidth: '100%' }} />
+      ) : null}
+      <Space>
+        <Upload
+          accept="video/mp4,video/webm"
+          showUploadList={false}
+          customRequest={({ file }) => {
+            const picked = file as File;
+            if (picked.size > ADMIN_VIDEO_MAX_BYTES) {
+              message.error(`视频不能超过 ${ADMIN_VIDEO_MAX_BYTES / 1024 / 1024} MB`);
+              return;
+            }
+            setUploading(true);
+            uploadVideo(picked)
+              .then((uploaded) => onChange?.(uploaded.url))
+              .catch((error: Error) => message.error(error.message))
+              .finally(() => setUploading(false));
+          }}
+        >
+          <Button id={id} icon={<UploadOutlined />} loading={uploading}>
+            {value ? '更换回放' : '上传回放'}
+          </Button>
+        </Upload>
+        {value ? (
+          <Button type="text" danger icon={<DeleteOutlined />} onClick={() => onChange?.(null)}>
+            去掉回放
+          </Button>
+        ) : null}
+      </Space>
+      <Typography.Text type="secondary">
+        直播结束后学员观看的回放：MP4 或 WebM，最大 {ADMIN_VIDEO_MAX_BYTES / 1024 / 1024}{' '}
+        MB；可以不填
+      </Typography.Text>
+    </Space>
+  );
+}
