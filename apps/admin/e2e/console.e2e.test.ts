@@ -1,18 +1,10 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  apiLogin,
-  launchChromium,
-  type Portal,
-  phoneContext,
-  startPortal,
-  storeLogin,
-} from '../../web/e2e/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { apiLogin, storeLogin } from '../../web/e2e/harness.ts';
+import { consoleSuite } from './console-suite.ts';
 
 /*
  * The operators' console tried as a new operator would, in desktop Chromium against the real
@@ -29,90 +21,8 @@ const REVIEWER = '13800000013';
 const XUHUI_EDITOR = '13800000014';
 const LEARNER = '13800000001';
 
-let portal: Portal;
-let browser: Browser;
-let axeSource: string;
-const contexts: BrowserContext[] = [];
-const errors: string[] = [];
-
-beforeAll(async () => {
-  axeSource = fs.readFileSync(
-    createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-    'utf8',
-  );
-  [portal, browser] = await Promise.all([startPortal(), launchChromium()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-  expect(errors.splice(0)).toEqual([]);
-});
-
-const url = (path: string) => `${portal.baseUrl}${path}`;
-
-/** A desktop browser (1280 × 800, Chinese) signed in to the console through the account center. */
-async function signedIn(username: string): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: { width: 1280, height: 800 },
-    locale: 'zh-CN',
-    timezoneId: 'Asia/Shanghai',
-  });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.on('pageerror', (error) => errors.push(error.message));
-  await page.goto(url('/admin/'));
-  // Not signed in: the account center's form, which sends the operator back with a ticket.
-  await page.waitForURL(/\/sso\/login\?/);
-  await page.locator('input[name=username]').fill(username);
-  await page.locator('input[name=password]').fill('Demo@2026');
-  await page.locator('button[type=submit]').click();
-  try {
-    await page.waitForURL(/\/admin\/(articles|authPage)/, { timeout: 30_000 });
-  } catch (error) {
-    // Say where it stopped (a refusal of the account center names its reason on the page).
-    const shown = await page
-      .locator('body')
-      .innerText()
-      .catch(() => '');
-    throw new Error(`${username} not signed in at ${page.url()}: ${shown.slice(0, 300)}`, {
-      cause: error,
-    });
-  }
-  return page;
-}
-
-/** axe-core's serious and critical findings on the page as shown. */
-async function seriousFindings(page: Page): Promise<string[]> {
-  // Evaluated, not a script tag: the page's Content-Security-Policy allows no inline script.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: (options: unknown) => Promise<{
-            violations: Array<{ id: string; impact: string; nodes: Array<{ target: unknown }> }>;
-          }>;
-        };
-      }
-    ).axe;
-    const result = await axe.run({ resultTypes: ['violations'] });
-    return result.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map(
-        (violation) =>
-          `${violation.id}: ${JSON.stringify(violation.nodes.slice(0, 3).map((node) => node.target))}`,
-      );
-  });
-}
-
-/** Chooses `option` in the antd select labelled `label`. */
-async function choose(page: Page, label: string, option: string) {
-  await page.getByLabel(label, { exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible').getByText(option, { exact: true }).click();
-}
+const suite = consoleSuite();
+const { url, signedIn, seriousFindings, choose } = suite;
 
 async function phoneTitle(page: Page, id: number): Promise<string> {
   await page.goto(url(`/contentDetails?id=${id}`));
@@ -154,21 +64,24 @@ describe('the operators’ console', () => {
     await editor.getByText('待审核', { exact: true }).first().waitFor();
 
     // The phone does not see a draft or a submission.
-    const phone = await phoneContext(browser);
-    contexts.push(phone);
+    const phone = await suite.phone();
     const phonePage = await phone.newPage();
     await phonePage.goto(url(`/contentDetails?id=${id}`));
     await phonePage.getByText('文章不存在或已下线').first().waitFor();
 
     // The phone has the news list open while the reviewer works.
-    await storeLogin(phonePage, portal.baseUrl, await apiLogin(portal.baseUrl, '13800000002'));
+    await storeLogin(
+      phonePage,
+      suite.portal.baseUrl,
+      await apiLogin(suite.portal.baseUrl, '13800000002'),
+    );
     await phonePage.goto(url('/index/news'));
     await phonePage.locator('.article-list .article-card').first().waitFor();
 
     const reviewer = await signedIn(REVIEWER);
     await reviewer
       .getByRole('navigation', { name: '后台菜单' })
-      .getByRole('link', { name: '待审核文章' })
+      .getByRole('link', { name: '待审核', exact: true })
       .click();
     await reviewer.getByRole('heading', { name: '待审核' }).waitFor();
     await reviewer.getByRole('link', { name: '静安区冬季学习节开幕' }).click();
@@ -273,17 +186,20 @@ describe('the operators’ console', () => {
     const reviewer = await signedIn(REVIEWER);
     await reviewer
       .getByRole('navigation', { name: '后台菜单' })
-      .getByRole('link', { name: '待审核课程' })
+      .getByRole('link', { name: '待审核', exact: true })
       .click();
     await reviewer.getByRole('link', { name: '手机拍照入门（后台新建）' }).click();
     await reviewer.getByRole('button', { name: '通过并发布' }).click();
     await reviewer.getByText('已发布', { exact: true }).first().waitFor();
 
     // The phone: first in the course list (newest), and the lesson plays the uploaded video.
-    const phone = await phoneContext(browser);
-    contexts.push(phone);
+    const phone = await suite.phone();
     const phonePage = await phone.newPage();
-    await storeLogin(phonePage, portal.baseUrl, await apiLogin(portal.baseUrl, '13800000002'));
+    await storeLogin(
+      phonePage,
+      suite.portal.baseUrl,
+      await apiLogin(suite.portal.baseUrl, '13800000002'),
+    );
     await phonePage.goto(url('/scourseList'));
     await phonePage
       .locator('.course-card')
@@ -351,7 +267,7 @@ describe('the operators’ console', () => {
     const reviewer = await signedIn(REVIEWER);
     await reviewer
       .getByRole('navigation', { name: '后台菜单' })
-      .getByRole('link', { name: '待审核活动' })
+      .getByRole('link', { name: '待审核', exact: true })
       .click();
     await reviewer.getByRole('link', { name: '冬至包馄饨（后台新建）' }).click();
     await expect
@@ -361,10 +277,13 @@ describe('the operators’ console', () => {
     await reviewer.getByText('已发布', { exact: true }).first().waitFor();
 
     // The phone: the activity at once, and its sign-up asks what the operator built.
-    const phone = await phoneContext(browser);
-    contexts.push(phone);
+    const phone = await suite.phone();
     const phonePage = await phone.newPage();
-    await storeLogin(phonePage, portal.baseUrl, await apiLogin(portal.baseUrl, '13800000002'));
+    await storeLogin(
+      phonePage,
+      suite.portal.baseUrl,
+      await apiLogin(suite.portal.baseUrl, '13800000002'),
+    );
     await phonePage.goto(url(`/activityDetails?id=${id}`));
     await phonePage
       .getByRole('heading', { level: 1, name: '冬至包馄饨（后台新建）' })

@@ -1,93 +1,20 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  apiLogin,
-  launchChromium,
-  type Portal,
-  phoneContext,
-  startPortal,
-  storeLogin,
-} from '../../web/e2e/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { apiLogin, storeLogin } from '../../web/e2e/harness.ts';
+import { consoleSuite } from './console-suite.ts';
 
 /*
  * E-books in the operators' console, in desktop Chromium against the real server: the demo
  * editor uploads a PDF (its pages read, its first page made the cover), fills in the book and
- * submits it; the demo reviewer publishes it from 待审核电子书; a phone finds it in the e-book
+ * submits it; the demo reviewer publishes it from 待审核; a phone finds it in the e-book
  * list and its reader loads the PDF; axe finds nothing serious on the console's pages.
  */
 
 const EDITOR = '13800000012';
 const REVIEWER = '13800000013';
 
-let portal: Portal;
-let browser: Browser;
-let axeSource: string;
-const contexts: BrowserContext[] = [];
-const errors: string[] = [];
-
-beforeAll(async () => {
-  axeSource = fs.readFileSync(
-    createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-    'utf8',
-  );
-  [portal, browser] = await Promise.all([startPortal(), launchChromium()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-  expect(errors.splice(0)).toEqual([]);
-});
-
-const url = (path: string) => `${portal.baseUrl}${path}`;
-
-/** A desktop browser (1280 × 800, Chinese) signed in to the console through the account center. */
-async function signedIn(username: string): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: { width: 1280, height: 800 },
-    locale: 'zh-CN',
-    timezoneId: 'Asia/Shanghai',
-  });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.on('pageerror', (error) => errors.push(error.message));
-  await page.goto(url('/admin/'));
-  await page.waitForURL(/\/sso\/login\?/);
-  await page.locator('input[name=username]').fill(username);
-  await page.locator('input[name=password]').fill('Demo@2026');
-  await page.locator('button[type=submit]').click();
-  await page.waitForURL(/\/admin\/articles/, { timeout: 30_000 });
-  return page;
-}
-
-/** axe-core's serious and critical findings on the page as shown. */
-async function seriousFindings(page: Page): Promise<string[]> {
-  // Evaluated, not a script tag: the page's Content-Security-Policy allows no inline script.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: (options: unknown) => Promise<{
-            violations: Array<{ id: string; impact: string; nodes: Array<{ target: unknown }> }>;
-          }>;
-        };
-      }
-    ).axe;
-    const result = await axe.run({ resultTypes: ['violations'] });
-    return result.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map(
-        (violation) =>
-          `${violation.id}: ${JSON.stringify(violation.nodes.slice(0, 3).map((node) => node.target))}`,
-      );
-  });
-}
+const suite = consoleSuite();
+const { url, signedIn, seriousFindings } = suite;
 
 /** A real three-page PDF, a line of text on each page. */
 async function threePagePdf(): Promise<Buffer> {
@@ -136,7 +63,7 @@ describe('e-books in the operators’ console', () => {
     const reviewer = await signedIn(REVIEWER);
     await reviewer
       .getByRole('navigation', { name: '后台菜单' })
-      .getByRole('link', { name: '待审核电子书' })
+      .getByRole('link', { name: '待审核', exact: true })
       .click();
     await reviewer.getByRole('link', { name: '社区学习三步走（后台新建）' }).click();
     await reviewer.getByRole('heading', { name: '编辑电子书' }).waitFor();
@@ -145,10 +72,13 @@ describe('e-books in the operators’ console', () => {
     await reviewer.getByText('已发布', { exact: true }).first().waitFor();
 
     // The phone: the book's page with its facts, and the reader shows the uploaded PDF's pages.
-    const phone = await phoneContext(browser);
-    contexts.push(phone);
+    const phone = await suite.phone();
     const phonePage = await phone.newPage();
-    await storeLogin(phonePage, portal.baseUrl, await apiLogin(portal.baseUrl, '13800000002'));
+    await storeLogin(
+      phonePage,
+      suite.portal.baseUrl,
+      await apiLogin(suite.portal.baseUrl, '13800000002'),
+    );
     await phonePage.goto(url(`/ebookDetails?id=${id}`));
     await phonePage
       .locator('h1.detail-title')

@@ -1,9 +1,6 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, type Portal, phoneContext, startPortal } from '../../web/e2e/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { consoleSuite } from './console-suite.ts';
 
 /*
  * Live sessions in the operators' console, in desktop Chromium against the real server: the demo
@@ -16,78 +13,12 @@ const EDITOR = '13800000012';
 const REVIEWER = '13800000013';
 const TITLE = '社区书法直播课（后台新建）';
 
-let portal: Portal;
-let browser: Browser;
-let axeSource: string;
-const contexts: BrowserContext[] = [];
-const errors: string[] = [];
-
-beforeAll(async () => {
-  axeSource = fs.readFileSync(
-    createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-    'utf8',
-  );
-  [portal, browser] = await Promise.all([startPortal(), launchChromium()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-  expect(errors.splice(0)).toEqual([]);
-});
-
-const url = (path: string) => `${portal.baseUrl}${path}`;
-
-/** A desktop browser (1280 × 800, Chinese, Shanghai time) signed in to the console. */
-async function signedIn(username: string): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: { width: 1280, height: 800 },
-    locale: 'zh-CN',
-    timezoneId: 'Asia/Shanghai',
-  });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.on('pageerror', (error) => errors.push(error.message));
-  await page.goto(url('/admin/'));
-  await page.waitForURL(/\/sso\/login\?/);
-  await page.locator('input[name=username]').fill(username);
-  await page.locator('input[name=password]').fill('Demo@2026');
-  await page.locator('button[type=submit]').click();
-  await page.waitForURL(/\/admin\/(articles|authPage)/, { timeout: 30_000 });
-  return page;
-}
-
-/** axe-core's serious and critical findings on the page as shown. */
-async function seriousFindings(page: Page): Promise<string[]> {
-  // Evaluated, not a script tag: the page's Content-Security-Policy allows no inline script.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: (options: unknown) => Promise<{
-            violations: Array<{ id: string; impact: string; nodes: Array<{ target: unknown }> }>;
-          }>;
-        };
-      }
-    ).axe;
-    const result = await axe.run({ resultTypes: ['violations'] });
-    return result.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map(
-        (violation) =>
-          `${violation.id}: ${JSON.stringify(violation.nodes.slice(0, 3).map((node) => node.target))}`,
-      );
-  });
-}
+const suite = consoleSuite();
+const { url, signedIn, seriousFindings, menu } = suite;
 
 /** A time as the range picker takes it, in Shanghai time: `2026-11-30 19:05`. */
 const shanghai = (ms: number) =>
   new Date(ms + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
-
-const menu = (page: Page) => page.getByRole('navigation', { name: '后台菜单' });
 
 describe('live sessions in the operators’ console', () => {
   it('takes a session from the editor, through review, to the phone’s live list', async () => {
@@ -152,15 +83,14 @@ describe('live sessions in the operators’ console', () => {
     await editor.getByText('待审核', { exact: true }).first().waitFor();
 
     // The phone has the live list open (without the session) while the reviewer works.
-    const phone = await phoneContext(browser);
-    contexts.push(phone);
+    const phone = await suite.phone();
     const phonePage = await phone.newPage();
     await phonePage.goto(url('/liveList'));
     await phonePage.locator('.live-card').first().waitFor();
     expect(await phonePage.locator('.live-card', { hasText: TITLE }).count()).toBe(0);
 
     const reviewer = await signedIn(REVIEWER);
-    await menu(reviewer).getByRole('link', { name: '待审核直播' }).click();
+    await menu(reviewer).getByRole('link', { name: '待审核', exact: true }).click();
     await reviewer.getByRole('heading', { name: '待审核' }).waitFor();
     await reviewer.getByRole('link', { name: TITLE }).click();
     await reviewer.getByRole('heading', { name: '编辑直播' }).waitFor();

@@ -29,6 +29,7 @@ import { activityDeskModule } from './modules/activities/activity-desk.routes.ts
 import { articleDeskModule } from './modules/articles/article-desk.routes.ts';
 import { articlesModule } from './modules/articles/articles.routes.ts';
 import { basesModule } from './modules/bases/bases.routes.ts';
+import { classDeskModule } from './modules/classes/class-desk.routes.ts';
 import { classesModule } from './modules/classes/classes.routes.ts';
 import { COVER_PAGES, publishedCover } from './modules/content/covers.queries.ts';
 import { courseDeskModule } from './modules/courses/course-desk.routes.ts';
@@ -56,6 +57,7 @@ import { studyModule } from './modules/study/study.routes.ts';
 import { teamResourcesModule } from './modules/team-resources/team-resources.routes.ts';
 import { teamWorksModule } from './modules/team-works/team-works.routes.ts';
 import { teamsModule } from './modules/teams/teams.routes.ts';
+import { topicDeskModule } from './modules/topics/topic-desk.routes.ts';
 import { topicsModule } from './modules/topics/topics.routes.ts';
 import { walksModule } from './modules/walks/walks.routes.ts';
 import { addressBlockList } from './platform/address-ranges.ts';
@@ -128,7 +130,9 @@ const modules = [
   courseDeskModule,
   ebookDeskModule,
   activityDeskModule,
+  classDeskModule,
   liveDeskModule,
+  topicDeskModule,
 ];
 
 export interface BuildOptions {

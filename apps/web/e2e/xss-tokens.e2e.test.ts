@@ -478,6 +478,125 @@ describe('stored XSS: experience-base bookings', () => {
   });
 });
 
+describe('stored XSS: the operators’ console', () => {
+  it('what editors write shows as text to reviewers in the console and to learners, and nothing runs', async () => {
+    const [editor, reviewer] = await Promise.all([
+      apiLogin(suite.portal.baseUrl, '13800000012'),
+      apiLogin(suite.portal.baseUrl, '13800000013'),
+    ]);
+    const [channel] = await api<Array<{ id: number }>>('/admin/articles/channels', editor.token);
+    if (!channel) throw new Error('no channel');
+    // Every payload in a title (100 characters), with the summary, source and body beside it.
+    const titles = packed(100, canaried(corpus)).map((pack) => pack.join(' '));
+    const articles: Array<{ id: number; version: number; title: string }> = [];
+    for (const title of titles) {
+      const created = await post<{ id: number; version: number }>(
+        '/admin/articles/create',
+        editor.token,
+        {
+          channelId: channel.id,
+          title,
+          summary: title,
+          source: title.slice(0, 100),
+          bodyHtml: `<p>${title}</p>${canaried(corpus).slice(0, 20).join('')}`,
+        },
+      );
+      const sent = await post<{ id: number; version: number }>(
+        '/admin/articles/submit',
+        editor.token,
+        { id: created.id, version: created.version },
+      );
+      articles.push({ ...sent, title });
+    }
+    // An activity whose sign-up form is made of payloads: labels and options of 20 characters.
+    const labels = [
+      ...new Set(canaried(SHORT_VECTORS).filter((label) => label.length <= 20)),
+    ].slice(0, 20);
+    const [organiser] = (
+      await api<{ organisers: Array<{ id: number }> }>('/admin/activities/choices', editor.token)
+    ).organisers;
+    const day = 86_400_000;
+    const activity = await post<{ id: number; version: number }>(
+      '/admin/activities/create',
+      editor.token,
+      {
+        kind: '讲座',
+        organiserId: organiser?.id,
+        title: titles[0],
+        cover: '/files/covers/activity-lecture-1.svg',
+        place: titles[1]?.slice(0, 100) ?? '地点',
+        contact: '021-62561234',
+        capacity: 10,
+        signupStart: new Date(Date.now() - day).toISOString(),
+        signupEnd: new Date(Date.now() + 5 * day).toISOString(),
+        startAt: new Date(Date.now() + 6 * day).toISOString(),
+        endAt: new Date(Date.now() + 6.1 * day).toISOString(),
+        descriptionHtml: `<p>${titles[2]}</p>${canaried(corpus).slice(20, 40).join('')}`,
+        formFields: labels.map((label, index) => ({
+          key: `f${index}`,
+          label,
+          kind: index % 2 === 0 ? 'text' : 'choice',
+          required: false,
+          ...(index % 2 === 0 ? {} : { options: [label, `${label}!`] }),
+        })),
+      },
+    );
+    await post('/admin/activities/submit', editor.token, {
+      id: activity.id,
+      version: activity.version,
+    });
+
+    // The reviewer's console: the inbox, the lists, the editors, the audit log.
+    const { page, runs } = await openWatched(reviewer);
+    await page.evaluate((token) => {
+      localStorage.setItem('adminToken', token);
+      localStorage.setItem('adminSite', 'jingan');
+    }, reviewer.token);
+    const visit = async (path: string, expected: string[]) => {
+      await page.goto(url(path));
+      await page.locator('h1').first().waitFor();
+      await page.locator('.ant-skeleton').first().waitFor({ state: 'detached' });
+      await page.waitForLoadState('networkidle');
+      await poke(page);
+      expect(await scanForScript(page), path).toEqual([]);
+      expect(await missingTexts(page, expected), path).toEqual([]);
+    };
+    // The inbox lists the longest waiting first, the list the newest change: 20 a page.
+    await visit(
+      '/admin/reviews?entity=article',
+      articles.slice(0, 20).map((article) => article.title),
+    );
+    await visit(
+      '/admin/articles?status=pending',
+      articles.slice(-20).map((article) => article.title),
+    );
+    for (const article of articles.slice(0, 3)) {
+      await visit(`/admin/articles/edit?id=${article.id}`, []);
+    }
+    await visit(`/admin/activities/edit?id=${activity.id}`, []);
+    await visit('/admin/audit', []);
+    expect(await runs()).toEqual([]);
+
+    // Published: the learners' pages show the same texts, and nothing runs there either.
+    for (const article of articles) {
+      await post('/admin/articles/approve', reviewer.token, {
+        id: article.id,
+        version: article.version,
+      });
+    }
+    const phone = await openWatched(reviewer);
+    for (const article of articles) {
+      await phone.page.goto(url(`/contentDetails?id=${article.id}`));
+      await phone.page.getByRole('heading', { level: 1 }).first().waitFor();
+      await poke(phone.page);
+      expect(await scanForScript(phone.page)).toEqual([]);
+      expect(await missingTexts(phone.page, [article.title])).toEqual([]);
+    }
+    expect(await phone.runs()).toEqual([]);
+    shownPerPlace['console articles and activities'] = corpus.length;
+  });
+});
+
 describe('tokens never in a URL or a Referer', () => {
   it('logs in through the account center and walks through pages: no token in any request URL or Referer, the ticket only on the callback', async () => {
     const { page } = await suite.open();

@@ -53,6 +53,8 @@ export const [AUDIT_ACTIONS, AUDIT_ACTION_NAMES] = namedValues([
   ['publish', '发布'],
   ['take_down', '下线'],
   ['withdraw', '撤回'],
+  ['schedule', '定时发布'],
+  ['unschedule', '取消定时'],
   ['grant', '授予'],
   ['revoke', '收回'],
   ['upload', '上传'],
@@ -113,3 +115,43 @@ export const ATTACHMENT_TYPES = [
 /** The most files, and the largest file, a special activity's sign-up may ask for. */
 export const ATTACHMENT_FILES_MAX = 10;
 export const ATTACHMENT_FILE_MAX_BYTES = 10 * 1024 * 1024;
+
+/** The furthest ahead a publication may be scheduled, in days. */
+export const SCHEDULE_DAYS_MAX = 366;
+
+/** The longest term, class time, place and teacher name of a class, in characters. */
+export const CLASS_TERM_MAX = 50;
+export const CLASS_TIME_MAX = 100;
+export const CLASS_PLACE_MAX = 100;
+export const CLASS_TEACHER_MAX = 50;
+/** The most courses a class studies. */
+export const CLASS_COURSES_MAX = 20;
+
+/**
+ * The kinds of section a topic (专题) shows, as the portal renders them, with their names; each
+ * shows the topic's content of one type ({@link TOPIC_SECTION_TYPES}).
+ */
+export const [TOPIC_SECTION_KINDS, TOPIC_SECTION_KIND_NAMES] = namedValues([
+  ['courses', '课程'],
+  ['activities', '活动'],
+  ['ebooks', '电子书'],
+]);
+export type TopicSectionKind = (typeof TOPIC_SECTION_KINDS)[number];
+/** The content type a section of each kind holds (`topic_items.content_type`). */
+export const TOPIC_SECTION_TYPES = {
+  courses: 'course',
+  activities: 'activity',
+  ebooks: 'ebook',
+} as const satisfies Record<TopicSectionKind, string>;
+/** The longest topic title and subtitle, and introduction, in characters. */
+export const TOPIC_TITLE_MAX = 100;
+export const TOPIC_SUBTITLE_MAX = 200;
+export const TOPIC_INTRODUCTION_MAX = 2000;
+/** The longest section name, in characters. */
+export const TOPIC_SECTION_NAME_MAX = 30;
+/** The most cards a section shows on the topic's page (`topic_sections_limit_check`). */
+export const TOPIC_ITEM_LIMIT_MAX = 50;
+/** The most items an operator puts in one section (its "more" page shows those past the limit). */
+export const TOPIC_SECTION_ITEMS_MAX = 100;
+/** The largest sort number of a topic on the topic list (smaller first). */
+export const TOPIC_SORT_MAX = 9999;

@@ -102,6 +102,13 @@ export const adminRejectBodySchema = z.object({
 });
 export type AdminRejectBody = z.infer<typeof adminRejectBodySchema>;
 
+/** `schedule`: publish what waits for review at `publishAt` (ISO 8601), within a year. */
+export const adminScheduleBodySchema = z.object({
+  ...versioned,
+  publishAt: z.iso.datetime({ offset: true, error: '请选择发布时间' }),
+});
+export type AdminScheduleBody = z.infer<typeof adminScheduleBodySchema>;
+
 /** Bulk publish or take-down of the ticked rows. */
 export const adminBulkBodySchema = z.object({
   ids: z.array(idParam).min(1, '请至少选择一条').max(BULK_MAX, `一次最多 ${BULK_MAX} 条`),
@@ -182,6 +189,8 @@ export const reviewedSchemaOf = <S extends z.core.$ZodShape>(form: z.ZodObject<S
     edit: waitingEditShape.nullable(),
     /** The published version while an edit waits, to compare with. */
     live: form.nullable(),
+    /** When a reviewer scheduled what waits to be published (定时发布), and who. */
+    schedule: z.object({ publishAt: z.string(), reviewerName: z.string() }).nullable(),
   });
 
 /** `GET /api/admin/articles/detail?id=`: what the form edits, and the live version beside it. */
@@ -254,3 +263,24 @@ export const adminVideoUploadSchema = z.object({
   bytes: z.number().int(),
 });
 export type AdminVideoUpload = z.infer<typeof adminVideoUploadSchema>;
+
+/** `GET /api/admin/reviews`: what of the site waits for review, of every kind, oldest first. */
+export const adminReviewQuerySchema = pageQuery.extend({
+  entity: z.enum(AUDIT_ENTITIES, { error: '请选择内容类型' }).optional(),
+});
+export type AdminReviewQuery = z.infer<typeof adminReviewQuerySchema>;
+
+/** One record waiting for review, as the review inbox (待审核) lists it. */
+export const adminReviewItemSchema = z.object({
+  entity: z.enum(AUDIT_ENTITIES),
+  id: z.number().int(),
+  title: z.string(),
+  /** `new`: a record never published; `edit`: a change of a published one. */
+  change: z.enum(['new', 'edit']),
+  submittedBy: z.string().nullable(),
+  /** ISO 8601: when it was sent for review. */
+  submittedAt: z.string(),
+  /** ISO 8601 when a reviewer scheduled its publication, else null. */
+  publishAt: z.string().nullable(),
+});
+export type AdminReviewItem = z.infer<typeof adminReviewItemSchema>;

@@ -40,6 +40,12 @@ const ActivityListPage = page(
 const ActivityEditPage = page(
   async () => (await import('@/features/activities/ActivityEditPage.tsx')).ActivityEditPage,
 );
+const ClassListPage = page(
+  async () => (await import('@/features/classes/ClassListPage.tsx')).ClassListPage,
+);
+const ClassEditPage = page(
+  async () => (await import('@/features/classes/ClassEditPage.tsx')).ClassEditPage,
+);
 const LiveListPage = page(
   async () => (await import('@/features/live/LiveListPage.tsx')).LiveListPage,
 );
@@ -51,6 +57,15 @@ const EbookListPage = page(
 );
 const EbookEditPage = page(
   async () => (await import('@/features/ebooks/EbookEditPage.tsx')).EbookEditPage,
+);
+const TopicListPage = page(
+  async () => (await import('@/features/topics/TopicListPage.tsx')).TopicListPage,
+);
+const TopicEditPage = page(
+  async () => (await import('@/features/topics/TopicEditPage.tsx')).TopicEditPage,
+);
+const ReviewInboxPage = page(
+  async () => (await import('@/features/review/ReviewInboxPage.tsx')).ReviewInboxPage,
 );
 const AuditLogPage = page(
   async () => (await import('@/features/audit/AuditLogPage.tsx')).AuditLogPage,
@@ -86,25 +101,27 @@ const router = createBrowserRouter(
       children: [
         { index: true, element: <Navigate to="/articles" replace /> },
         { path: 'articles', element: <ArticleListPage /> },
-        { path: 'articles/review', element: <ArticleListPage review /> },
         { path: 'articles/new', element: <ArticleEditPage /> },
         { path: 'articles/edit', element: <ArticleEditPage /> },
         { path: 'courses', element: <CourseListPage /> },
-        { path: 'courses/review', element: <CourseListPage review /> },
         { path: 'courses/new', element: <CourseEditPage /> },
         { path: 'courses/edit', element: <CourseEditPage /> },
         { path: 'activities', element: <ActivityListPage /> },
-        { path: 'activities/review', element: <ActivityListPage review /> },
         { path: 'activities/new', element: <ActivityEditPage /> },
         { path: 'activities/edit', element: <ActivityEditPage /> },
+        { path: 'classes', element: <ClassListPage /> },
+        { path: 'classes/new', element: <ClassEditPage /> },
+        { path: 'classes/edit', element: <ClassEditPage /> },
         { path: 'live', element: <LiveListPage /> },
-        { path: 'live/review', element: <LiveListPage review /> },
         { path: 'live/new', element: <LiveEditPage /> },
         { path: 'live/edit', element: <LiveEditPage /> },
         { path: 'ebooks', element: <EbookListPage /> },
-        { path: 'ebooks/review', element: <EbookListPage review /> },
         { path: 'ebooks/new', element: <EbookEditPage /> },
         { path: 'ebooks/edit', element: <EbookEditPage /> },
+        { path: 'topics', element: <TopicListPage /> },
+        { path: 'topics/new', element: <TopicEditPage /> },
+        { path: 'topics/edit', element: <TopicEditPage /> },
+        { path: 'reviews', element: <ReviewInboxPage /> },
         { path: 'audit', element: <AuditLogPage /> },
         { path: 'operators', element: <OperatorsPage /> },
         { path: '*', element: <NotFoundPage /> },

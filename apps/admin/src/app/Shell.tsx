@@ -5,7 +5,9 @@ import {
   CheckSquareOutlined,
   FileTextOutlined,
   LogoutOutlined,
+  ProfileOutlined,
   ReadOutlined,
+  SolutionOutlined,
   TeamOutlined,
   VideoCameraOutlined,
 } from '@ant-design/icons';
@@ -24,62 +26,48 @@ const { Header, Sider, Content, Footer } = Layout;
 function menuOf(operator: OperatorContext): MenuProps['items'] {
   const items: MenuProps['items'] = [];
   if (operator.can('editor') || operator.can('reviewer')) {
-    items.push(
-      {
-        type: 'group',
-        label: '内容',
-        children: [
-          {
-            key: '/articles',
-            icon: <FileTextOutlined />,
-            label: <Link to="/articles">文章管理</Link>,
-          },
-          { key: '/courses', icon: <BookOutlined />, label: <Link to="/courses">课程管理</Link> },
-          {
-            key: '/activities',
-            icon: <CalendarOutlined />,
-            label: <Link to="/activities">活动管理</Link>,
-          },
-          {
-            key: '/live',
-            icon: <VideoCameraOutlined />,
-            label: <Link to="/live">直播管理</Link>,
-          },
-          { key: '/ebooks', icon: <ReadOutlined />, label: <Link to="/ebooks">电子书管理</Link> },
-        ],
-      },
-      {
-        type: 'group',
-        label: '审核',
-        children: [
-          {
-            key: '/articles/review',
-            icon: <CheckSquareOutlined />,
-            label: <Link to="/articles/review">待审核文章</Link>,
-          },
-          {
-            key: '/courses/review',
-            icon: <CheckSquareOutlined />,
-            label: <Link to="/courses/review">待审核课程</Link>,
-          },
-          {
-            key: '/activities/review',
-            icon: <CheckSquareOutlined />,
-            label: <Link to="/activities/review">待审核活动</Link>,
-          },
-          {
-            key: '/live/review',
-            icon: <CheckSquareOutlined />,
-            label: <Link to="/live/review">待审核直播</Link>,
-          },
-          {
-            key: '/ebooks/review',
-            icon: <CheckSquareOutlined />,
-            label: <Link to="/ebooks/review">待审核电子书</Link>,
-          },
-        ],
-      },
-    );
+    items.push({
+      type: 'group',
+      label: '内容',
+      children: [
+        {
+          key: '/articles',
+          icon: <FileTextOutlined />,
+          label: <Link to="/articles">文章管理</Link>,
+        },
+        { key: '/courses', icon: <BookOutlined />, label: <Link to="/courses">课程管理</Link> },
+        {
+          key: '/classes',
+          icon: <SolutionOutlined />,
+          label: <Link to="/classes">班级管理</Link>,
+        },
+        {
+          key: '/activities',
+          icon: <CalendarOutlined />,
+          label: <Link to="/activities">活动管理</Link>,
+        },
+        {
+          key: '/live',
+          icon: <VideoCameraOutlined />,
+          label: <Link to="/live">直播管理</Link>,
+        },
+        { key: '/ebooks', icon: <ReadOutlined />, label: <Link to="/ebooks">电子书管理</Link> },
+        { key: '/topics', icon: <ProfileOutlined />, label: <Link to="/topics">专题管理</Link> },
+      ],
+    });
+  }
+  if (operator.can('reviewer')) {
+    items.push({
+      type: 'group',
+      label: '审核',
+      children: [
+        {
+          key: '/reviews',
+          icon: <CheckSquareOutlined />,
+          label: <Link to="/reviews">待审核</Link>,
+        },
+      ],
+    });
   }
   if (operator.can('site_admin') || operator.can('reviewer')) {
     items.push({

@@ -1215,10 +1215,23 @@ export interface ContentEditsTable {
   updated_at: number;
 }
 
+/** A reviewer's decision to publish a record waiting for review at a time to come. */
+export interface PublishScheduleTable {
+  id: Generated<number>;
+  site_key: string;
+  entity: AuditEntity;
+  entity_id: number;
+  /** Epoch ms. */
+  publish_at: number;
+  reviewer_id: number;
+  created_at: number;
+}
+
 export interface Database {
   operator_roles: OperatorRolesTable;
   audit_log: AuditLogTable;
   content_edits: ContentEditsTable;
+  publish_schedule: PublishScheduleTable;
   sites: SitesTable;
   users: UsersTable;
   user_identities: UserIdentitiesTable;

@@ -69,5 +69,5 @@ export function adminRoutes(api: ApiRoutes, operators: OperatorService) {
         },
       });
     };
-  return { get: declare('get'), post: declare('post') };
+  return { get: declare('get'), post: declare('post'), operators };
 }

@@ -3,6 +3,7 @@ import {
   adminBulkResultSchema,
   adminIdQuerySchema,
   adminRejectBodySchema,
+  adminScheduleBodySchema,
   adminVersionBodySchema,
 } from '@portal/contract';
 import type { z } from 'zod';
@@ -15,6 +16,8 @@ export interface ReviewApi<Form, Row extends ReviewRow> {
   path: string;
   /** `Course`, in operation ids (`getAdminCourse`, `publishAdminCourses`). */
   operation: string;
+  /** Its plural in the bulk operations' ids where adding `s` is wrong (`Classes`). */
+  plural?: string;
   /** `课程`, in the docs. */
   name: string;
   desk: ReviewDesk<Form, Row>;
@@ -33,6 +36,11 @@ export function reviewRoutes<Form, Row extends ReviewRow>(
   kind: ReviewApi<Form, Row>,
 ) {
   const { path, operation, name, desk } = kind;
+  admin.operators.reviews.register({
+    entity: desk.entity,
+    table: desk.table,
+    desk: desk as unknown as ReviewDesk<unknown, ReviewRow>,
+  });
   const detail = kind.detail as z.ZodType<unknown>;
   admin.get(`${path}/detail`, {
     operationId: `getAdmin${operation}`,
@@ -94,8 +102,27 @@ export function reviewRoutes<Form, Row extends ReviewRow>(
     response: detail,
     handle: ({ operator, body }) => desk.reject(operator, body.id, body.version, body.reason),
   });
+  admin.post(`${path}/schedule`, {
+    operationId: `scheduleAdmin${operation}`,
+    summary: '定时发布',
+    description: `审核通过待审核的${name}（或修改），在指定时间（一年之内）自动发布；之后的任何改动都会取消定时。不能审核自己提交的内容。`,
+    roles: ['reviewer'],
+    body: adminScheduleBodySchema,
+    response: detail,
+    handle: ({ operator, body }) =>
+      desk.schedule(operator, body.id, body.version, Date.parse(body.publishAt)),
+  });
+  admin.post(`${path}/unschedule`, {
+    operationId: `unscheduleAdmin${operation}`,
+    summary: '取消定时发布',
+    description: `取消${name}的定时发布，内容仍待审核。`,
+    roles: ['reviewer'],
+    body: adminVersionBodySchema,
+    response: detail,
+    handle: ({ operator, body }) => desk.unschedule(operator, body.id, body.version),
+  });
   admin.post(`${path}/publish`, {
-    operationId: `publishAdmin${operation}s`,
+    operationId: `publishAdmin${kind.plural ?? `${operation}s`}`,
     summary: '批量发布',
     description: `发布所选${name}中待审核的（不含自己提交的）和已下线的，其余跳过并说明原因。`,
     roles: ['reviewer'],
@@ -104,7 +131,7 @@ export function reviewRoutes<Form, Row extends ReviewRow>(
     handle: ({ operator, body }) => desk.publish(operator, body.ids),
   });
   admin.post(`${path}/take-down`, {
-    operationId: `takeDownAdmin${operation}s`,
+    operationId: `takeDownAdmin${kind.plural ?? `${operation}s`}`,
     summary: '批量下线',
     description: `下线所选的已发布${name}（学员端立即不再显示），其余跳过并说明原因。`,
     roles: ['reviewer'],

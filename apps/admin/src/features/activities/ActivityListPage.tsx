@@ -1,13 +1,12 @@
 import type { AdminActivityRow } from '@portal/contract';
-import { ACTIVITY_KINDS } from '@portal/contract/constants';
+import { ACTIVITY_KINDS, type ClassStatus } from '@portal/contract/constants';
 import { useQuery } from '@tanstack/react-query';
-import { Select, type TableColumnsType, Tag } from 'antd';
+import { Select, type TableColumnsType } from 'antd';
 import { Link } from 'react-router';
 import { type ListKind, ReviewListPage, reviewColumns } from '@/features/review/ReviewListPage.tsx';
 import { formatTime } from '@/ui/format.ts';
+import { PhaseTag } from '@/ui/PhaseTag.tsx';
 import { activityApi, listActivityChoices } from './ActivityEditPage.tsx';
-
-const PHASE_COLORS: Record<string, string> = { 报名中: 'green', 已满: 'orange', 进行中: 'blue' };
 
 const columns: TableColumnsType<AdminActivityRow> = [
   {
@@ -23,11 +22,8 @@ const columns: TableColumnsType<AdminActivityRow> = [
     title: '报名',
     dataIndex: 'phase',
     width: 120,
-    render: (phase: string, row) => (
-      <>
-        <Tag color={PHASE_COLORS[phase]}>{phase}</Tag>
-        {row.seatsTaken}/{row.capacity}
-      </>
+    render: (phase: ClassStatus, row) => (
+      <PhaseTag phase={phase} seatsTaken={row.seatsTaken} capacity={row.capacity} />
     ),
   },
   ...reviewColumns<AdminActivityRow>(),
@@ -80,7 +76,7 @@ const ACTIVITIES: ListKind<AdminActivityRow> = {
   }),
 };
 
-/** The site's activities and special activities (活动管理), or those waiting for review. */
-export function ActivityListPage({ review = false }: { review?: boolean }) {
-  return <ReviewListPage kind={ACTIVITIES} review={review} />;
+/** The site's activities and special activities (活动管理). */
+export function ActivityListPage() {
+  return <ReviewListPage kind={ACTIVITIES} />;
 }

@@ -13,6 +13,7 @@ const columns: TableColumnsType<AdminArticleRow> = [
   {
     title: '标题',
     dataIndex: 'title',
+    minWidth: 220,
     render: (title: string, row) => (
       <Link to={`/articles/edit?id=${row.id}`}>
         {row.pinned ? <Typography.Text type="danger">[置顶] </Typography.Text> : null}
@@ -96,7 +97,7 @@ const ARTICLES: ListKind<AdminArticleRow> = {
   }),
 };
 
-/** The site's articles (文章管理), or those waiting for review (待审核). */
-export function ArticleListPage({ review = false }: { review?: boolean }) {
-  return <ReviewListPage kind={ARTICLES} review={review} />;
+/** The site's articles (文章管理). */
+export function ArticleListPage() {
+  return <ReviewListPage kind={ARTICLES} />;
 }

@@ -9,6 +9,7 @@ const columns: TableColumnsType<AdminCourseRow> = [
   {
     title: '课程名称',
     dataIndex: 'title',
+    minWidth: 220,
     render: (title: string, row) => <Link to={`/courses/edit?id=${row.id}`}>{title}</Link>,
   },
   { title: '分类', dataIndex: 'categoryName', width: 120 },
@@ -51,7 +52,7 @@ const COURSES: ListKind<AdminCourseRow> = {
   query: ({ number }) => ({ categoryId: number('categoryId') }),
 };
 
-/** The site's courses (课程管理), or those waiting for review. */
-export function CourseListPage({ review = false }: { review?: boolean }) {
-  return <ReviewListPage kind={COURSES} review={review} />;
+/** The site's courses (课程管理). */
+export function CourseListPage() {
+  return <ReviewListPage kind={COURSES} />;
 }

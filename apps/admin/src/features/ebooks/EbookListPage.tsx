@@ -9,6 +9,7 @@ const columns: TableColumnsType<AdminEbookRow> = [
   {
     title: '书名',
     dataIndex: 'title',
+    minWidth: 220,
     render: (title: string, row) => <Link to={`/ebooks/edit?id=${row.id}`}>{title}</Link>,
   },
   // 著者: the book's; the review columns' 作者 is the operator who wrote the record.
@@ -57,7 +58,7 @@ const EBOOKS: ListKind<AdminEbookRow> = {
   query: ({ number }) => ({ categoryId: number('categoryId') }),
 };
 
-/** The site's e-books (电子书管理), or those waiting for review. */
-export function EbookListPage({ review = false }: { review?: boolean }) {
-  return <ReviewListPage kind={EBOOKS} review={review} />;
+/** The site's e-books (电子书管理). */
+export function EbookListPage() {
+  return <ReviewListPage kind={EBOOKS} />;
 }

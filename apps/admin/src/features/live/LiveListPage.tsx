@@ -17,6 +17,7 @@ const columns: TableColumnsType<AdminLiveRow> = [
   {
     title: '直播标题',
     dataIndex: 'title',
+    minWidth: 220,
     render: (title: string, row) => <Link to={`/live/edit?id=${row.id}`}>{title}</Link>,
   },
   { title: '频道', dataIndex: 'channelName', width: 150 },
@@ -85,7 +86,7 @@ const LIVE: ListKind<AdminLiveRow> = {
   query: ({ number, text }) => ({ channelId: number('channelId'), state: text('state') }),
 };
 
-/** The site's live sessions (直播管理), or those waiting for review. */
-export function LiveListPage({ review = false }: { review?: boolean }) {
-  return <ReviewListPage kind={LIVE} review={review} />;
+/** The site's live sessions (直播管理). */
+export function LiveListPage() {
+  return <ReviewListPage kind={LIVE} />;
 }

@@ -7,6 +7,7 @@ import {
   Button,
   Card,
   Col,
+  DatePicker,
   Descriptions,
   Form,
   Input,
@@ -17,6 +18,7 @@ import {
   Space,
   Typography,
 } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '@/api/client.ts';
@@ -74,6 +76,8 @@ export function ReviewEditor<Form extends object>({
   const [form] = Form.useForm<Form>();
   const [clash, setClash] = useState<Clash<Form> | null>(null);
   const [rejecting, setRejecting] = useState(false);
+  const [scheduling, setScheduling] = useState(false);
+  const [publishAt, setPublishAt] = useState<Dayjs | null>(null);
   const [reason, setReason] = useState('');
   const key = kind.listPath.slice(1);
 
@@ -144,6 +148,21 @@ export function ReviewEditor<Form extends object>({
     onError: (error) => failed(error),
   });
 
+  const timing = useMutation({
+    mutationFn: (at: Dayjs | null) =>
+      at
+        ? kind.api.schedule(id ?? 0, record.data?.version ?? 0, at.toISOString())
+        : kind.api.unschedule(id ?? 0, record.data?.version ?? 0),
+    onSuccess: (fresh, at) => {
+      shown(fresh);
+      setScheduling(false);
+      message.success(
+        at ? `已定时：${formatTime(fresh.schedule?.publishAt ?? null)} 发布` : '已取消定时',
+      );
+    },
+    onError: (error) => failed(error),
+  });
+
   if (id !== null && record.isPending) {
     return (
       <Card aria-busy="true">
@@ -173,7 +192,7 @@ export function ReviewEditor<Form extends object>({
   const waiting = data?.status === 'pending' || data?.edit?.status === 'pending';
   const ownSubmission = waiting && data?.submittedBy === operator.session.userId;
   const canEdit = operator.can('editor');
-  const busy = save.isPending || step.isPending || reject.isPending;
+  const busy = save.isPending || step.isPending || reject.isPending || timing.isPending;
 
   return (
     <Row gutter={24}>
@@ -258,6 +277,22 @@ export function ReviewEditor<Form extends object>({
                 </Descriptions.Item>
                 <Descriptions.Item label="版本">{data.version}</Descriptions.Item>
               </Descriptions>
+              {data.schedule ? (
+                <Alert
+                  type="info"
+                  showIcon
+                  style={{ marginBottom: 12 }}
+                  title={`定时发布：${formatTime(data.schedule.publishAt)}`}
+                  description={`由 ${data.schedule.reviewerName} 审核通过，到时自动发布；内容再有改动会取消定时。`}
+                  action={
+                    operator.can('reviewer') ? (
+                      <Button size="small" disabled={busy} onClick={() => timing.mutate(null)}>
+                        取消定时
+                      </Button>
+                    ) : null
+                  }
+                />
+              ) : null}
               {operator.can('reviewer') && waiting ? (
                 ownSubmission ? (
                   <Alert type="warning" showIcon title="这是你提交的内容，需由另一位审核员审核。" />
@@ -270,6 +305,15 @@ export function ReviewEditor<Form extends object>({
                       onClick={() => step.mutate({ action: 'approve' })}
                     >
                       {data.edit ? '通过修改' : '通过并发布'}
+                    </Button>
+                    <Button
+                      disabled={busy}
+                      onClick={() => {
+                        setPublishAt(null);
+                        setScheduling(true);
+                      }}
+                    >
+                      定时发布
                     </Button>
                     <Button danger disabled={busy} onClick={() => setRejecting(true)}>
                       驳回
@@ -308,6 +352,31 @@ export function ReviewEditor<Form extends object>({
           value={reason}
           onChange={(event) => setReason(event.target.value)}
           placeholder="告诉编辑需要怎样修改"
+        />
+      </Modal>
+      <Modal
+        open={scheduling}
+        title="定时发布"
+        okText="确定定时"
+        cancelText="取消"
+        okButtonProps={{ disabled: publishAt === null, loading: timing.isPending }}
+        onOk={() => timing.mutate(publishAt)}
+        onCancel={() => setScheduling(false)}
+      >
+        <Typography.Paragraph>
+          审核通过，到所选时间自动发布（一年之内）。在此之前，学员看不到
+          {data?.edit ? '这次修改' : kind.these}。
+        </Typography.Paragraph>
+        <DatePicker
+          aria-label="发布时间"
+          showTime={{ format: 'HH:mm' }}
+          format="YYYY-MM-DD HH:mm"
+          value={publishAt}
+          onChange={setPublishAt}
+          disabledDate={(day) =>
+            day.isBefore(dayjs(), 'day') || day.isAfter(dayjs().add(1, 'year'))
+          }
+          style={{ width: 240 }}
         />
       </Modal>
       <Modal

@@ -62,16 +62,10 @@ export interface ListKind<Row extends { id: number }> {
 }
 
 /**
- * A reviewed kind's list (文章管理, 课程管理) or what of it waits for review (待审核): filters in
- * the address, server paging, bulk publish and take-down for reviewers, a new record for editors.
+ * A reviewed kind's list (文章管理, 课程管理): filters in the address (待审核 among the states),
+ * server paging, bulk publish and take-down for reviewers, a new record for editors.
  */
-export function ReviewListPage<Row extends { id: number }>({
-  kind,
-  review = false,
-}: {
-  kind: ListKind<Row>;
-  review?: boolean;
-}) {
+export function ReviewListPage<Row extends { id: number }>({ kind }: { kind: ListKind<Row> }) {
   const operator = useOperator();
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
@@ -81,7 +75,7 @@ export function ReviewListPage<Row extends { id: number }>({
   const query = {
     page: number('page') ?? 1,
     size: PAGE_SIZE,
-    status: review ? 'pending' : text('status'),
+    status: text('status'),
     q: text('q'),
     ...kind.query?.(filters),
   };
@@ -123,12 +117,12 @@ export function ReviewListPage<Row extends { id: number }>({
     onError: (error) => message.error(error.message),
   });
 
-  const title = review ? '待审核' : `${kind.name}管理`;
+  const title = `${kind.name}管理`;
   return (
     <Card
       title={<h1 style={{ fontSize: 18, margin: 0 }}>{title}</h1>}
       extra={
-        operator.can('editor') && !review ? (
+        operator.can('editor') ? (
           <Link to={`${kind.listPath}/new`}>
             <Button type="primary" icon={<PlusOutlined />}>
               新建{kind.name}
@@ -152,7 +146,7 @@ export function ReviewListPage<Row extends { id: number }>({
           onSearch={(value) => setFilter({ q: value.trim() || undefined })}
           style={{ width: 220 }}
         />
-        {review ? null : (
+        {
           <Select
             aria-label="审核状态"
             placeholder="全部状态"
@@ -162,7 +156,7 @@ export function ReviewListPage<Row extends { id: number }>({
             style={{ width: 130 }}
             options={REVIEW_STATUSES.map((value) => ({ value, label: REVIEW_STATUS_NAMES[value] }))}
           />
-        )}
+        }
         {kind.filters?.({ ...filters, setFilter })}
         <Button icon={<ReloadOutlined />} onClick={() => list.refetch()}>
           刷新
@@ -207,8 +201,6 @@ export function ReviewListPage<Row extends { id: number }>({
         <Table<Row>
           rowKey="id"
           columns={kind.columns}
-          // Narrow windows scroll the table sideways rather than squeeze the titles.
-          scroll={{ x: 'max-content' }}
           dataSource={list.data?.list}
           loading={list.isFetching}
           rowSelection={
@@ -220,11 +212,9 @@ export function ReviewListPage<Row extends { id: number }>({
             emptyText: (
               <Empty
                 description={
-                  review
-                    ? `没有等待审核的${kind.name}`
-                    : params.toString()
-                      ? `没有符合筛选条件的${kind.name}`
-                      : `还没有${kind.name}，点右上角“新建${kind.name}”开始`
+                  params.toString()
+                    ? `没有符合筛选条件的${kind.name}`
+                    : `还没有${kind.name}，点右上角“新建${kind.name}”开始`
                 }
               />
             ),

@@ -20,6 +20,8 @@ export interface Reviewed<Form> {
     updatedAt: string;
   } | null;
   live: Form | null;
+  /** When a reviewer scheduled what waits to be published (定时发布), and who. */
+  schedule: { publishAt: string; reviewerName: string } | null;
 }
 
 /** The review steps of one record at the version the operator saw. */
@@ -38,6 +40,10 @@ export function reviewApi<Form, Row>(path: string) {
       post<Detail>(`${path}/${step}`, { id, version }),
     reject: (id: number, version: number, reason: string) =>
       post<Detail>(`${path}/reject`, { id, version, reason }),
+    schedule: (id: number, version: number, publishAt: string) =>
+      post<Detail>(`${path}/schedule`, { id, version, publishAt }),
+    unschedule: (id: number, version: number) =>
+      post<Detail>(`${path}/unschedule`, { id, version }),
     bulk: (action: 'publish' | 'take-down', ids: number[]) =>
       post<AdminBulkResult>(`${path}/${action}`, { ids }),
   };

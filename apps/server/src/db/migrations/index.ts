@@ -50,6 +50,7 @@ import { dropPlacesSpatialIndex } from './20261129_1300_drop_places_spatial_inde
 import { createOperators } from './20261130_0900_create_operators.ts';
 import { reviewCourses } from './20261130_1000_review_courses.ts';
 import { reviewMoreContent } from './20261130_1100_review_more_content.ts';
+import { createPublishSchedule } from './20261130_1200_create_publish_schedule.ts';
 
 // The lists the first widenings allowed; each later one allows the same plus what it adds. Like
 // the migrations they are frozen: a new kind is a new migration with a longer list.
@@ -134,5 +135,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '20261130_0900_create_operators': createOperators(engine),
     '20261130_1000_review_courses': reviewCourses(),
     '20261130_1100_review_more_content': reviewMoreContent(),
+    '20261130_1200_create_publish_schedule': createPublishSchedule(engine),
   };
 }

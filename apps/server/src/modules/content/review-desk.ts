@@ -1,8 +1,13 @@
 import { type AdminBulkResult, ErrorCode } from '@portal/contract';
-import type { AuditAction, AuditEntity, ReviewStatus } from '@portal/contract/constants';
-import type { Kysely } from 'kysely';
-import type { Database, ReviewColumns } from '../../db/schema.ts';
-import { AppError, forbidden, notFound } from '../../platform/errors.ts';
+import {
+  type AuditAction,
+  type AuditEntity,
+  type ReviewStatus,
+  SCHEDULE_DAYS_MAX,
+} from '@portal/contract/constants';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, PublishScheduleTable, ReviewColumns } from '../../db/schema.ts';
+import { AppError, forbidden, invalid, notFound } from '../../platform/errors.ts';
 import type { PublicCache } from '../../platform/public-cache.ts';
 import { isoTime } from '../../platform/time.ts';
 import type { AuditLog } from '../operators/audit.ts';
@@ -10,6 +15,8 @@ import type { Operator } from '../operators/operators.service.ts';
 
 /** A change made against a version someone else has changed since (HTTP 200, code 409). */
 export const staleVersion = () => new AppError(ErrorCode.conflict, '已被他人修改，请刷新后再改');
+
+const DAY = 86_400_000;
 
 const notWaiting = () => new AppError(ErrorCode.conflict, '没有待审核的内容，请刷新后查看');
 const ownChange = () => forbidden('不能审核自己提交的内容，请由另一位审核员审核');
@@ -134,6 +141,7 @@ export interface Reviewed<Form> {
     updatedAt: string;
   } | null;
   live: Form | null;
+  schedule: { publishAt: string; reviewerName: string } | null;
 }
 
 interface Done {
@@ -193,6 +201,40 @@ export function findEdit(db: Kysely<Database>, entity: AuditEntity, id: number) 
     .executeTakeFirst();
 }
 
+/** The scheduled publication of a record of `entity`, with its reviewer's nickname. */
+function findSchedule(db: Kysely<Database>, entity: AuditEntity, id: number) {
+  return db
+    .selectFrom('publish_schedule as s')
+    .leftJoin('users as u', 'u.id', 's.reviewer_id')
+    .select(['s.id', 's.publish_at', 's.reviewer_id', 'u.nickname as reviewer_name'])
+    .where('s.entity', '=', entity)
+    .where('s.entity_id', '=', id)
+    .executeTakeFirst();
+}
+
+/** A due scheduled publication, as the job reads it. */
+export type ScheduleEntry = Pick<
+  Selectable<PublishScheduleTable>,
+  'id' | 'site_key' | 'entity' | 'entity_id' | 'publish_at' | 'reviewer_id'
+>;
+
+/** The reviewer of a schedule as the operator the job acts as (the audit log names them). */
+async function scheduleActor(db: Kysely<Database>, entry: ScheduleEntry): Promise<Operator> {
+  const reviewer = await db
+    .selectFrom('users')
+    .select('nickname')
+    .where('id', '=', entry.reviewer_id)
+    .executeTakeFirst();
+  return {
+    userId: entry.reviewer_id,
+    nickname: reviewer?.nickname ?? '审核员',
+    siteKey: entry.site_key,
+    roles: new Set(['reviewer']),
+    superAdmin: false,
+    ip: '定时发布',
+  };
+}
+
 /**
  * Review before publication (先审后发) for one kind of content: an editor's new record is a
  * 草稿 until submitted (待审核); a reviewer who did not submit it publishes it (已发布) or
@@ -211,12 +253,23 @@ export class ReviewDesk<Form, Row extends ReviewRow> {
     private readonly now: () => number = Date.now,
   ) {}
 
+  /** The kind's entity and table (the review queue lists them). */
+  get entity(): AuditEntity {
+    return this.kind.entity;
+  }
+  get table(): ReviewTable {
+    return this.kind.table;
+  }
+
   /** The form of a record of the site with its review state (its waiting edit's form, if any). */
   async detail(siteKey: string, id: number): Promise<Form & Reviewed<Form>> {
     const row = await this.kind.find(this.db, siteKey, id);
     if (!row) throw notFound(this.kind.name);
     const edit = await findEdit(this.db, this.kind.entity, id);
-    const live = await this.kind.formOf(this.db, row);
+    const [live, schedule] = await Promise.all([
+      this.kind.formOf(this.db, row),
+      findSchedule(this.db, this.kind.entity, id),
+    ]);
     const shown = edit ? (JSON.parse(edit.data) as Form) : live;
     return {
       ...shown,
@@ -240,6 +293,12 @@ export class ReviewDesk<Form, Row extends ReviewRow> {
           }
         : null,
       live: edit ? live : null,
+      schedule: schedule
+        ? {
+            publishAt: isoTime(schedule.publish_at),
+            reviewerName: schedule.reviewer_name ?? '审核员',
+          }
+        : null,
     };
   }
 
@@ -282,22 +341,49 @@ export class ReviewDesk<Form, Row extends ReviewRow> {
       const row = await this.kind.find(trx, operator.siteKey, id);
       if (!row) throw notFound(this.kind.name);
       if (Number(row.version) !== version) throw staleVersion();
-      if (!(await claimVersion(trx, this.kind.table, id, version, now))) throw staleVersion();
-      const edit = await findEdit(trx, this.kind.entity, id);
-      const done = await apply(trx, row, edit, now);
-      await this.audit.record(trx, operator, {
-        action: done.action,
-        entity: this.kind.entity,
-        entityId: id,
-        summary: row.title,
-        before: done.before,
-        after: done.after,
-      });
-      return done.retire === true;
+      return this.changeIn(trx, operator, row, now, apply);
     });
     // Published or taken down: the phone sees it on its next call.
     if (retire) await this.publicCache.invalidate(operator.siteKey);
     return this.detail(operator.siteKey, id);
+  }
+
+  /**
+   * The change of {@link change} on a row read in `trx`: claims its version, applies, logs. Any
+   * change but a schedule's own voids a scheduled publication (what was decided on changed).
+   */
+  private async changeIn(
+    trx: Kysely<Database>,
+    operator: Operator,
+    row: Row,
+    now: number,
+    apply: (
+      trx: Kysely<Database>,
+      row: Row,
+      edit: EditRow | undefined,
+      now: number,
+    ) => Promise<Done>,
+  ): Promise<boolean> {
+    const { entity, table } = this.kind;
+    if (!(await claimVersion(trx, table, row.id, Number(row.version), now))) throw staleVersion();
+    const edit = await findEdit(trx, entity, row.id);
+    const done = await apply(trx, row, edit, now);
+    if (done.action !== 'schedule') {
+      await trx
+        .deleteFrom('publish_schedule')
+        .where('entity', '=', entity)
+        .where('entity_id', '=', row.id)
+        .execute();
+    }
+    await this.audit.record(trx, operator, {
+      action: done.action,
+      entity,
+      entityId: row.id,
+      summary: row.title,
+      before: done.before,
+      after: done.after,
+    });
+    return done.retire === true;
   }
 
   private async saveEdit(
@@ -460,6 +546,104 @@ export class ReviewDesk<Form, Row extends ReviewRow> {
       after: { status: 'published' },
       retire: true,
     };
+  }
+
+  /**
+   * Schedules what waits for review to be published at `publishAt` (定时发布): checked now as an
+   * approval would be (something waits, not the reviewer's own, publishable); the due-time job
+   * approves it then in the reviewer's name. Any later change of the record voids the schedule.
+   */
+  async schedule(operator: Operator, id: number, version: number, publishAt: number) {
+    const now = this.now();
+    if (publishAt < now + 60_000) throw invalid('发布时间：须晚于现在');
+    if (publishAt > now + SCHEDULE_DAYS_MAX * DAY) {
+      throw invalid(`发布时间：最多定在 ${SCHEDULE_DAYS_MAX} 天之内`);
+    }
+    return this.change(operator, id, version, async (trx, row, edit) => {
+      let form: Form;
+      if (edit?.status === 'pending') {
+        if (edit.submitted_by === operator.userId) throw ownChange();
+        form = await this.kind.check(trx, operator.siteKey, JSON.parse(edit.data) as Form);
+        await this.kind.fits?.(trx, row, form);
+      } else {
+        if (row.status !== 'pending') throw notWaiting();
+        if (row.submitted_by === operator.userId) throw ownChange();
+        form = await this.kind.formOf(trx, row);
+      }
+      this.refuseUnpublishable(form);
+      const values = { publish_at: publishAt, reviewer_id: operator.userId, created_at: now };
+      await trx
+        .insertInto('publish_schedule')
+        .values({
+          ...values,
+          site_key: operator.siteKey,
+          entity: this.kind.entity,
+          entity_id: row.id,
+        })
+        .onConflict((oc) => oc.columns(['entity', 'entity_id']).doUpdateSet(values))
+        .execute();
+      return { action: 'schedule', before: null, after: { publishAt: isoTime(publishAt) } };
+    });
+  }
+
+  /** Cancels a scheduled publication; the record waits for review as before. */
+  async unschedule(operator: Operator, id: number, version: number) {
+    return this.change(operator, id, version, async (trx, row) => {
+      const schedule = await findSchedule(trx, this.kind.entity, row.id);
+      if (!schedule) throw new AppError(ErrorCode.conflict, '没有定时发布，请刷新后查看');
+      await trx.deleteFrom('publish_schedule').where('id', '=', schedule.id).execute();
+      return {
+        action: 'unschedule',
+        before: { publishAt: isoTime(schedule.publish_at) },
+        after: null,
+      };
+    });
+  }
+
+  /**
+   * Publishes a record whose scheduled time has come, as its reviewer approving it: the schedule
+   * row is deleted in the same transaction, so of several instances running the job one
+   * publishes and the others find it gone (`taken`). A record that can no longer be published
+   * (its rules refuse it now) keeps waiting for review; the schedule is dropped and logged.
+   */
+  async publishScheduled(entry: ScheduleEntry): Promise<'published' | 'taken' | 'dropped'> {
+    const now = this.now();
+    const actor = await scheduleActor(this.db, entry);
+    try {
+      const retire = await this.db.transaction().execute(async (trx) => {
+        const claimed = await trx
+          .deleteFrom('publish_schedule')
+          .where('id', '=', entry.id)
+          .executeTakeFirst();
+        if (Number(claimed.numDeletedRows) !== 1) return null;
+        const row = await this.kind.find(trx, entry.site_key, entry.entity_id);
+        if (!row) return false;
+        return this.changeIn(trx, actor, row, now, (inner, current, edit) =>
+          this.approveIn(inner, actor, current, edit, now),
+        );
+      });
+      if (retire === null) return 'taken';
+      if (retire) await this.publicCache.invalidate(entry.site_key);
+      return 'published';
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      await this.db.transaction().execute(async (trx) => {
+        const dropped = await trx
+          .deleteFrom('publish_schedule')
+          .where('id', '=', entry.id)
+          .executeTakeFirst();
+        if (Number(dropped.numDeletedRows) !== 1) return;
+        await this.audit.record(trx, actor, {
+          action: 'unschedule',
+          entity: this.kind.entity,
+          entityId: entry.entity_id,
+          summary: `定时发布未执行：${error.message}`,
+          before: { publishAt: isoTime(entry.publish_at) },
+          after: { reason: error.message },
+        });
+      });
+      return 'dropped';
+    }
   }
 
   /** Refuses what waits, with the reason the editor reads. */

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database, MessageReminderRow } from '../../db/schema.ts';
+import { IntervalJob } from '../../platform/interval-job.ts';
 import { MessageTexts } from './message-texts.ts';
 import { insertMessage } from './messages.queries.ts';
 import {
@@ -51,8 +52,10 @@ export class ReminderJob {
   private readonly leaseMs: number;
   private readonly batch: number;
   private readonly now: () => number;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
+  private readonly job = new IntervalJob(async (onError) => {
+    const run = await this.runOnce();
+    run.failed.forEach(onError);
+  });
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -121,24 +124,12 @@ export class ReminderJob {
 
   /** Runs every `intervalMs` (the first run at once) until {@link stop}; failures go to `onError`. */
   start(intervalMs: number, onError: (error: unknown) => void): void {
-    const tick = () => {
-      if (this.running) return;
-      this.running = this.runOnce()
-        .then((run) => run.failed.forEach(onError), onError)
-        .finally(() => {
-          this.running = undefined;
-        });
-    };
-    this.timer = setInterval(tick, intervalMs);
-    this.timer.unref();
-    tick();
+    this.job.start(intervalMs, onError);
   }
 
   /** Stops the interval and waits for a run in progress. */
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running;
+  stop(): Promise<void> {
+    return this.job.stop();
   }
 }
 

@@ -1,4 +1,6 @@
 import {
+  adminReviewItemSchema,
+  adminReviewQuerySchema,
   adminSessionSchema,
   adminUploadSchema,
   adminVideoUploadSchema,
@@ -48,6 +50,26 @@ export const operatorsModule = portalModule({
       handle: ({ learner }) => operators.session(learner),
     });
     const admin = adminRoutes(api, operators);
+    admin.get('/api/admin/reviews', {
+      operationId: 'listAdminReviews',
+      summary: '待审核（后台）',
+      description:
+        '本站所有类型中等待审核的内容（新提交的与已发布内容的修改），等待最久的在前，标明定时发布的时间；可按类型筛选，分页。',
+      roles: ['reviewer'],
+      query: adminReviewQuerySchema,
+      response: pageOf(adminReviewItemSchema),
+      handle: ({ operator, query }) => operators.reviews.pending(operator.siteKey, query),
+    });
+    // Scheduled publication, on the reminders' interval (0: off; tests run it themselves).
+    const interval = app.config.reminderIntervalMs;
+    if (interval > 0) {
+      app.addHook('onReady', async () =>
+        operators.reviews.start(interval, (error) =>
+          app.log.error({ err: error }, 'scheduled publication failed'),
+        ),
+      );
+    }
+    app.addHook('onClose', () => operators.reviews.stop());
     admin.get('/api/admin/operators', {
       operationId: 'listOperators',
       summary: '本站操作员',

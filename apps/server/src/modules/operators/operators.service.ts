@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import { conflict, forbidden, invalid } from '../../platform/errors.ts';
+import { ReviewQueue } from '../content/review-queue.ts';
 import type { AuditLog } from './audit.ts';
 import {
   deleteRole,
@@ -56,12 +57,17 @@ const notOperator = () => forbidden('你不是本站的操作员，请联系站�
  * `/api/admin` call, and granted or taken back by a site's 站点管理员.
  */
 export class OperatorService {
+  /** Every reviewed kind: the review inbox and scheduled publication (kinds register). */
+  readonly reviews: ReviewQueue;
+
   constructor(
     private readonly db: Kysely<Database>,
     readonly audit: AuditLog,
     private readonly sites: () => Promise<Array<{ key: string; name: string }>>,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.reviews = new ReviewQueue(db, now);
+  }
 
   /** The operator's sites and roles; a learner without any role gets an empty list of sites. */
   async session(user: AuthUser): Promise<AdminSession> {

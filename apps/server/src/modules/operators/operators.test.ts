@@ -31,8 +31,10 @@ const TABLES = {
   articles: 'articles',
   courses: 'courses',
   activities: 'activities',
+  classes: 'classes',
   ebooks: 'ebooks',
   live: 'live_sessions',
+  topics: 'topics',
 } as const satisfies Record<string, ReviewTable>;
 
 /** A form each kind's create and update accept in shape. */
@@ -52,6 +54,19 @@ const FORMS: Record<string, object> = {
     startAt: '2026-12-03T10:00:00.000Z',
     endAt: '2026-12-03T11:00:00.000Z',
   },
+  classes: {
+    title: '班级',
+    cover: '/files/c.png',
+    term: '2026年秋季',
+    classTime: '每周二 9:30-11:00',
+    place: '地点',
+    teacherName: '教师',
+    capacity: 10,
+    signupStart: '2026-12-01T10:00:00.000Z',
+    signupEnd: '2026-12-02T10:00:00.000Z',
+    startAt: '2026-12-03T10:00:00.000Z',
+    endAt: '2027-01-03T10:00:00.000Z',
+  },
   ebooks: { categoryId: 1, title: '电子书', author: '作者', publishedYear: 2024 },
   live: {
     channelId: 1,
@@ -61,6 +76,7 @@ const FORMS: Record<string, object> = {
     startsAt: '2026-12-01T10:00:00.000Z',
     endsAt: '2026-12-01T11:00:00.000Z',
   },
+  topics: { title: '专题', slug: '2026/sweep', banner: '/files/c.png', sections: [] },
 };
 
 /** The kind an operation acts on: `courses` for `POST /api/admin/courses/update`. */
@@ -75,6 +91,9 @@ function sample(operation: string): unknown {
   if (operation.endsWith('/create')) return FORMS[kind];
   if (operation.endsWith('/update')) return { id: 1, version: 1, ...FORMS[kind] };
   if (operation.endsWith('/reject')) return { id: 1, version: 1, reason: '理由' };
+  if (operation.endsWith('/schedule')) {
+    return { id: 1, version: 1, publishAt: new Date(Date.now() + 86_400_000).toISOString() };
+  }
   if (operation.endsWith('/publish') || operation.endsWith('/take-down')) return { ids: [1] };
   return { id: 1, version: 1 };
 }
