@@ -17,22 +17,17 @@ import { invalid } from '../../platform/errors.ts';
 import type { PublicCache } from '../../platform/public-cache.ts';
 import { sanitizeArticleHtml } from '../../platform/sanitize-html.ts';
 import { isoTime } from '../../platform/time.ts';
-import { type DeskKind, listedReview, ReviewDesk, type ReviewRow } from '../content/review-desk.ts';
+import {
+  type DeskKind,
+  listedReview,
+  ReviewDesk,
+  type ReviewedRow,
+} from '../content/review-desk.ts';
 import type { AuditLog } from '../operators/audit.ts';
 import { parseFormFields } from '../seats/seats.ts';
 
-/** An activity of the site with its review columns and its author's nickname. */
-function findActivity(db: Kysely<Database>, siteKey: string, id: number) {
-  return db
-    .selectFrom('activities as a')
-    .leftJoin('users as u', 'u.id', 'a.author_id')
-    .selectAll('a')
-    .select('u.nickname as author_name')
-    .where('a.site_key', '=', siteKey)
-    .where('a.id', '=', id)
-    .executeTakeFirst();
-}
-type ActivityRow = NonNullable<Awaited<ReturnType<typeof findActivity>>> & ReviewRow;
+/** A activities row of the site with its review columns and its author's nickname. */
+type ActivityRow = ReviewedRow<'activities'>;
 
 const ms = (time: string) => Date.parse(time);
 
@@ -110,11 +105,6 @@ const activityKind: DeskKind<AdminActivityForm, ActivityRow> = {
   entity: 'activity',
   table: 'activities',
   name: '活动',
-  find: findActivity as (
-    db: Kysely<Database>,
-    siteKey: string,
-    id: number,
-  ) => Promise<ActivityRow | undefined>,
   formOf: async (_db, row) => formOfActivity(row),
   check: checkActivity,
   async insert(trx, operator, form, now) {
@@ -135,9 +125,6 @@ const activityKind: DeskKind<AdminActivityForm, ActivityRow> = {
   },
   async write(trx, row, form) {
     await trx.updateTable('activities').set(columnsOf(form)).where('id', '=', row.id).execute();
-  },
-  async setState(trx, id, patch) {
-    await trx.updateTable('activities').set(patch).where('id', '=', id).execute();
   },
   // Learners hold seats: never fewer seats than they hold (read in the change's transaction).
   async fits(_db, row, form) {

@@ -78,16 +78,3 @@ export function listDeskRows(
     .offset(window.offset)
     .execute();
 }
-
-/** An article of the site as the console edits it (its author's nickname beside it). */
-export function findDeskArticle(db: Kysely<Database>, siteKey: string, id: number) {
-  return db
-    .selectFrom('articles as a')
-    .leftJoin('users as u', 'u.id', 'a.author_id')
-    .selectAll('a')
-    .select('u.nickname as author_name')
-    .where('a.site_key', '=', siteKey)
-    .where('a.id', '=', id)
-    .executeTakeFirst();
-}
-export type DeskArticleRow = NonNullable<Awaited<ReturnType<typeof findDeskArticle>>>;

@@ -12,19 +12,22 @@ import { readPage } from '../../db/paging.ts';
 import type { Database } from '../../db/schema.ts';
 import { invalid } from '../../platform/errors.ts';
 import type { PublicCache } from '../../platform/public-cache.ts';
-import { type DeskKind, listedReview, ReviewDesk } from '../content/review-desk.ts';
+import {
+  type DeskKind,
+  listedReview,
+  ReviewDesk,
+  type ReviewedRow,
+} from '../content/review-desk.ts';
 import { insertMessage } from '../messages/messages.queries.ts';
 import { type AuditLog, dayRange } from '../operators/audit.ts';
-import {
-  countDeskRows,
-  type DeskArticleRow,
-  findDeskArticle,
-  listDeskRows,
-} from './article-desk.queries.ts';
+import { countDeskRows, listDeskRows } from './article-desk.queries.ts';
 import { findChannel, listChannelRows } from './articles.queries.ts';
 import { articleRow } from './articles.service.ts';
 
 /** The form of a stored row: what the editor sees and the audit log keeps. */
+/** An article of the site with its review columns and its author's nickname. */
+type DeskArticleRow = ReviewedRow<'articles'>;
+
 function formOfRow(row: DeskArticleRow): AdminArticleForm {
   return {
     channelId: row.channel_id,
@@ -61,7 +64,6 @@ const articleKind: DeskKind<AdminArticleForm, DeskArticleRow> = {
   entity: 'article',
   table: 'articles',
   name: '文章',
-  find: findDeskArticle,
   formOf: async (_db, row) => formOfRow(row),
   check: async (db, siteKey, form) => (await checked(db, siteKey, form)).clean,
   async insert(trx, operator, form, now) {
@@ -101,9 +103,6 @@ const articleKind: DeskKind<AdminArticleForm, DeskArticleRow> = {
       })
       .where('id', '=', row.id)
       .execute();
-  },
-  async setState(trx, id, patch) {
-    await trx.updateTable('articles').set(patch).where('id', '=', id).execute();
   },
   title: (form) => form.title,
   // Every learner of the site gets it as a notice in 我的消息 (once per article), when asked.

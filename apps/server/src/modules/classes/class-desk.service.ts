@@ -17,22 +17,17 @@ import { invalid } from '../../platform/errors.ts';
 import type { PublicCache } from '../../platform/public-cache.ts';
 import { sanitizeArticleHtml } from '../../platform/sanitize-html.ts';
 import { isoTime } from '../../platform/time.ts';
-import { type DeskKind, listedReview, ReviewDesk, type ReviewRow } from '../content/review-desk.ts';
+import {
+  type DeskKind,
+  listedReview,
+  ReviewDesk,
+  type ReviewedRow,
+} from '../content/review-desk.ts';
 import type { AuditLog } from '../operators/audit.ts';
 import { parseFormFields } from '../seats/seats.ts';
 
-/** A class of the site with its review columns and its author's nickname. */
-function findClass(db: Kysely<Database>, siteKey: string, id: number) {
-  return db
-    .selectFrom('classes as c')
-    .leftJoin('users as u', 'u.id', 'c.author_id')
-    .selectAll('c')
-    .select('u.nickname as author_name')
-    .where('c.site_key', '=', siteKey)
-    .where('c.id', '=', id)
-    .executeTakeFirst();
-}
-type ClassRow = NonNullable<Awaited<ReturnType<typeof findClass>>> & ReviewRow;
+/** A classes row of the site with its review columns and its author's nickname. */
+type ClassRow = ReviewedRow<'classes'>;
 
 const ms = (time: string) => Date.parse(time);
 
@@ -129,11 +124,6 @@ const classKind: DeskKind<AdminClassForm, ClassRow> = {
   entity: 'class',
   table: 'classes',
   name: '班级',
-  find: findClass as (
-    db: Kysely<Database>,
-    siteKey: string,
-    id: number,
-  ) => Promise<ClassRow | undefined>,
   formOf: formOfClass,
   check: checkClass,
   async insert(trx, operator, form, now) {
@@ -156,9 +146,6 @@ const classKind: DeskKind<AdminClassForm, ClassRow> = {
   async write(trx, row, form) {
     await trx.updateTable('classes').set(columnsOf(form)).where('id', '=', row.id).execute();
     await writeCourses(trx, row.id, form.courseIds);
-  },
-  async setState(trx, id, patch) {
-    await trx.updateTable('classes').set(patch).where('id', '=', id).execute();
   },
   // Learners hold seats: never fewer seats than they hold (read in the change's transaction).
   async fits(_db, row, form) {

@@ -48,6 +48,26 @@ async function claimVersion(
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** A record of a reviewed table as stored, with its author's nickname. */
+export type ReviewedRow<T extends ReviewTable> = Selectable<Database[T]> & ReviewRow;
+
+/** The record `id` of `table` on the site, with its author's nickname; undefined if not the site's. */
+export function findReviewed<T extends ReviewTable>(
+  db: Kysely<Database>,
+  table: T,
+  siteKey: string,
+  id: number,
+): Promise<ReviewedRow<T> | undefined> {
+  return db
+    .selectFrom(`${table} as r` as 'courses as r')
+    .leftJoin('users as u', 'u.id', 'r.author_id')
+    .selectAll('r')
+    .select('u.nickname as author_name')
+    .where('r.site_key', '=', siteKey)
+    .where('r.id', '=', id)
+    .executeTakeFirst() as Promise<ReviewedRow<T> | undefined>;
+}
+
 /** The review columns every reviewed table has (`20261130_0900_create_operators`). */
 export interface ReviewRow {
   id: number;
@@ -95,8 +115,6 @@ export interface DeskKind<Form, Row extends ReviewRow> {
   table: ReviewTable;
   /** Its Chinese name in messages (`文章不存在`). */
   name: string;
-  /** The record of the site, with its review columns; undefined when it is not the site's. */
-  find: (db: Kysely<Database>, siteKey: string, id: number) => Promise<Row | undefined>;
   /** The form of the record as stored (its children included). */
   formOf: (db: Kysely<Database>, row: Row) => Promise<Form>;
   /** The form as it will be stored (cleaned, sanitized), or 400 naming the field. */
@@ -105,8 +123,6 @@ export interface DeskKind<Form, Row extends ReviewRow> {
   insert: (trx: Kysely<Database>, operator: Operator, form: Form, now: number) => Promise<number>;
   /** Writes a form onto the record (its children included). */
   write: (trx: Kysely<Database>, row: Row, form: Form) => Promise<void>;
-  /** Sets review columns. */
-  setState: (trx: Kysely<Database>, id: number, patch: ReviewPatch) => Promise<void>;
   /** The line the audit log shows for a new one. */
   title: (form: Form) => string;
   /** Refuses a form that may not be published (e.g. a chapter without lessons), as a 409. */
@@ -253,6 +269,20 @@ export class ReviewDesk<Form, Row extends ReviewRow> {
     private readonly now: () => number = Date.now,
   ) {}
 
+  /** The record of the site, with its review columns; undefined when it is not the site's. */
+  private find(db: Kysely<Database>, siteKey: string, id: number): Promise<Row | undefined> {
+    return findReviewed(db, this.kind.table, siteKey, id) as Promise<Row | undefined>;
+  }
+
+  /** Sets review columns of a record. */
+  private async setState(trx: Kysely<Database>, id: number, patch: ReviewPatch) {
+    await trx
+      .updateTable(this.kind.table as 'courses')
+      .set(patch)
+      .where('id', '=', id)
+      .execute();
+  }
+
   /** The kind's entity and table (the review queue lists them). */
   get entity(): AuditEntity {
     return this.kind.entity;
@@ -263,7 +293,7 @@ export class ReviewDesk<Form, Row extends ReviewRow> {
 
   /** The form of a record of the site with its review state (its waiting edit's form, if any). */
   async detail(siteKey: string, id: number): Promise<Form & Reviewed<Form>> {
-    const row = await this.kind.find(this.db, siteKey, id);
+    const row = await this.find(this.db, siteKey, id);
     if (!row) throw notFound(this.kind.name);
     const edit = await findEdit(this.db, this.kind.entity, id);
     const [live, schedule] = await Promise.all([
@@ -338,7 +368,7 @@ export class ReviewDesk<Form, Row extends ReviewRow> {
   ): Promise<Form & Reviewed<Form>> {
     const now = this.now();
     const retire = await this.db.transaction().execute(async (trx) => {
-      const row = await this.kind.find(trx, operator.siteKey, id);
+      const row = await this.find(trx, operator.siteKey, id);
       if (!row) throw notFound(this.kind.name);
       if (Number(row.version) !== version) throw staleVersion();
       return this.changeIn(trx, operator, row, now, apply);
@@ -439,7 +469,7 @@ export class ReviewDesk<Form, Row extends ReviewRow> {
         return { action: 'update', before, after: clean };
       }
       await this.kind.write(trx, row, clean);
-      await this.kind.setState(trx, id, { status: 'draft', submitted_by: null });
+      await this.setState(trx, id, { status: 'draft', submitted_by: null });
       return { action: 'update', before, after: { ...clean, status: 'draft' } };
     });
   }
@@ -460,7 +490,7 @@ export class ReviewDesk<Form, Row extends ReviewRow> {
         return { action: 'submit', before: { edit: edit.status }, after: { edit: 'pending' } };
       }
       if (row.status === 'pending') throw new AppError(ErrorCode.conflict, '已在审核中');
-      await this.kind.setState(trx, id, {
+      await this.setState(trx, id, {
         status: 'pending',
         submitted_by: operator.userId,
         review_note: null,
@@ -490,7 +520,7 @@ export class ReviewDesk<Form, Row extends ReviewRow> {
         return { action: 'withdraw', before: { edit: 'pending' }, after: { edit: 'draft' } };
       }
       if (row.status !== 'pending') throw notWaiting();
-      await this.kind.setState(trx, id, { status: 'draft', submitted_by: null });
+      await this.setState(trx, id, { status: 'draft', submitted_by: null });
       return { action: 'withdraw', before: { status: 'pending' }, after: { status: 'draft' } };
     });
   }
@@ -525,7 +555,7 @@ export class ReviewDesk<Form, Row extends ReviewRow> {
       this.refuseUnpublishable(form);
       const before = await this.kind.formOf(trx, row);
       await this.kind.write(trx, row, form);
-      await this.kind.setState(trx, row.id, { review_note: null });
+      await this.setState(trx, row.id, { review_note: null });
       await trx.deleteFrom('content_edits').where('id', '=', edit.id).execute();
       return { action: 'approve', before, after: form, retire: row.status === 'published' };
     }
@@ -533,7 +563,7 @@ export class ReviewDesk<Form, Row extends ReviewRow> {
     if (row.submitted_by === operator.userId) throw ownChange();
     const form = await this.kind.formOf(trx, row);
     this.refuseUnpublishable(form);
-    await this.kind.setState(trx, row.id, {
+    await this.setState(trx, row.id, {
       status: 'published',
       published: 1,
       published_at: now,
@@ -616,7 +646,7 @@ export class ReviewDesk<Form, Row extends ReviewRow> {
           .where('id', '=', entry.id)
           .executeTakeFirst();
         if (Number(claimed.numDeletedRows) !== 1) return null;
-        const row = await this.kind.find(trx, entry.site_key, entry.entity_id);
+        const row = await this.find(trx, entry.site_key, entry.entity_id);
         if (!row) return false;
         return this.changeIn(trx, actor, row, now, (inner, current, edit) =>
           this.approveIn(inner, actor, current, edit, now),
@@ -658,7 +688,7 @@ export class ReviewDesk<Form, Row extends ReviewRow> {
         };
       }
       if (row.status !== 'pending') throw notWaiting();
-      await this.kind.setState(trx, id, { status: 'rejected', review_note: reason });
+      await this.setState(trx, id, { status: 'rejected', review_note: reason });
       return {
         action: 'reject',
         before: { status: 'pending' },
@@ -674,7 +704,7 @@ export class ReviewDesk<Form, Row extends ReviewRow> {
   async publish(operator: Operator, ids: readonly number[]): Promise<AdminBulkResult> {
     return this.bulk(operator, ids, async (trx, row, edit, now) => {
       if (row.status === 'offline') {
-        await this.kind.setState(trx, row.id, { status: 'published', published: 1 });
+        await this.setState(trx, row.id, { status: 'published', published: 1 });
         return {
           action: 'publish',
           before: { status: 'offline' },
@@ -692,7 +722,7 @@ export class ReviewDesk<Form, Row extends ReviewRow> {
   async takeDown(operator: Operator, ids: readonly number[]): Promise<AdminBulkResult> {
     return this.bulk(operator, ids, async (trx, row) => {
       if (row.status !== 'published') throw skip('未发布');
-      await this.kind.setState(trx, row.id, { status: 'offline', published: 0 });
+      await this.setState(trx, row.id, { status: 'offline', published: 0 });
       return {
         action: 'take_down',
         before: { status: 'published' },
@@ -716,7 +746,7 @@ export class ReviewDesk<Form, Row extends ReviewRow> {
     const result: AdminBulkResult = { done: [], skipped: [] };
     for (const id of new Set(ids)) {
       try {
-        const row = await this.kind.find(this.db, operator.siteKey, id);
+        const row = await this.find(this.db, operator.siteKey, id);
         if (!row) throw skip(`${this.kind.name}不存在`);
         await this.change(operator, id, Number(row.version), apply);
         result.done.push(id);

@@ -14,21 +14,16 @@ import { containsPattern, matchesPattern } from '../../db/text-match.ts';
 import { invalid } from '../../platform/errors.ts';
 import type { PublicCache } from '../../platform/public-cache.ts';
 import { sanitizeArticleHtml } from '../../platform/sanitize-html.ts';
-import { type DeskKind, listedReview, ReviewDesk, type ReviewRow } from '../content/review-desk.ts';
+import {
+  type DeskKind,
+  listedReview,
+  ReviewDesk,
+  type ReviewedRow,
+} from '../content/review-desk.ts';
 import type { AuditLog } from '../operators/audit.ts';
 
-/** A course of the site with its review columns and its author's nickname. */
-function findCourse(db: Kysely<Database>, siteKey: string, id: number) {
-  return db
-    .selectFrom('courses as c')
-    .leftJoin('users as u', 'u.id', 'c.author_id')
-    .selectAll('c')
-    .select('u.nickname as author_name')
-    .where('c.site_key', '=', siteKey)
-    .where('c.id', '=', id)
-    .executeTakeFirst();
-}
-type CourseRow = NonNullable<Awaited<ReturnType<typeof findCourse>>> & ReviewRow;
+/** A courses row of the site with its review columns and its author's nickname. */
+type CourseRow = ReviewedRow<'courses'>;
 
 /** The course's form as stored: its row, tags, chapters and lessons in order. */
 async function formOfCourse(db: Kysely<Database>, row: CourseRow): Promise<AdminCourseForm> {
@@ -238,11 +233,6 @@ const courseKind: DeskKind<AdminCourseForm, CourseRow> = {
   entity: 'course',
   table: 'courses',
   name: '课程',
-  find: findCourse as (
-    db: Kysely<Database>,
-    siteKey: string,
-    id: number,
-  ) => Promise<CourseRow | undefined>,
   formOf: formOfCourse,
   check: checkCourse,
   async insert(trx, operator, form, now) {
@@ -269,9 +259,6 @@ const courseKind: DeskKind<AdminCourseForm, CourseRow> = {
     return id;
   },
   write: (trx, row, form) => writeCourse(trx, row.id, form),
-  async setState(trx, id, patch) {
-    await trx.updateTable('courses').set(patch).where('id', '=', id).execute();
-  },
   title: (form) => form.title,
   publishable: unpublishable,
 };

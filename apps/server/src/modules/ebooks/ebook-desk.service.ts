@@ -14,22 +14,17 @@ import { containsPattern, matchesPattern } from '../../db/text-match.ts';
 import { invalid } from '../../platform/errors.ts';
 import type { FileStore } from '../../platform/file-store.ts';
 import type { PublicCache } from '../../platform/public-cache.ts';
-import { type DeskKind, listedReview, ReviewDesk, type ReviewRow } from '../content/review-desk.ts';
+import {
+  type DeskKind,
+  listedReview,
+  ReviewDesk,
+  type ReviewedRow,
+} from '../content/review-desk.ts';
 import type { AuditLog } from '../operators/audit.ts';
 import { EbookPdfUploads, storedPdf } from './ebook-pdf.ts';
 
-/** An e-book of the site with its review columns and its author's nickname. */
-function findEbook(db: Kysely<Database>, siteKey: string, id: number) {
-  return db
-    .selectFrom('ebooks as e')
-    .leftJoin('users as u', 'u.id', 'e.author_id')
-    .selectAll('e')
-    .select('u.nickname as author_name')
-    .where('e.site_key', '=', siteKey)
-    .where('e.id', '=', id)
-    .executeTakeFirst();
-}
-type EbookRow = NonNullable<Awaited<ReturnType<typeof findEbook>>> & ReviewRow;
+/** A ebooks row of the site with its review columns and its author's nickname. */
+type EbookRow = ReviewedRow<'ebooks'>;
 
 /**
  * The e-book's form as stored. A draft without its PDF or cover keeps an empty path in the
@@ -93,11 +88,6 @@ function ebookKind(files: FileStore): DeskKind<AdminEbookForm, EbookRow> {
     entity: 'ebook',
     table: 'ebooks',
     name: '电子书',
-    find: findEbook as (
-      db: Kysely<Database>,
-      siteKey: string,
-      id: number,
-    ) => Promise<EbookRow | undefined>,
     formOf: async (_db, row) => formOfEbook(row),
     async check(db, siteKey, form) {
       const category = await db
@@ -132,9 +122,6 @@ function ebookKind(files: FileStore): DeskKind<AdminEbookForm, EbookRow> {
     },
     async write(trx, row, form) {
       await trx.updateTable('ebooks').set(columnsOf(form)).where('id', '=', row.id).execute();
-    },
-    async setState(trx, id, patch) {
-      await trx.updateTable('ebooks').set(patch).where('id', '=', id).execute();
     },
     title: (form) => form.title,
     publishable(form) {

@@ -17,23 +17,18 @@ import { invalid } from '../../platform/errors.ts';
 import type { PublicCache } from '../../platform/public-cache.ts';
 import { sanitizeArticleHtml } from '../../platform/sanitize-html.ts';
 import { isoTime } from '../../platform/time.ts';
-import { type DeskKind, listedReview, ReviewDesk, type ReviewRow } from '../content/review-desk.ts';
+import {
+  type DeskKind,
+  listedReview,
+  ReviewDesk,
+  type ReviewedRow,
+} from '../content/review-desk.ts';
 import type { AuditLog } from '../operators/audit.ts';
 
 const HOUR_MS = 3_600_000;
 
-/** A live session of the site with its review columns and its author's nickname. */
-function findSession(db: Kysely<Database>, siteKey: string, id: number) {
-  return db
-    .selectFrom('live_sessions as s')
-    .leftJoin('users as u', 'u.id', 's.author_id')
-    .selectAll('s')
-    .select('u.nickname as author_name')
-    .where('s.site_key', '=', siteKey)
-    .where('s.id', '=', id)
-    .executeTakeFirst();
-}
-type SessionRow = NonNullable<Awaited<ReturnType<typeof findSession>>> & ReviewRow;
+/** A live sessions row of the site with its review columns and its author's nickname. */
+type SessionRow = ReviewedRow<'live_sessions'>;
 
 /** The session's form as stored. */
 async function formOfSession(_db: Kysely<Database>, row: SessionRow): Promise<AdminLiveForm> {
@@ -119,11 +114,6 @@ const liveKind: DeskKind<AdminLiveForm, SessionRow> = {
   entity: 'live',
   table: 'live_sessions',
   name: '直播',
-  find: findSession as (
-    db: Kysely<Database>,
-    siteKey: string,
-    id: number,
-  ) => Promise<SessionRow | undefined>,
   formOf: formOfSession,
   check: checkSession,
   async insert(trx, operator, form, now) {
@@ -144,9 +134,6 @@ const liveKind: DeskKind<AdminLiveForm, SessionRow> = {
   },
   async write(trx, row, form) {
     await trx.updateTable('live_sessions').set(columnsOf(form)).where('id', '=', row.id).execute();
-  },
-  async setState(trx, id, patch) {
-    await trx.updateTable('live_sessions').set(patch).where('id', '=', id).execute();
   },
   title: (form) => form.title,
   publishable: unpublishable,

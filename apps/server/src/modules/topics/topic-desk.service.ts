@@ -17,7 +17,12 @@ import { invalid } from '../../platform/errors.ts';
 import type { PublicCache } from '../../platform/public-cache.ts';
 import { contentCards, contentKinds } from '../content/content-kinds.ts';
 import { publishedOn } from '../content/published.ts';
-import { type DeskKind, listedReview, ReviewDesk, type ReviewRow } from '../content/review-desk.ts';
+import {
+  type DeskKind,
+  listedReview,
+  ReviewDesk,
+  type ReviewedRow,
+} from '../content/review-desk.ts';
 import { cleanIntroduction } from '../ebooks/ebook-desk.service.ts';
 import type { AuditLog } from '../operators/audit.ts';
 import type { TopicContentType } from './topics.queries.ts';
@@ -25,18 +30,8 @@ import type { TopicContentType } from './topics.queries.ts';
 /** How many matches the section's content search answers. */
 const CONTENT_MATCHES = 20;
 
-/** A topic of the site with its review columns and its author's nickname. */
-function findTopic(db: Kysely<Database>, siteKey: string, id: number) {
-  return db
-    .selectFrom('topics as t')
-    .leftJoin('users as u', 'u.id', 't.author_id')
-    .selectAll('t')
-    .select('u.nickname as author_name')
-    .where('t.site_key', '=', siteKey)
-    .where('t.id', '=', id)
-    .executeTakeFirst();
-}
-type TopicRow = NonNullable<Awaited<ReturnType<typeof findTopic>>> & ReviewRow;
+/** A topics row of the site with its review columns and its author's nickname. */
+type TopicRow = ReviewedRow<'topics'>;
 
 /** The topic's form as stored: its row, its sections in order, each with its items in order. */
 async function formOfTopic(db: Kysely<Database>, row: TopicRow): Promise<AdminTopicForm> {
@@ -259,11 +254,6 @@ const topicKind: DeskKind<AdminTopicForm, TopicRow> = {
   entity: 'topic',
   table: 'topics',
   name: '专题',
-  find: findTopic as (
-    db: Kysely<Database>,
-    siteKey: string,
-    id: number,
-  ) => Promise<TopicRow | undefined>,
   formOf: formOfTopic,
   check: checkTopic,
   async insert(trx, operator, form, now) {
@@ -290,9 +280,6 @@ const topicKind: DeskKind<AdminTopicForm, TopicRow> = {
     return id;
   },
   write: (trx, row, form) => writeTopic(trx, row.id, form),
-  async setState(trx, id, patch) {
-    await trx.updateTable('topics').set(patch).where('id', '=', id).execute();
-  },
   // The address is the site's: checked when saved and again when an edit is approved.
   fits: (db, row, form) => refuseTakenSlug(db, row.site_key, form.slug, row.id),
   title: (form) => form.title,
