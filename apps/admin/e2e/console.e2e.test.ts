@@ -273,6 +273,21 @@ describe('the operators’ console', () => {
     await expect
       .poll(() => reviewer.getByRole('textbox', { name: '字段名称' }).inputValue())
       .toBe('年龄段');
+    // Scheduled for tomorrow first (定时发布), then the reviewer changes their mind.
+    await reviewer.getByRole('button', { name: '定时发布' }).click();
+    const tomorrow = new Date(Date.now() + 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 10);
+    const picker = reviewer.getByLabel('发布时间');
+    await picker.click();
+    await picker.fill(`${tomorrow} 09:30`);
+    await reviewer
+      .locator('.ant-picker-dropdown:visible')
+      .getByRole('button', { name: '确定' })
+      .click();
+    await reviewer.getByRole('button', { name: '确定定时' }).click();
+    await reviewer.getByText(`定时发布：${tomorrow} 09:30`).waitFor();
+    expect(await seriousFindings(reviewer)).toEqual([]);
+    await reviewer.getByRole('button', { name: '取消定时' }).click();
+    await reviewer.getByText('已取消定时').waitFor();
     await reviewer.getByRole('button', { name: '通过并发布' }).click();
     await reviewer.getByText('已发布', { exact: true }).first().waitFor();
 

@@ -105,6 +105,25 @@ export interface TeachersTable {
   avatar: string | null;
 }
 
+/**
+ * Review before publication, but the time of the last change, which these tables kept from the
+ * start (`20261130_1300_review_places_walks_delivery`).
+ */
+export interface ReviewState {
+  /** Review before publication; `REVIEW_STATUSES`. */
+  status: Generated<ReviewStatus>;
+  /** Raised by every change an operator makes; a change made against an older one answers 409. */
+  version: Generated<number>;
+  /** The operator who created it (null for the seed). */
+  author_id: Generated<number | null>;
+  /** The operator who last sent it for review. */
+  submitted_by: Generated<number | null>;
+  /** The reviewer's reason for the last refusal. */
+  review_note: Generated<string | null>;
+  /** Epoch ms of its first publication; null until then. */
+  published_at: Generated<number | null>;
+}
+
 /** Review before publication (`addReviewColumns`): on every table the console reviews. */
 export interface ReviewColumns {
   /** Review before publication; `REVIEW_STATUSES`. */
@@ -874,7 +893,7 @@ export interface BaseBookingsTable {
 }
 
 /** A humanities walk (人文行走) route. */
-export interface WalksTable {
+export interface WalksTable extends ReviewState {
   id: Generated<number>;
   site_key: string;
   title: string;
@@ -937,7 +956,7 @@ export interface WalkCheckinsTable {
   checked_at: number;
 }
 
-export interface MapPlacesTable {
+export interface MapPlacesTable extends ReviewState {
   id: Generated<number>;
   site_key: string;
   category: 'point' | 'school' | 'base' | 'walk';
@@ -1105,7 +1124,7 @@ export interface TeamResourceCountsTable {
 }
 
 /** A deliverable resource (资源配送): a lecturer, a course taught on site, a kit, an exhibition. */
-export interface DeliveryResourcesTable {
+export interface DeliveryResourcesTable extends ReviewState {
   id: Generated<number>;
   site_key: string;
   kind: DeliveryKind;

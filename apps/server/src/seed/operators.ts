@@ -103,7 +103,12 @@ const FIRST_PUBLISHED_TABLES = [
   'live_sessions',
   'ebooks',
   'topics',
+  'map_places',
+  'walks',
+  'delivery_resources',
 ] as const;
+/** The reviewed tables whose rows the seed stamps with their own last change. */
+const STAMPED_TABLES = ['map_places', 'walks', 'delivery_resources'] as const;
 
 /**
  * The review state of the seeded content, as the migration that added it gave the rows it found:
@@ -123,6 +128,14 @@ export async function settleReviewState({ db }: SeedContext): Promise<void> {
         updated_at: eb.ref('created_at'),
       }))
       .where('updated_at', '=', 0)
+      .execute();
+  }
+  for (const table of STAMPED_TABLES) {
+    await db
+      .updateTable(table)
+      .set({ status: 'offline' })
+      .where('published', '=', 0)
+      .where('status', '=', 'published')
       .execute();
   }
   for (const table of FIRST_PUBLISHED_TABLES) {

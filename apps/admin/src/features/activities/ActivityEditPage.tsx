@@ -64,7 +64,7 @@ const ACTIVITY: EditorKind<AdminActivityFormInput> = {
   api: activityApi,
   empty: {
     kind: '讲座',
-    organiserId: 0,
+    organiserId: undefined,
     title: '',
     cover: '',
     place: '',

@@ -16,7 +16,7 @@ const columns: TableColumnsType<AdminActivityRow> = [
     render: (title: string, row) => <Link to={`/activities/edit?id=${row.id}`}>{title}</Link>,
   },
   { title: '类型', dataIndex: 'kind', width: 90 },
-  { title: '主办方', dataIndex: 'organiserName', width: 140, ellipsis: true },
+  { title: '主办方', dataIndex: 'organiserName', width: 140 },
   { title: '开始时间', dataIndex: 'startAt', width: 140, render: formatTime },
   {
     title: '报名',

@@ -18,7 +18,7 @@ const ARTICLE: EditorKind<AdminArticleFormInput> = {
   listPath: '/articles',
   api: articleApi,
   empty: {
-    channelId: 0,
+    channelId: undefined,
     title: '',
     summary: '',
     cover: null,

@@ -14,8 +14,8 @@ const columns: TableColumnsType<AdminClassRow> = [
     minWidth: 220,
     render: (title: string, row) => <Link to={`/classes/edit?id=${row.id}`}>{title}</Link>,
   },
-  { title: '学期', dataIndex: 'term', width: 120, ellipsis: true },
-  { title: '授课教师', dataIndex: 'teacherName', width: 110, ellipsis: true },
+  { title: '学期', dataIndex: 'term', width: 120 },
+  { title: '授课教师', dataIndex: 'teacherName', width: 110 },
   {
     title: '开课日期',
     dataIndex: 'startAt',

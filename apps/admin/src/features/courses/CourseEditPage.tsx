@@ -33,8 +33,8 @@ const COURSE: EditorKind<AdminCourseFormInput> = {
   listPath: '/courses',
   api: courseApi,
   empty: {
-    categoryId: 0,
-    teacherId: 0,
+    categoryId: undefined,
+    teacherId: undefined,
     title: '',
     summary: '',
     introductionHtml: '',

@@ -31,7 +31,7 @@ const EBOOK: EditorKind<AdminEbookFormInput> = {
   listPath: '/ebooks',
   api: ebookApi,
   empty: {
-    categoryId: 0,
+    categoryId: undefined,
     title: '',
     author: '',
     publisher: '',

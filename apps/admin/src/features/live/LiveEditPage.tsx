@@ -26,7 +26,7 @@ const LIVE: EditorKind<AdminLiveFormInput> = {
   listPath: '/live',
   api: liveApi,
   empty: {
-    channelId: 0,
+    channelId: undefined,
     title: '',
     cover: '',
     speaker: '',

@@ -45,6 +45,26 @@ export function reviewColumns<
   ];
 }
 
+/**
+ * The columns with a `minWidth` keep it: their cells do not wrap below it (a table as wide as
+ * the page would otherwise squeeze a Chinese title to a character a line).
+ */
+function kept<Row>(columns: TableColumnsType<Row>): TableColumnsType<Row> {
+  return columns.map((column) => {
+    const { minWidth } = column as { minWidth?: number };
+    if (minWidth === undefined || !('dataIndex' in column)) return column;
+    const render = column.render;
+    return {
+      ...column,
+      render: (value: unknown, row: Row, index: number) => (
+        <div style={{ minWidth }}>
+          {render ? (render(value, row, index) as ReactNode) : String(value)}
+        </div>
+      ),
+    };
+  });
+}
+
 /** One reviewed kind as its list page shows it. */
 export interface ListKind<Row extends { id: number }> {
   /** `文章`; its unit in counts (`篇`); the list page (`/articles`). */
@@ -200,7 +220,7 @@ export function ReviewListPage<Row extends { id: number }>({ kind }: { kind: Lis
       ) : (
         <Table<Row>
           rowKey="id"
-          columns={kind.columns}
+          columns={kept(kind.columns)}
           dataSource={list.data?.list}
           loading={list.isFetching}
           rowSelection={

@@ -51,6 +51,7 @@ import { createOperators } from './20261130_0900_create_operators.ts';
 import { reviewCourses } from './20261130_1000_review_courses.ts';
 import { reviewMoreContent } from './20261130_1100_review_more_content.ts';
 import { createPublishSchedule } from './20261130_1200_create_publish_schedule.ts';
+import { reviewPlacesWalksDelivery } from './20261130_1300_review_places_walks_delivery.ts';
 
 // The lists the first widenings allowed; each later one allows the same plus what it adds. Like
 // the migrations they are frozen: a new kind is a new migration with a longer list.
@@ -136,5 +137,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '20261130_1000_review_courses': reviewCourses(),
     '20261130_1100_review_more_content': reviewMoreContent(),
     '20261130_1200_create_publish_schedule': createPublishSchedule(engine),
+    '20261130_1300_review_places_walks_delivery': reviewPlacesWalksDelivery(),
   };
 }

@@ -25,7 +25,7 @@ const skip = (reason: string) => new AppError(ErrorCode.conflict, reason);
 
 /** The tables reviewed before publication (their review columns: `addReviewColumns`). */
 export type ReviewTable = {
-  [T in keyof Database]: Database[T] extends ReviewColumns ? T : never;
+  [T in keyof Database]: Database[T] extends Omit<ReviewColumns, 'updated_at'> ? T : never;
 }[keyof Database];
 
 /**
