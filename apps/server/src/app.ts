@@ -35,6 +35,7 @@ import { COVER_PAGES, publishedCover } from './modules/content/covers.queries.ts
 import { courseDeskModule } from './modules/courses/course-desk.routes.ts';
 import { coursesModule } from './modules/courses/courses.routes.ts';
 import { deliveryModule } from './modules/delivery/delivery.routes.ts';
+import { deliveryDeskModule } from './modules/delivery/delivery-desk.routes.ts';
 import { ebookDeskModule } from './modules/ebooks/ebook-desk.routes.ts';
 import { ebooksModule } from './modules/ebooks/ebooks.routes.ts';
 import { favouritesModule } from './modules/favourites/favourites.routes.ts';
@@ -133,6 +134,7 @@ const modules = [
   classDeskModule,
   liveDeskModule,
   topicDeskModule,
+  deliveryDeskModule,
 ];
 
 export interface BuildOptions {

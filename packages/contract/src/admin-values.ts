@@ -38,6 +38,8 @@ export const [AUDIT_ENTITIES, AUDIT_ENTITY_NAMES] = namedValues([
   ['live', '直播'],
   ['ebook', '电子书'],
   ['topic', '专题'],
+  // Not `delivery_resource`: the entity columns (audit log, waiting edits, schedules) hold 16.
+  ['delivery', '配送资源'],
   ['operator', '操作员权限'],
   ['upload', '上传文件'],
 ]);
@@ -155,3 +157,22 @@ export const TOPIC_ITEM_LIMIT_MAX = 50;
 export const TOPIC_SECTION_ITEMS_MAX = 100;
 /** The largest sort number of a topic on the topic list (smaller first). */
 export const TOPIC_SORT_MAX = 9999;
+
+/** The longest deliverable resource title, in characters (the column holds 100). */
+export const DELIVERY_TITLE_MAX = 100;
+/** The most tags of a deliverable resource, and the longest tag, in characters. */
+export const DELIVERY_TAGS_MAX = 5;
+export const DELIVERY_TAG_MAX = 10;
+/** The longest room or equipment need of a resource, in characters (the columns hold 200). */
+export const DELIVERY_NEEDS_MAX = 200;
+/**
+ * The most days of notice a resource may ask for: a request may be made at most a year ahead
+ * (`DELIVERY_HORIZON_DAYS`), and a quarter is the longest a community plans for.
+ */
+export const DELIVERY_LEAD_DAYS_MAX = 90;
+/** The longest lecturer's name and title, in characters (the columns hold 40 and 60). */
+export const DELIVERY_LECTURER_NAME_MAX = 40;
+export const DELIVERY_LECTURER_TITLE_MAX = 60;
+/** The most topics a lecturer speaks on, and the longest topic, in characters. */
+export const DELIVERY_LECTURER_TOPICS_MAX = 8;
+export const DELIVERY_LECTURER_TOPIC_MAX = 20;

@@ -5,6 +5,7 @@ export * from './admin.ts';
 export * from './admin-activities.ts';
 export * from './admin-classes.ts';
 export * from './admin-courses.ts';
+export * from './admin-delivery.ts';
 export * from './admin-ebooks.ts';
 export * from './admin-live.ts';
 export * from './admin-signups.ts';

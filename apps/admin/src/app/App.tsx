@@ -64,6 +64,12 @@ const TopicListPage = page(
 const TopicEditPage = page(
   async () => (await import('@/features/topics/TopicEditPage.tsx')).TopicEditPage,
 );
+const DeliveryListPage = page(
+  async () => (await import('@/features/delivery/DeliveryListPage.tsx')).DeliveryListPage,
+);
+const DeliveryEditPage = page(
+  async () => (await import('@/features/delivery/DeliveryEditPage.tsx')).DeliveryEditPage,
+);
 const ReviewInboxPage = page(
   async () => (await import('@/features/review/ReviewInboxPage.tsx')).ReviewInboxPage,
 );
@@ -121,6 +127,9 @@ const router = createBrowserRouter(
         { path: 'topics', element: <TopicListPage /> },
         { path: 'topics/new', element: <TopicEditPage /> },
         { path: 'topics/edit', element: <TopicEditPage /> },
+        { path: 'delivery', element: <DeliveryListPage /> },
+        { path: 'delivery/new', element: <DeliveryEditPage /> },
+        { path: 'delivery/edit', element: <DeliveryEditPage /> },
         { path: 'reviews', element: <ReviewInboxPage /> },
         { path: 'audit', element: <AuditLogPage /> },
         { path: 'operators', element: <OperatorsPage /> },

@@ -2,6 +2,7 @@ import {
   AuditOutlined,
   BookOutlined,
   CalendarOutlined,
+  CarOutlined,
   CheckSquareOutlined,
   FileTextOutlined,
   LogoutOutlined,
@@ -53,6 +54,7 @@ function menuOf(operator: OperatorContext): MenuProps['items'] {
         },
         { key: '/ebooks', icon: <ReadOutlined />, label: <Link to="/ebooks">电子书管理</Link> },
         { key: '/topics', icon: <ProfileOutlined />, label: <Link to="/topics">专题管理</Link> },
+        { key: '/delivery', icon: <CarOutlined />, label: <Link to="/delivery">配送资源</Link> },
       ],
     });
   }

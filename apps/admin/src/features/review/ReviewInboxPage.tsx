@@ -20,6 +20,7 @@ export const REVIEWED_PAGES: Partial<Record<AuditEntity, string>> = {
   live: '/live',
   ebook: '/ebooks',
   topic: '/topics',
+  delivery: '/delivery',
 };
 
 /** Filled tags, white text on a dark shade of each colour: 4.5:1 at least (as `StatusTag`). */
@@ -31,6 +32,7 @@ const KIND_COLORS: Partial<Record<AuditEntity, string>> = {
   live: '#ad2102',
   ebook: '#531dab',
   topic: '#874d00',
+  delivery: '#9e1068',
 };
 
 const columns: TableColumnsType<AdminReviewItem> = [

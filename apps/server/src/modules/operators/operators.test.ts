@@ -35,6 +35,7 @@ const TABLES = {
   ebooks: 'ebooks',
   live: 'live_sessions',
   topics: 'topics',
+  delivery: 'delivery_resources',
 } as const satisfies Record<string, ReviewTable>;
 
 /** A form each kind's create and update accept in shape. */
@@ -77,6 +78,7 @@ const FORMS: Record<string, object> = {
     endsAt: '2026-12-01T11:00:00.000Z',
   },
   topics: { title: '专题', slug: '2026/sweep', banner: '/files/c.png', sections: [] },
+  delivery: { kind: 'kit', title: '配送资源', audienceMin: 10, audienceMax: 30, leadDays: 7 },
 };
 
 /** The kind an operation acts on: `courses` for `POST /api/admin/courses/update`. */
