@@ -13,6 +13,7 @@ import type { Database } from '../../db/schema.ts';
 import { containsPattern, matchesPattern } from '../../db/text-match.ts';
 import { invalid } from '../../platform/errors.ts';
 import type { FileStore } from '../../platform/file-store.ts';
+import { cleanIntroduction } from '../../platform/plain-text.ts';
 import type { PublicCache } from '../../platform/public-cache.ts';
 import {
   type DeskKind,
@@ -45,24 +46,6 @@ function formOfEbook(row: EbookRow): AdminEbookForm {
     fileSize: pdfUrl === null ? 0 : Number(row.file_size),
     cover: row.cover === '' ? null : row.cover,
   };
-}
-
-/**
- * The introduction as the portal shows it (plain paragraphs): line ends made `\n`, control
- * characters dropped, each line's trailing spaces and runs of blank lines trimmed.
- */
-export function cleanIntroduction(text: string): string {
-  return (
-    text
-      .replace(/\r\n?/g, '\n')
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are dropped
-      .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '')
-      .split('\n')
-      .map((line) => line.trimEnd())
-      .join('\n')
-      .replace(/\n{3,}/g, '\n\n')
-      .trim()
-  );
 }
 
 /**

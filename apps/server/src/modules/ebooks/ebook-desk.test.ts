@@ -18,7 +18,6 @@ import { multipart } from '../../testing/activity-factory.ts';
 import type { TestLearner } from '../../testing/class-factory.ts';
 import { adminCall, createOperator } from '../../testing/operator-factory.ts';
 import { body, describeEachEngine } from '../../testing/test-app.ts';
-import { cleanIntroduction } from './ebook-desk.service.ts';
 
 const SITE = 'jingan';
 
@@ -408,11 +407,5 @@ describeEachEngine('the console’s e-books: the PDF, its cover and review', (ct
     // An ISBN-10 with its check digit X is one.
     const isbn10 = await update({ title: '拒绝的修改', isbn: '0-8044-2957-x' });
     expect(isbn10.code, isbn10.message).toBe(0);
-  });
-});
-
-describe('cleanIntroduction', () => {
-  it('keeps paragraphs, drops control characters and extra blank lines', () => {
-    expect(cleanIntroduction('  一\u0007段 \r\n\r\n\r\n\r\n二段\t\n')).toBe('一段\n\n二段');
   });
 });

@@ -14,6 +14,7 @@ import { countRows } from '../../db/rows.ts';
 import type { Database } from '../../db/schema.ts';
 import { containsPattern, matchesPattern } from '../../db/text-match.ts';
 import { invalid } from '../../platform/errors.ts';
+import { cleanIntroduction } from '../../platform/plain-text.ts';
 import type { PublicCache } from '../../platform/public-cache.ts';
 import { contentCards, contentKinds } from '../content/content-kinds.ts';
 import { publishedOn } from '../content/published.ts';
@@ -23,7 +24,6 @@ import {
   ReviewDesk,
   type ReviewedRow,
 } from '../content/review-desk.ts';
-import { cleanIntroduction } from '../ebooks/ebook-desk.service.ts';
 import type { AuditLog } from '../operators/audit.ts';
 import type { TopicContentType } from './topics.queries.ts';
 
