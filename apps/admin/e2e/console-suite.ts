@@ -46,6 +46,8 @@ export function consoleSuite() {
         viewport: { width: 1280, height: 800 },
         locale: 'zh-CN',
         timezoneId: 'Asia/Shanghai',
+        // No motion (the console honours it): axe reads each message at its full contrast.
+        reducedMotion: 'reduce',
       });
       contexts.push(context);
       const page = await context.newPage();
@@ -81,9 +83,14 @@ export function consoleSuite() {
     /** axe-core's serious and critical findings on the page as shown, once its motion settled. */
     async seriousFindings(page: Page): Promise<string[]> {
       // A form message fading in or out is read at half its contrast: wait until it settles.
-      await page.waitForFunction(
-        () => !document.querySelector('[class*="-appear"], [class*="-enter"], [class*="-leave"]'),
-      );
+      // (The contexts ask for reduced motion, which the console honours: this is a safeguard.)
+      await page
+        .waitForFunction(
+          () => !document.querySelector('[class*="-appear"], [class*="-enter"], [class*="-leave"]'),
+          undefined,
+          { timeout: 5_000 },
+        )
+        .catch(() => undefined);
       // Evaluated, not a script tag: the page's Content-Security-Policy allows no inline script.
       if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
       return page.evaluate(async () => {
