@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PDFDocument } from 'pdf-lib';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -139,7 +140,7 @@ describe('the operators’ console', () => {
     expect(await seriousFindings(reviewer)).toEqual([]);
   });
 
-  it('takes a course with a chapter and an uploaded video lesson to the phone, where it plays', async () => {
+  it('takes a course with an uploaded video, audio and PDF lesson to the phone, where the video plays', async () => {
     const editor = await signedIn(EDITOR);
     await editor
       .getByRole('navigation', { name: '后台菜单' })
@@ -176,6 +177,29 @@ describe('the operators’ console', () => {
       .setInputFiles(path.join(root, 'apps/server/media/demo/lesson.mp4'));
     await editor.locator('video[src^="/media/uploads/jingan/"]').waitFor();
     await expect.poll(() => editor.getByLabel('时长（秒）').inputValue()).not.toBe('0');
+    // An audio lesson, its length read by the browser from the file (300 frames of 36 ms).
+    await editor.getByRole('button', { name: '添加课时' }).click();
+    await editor.getByRole('textbox', { name: '课时标题' }).last().fill('第二课 听一听');
+    await editor.getByRole('radio', { name: '音频' }).last().check();
+    const mp3 = Buffer.alloc(300 * 144);
+    for (let frame = 0; frame < 300; frame += 1) mp3.set([0xff, 0xfb, 0x18, 0xc4], frame * 144);
+    await editor
+      .locator('input[type=file][accept^="audio"]')
+      .setInputFiles({ name: '导读.mp3', mimeType: 'audio/mpeg', buffer: mp3 });
+    await editor.locator('audio[src^="/media/uploads/jingan/"]').waitFor();
+    await expect.poll(() => editor.getByLabel('时长（秒）').last().inputValue()).toBe('11');
+    // A PDF lesson, its pages read by the server from the uploaded file.
+    const handout = await PDFDocument.create();
+    for (let page = 0; page < 3; page += 1) handout.addPage([420, 595]);
+    await editor.getByRole('button', { name: '添加课时' }).click();
+    await editor.getByRole('textbox', { name: '课时标题' }).last().fill('第三课 读一读');
+    await editor.getByRole('radio', { name: 'PDF' }).last().check();
+    await editor.locator('input[type=file][accept^="application/pdf"]').setInputFiles({
+      name: '讲义.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from(await handout.save()),
+    });
+    await editor.getByText('共 3 页').waitFor();
     expect(await seriousFindings(editor)).toEqual([]);
     await editor.getByRole('button', { name: '保存' }).click();
     await editor.waitForURL(/\/admin\/courses\/edit\?id=\d+/);
@@ -207,6 +231,12 @@ describe('the operators’ console', () => {
       .getByText('手机拍照入门（后台新建）')
       .waitFor({ timeout: 2000 });
     await phonePage.goto(url(`/scourseDetail?id=${id}`));
+    await phonePage.getByRole('heading', { name: '课程目录' }).waitFor();
+    expect(await phonePage.locator('.course-lesson-kind').allTextContents()).toEqual([
+      '视频',
+      '音频',
+      'PDF',
+    ]);
     await phonePage.getByRole('button', { name: '开始学习' }).click();
     const video = phonePage.locator('video.video-player');
     await video.waitFor();

@@ -29,6 +29,7 @@ import { activityDeskModule } from './modules/activities/activity-desk.routes.ts
 import { articleDeskModule } from './modules/articles/article-desk.routes.ts';
 import { articlesModule } from './modules/articles/articles.routes.ts';
 import { basesModule } from './modules/bases/bases.routes.ts';
+import { programmeDeskModule } from './modules/bases/programme-desk.routes.ts';
 import { classDeskModule } from './modules/classes/class-desk.routes.ts';
 import { classesModule } from './modules/classes/classes.routes.ts';
 import { COVER_PAGES, publishedCover } from './modules/content/covers.queries.ts';
@@ -40,6 +41,7 @@ import { ebookDeskModule } from './modules/ebooks/ebook-desk.routes.ts';
 import { ebooksModule } from './modules/ebooks/ebooks.routes.ts';
 import { favouritesModule } from './modules/favourites/favourites.routes.ts';
 import { homeModule } from './modules/home/home.routes.ts';
+import { homeDeskModule } from './modules/home/home-desk.routes.ts';
 import { identitiesModule } from './modules/identities/identities.routes.ts';
 import { liveModule } from './modules/live/live.routes.ts';
 import { liveDeskModule } from './modules/live/live-desk.routes.ts';
@@ -47,9 +49,11 @@ import { medalsModule } from './modules/medals/medals.routes.ts';
 import { messagesModule } from './modules/messages/messages.routes.ts';
 import { operatorsModule } from './modules/operators/operators.routes.ts';
 import { phoneBindingModule } from './modules/phone-binding/phone-binding.routes.ts';
+import { placeDeskModule } from './modules/places/place-desk.routes.ts';
 import { placesModule } from './modules/places/places.routes.ts';
 import { pointsModule } from './modules/points/points.routes.ts';
 import { rankingsModule } from './modules/rankings/rankings.routes.ts';
+import { rulesDeskModule } from './modules/rules/rules-desk.routes.ts';
 import { searchModule } from './modules/search/search.routes.ts';
 import { sitesModule } from './modules/sites/sites.routes.ts';
 import { ssoModule } from './modules/sso/sso.routes.ts';
@@ -60,6 +64,7 @@ import { teamWorksModule } from './modules/team-works/team-works.routes.ts';
 import { teamsModule } from './modules/teams/teams.routes.ts';
 import { topicDeskModule } from './modules/topics/topic-desk.routes.ts';
 import { topicsModule } from './modules/topics/topics.routes.ts';
+import { walkDeskModule } from './modules/walks/walk-desk.routes.ts';
 import { walksModule } from './modules/walks/walks.routes.ts';
 import { addressBlockList } from './platform/address-ranges.ts';
 import { type CounterStore, createCounterStore } from './platform/counter-store.ts';
@@ -135,6 +140,11 @@ const modules = [
   liveDeskModule,
   topicDeskModule,
   deliveryDeskModule,
+  programmeDeskModule,
+  rulesDeskModule,
+  homeDeskModule,
+  walkDeskModule,
+  placeDeskModule,
 ];
 
 export interface BuildOptions {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { attachmentRuleSchema } from './activities.ts';
-import { reviewedSchemaOf } from './admin.ts';
+import { reviewedSchemaOf, reviewListQuery } from './admin.ts';
 import { adminSignupFieldsSchema, adminWindowShape, refineWindow } from './admin-signups.ts';
 import {
   ATTACHMENT_FILE_MAX_BYTES,
@@ -11,7 +11,6 @@ import {
   SEATS_MAX,
 } from './admin-values.ts';
 import { signupFieldSchema } from './classes.ts';
-import { pageQuery } from './envelope.ts';
 import { idParam } from './parts.ts';
 import { ACTIVITY_KINDS, CLASS_STATUSES } from './signup-form.ts';
 
@@ -131,11 +130,9 @@ export const adminActivityRowSchema = z.object({
 });
 export type AdminActivityRow = z.infer<typeof adminActivityRowSchema>;
 
-export const adminActivityListQuerySchema = pageQuery.extend({
-  status: z.enum(REVIEW_STATUSES, { error: '请选择审核状态' }).optional(),
+export const adminActivityListQuerySchema = reviewListQuery.extend({
   kind: z.enum(ACTIVITY_KINDS, { error: '请选择活动类型' }).optional(),
   organiserId: idParam.optional(),
-  q: z.string().trim().max(50, '最多 50 个字').optional(),
 });
 export type AdminActivityListQuery = z.infer<typeof adminActivityListQuerySchema>;
 

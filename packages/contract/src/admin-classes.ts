@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { reviewedSchemaOf } from './admin.ts';
+import { reviewedSchemaOf, reviewListQuery } from './admin.ts';
 import { adminSignupFieldsSchema, adminWindowShape, refineWindow } from './admin-signups.ts';
 import {
   CLASS_COURSES_MAX,
@@ -12,7 +12,6 @@ import {
   SEATS_MAX,
 } from './admin-values.ts';
 import { signupFieldSchema } from './classes.ts';
-import { pageQuery } from './envelope.ts';
 import { ID_MAX } from './limits.ts';
 import { idParam } from './parts.ts';
 import { CLASS_STATUSES } from './signup-form.ts';
@@ -121,10 +120,8 @@ export const adminClassRowSchema = z.object({
 });
 export type AdminClassRow = z.infer<typeof adminClassRowSchema>;
 
-export const adminClassListQuerySchema = pageQuery.extend({
-  status: z.enum(REVIEW_STATUSES, { error: '请选择审核状态' }).optional(),
+export const adminClassListQuerySchema = reviewListQuery.extend({
   term: z.string().trim().max(CLASS_TERM_MAX, `最多 ${CLASS_TERM_MAX} 个字`).optional(),
-  q: z.string().trim().max(50, '最多 50 个字').optional(),
 });
 export type AdminClassListQuery = z.infer<typeof adminClassListQuerySchema>;
 

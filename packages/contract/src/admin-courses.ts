@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { reviewedSchemaOf } from './admin.ts';
+import { reviewedSchemaOf, reviewListQuery } from './admin.ts';
 import {
   CHAPTER_LESSONS_MAX,
   COURSE_CHAPTERS_MAX,
@@ -8,7 +8,6 @@ import {
   LESSON_SECONDS_MAX,
   REVIEW_STATUSES,
 } from './admin-values.ts';
-import { pageQuery } from './envelope.ts';
 import { idParam } from './parts.ts';
 
 /*
@@ -23,7 +22,7 @@ const title = (field: string) =>
     .min(1, `${field}不能为空`)
     .max(COURSE_TITLE_MAX, `${field}最多 ${COURSE_TITLE_MAX} 个字`);
 
-/** A file of this site: a cover under `/files/`, a video under `/media/`. */
+/** A file of this site: a cover or a PDF under `/files/`, a video or an audio under `/media/`. */
 const sitePath = (prefix: '/files/' | '/media/', message: string) =>
   z
     .string()
@@ -34,10 +33,19 @@ export const adminLessonFormSchema = z.object({
   /** The lesson's id when it exists (learners' progress stays with it); none for a new one. */
   id: idParam.optional(),
   title: title('课时标题'),
-  kind: z.enum(['video', 'article'], { error: '请选择视频或图文课时' }),
+  kind: z.enum(['video', 'audio', 'pdf', 'article'], { error: '请选择视频、音频、PDF 或图文课时' }),
   /** A video lesson's file (uploaded to this site). */
   videoUrl: sitePath('/media/', '请上传课时视频').nullable().default(null),
-  /** A video's length in seconds. */
+  /** An audio lesson's file: an MP3 or M4A uploaded to this site (`/media/uploads/<site>/`). */
+  audioUrl: sitePath('/media/', '请上传课时音频').nullable().default(null),
+  /** A PDF lesson's file: a PDF uploaded to this site (`POST /api/admin/uploads/pdf`). */
+  pdfUrl: sitePath('/files/', '请上传课时 PDF').nullable().default(null),
+  /**
+   * A PDF lesson's pages: read by the server from the stored file whenever the form is saved
+   * (what the form sends is ignored); 0 for the other kinds.
+   */
+  pageCount: z.number().int().min(0).default(0),
+  /** A video's or an audio's length in seconds, as the browser read it from the file. */
   durationSeconds: z.number().int().min(0).max(LESSON_SECONDS_MAX, '课时时长不合理').default(0),
   /** An article lesson's text (sanitized when stored). */
   articleHtml: z.string().max(200_000, '图文内容过长').nullable().default(null),
@@ -99,10 +107,8 @@ export const adminCourseRowSchema = z.object({
 });
 export type AdminCourseRow = z.infer<typeof adminCourseRowSchema>;
 
-export const adminCourseListQuerySchema = pageQuery.extend({
-  status: z.enum(REVIEW_STATUSES, { error: '请选择审核状态' }).optional(),
+export const adminCourseListQuerySchema = reviewListQuery.extend({
   categoryId: idParam.optional(),
-  q: z.string().trim().max(50, '最多 50 个字').optional(),
 });
 export type AdminCourseListQuery = z.infer<typeof adminCourseListQuerySchema>;
 

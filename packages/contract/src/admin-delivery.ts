@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { reviewedSchemaOf } from './admin.ts';
+import { reviewedSchemaOf, reviewListQuery } from './admin.ts';
 import {
   DELIVERY_LEAD_DAYS_MAX,
   DELIVERY_LECTURER_NAME_MAX,
@@ -13,7 +13,6 @@ import {
   REVIEW_STATUSES,
 } from './admin-values.ts';
 import { DELIVERY_AUDIENCE_MAX, DELIVERY_KINDS } from './delivery-values.ts';
-import { pageQuery } from './envelope.ts';
 import { idParam } from './parts.ts';
 
 /*
@@ -143,10 +142,7 @@ export const adminDeliveryRowSchema = z.object({
 export type AdminDeliveryRow = z.infer<typeof adminDeliveryRowSchema>;
 
 /** `GET /api/admin/delivery`: the site's resources, newest change first. */
-export const adminDeliveryListQuerySchema = pageQuery.extend({
-  status: z.enum(REVIEW_STATUSES, { error: '请选择审核状态' }).optional(),
+export const adminDeliveryListQuerySchema = reviewListQuery.extend({
   kind: z.enum(DELIVERY_KINDS, { error: '请选择资源类型' }).optional(),
-  /** Matches the title. */
-  q: z.string().trim().max(50, '最多 50 个字').optional(),
 });
 export type AdminDeliveryListQuery = z.infer<typeof adminDeliveryListQuerySchema>;

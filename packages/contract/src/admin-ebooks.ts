@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { reviewedSchemaOf } from './admin.ts';
+import { reviewedSchemaOf, reviewListQuery } from './admin.ts';
 import {
   EBOOK_AUTHOR_MAX,
   EBOOK_INTRODUCTION_MAX,
@@ -8,7 +8,6 @@ import {
   EBOOK_YEAR_MIN,
   REVIEW_STATUSES,
 } from './admin-values.ts';
-import { pageQuery } from './envelope.ts';
 import { idParam } from './parts.ts';
 
 /*
@@ -121,11 +120,8 @@ export const adminEbookRowSchema = z.object({
 export type AdminEbookRow = z.infer<typeof adminEbookRowSchema>;
 
 /** `GET /api/admin/ebooks`: the site's e-books, newest change first. */
-export const adminEbookListQuerySchema = pageQuery.extend({
-  status: z.enum(REVIEW_STATUSES, { error: '请选择审核状态' }).optional(),
+export const adminEbookListQuerySchema = reviewListQuery.extend({
   categoryId: idParam.optional(),
-  /** Matches the title or the author. */
-  q: z.string().trim().max(50, '最多 50 个字').optional(),
 });
 export type AdminEbookListQuery = z.infer<typeof adminEbookListQuerySchema>;
 
@@ -136,9 +132,17 @@ export const adminEbookChoicesSchema = z.object({
 export type AdminEbookChoices = z.infer<typeof adminEbookChoicesSchema>;
 
 /**
- * `POST /api/admin/uploads/pdf`: an e-book's PDF kept in the site's folder, its size and pages
- * (read from the file), and a cover made from its first page (null when none could be made:
- * the operator uploads one).
+ * The text fields of `POST /api/admin/uploads/pdf`: what the PDF is for. An e-book's (the
+ * default) gets a cover made from its first page; a lesson's does not need one.
+ */
+export const adminPdfUploadFieldsSchema = z.object({
+  use: z.enum(['ebook', 'lesson'], { error: '请选择电子书或课时' }).default('ebook'),
+});
+
+/**
+ * `POST /api/admin/uploads/pdf`: a PDF (an e-book's or a PDF lesson's) kept in the site's
+ * folder, its size and pages (read from the file), and for an e-book a cover made from its
+ * first page (null when none could be made, the operator uploads one; always null for a lesson).
  */
 export const adminPdfUploadSchema = z.object({
   url: z.string(),

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { reviewedSchemaOf } from './admin.ts';
+import { reviewedSchemaOf, reviewListQuery } from './admin.ts';
 import { REVIEW_STATUSES } from './admin-values.ts';
-import { pageQuery } from './envelope.ts';
 import { LIVE_STATES } from './live-state.ts';
 import { idParam } from './parts.ts';
 
@@ -109,13 +108,11 @@ export const adminLiveRowSchema = z.object({
 });
 export type AdminLiveRow = z.infer<typeof adminLiveRowSchema>;
 
-export const adminLiveListQuerySchema = pageQuery.extend({
-  status: z.enum(REVIEW_STATUSES, { error: '请选择审核状态' }).optional(),
+export const adminLiveListQuerySchema = reviewListQuery.extend({
   channelId: idParam.optional(),
   state: z
     .enum(LIVE_STATES, { error: '只能是 upcoming（预告）、live（直播中）或 ended（已结束）' })
     .optional(),
-  q: z.string().trim().max(50, '最多 50 个字').optional(),
 });
 export type AdminLiveListQuery = z.infer<typeof adminLiveListQuerySchema>;
 

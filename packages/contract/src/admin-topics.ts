@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { reviewedSchemaOf } from './admin.ts';
+import { reviewedSchemaOf, reviewListQuery } from './admin.ts';
 import {
   REVIEW_STATUSES,
   TOPIC_INTRODUCTION_MAX,
@@ -13,7 +13,6 @@ import {
   TOPIC_SUBTITLE_MAX,
   TOPIC_TITLE_MAX,
 } from './admin-values.ts';
-import { pageQuery } from './envelope.ts';
 import { idParam } from './parts.ts';
 
 /*
@@ -158,10 +157,7 @@ export const adminTopicRowSchema = z.object({
 });
 export type AdminTopicRow = z.infer<typeof adminTopicRowSchema>;
 
-export const adminTopicListQuerySchema = pageQuery.extend({
-  status: z.enum(REVIEW_STATUSES, { error: '请选择审核状态' }).optional(),
-  q: z.string().trim().max(50, '最多 50 个字').optional(),
-});
+export const adminTopicListQuerySchema = reviewListQuery.extend({});
 export type AdminTopicListQuery = z.infer<typeof adminTopicListQuerySchema>;
 
 /**

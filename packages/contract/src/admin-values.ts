@@ -40,6 +40,13 @@ export const [AUDIT_ENTITIES, AUDIT_ENTITY_NAMES] = namedValues([
   ['topic', '专题'],
   // Not `delivery_resource`: the entity columns (audit log, waiting edits, schedules) hold 16.
   ['delivery', '配送资源'],
+  ['programme', '参观项目'],
+  ['walk', '人文行走'],
+  ['banner', '首页轮播图'],
+  ['home', '首页设置'],
+  ['points_rule', '积分规则'],
+  ['medal_rule', '勋章规则'],
+  ['place', '地图场所'],
   ['operator', '操作员权限'],
   ['upload', '上传文件'],
 ]);
@@ -78,6 +85,8 @@ export const ADMIN_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
  * recordings wait for resumable uploads with the media pipeline).
  */
 export const ADMIN_VIDEO_MAX_BYTES = 19 * 1024 * 1024;
+/** The largest lesson audio an operator may upload, in bytes: the video's limit. */
+export const ADMIN_AUDIO_MAX_BYTES = ADMIN_VIDEO_MAX_BYTES;
 /**
  * The largest e-book PDF an operator may upload, in bytes: one request's limit, as a video's
  * (`MULTIPART_BODY_LIMIT` holds every multipart request of the server).
@@ -176,3 +185,37 @@ export const DELIVERY_LECTURER_TITLE_MAX = 60;
 /** The most topics a lecturer speaks on, and the longest topic, in characters. */
 export const DELIVERY_LECTURER_TOPICS_MAX = 8;
 export const DELIVERY_LECTURER_TOPIC_MAX = 20;
+
+/** The longest walk title, in characters (the column holds 80). */
+export const WALK_TITLE_MAX = 80;
+/** The longest route (metres) and walk (minutes) a walk may be: a day's walk in the city. */
+export const WALK_DISTANCE_MAX_M = 50_000;
+export const WALK_DURATION_MAX_MINUTES = 720;
+/** The most stops of a walk, the fewest it is published with, and a stop's longest story. */
+export const WALK_STOPS_MAX = 30;
+export const WALK_STOPS_MIN = 2;
+export const WALK_STORY_MAX = 1000;
+/** The most guided sessions one form holds, and their meeting point and guide (columns 200, 40). */
+export const WALK_SESSIONS_MAX = 50;
+export const WALK_MEETING_POINT_MAX = 200;
+export const WALK_GUIDE_MAX = 40;
+/** The longest guided session, in hours. */
+export const WALK_SESSION_HOURS_MAX = 24;
+/** The name of a walk's stop in messages (`第 2 站：不能重复选择同一地点`); `index` from 0. */
+export const walkStopRow = (index: number) => `第 ${index + 1} 站`;
+/** The name of a walk's guided session in messages (`第 1 场导览：...`); `index` from 0. */
+export const walkSessionRow = (index: number) => `第 ${index + 1} 场导览`;
+
+/** The longest place name, street, address and phone, in characters (the columns hold 80, 40, 200, 40). */
+export const PLACE_NAME_MAX = 80;
+export const PLACE_STREET_MAX = 40;
+export const PLACE_ADDRESS_MAX = 200;
+export const PLACE_PHONE_MAX = 40;
+/** The most photos of a place (a phone's gallery shows nine). */
+export const PLACE_PHOTOS_MAX = 9;
+/**
+ * A place's phone: a landline with its area code (021-62561234, 021-6256 1234 ext. `-801`), a
+ * service number (400-820-1234) or a mobile number (13812345678).
+ */
+export const PLACE_PHONE_PATTERN =
+  /^(0\d{2,3}-?\d{3,4}[- ]?\d{4}(-\d{1,6})?|[48]00-?\d{3}-?\d{4}|1[3-9]\d{9})$/;

@@ -153,18 +153,24 @@ export const adminArticleRowSchema = z.object({
 });
 export type AdminArticleRow = z.infer<typeof adminArticleRowSchema>;
 
-/** `GET /api/admin/articles`: the site's articles, newest change first. */
-export const adminArticleListQuerySchema = pageQuery.extend({
-  /** `pending` also finds published articles whose edit waits for review. */
+/**
+ * What every reviewed kind's console list is filtered by (each kind adds its own): the review
+ * state (`pending` also finds published records whose edit waits for review), words of the
+ * title, the author, and the days of the last change (Shanghai days, both inclusive).
+ */
+export const reviewListQuery = pageQuery.extend({
   status: reviewStatus.optional(),
-  kind: z.enum(ARTICLE_KINDS, { error: '请选择文章类型' }).optional(),
-  channelId: idParam.optional(),
-  authorId: idParam.optional(),
-  /** Words of the title. */
   q: z.string().trim().max(50, '最多 50 个字').optional(),
-  /** Last changed on or after this day, and on or before `to`. */
+  authorId: idParam.optional(),
   from: dayParam.optional(),
   to: dayParam.optional(),
+});
+export type ReviewListQuery = z.infer<typeof reviewListQuery>;
+
+/** `GET /api/admin/articles`: the site's articles, newest change first. */
+export const adminArticleListQuerySchema = reviewListQuery.extend({
+  kind: z.enum(ARTICLE_KINDS, { error: '请选择文章类型' }).optional(),
+  channelId: idParam.optional(),
 });
 export type AdminArticleListQuery = z.infer<typeof adminArticleListQuerySchema>;
 
@@ -263,6 +269,10 @@ export const adminVideoUploadSchema = z.object({
   bytes: z.number().int(),
 });
 export type AdminVideoUpload = z.infer<typeof adminVideoUploadSchema>;
+
+/** An uploaded lesson audio (MP3 or M4A) kept in the file store (`/media/uploads/...`), as it came. */
+export const adminAudioUploadSchema = adminVideoUploadSchema;
+export type AdminAudioUpload = AdminVideoUpload;
 
 /** `GET /api/admin/reviews`: what of the site waits for review, of every kind, oldest first. */
 export const adminReviewQuerySchema = pageQuery.extend({

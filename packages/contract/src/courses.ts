@@ -52,14 +52,15 @@ export const courseSummarySchema = z.object({
 });
 export type CourseSummary = z.infer<typeof courseSummarySchema>;
 
-export const lessonKindSchema = z.enum(['video', 'article']);
+/** A lesson's kind: a video, an audio recording, a PDF document or an article (图文). */
+export const lessonKindSchema = z.enum(['video', 'audio', 'pdf', 'article']);
 export type LessonKind = z.infer<typeof lessonKindSchema>;
 
 export const lessonSummarySchema = z.object({
   id: z.number().int(),
   title: z.string(),
   kind: lessonKindSchema,
-  /** Video length in seconds (0 for an article). */
+  /** Video or audio length in seconds (0 for a PDF or an article). */
   durationSeconds: z.number().int(),
 });
 export type LessonSummary = z.infer<typeof lessonSummarySchema>;

@@ -7,11 +7,17 @@ import { ebookSummarySchema } from './ebooks.ts';
 import { pageQuery } from './envelope.ts';
 import { lessonCountShape } from './parts.ts';
 
-/** Where a banner leads: a course, a class, an activity, a topic, or a list page of an area. */
+/**
+ * Where a banner leads: a course, a class, an activity, an e-book, a live session, an article, a
+ * topic, or a list page of an area.
+ */
 export const bannerLinkSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('course'), id: z.number().int() }),
   z.object({ kind: z.literal('class'), id: z.number().int() }),
   z.object({ kind: z.literal('activity'), id: z.number().int() }),
+  z.object({ kind: z.literal('ebook'), id: z.number().int() }),
+  z.object({ kind: z.literal('live'), id: z.number().int() }),
+  z.object({ kind: z.literal('article'), id: z.number().int() }),
   /** A topic page, e.g. `2024/jtjy` for `/zhuanti/2024/jtjy`. */
   z.object({ kind: z.literal('topic'), slug: z.string() }),
   z.object({ kind: z.literal('courseList') }),

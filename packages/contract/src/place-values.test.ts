@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   hoursOfDay,
+  hoursProblems,
   isOpenAt,
+  isPlaceKindOf,
   type OpeningRule,
+  placeAreaProblem,
   shanghaiClock,
   weekLines,
 } from './place-values.ts';
@@ -50,5 +53,77 @@ describe('week lines', () => {
     expect(hoursOfDay(SCHOOL, 3)).toBe('08:30-11:30、13:30-17:00');
     expect(weekLines(SCHOOL)[0]).toEqual({ day: '周一', times: '闭馆' });
     expect(weekLines(SCHOOL)[6]).toEqual({ day: '周日', times: '08:30-11:30、13:30-17:00' });
+  });
+});
+
+describe('hoursProblems', () => {
+  it('accepts the seeded week: two sessions a day, rows of different days at the same hours', () => {
+    expect(hoursProblems(SCHOOL)).toEqual([]);
+    expect(hoursProblems([...SCHOOL, ...EVENINGS])).toEqual([]);
+    // One ends as the next begins: they touch, they do not overlap.
+    expect(
+      hoursProblems([
+        { days: [1], open: '09:00', close: '12:00' },
+        { days: [1], open: '12:00', close: '13:00' },
+      ]),
+    ).toEqual([]);
+  });
+
+  it('names the row of a close not after its open, a day out of range, a bad time, no day', () => {
+    expect(
+      hoursProblems([
+        { days: [1], open: '17:00', close: '09:00' },
+        { days: [8], open: '09:00', close: '17:00' },
+        { days: [2], open: '9:00', close: '17:00' },
+        { days: [], open: '09:00', close: '17:00' },
+        { days: [3], open: '10:00', close: '10:00' },
+      ]),
+    ).toEqual([
+      { row: 0, message: '第 1 行的关门时间须晚于开门时间' },
+      { row: 1, message: '第 2 行的星期须在 1（周一）到 7（周日）之间' },
+      { row: 2, message: '第 3 行的时间须为 HH:mm，如 09:00' },
+      { row: 3, message: '第 4 行请至少选择一天' },
+      { row: 4, message: '第 5 行的关门时间须晚于开门时间' },
+    ]);
+  });
+
+  it('names two rows of the same day that overlap, once', () => {
+    expect(
+      hoursProblems([
+        { days: [1, 2], open: '09:00', close: '12:00' },
+        { days: [2, 3], open: '11:00', close: '14:00' },
+        { days: [2], open: '08:00', close: '18:00' },
+      ]),
+    ).toEqual([
+      { row: 1, message: '第 2 行与第 1 行在周二的时间重叠' },
+      { row: 2, message: '第 3 行与第 1 行在周二的时间重叠' },
+    ]);
+  });
+});
+
+describe('placeAreaProblem', () => {
+  it('keeps a place of 静安 in 静安区 and refuses one far from it, saying how far', () => {
+    expect(placeAreaProblem('jingan', { lat: 31.2292, lng: 121.4558 })).toBeNull();
+    expect(placeAreaProblem('jingan', { lat: 30.2741, lng: 120.1551 })).toMatch(
+      /^离静安区太远（距区中心约 1\d\d 公里），请核对经纬度（WGS-84）$/,
+    );
+    // Latitude and longitude swapped: nowhere near.
+    expect(placeAreaProblem('jingan', { lat: 121.4558, lng: 31.2292 })).toMatch(/^离静安区太远/);
+  });
+
+  it('keeps a site without a district to Shanghai', () => {
+    expect(placeAreaProblem('pudong', { lat: 31.2036, lng: 121.5905 })).toBeNull();
+    expect(placeAreaProblem('pudong', { lat: 39.9, lng: 116.4 })).toBe(
+      '不在上海市范围内，请核对经纬度（WGS-84）',
+    );
+  });
+});
+
+describe('isPlaceKindOf', () => {
+  it('knows the kinds of each category, as the seed writes them', () => {
+    expect(isPlaceKindOf('school', '老年大学分校')).toBe(true);
+    expect(isPlaceKindOf('point', '社区学校')).toBe(false);
+    expect(isPlaceKindOf('base', '体验基地')).toBe(true);
+    expect(isPlaceKindOf('walk', '人文行走点')).toBe(true);
   });
 });

@@ -21,5 +21,10 @@ export const portalConfigSchema = z.object({
   mapTileUrl: z.string().nullable(),
   /** The datum of the tiles at `mapTileUrl` (stored coordinates are WGS-84). */
   mapTileDatum: z.enum(['wgs84', 'gcj02']),
+  /**
+   * The entries home shows, in their order, as the site's staff arranged them (首页设置); null:
+   * every entry in the default order (`HOME_ENTRY_KEYS`).
+   */
+  homeEntries: z.array(z.string()).nullable(),
 });
 export type PortalConfig = z.infer<typeof portalConfigSchema>;

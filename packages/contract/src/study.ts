@@ -91,6 +91,12 @@ export const lessonContentSchema = z.object({
   videoUrl: z.string().nullable(),
   /** Rich HTML of an article lesson (sanitize before showing it), else null. */
   articleHtml: z.string().nullable(),
+  /** `/media/...` MP3 or M4A of an audio lesson, else null. */
+  audioUrl: z.string().nullable(),
+  /** `/files/...` PDF of a PDF lesson (served with byte ranges), else null. */
+  pdfUrl: z.string().nullable(),
+  /** The pages of a PDF lesson's file (read from it by the server); 0 for the other kinds. */
+  pageCount: z.number().int(),
 });
 export type LessonContent = z.infer<typeof lessonContentSchema>;
 

@@ -64,11 +64,39 @@ const TopicListPage = page(
 const TopicEditPage = page(
   async () => (await import('@/features/topics/TopicEditPage.tsx')).TopicEditPage,
 );
+const BannerListPage = page(
+  async () => (await import('@/features/home/BannerListPage.tsx')).BannerListPage,
+);
+const BannerEditPage = page(
+  async () => (await import('@/features/home/BannerEditPage.tsx')).BannerEditPage,
+);
+const HomeLayoutPage = page(
+  async () => (await import('@/features/home/HomeLayoutPage.tsx')).HomeLayoutPage,
+);
+const RulesPage = page(async () => (await import('@/features/rules/RulesPage.tsx')).RulesPage);
 const DeliveryListPage = page(
   async () => (await import('@/features/delivery/DeliveryListPage.tsx')).DeliveryListPage,
 );
 const DeliveryEditPage = page(
   async () => (await import('@/features/delivery/DeliveryEditPage.tsx')).DeliveryEditPage,
+);
+const ProgrammeListPage = page(
+  async () => (await import('@/features/programmes/ProgrammeListPage.tsx')).ProgrammeListPage,
+);
+const ProgrammeEditPage = page(
+  async () => (await import('@/features/programmes/ProgrammeEditPage.tsx')).ProgrammeEditPage,
+);
+const WalkListPage = page(
+  async () => (await import('@/features/walks/WalkListPage.tsx')).WalkListPage,
+);
+const WalkEditPage = page(
+  async () => (await import('@/features/walks/WalkEditPage.tsx')).WalkEditPage,
+);
+const PlaceListPage = page(
+  async () => (await import('@/features/places/PlaceListPage.tsx')).PlaceListPage,
+);
+const PlaceEditPage = page(
+  async () => (await import('@/features/places/PlaceEditPage.tsx')).PlaceEditPage,
 );
 const ReviewInboxPage = page(
   async () => (await import('@/features/review/ReviewInboxPage.tsx')).ReviewInboxPage,
@@ -130,6 +158,20 @@ const router = createBrowserRouter(
         { path: 'delivery', element: <DeliveryListPage /> },
         { path: 'delivery/new', element: <DeliveryEditPage /> },
         { path: 'delivery/edit', element: <DeliveryEditPage /> },
+        { path: 'banners', element: <BannerListPage /> },
+        { path: 'banners/new', element: <BannerEditPage /> },
+        { path: 'banners/edit', element: <BannerEditPage /> },
+        { path: 'home-layout', element: <HomeLayoutPage /> },
+        { path: 'rules', element: <RulesPage /> },
+        { path: 'programmes', element: <ProgrammeListPage /> },
+        { path: 'programmes/new', element: <ProgrammeEditPage /> },
+        { path: 'programmes/edit', element: <ProgrammeEditPage /> },
+        { path: 'walks', element: <WalkListPage /> },
+        { path: 'walks/new', element: <WalkEditPage /> },
+        { path: 'walks/edit', element: <WalkEditPage /> },
+        { path: 'places', element: <PlaceListPage /> },
+        { path: 'places/new', element: <PlaceEditPage /> },
+        { path: 'places/edit', element: <PlaceEditPage /> },
         { path: 'reviews', element: <ReviewInboxPage /> },
         { path: 'audit', element: <AuditLogPage /> },
         { path: 'operators', element: <OperatorsPage /> },
@@ -149,7 +191,11 @@ const THEME = {
   token: {
     motion: !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches,
     colorPrimary: '#0e56d8',
+    // Hovered and pressed: darker, not lighter, so a hovered button's text keeps 4.5:1 on white.
+    colorPrimaryHover: '#0b47b3',
+    colorPrimaryActive: '#093b94',
     colorLink: '#0e56d8',
+    colorLinkHover: '#0b47b3',
     colorError: '#cf1322',
     colorTextSecondary: 'rgba(0, 0, 0, 0.62)',
     colorTextTertiary: 'rgba(0, 0, 0, 0.58)',

@@ -1,15 +1,21 @@
 import {
   AuditOutlined,
+  BankOutlined,
   BookOutlined,
   CalendarOutlined,
   CarOutlined,
   CheckSquareOutlined,
+  EnvironmentOutlined,
   FileTextOutlined,
+  FlagOutlined,
+  HomeOutlined,
   LogoutOutlined,
+  PictureOutlined,
   ProfileOutlined,
   ReadOutlined,
   SolutionOutlined,
   TeamOutlined,
+  TrophyOutlined,
   VideoCameraOutlined,
 } from '@ant-design/icons';
 import type { AdminSession } from '@portal/contract';
@@ -55,6 +61,22 @@ function menuOf(operator: OperatorContext): MenuProps['items'] {
         { key: '/ebooks', icon: <ReadOutlined />, label: <Link to="/ebooks">电子书管理</Link> },
         { key: '/topics', icon: <ProfileOutlined />, label: <Link to="/topics">专题管理</Link> },
         { key: '/delivery', icon: <CarOutlined />, label: <Link to="/delivery">配送资源</Link> },
+        {
+          key: '/places',
+          icon: <EnvironmentOutlined />,
+          label: <Link to="/places">地图场所</Link>,
+        },
+        {
+          key: '/programmes',
+          icon: <BankOutlined />,
+          label: <Link to="/programmes">体验项目</Link>,
+        },
+        { key: '/walks', icon: <FlagOutlined />, label: <Link to="/walks">人文行走</Link> },
+        {
+          key: '/banners',
+          icon: <PictureOutlined />,
+          label: <Link to="/banners">首页轮播图</Link>,
+        },
       ],
     });
   }
@@ -79,6 +101,18 @@ function menuOf(operator: OperatorContext): MenuProps['items'] {
     });
   }
   if (operator.can('site_admin')) {
+    items.push({
+      type: 'group',
+      label: '站点设置',
+      children: [
+        {
+          key: '/home-layout',
+          icon: <HomeOutlined />,
+          label: <Link to="/home-layout">首页设置</Link>,
+        },
+        { key: '/rules', icon: <TrophyOutlined />, label: <Link to="/rules">积分与勋章</Link> },
+      ],
+    });
     items.push({
       key: '/operators',
       icon: <TeamOutlined />,

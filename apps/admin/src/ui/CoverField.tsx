@@ -3,22 +3,27 @@ import { App, Button, Image, Space, Upload } from 'antd';
 import { useState } from 'react';
 import { uploadImage } from '@/api/uploads.ts';
 
-/** A cover image of a form: uploaded to the site's file store, shown, replaced or removed. */
+/**
+ * A cover image of a form (or another picture: `what` names it, 封面 by default): uploaded to the
+ * site's file store, shown, replaced or removed.
+ */
 export function CoverField({
   value,
   onChange,
   id,
+  what = '封面',
 }: {
   value?: string | null;
   onChange?: (url: string | null) => void;
   id?: string;
+  what?: string;
 }) {
   const { message } = App.useApp();
   const [uploading, setUploading] = useState(false);
   return (
     <Space align="start">
       {value ? (
-        <Image src={value} width={96} height={72} style={{ objectFit: 'cover' }} alt="封面" />
+        <Image src={value} width={96} height={72} style={{ objectFit: 'cover' }} alt={what} />
       ) : null}
       <Space orientation="vertical">
         <Upload
@@ -33,12 +38,12 @@ export function CoverField({
           }}
         >
           <Button id={id} icon={<UploadOutlined />} loading={uploading}>
-            {value ? '更换封面' : '上传封面'}
+            {value ? `更换${what}` : `上传${what}`}
           </Button>
         </Upload>
         {value ? (
           <Button type="text" danger icon={<DeleteOutlined />} onClick={() => onChange?.(null)}>
-            去掉封面
+            去掉{what}
           </Button>
         ) : null}
       </Space>

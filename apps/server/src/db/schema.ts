@@ -179,12 +179,18 @@ export interface CourseLessonsTable {
   course_id: number;
   chapter_id: number;
   title: string;
-  kind: 'video' | 'article';
+  kind: 'video' | 'audio' | 'pdf' | 'article';
   duration_seconds: Generated<number>;
   video_url: string | null;
   article_html: string | null;
   /** Place in the whole course (across chapters), from 0. */
   sort: Generated<number>;
+  /** An audio lesson's MP3 or M4A (`/media/uploads/<site>/…`). */
+  audio_url: string | null;
+  /** A PDF lesson's file (`/files/…`). */
+  pdf_url: string | null;
+  /** A PDF lesson's pages, read from its file; 0 for the other kinds. */
+  page_count: Generated<number>;
 }
 
 /** The seats and times of what learners sign up for in a window (classes, activities). */
@@ -725,6 +731,9 @@ export interface MedalRulesTable {
   metric: MedalMetricValue;
   threshold: number;
   sort: number;
+  /** Raised by each change in the console (`20261130_1430`). */
+  version: Generated<number>;
+  updated_at: Generated<number>;
 }
 
 /** A medal a learner earned, once (unique per learner and medal). */
@@ -764,6 +773,9 @@ export interface PointsRulesTable {
   daily_cap: number;
   sort: number;
   active: number;
+  /** Raised by each change in the console (`20261130_1430`). */
+  version: Generated<number>;
+  updated_at: Generated<number>;
 }
 
 /** One award (+) or deduction (-): append-only (triggers refuse UPDATE and DELETE). */
@@ -851,9 +863,13 @@ export interface TeamsTable {
 
 /** A place of the learning map (see migration 20261128_0900). Coordinates are WGS-84. */
 /** A visit programme (参观项目) of an experience base (a `map_places` row of category `base`). */
-export interface BaseProgrammesTable {
+export interface BaseProgrammesTable extends ReviewState {
   id: Generated<number>;
   place_id: number;
+  /** Its base's site (`20261130_1410_review_base_programmes`). */
+  site_key: string;
+  /** 0/1: learners see it and book its slots (kept with `status` by the review). */
+  published: Generated<number>;
   title: string;
   intro: Generated<string>;
   duration_minutes: number;
@@ -1246,7 +1262,41 @@ export interface PublishScheduleTable {
   created_at: number;
 }
 
+/** A banner of the site's home an operator made, reviewed before publication (`20261130_1440`). */
+export interface HomeBannersTable extends ReviewColumns {
+  id: Generated<number>;
+  site_key: string;
+  title: string;
+  /** The small tag on the slide (专题, 活动报名...). */
+  label: string;
+  image: string;
+  /** What it opens: `HOME_BANNER_LINK_KINDS`. */
+  link_kind: string;
+  link_id: number | null;
+  /** A topic's slug. */
+  link_slug: string | null;
+  /** Epoch ms after which home no longer shows it; null: until taken down. */
+  ends_at: number | null;
+  position: Generated<number>;
+  published: Generated<number>;
+  published_at: Generated<number | null>;
+  created_at: number;
+}
+
+/** A site's home as its staff arranged it (`20261130_1440`); no row: the default. */
+export interface SiteHomeTable {
+  site_key: string;
+  /** JSON: the entries' keys in their order; those left out are hidden. */
+  entries: string;
+  /** 1: slides drawn from the site's content follow the staff's own banners. */
+  fill_banners: Generated<number>;
+  version: Generated<number>;
+  updated_at: number;
+}
+
 export interface Database {
+  home_banners: HomeBannersTable;
+  site_home: SiteHomeTable;
   operator_roles: OperatorRolesTable;
   audit_log: AuditLogTable;
   content_edits: ContentEditsTable;

@@ -1,4 +1,5 @@
 import { OPERATOR_ROLE_NAMES, type OperatorRole } from '@portal/contract/constants';
+import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Operator, OperatorService } from '../modules/operators/operators.service.ts';
 import type { RateLimit } from '../platform/rate-limit.ts';
@@ -36,6 +37,7 @@ export const ADMIN_ROUTE_ROLES = new Map<string, readonly OperatorRole[]>();
  * operator and only inside that site.
  */
 export function adminRoutes(api: ApiRoutes, operators: OperatorService) {
+  const checked = new WeakMap<FastifyRequest, Promise<Operator>>();
   const declare =
     (method: 'get' | 'post') =>
     <
@@ -49,6 +51,21 @@ export function adminRoutes(api: ApiRoutes, operators: OperatorService) {
       if (!url.startsWith('/api/admin/')) throw new Error(`${url} is not under /api/admin/`);
       ADMIN_ROUTE_ROLES.set(`${method.toUpperCase()} ${url}`, route.roles);
       const names = route.roles.map((role) => OPERATOR_ROLE_NAMES[role]).join('、');
+      /** The operator of a call, checked once (before its input is read, then in the handler). */
+      const operatorOf = (request: FastifyRequest) => {
+        let operator = checked.get(request);
+        if (!operator) {
+          operator = (async () =>
+            operators.require(
+              await request.requireUser(),
+              (await request.site()).key,
+              route.roles,
+              request.ip,
+            ))();
+          checked.set(request, operator);
+        }
+        return operator;
+      };
       api[method](url, {
         operationId: route.operationId,
         summary: route.summary,
@@ -58,15 +75,12 @@ export function adminRoutes(api: ApiRoutes, operators: OperatorService) {
         body: route.body,
         response: route.response,
         limit: route.limit,
-        handle: async (input) => {
-          const operator = await operators.require(
-            input.learner,
-            input.site.key,
-            route.roles,
-            input.request.ip,
-          );
-          return route.handle({ ...input, operator });
+        // A visitor, a learner or the wrong role is refused before the input is checked.
+        guard: async (request) => {
+          await operatorOf(request);
         },
+        handle: async (input) =>
+          route.handle({ ...input, operator: await operatorOf(input.request) }),
       });
     };
   return { get: declare('get'), post: declare('post'), operators };

@@ -79,6 +79,11 @@ export interface ApiRoute<
   limit?: RateLimit;
   /** A separate ceiling for visitors of a route whose login is `optional` (per address). */
   visitorLimit?: L extends 'optional' ? RateLimit : never;
+  /**
+   * Runs right after the login rule, before the input is parsed or checked (e.g. the console's
+   * role check): a caller refused here learns nothing of what the input should be.
+   */
+  guard?: (request: FastifyRequest) => Promise<void>;
   handle: (input: RouteInput<L, Q, B>) => Promise<z.input<R>> | z.input<R>;
 }
 
@@ -161,7 +166,8 @@ export function apiRoutes(app: FastifyInstance, tag: ApiTag) {
           reply.header('content-encoding', encoding).header('vary', 'accept-encoding');
         return new EnvelopeText(bytes);
       };
-      app.route({ method, url, config: { login }, schema: schema(false), handler });
+      const guard = route.guard ? { onRequest: route.guard } : {};
+      app.route({ method, url, config: { login }, schema: schema(false), handler, ...guard });
       if (route.formerly) {
         app.route({
           method,
@@ -169,6 +175,7 @@ export function apiRoutes(app: FastifyInstance, tag: ApiTag) {
           config: { login },
           schema: schema(true),
           handler,
+          ...guard,
         });
       }
     };

@@ -211,7 +211,25 @@ describe('the web app host', () => {
       portalUrl: null,
       mapTileUrl: 'https://tiles.example.cn/{z}/{x}/{y}.png',
       mapTileDatum: 'gcj02',
+      homeEntries: null,
     });
+  });
+
+  it('gives the page the entries of home as the site’s staff arranged them', async () => {
+    await ctx.app.database.db
+      .insertInto('site_home')
+      .values({
+        site_key: 'xuhui',
+        entries: JSON.stringify(['map', 'courseList', 'retired', 'search', 'news']),
+        updated_at: Date.now(),
+      })
+      .execute();
+    ctx.app.sites.invalidate();
+    const xuhui = await ctx.app.inject({ url: '/xuhui/index/home' });
+    expect(configOf(xuhui.body).homeEntries).toEqual(['map', 'courseList', 'search', 'news']);
+    // Another site keeps the default.
+    const jingan = await ctx.app.inject({ url: '/index/home' });
+    expect(configOf(jingan.body).homeEntries).toBeNull();
   });
 
   it('lets the inline boot script run by its hash, and no other inline script', async () => {
@@ -380,5 +398,28 @@ describe('the operators’ console at /admin', () => {
     expect((await ctx.app.inject({ url: '/admin/assets/missing.js' })).statusCode).toBe(404);
     expect((await ctx.app.inject({ url: '/admin/favicon.svg' })).statusCode).toBe(200);
     expect((await ctx.app.inject({ url: '/admin/nothing.png' })).statusCode).toBe(404);
+  });
+
+  it('lets the place editor’s map draw the portal’s tiles, and its own stylesheet', async () => {
+    const tiled = await buildTestApp('sqlite', {
+      adminDistDir: dist,
+      mapTileUrl: 'https://{s}.tiles.example.cn/{z}/{x}/{y}.png',
+      mapTileDatum: 'wgs84',
+    });
+    try {
+      const response = await tiled.app.inject({ url: '/admin/places/edit?id=1' });
+      const config = JSON.parse(
+        /id="portal-config">(.*?)<\/script>/.exec(response.body)?.[1] ?? 'null',
+      );
+      expect(config).toMatchObject({
+        mapTileUrl: 'https://{s}.tiles.example.cn/{z}/{x}/{y}.png',
+        mapTileDatum: 'wgs84',
+      });
+      const csp = String(response.headers['content-security-policy']);
+      expect(csp).toContain("img-src 'self' data: blob: https://*.tiles.example.cn;");
+      expect(csp).toContain("style-src 'self' 'unsafe-inline';");
+    } finally {
+      await tiled.close();
+    }
   });
 });

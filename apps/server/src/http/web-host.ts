@@ -42,9 +42,14 @@ export function inlineScriptHashes(template: string): string[] {
   return hashes;
 }
 
-/** The runtime config a page of `site` gets (`#portal-config`). */
-function pageConfig(site: Site, config: Config): PortalConfig {
+/** The runtime config a page of `site` gets (`#portal-config`), with its home's entries. */
+function pageConfig(
+  site: Site,
+  config: Config,
+  homeEntries: readonly string[] | null = null,
+): PortalConfig {
   return {
+    homeEntries: homeEntries && [...homeEntries],
     siteKey: site.key,
     siteName: site.name,
     themeColor: site.themeColor,
@@ -146,7 +151,10 @@ export async function registerWebHost(
       return [];
     });
     const html = page.html.replace('</head>', `${imagePreloads(images)}</head>`);
-    const body = injectConfig(html, pageConfig(site, config));
+    const body = injectConfig(
+      html,
+      pageConfig(site, config, await app.sites.homeEntries(site.key)),
+    );
     // The inline boot script runs by its hash, and only it: scripts stay 'self' otherwise.
     const policy = reply.getHeader('content-security-policy');
     if (page.scriptHashes && typeof policy === 'string') {

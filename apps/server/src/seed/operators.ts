@@ -106,6 +106,7 @@ const FIRST_PUBLISHED_TABLES = [
   'map_places',
   'walks',
   'delivery_resources',
+  'base_programmes',
 ] as const;
 /** The reviewed tables whose rows the seed stamps with their own last change. */
 const STAMPED_TABLES = ['map_places', 'walks', 'delivery_resources'] as const;

@@ -7,6 +7,7 @@ import { migrateToLatest } from '../db/migrate.ts';
 import { LocalFileStore } from '../platform/file-store.ts';
 import { DEMO_ORGANISER_STAFF } from './activities.ts';
 import { DEMO_DELIVERY_STAFF } from './delivery.ts';
+import { DEMO_AUDIO_URL } from './lesson-media.ts';
 import { DEMO_OPERATORS } from './operators.ts';
 import { Random } from './random.ts';
 import { DEMO_LEARNERS, isEmpty, seedDemo, writeDemoFiles } from './seed.ts';
@@ -61,8 +62,12 @@ it('writes the files of the seeded content once: covers, banners, e-books and th
   const dir = path.join(dataDir, 'files');
   try {
     const written = await writeDemoFiles(database.db, new LocalFileStore(dataDir));
-    const files = fs.readdirSync(dir, { recursive: true, withFileTypes: true });
+    // Under files/, and the demo audio lesson's MP3 under media/ (seed/lesson-media.ts).
+    const files = ['files', 'media'].flatMap((folder) =>
+      fs.readdirSync(path.join(dataDir, folder), { recursive: true, withFileTypes: true }),
+    );
     expect(written).toBe(files.filter((entry) => entry.isFile()).length);
+    expect(fs.existsSync(path.join(dataDir, DEMO_AUDIO_URL.slice(1)))).toBe(true);
     expect(fs.existsSync(path.join(dir, 'covers', 'jingan-category-1-1.svg'))).toBe(true);
     expect(fs.existsSync(path.join(dir, 'covers', 'activity-1-1.svg'))).toBe(true);
     // A second start-up finds every file in place.

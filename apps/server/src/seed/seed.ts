@@ -12,7 +12,9 @@ import { writeCategoryCovers } from './covers.ts';
 import { seedDelivery, writeDeliveryCovers } from './delivery.ts';
 import { seedEbooks, writeEbookFiles } from './ebooks.ts';
 import { SeedFiles } from './files.ts';
+import { seedHomeBanners } from './home.ts';
 import { seedLearningHistory } from './learning.ts';
+import { seedMediaLessons, writeLessonMediaFiles } from './lesson-media.ts';
 import { seedLive, writeLiveCovers } from './live.ts';
 import { seedMedals } from './medals.ts';
 import { seedMessages } from './messages.ts';
@@ -85,6 +87,8 @@ const steps: Array<(context: SeedContext) => Promise<void>> = [
   seedSites,
   seedLearners,
   seedCourses,
+  // No random draws, before anything records progress: a demo course's audio and PDF lessons.
+  seedMediaLessons,
   seedClasses,
   seedActivities,
   seedEbooks,
@@ -125,6 +129,8 @@ const steps: Array<(context: SeedContext) => Promise<void>> = [
   // Last (no random draws): the console's demo operators and their roles, and the review state
   // of everything seeded.
   seedOperators,
+  // No random draws: a banner of the staff's own on each site's home, after the activities.
+  seedHomeBanners,
   settleReviewState,
 ];
 
@@ -135,6 +141,8 @@ const steps: Array<(context: SeedContext) => Promise<void>> = [
  */
 const fileWriters: Array<(db: Kysely<Database>, files: SeedFiles) => Promise<number>> = [
   writeCategoryCovers,
+  // The demo audio lesson's MP3 and PDF lesson's handout.
+  writeLessonMediaFiles,
   // The e-books' PDFs and covers, and the demo document (from a cache when warm).
   writeEbookFiles,
   writeTopicBanners,

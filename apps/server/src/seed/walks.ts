@@ -720,6 +720,7 @@ export async function seedExperienceBases(context: SeedContext): Promise<void> {
         .insertInto('base_programmes')
         .values({
           place_id: place.id,
+          site_key: 'jingan',
           title: programme.title,
           intro: programme.intro,
           duration_minutes: programme.minutes,

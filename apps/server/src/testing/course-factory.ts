@@ -142,6 +142,9 @@ export async function createCourse(
         duration_seconds: lesson.durationSeconds ?? 0,
         video_url: kind === 'video' ? '/media/demo/lesson.mp4' : null,
         article_html: kind === 'article' ? `<p>${lesson.title}</p>` : null,
+        audio_url: kind === 'audio' ? '/media/uploads/jingan/AAAAAAAAAAAAAAAAAAAAAA.mp3' : null,
+        pdf_url: kind === 'pdf' ? '/files/docs/学习指南.pdf' : null,
+        page_count: kind === 'pdf' ? 12 : 0,
         sort,
       };
     }),

@@ -47,6 +47,7 @@ export async function createBaseSlot(
     .insertInto('base_programmes')
     .values({
       place_id: placeId,
+      site_key: 'jingan',
       title: '非遗剪纸体验',
       intro: '<p>跟着老师学剪纸</p>',
       duration_minutes: 90,

@@ -9,6 +9,7 @@ const FALLBACK: PortalConfig = {
   portalUrl: null,
   mapTileUrl: null,
   mapTileDatum: 'gcj02',
+  homeEntries: null,
 };
 
 /**

@@ -1,8 +1,7 @@
 import type { AdminArticleRow } from '@portal/contract';
 import { ARTICLE_KIND_NAMES, ARTICLE_KINDS } from '@portal/contract/constants';
 import { useQuery } from '@tanstack/react-query';
-import { DatePicker, Select, type TableColumnsType, Typography } from 'antd';
-import dayjs from 'dayjs';
+import { Select, type TableColumnsType, Typography } from 'antd';
 import { Link } from 'react-router';
 import { type ListKind, ReviewListPage, reviewColumns } from '@/features/review/ReviewListPage.tsx';
 import { formatTime } from '@/ui/format.ts';
@@ -31,7 +30,7 @@ const columns: TableColumnsType<AdminArticleRow> = [
   { title: '发布时间', dataIndex: 'publishedAt', width: 150, render: formatTime },
 ];
 
-/** The article kind's own filters: its type, channel and the day of the last change. */
+/** The article kind's own filters: its type and channel. */
 function ArticleFilters({
   filters,
 }: {
@@ -40,8 +39,6 @@ function ArticleFilters({
   const { text, number, setFilter } = filters;
   const channels = useQuery({ queryKey: articleKeys.channels, queryFn: listChannels });
   const kind = text('kind');
-  const from = text('from');
-  const to = text('to');
   return (
     <>
       <Select
@@ -68,16 +65,6 @@ function ArticleFilters({
             label: `${ARTICLE_KIND_NAMES[channel.kind]} · ${channel.name}`,
           }))}
       />
-      <DatePicker.RangePicker
-        aria-label="修改日期"
-        value={from && to ? [dayjs(from), dayjs(to)] : null}
-        onChange={(range) =>
-          setFilter({
-            from: range?.[0]?.format('YYYY-MM-DD'),
-            to: range?.[1]?.format('YYYY-MM-DD'),
-          })
-        }
-      />
     </>
   );
 }
@@ -92,8 +79,6 @@ const ARTICLES: ListKind<AdminArticleRow> = {
   query: ({ text, number }) => ({
     kind: text('kind'),
     channelId: number('channelId'),
-    from: text('from'),
-    to: text('to'),
   }),
 };
 

@@ -1,6 +1,6 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { AdminCourseChoices, AdminCourseFormInput, AdminCourseRow } from '@portal/contract';
-import { COURSE_TITLE_MAX } from '@portal/contract/constants';
+import { COURSE_TITLE_MAX, LESSON_SECONDS_MAX } from '@portal/contract/constants';
 import { useQuery } from '@tanstack/react-query';
 import {
   Button,
@@ -16,6 +16,7 @@ import {
   Typography,
 } from 'antd';
 import { get } from '@/api/client.ts';
+import { PdfField } from '@/features/ebooks/PdfField.tsx';
 import { type EditorKind, ReviewEditor } from '@/features/review/ReviewEditor.tsx';
 import { reviewApi } from '@/features/review/review-api.ts';
 import { CoverField } from '@/ui/CoverField.tsx';
@@ -73,7 +74,18 @@ const COURSE: EditorKind<AdminCourseFormInput> = {
   ),
 };
 
-/** One lesson's fields: its title, kind, and its video (with its length) or its text. */
+/** The kinds a lesson may have, as the editor offers them. */
+const LESSON_KINDS = [
+  { value: 'video', label: '视频' },
+  { value: 'audio', label: '音频' },
+  { value: 'pdf', label: 'PDF' },
+  { value: 'article', label: '图文' },
+];
+
+/**
+ * One lesson's fields: its title, kind, and its video or audio (with its length, read from the
+ * file), its PDF (its pages read by the server) or its text.
+ */
 function LessonFields({
   chapter,
   lesson,
@@ -86,6 +98,7 @@ function LessonFields({
   const form = Form.useFormInstance<AdminCourseFormInput>();
   const path = ['chapters', chapter, 'lessons', lesson] as const;
   const kind = Form.useWatch([...path, 'kind'], form);
+  const pageCount = Form.useWatch([...path, 'pageCount'], form);
   return (
     <Card
       size="small"
@@ -112,12 +125,7 @@ function LessonFields({
         </Col>
         <Col span={10}>
           <Form.Item label="课时类型" name={[lesson, 'kind']} initialValue="video">
-            <Radio.Group
-              options={[
-                { value: 'video', label: '视频' },
-                { value: 'article', label: '图文' },
-              ]}
-            />
+            <Radio.Group options={LESSON_KINDS} />
           </Form.Item>
         </Col>
       </Row>
@@ -125,26 +133,49 @@ function LessonFields({
         <Form.Item label="图文内容" name={[lesson, 'articleHtml']}>
           <RichTextEditor label={`课时 ${lesson + 1} 图文内容`} />
         </Form.Item>
-      ) : (
+      ) : null}
+      {kind === 'pdf' ? (
+        <Form.Item
+          label="课时 PDF"
+          name={[lesson, 'pdfUrl']}
+          rules={[{ required: true, message: '请上传课时 PDF' }]}
+          extra="页数由服务器从文件读取"
+        >
+          <PdfField
+            use="lesson"
+            pageCount={pageCount ?? 0}
+            onUploaded={(uploaded) =>
+              form.setFieldValue([...path, 'pageCount'], uploaded.pageCount)
+            }
+          />
+        </Form.Item>
+      ) : null}
+      {kind === 'video' || kind === 'audio' || kind === undefined ? (
         <Row gutter={12}>
           <Col span={16}>
             <Form.Item
-              label="课时视频"
-              name={[lesson, 'videoUrl']}
-              rules={[{ required: true, message: '请上传课时视频' }]}
+              label={kind === 'audio' ? '课时音频' : '课时视频'}
+              name={[lesson, kind === 'audio' ? 'audioUrl' : 'videoUrl']}
+              rules={[
+                { required: true, message: kind === 'audio' ? '请上传课时音频' : '请上传课时视频' },
+              ]}
             >
               <VideoField
+                kind={kind === 'audio' ? 'audio' : 'video'}
                 onSeconds={(seconds) => form.setFieldValue([...path, 'durationSeconds'], seconds)}
               />
             </Form.Item>
           </Col>
           <Col span={8}>
             <Form.Item label="时长（秒）" name={[lesson, 'durationSeconds']} initialValue={0}>
-              <InputNumber min={0} max={43_200} style={{ width: '100%' }} />
+              <InputNumber min={0} max={LESSON_SECONDS_MAX} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
         </Row>
-      )}
+      ) : null}
+      <Form.Item name={[lesson, 'pageCount']} hidden>
+        <InputNumber />
+      </Form.Item>
     </Card>
   );
 }

@@ -12,9 +12,10 @@ export function formatBytes(bytes: number): string {
 }
 
 /**
- * An e-book's PDF: uploaded to the site with its progress shown, then its pages and size (as
- * the server read them) and a link to open it; the whole answer goes to `onUploaded` (the form
- * takes its pages, size and cover from it).
+ * A PDF (an e-book's, or a PDF lesson's with `use="lesson"`): uploaded to the site with its
+ * progress shown, then its pages (and size, when given) as the server read them and a link to
+ * open it; the whole answer goes to `onUploaded` (an e-book's form takes its pages, size and
+ * cover from it).
  */
 export function PdfField({
   value,
@@ -23,13 +24,15 @@ export function PdfField({
   fileSize,
   onUploaded,
   id,
+  use = 'ebook',
 }: {
   value?: string | null;
   onChange?: (url: string | null) => void;
   pageCount: number;
-  fileSize: number;
+  fileSize?: number;
   onUploaded: (upload: AdminPdfUpload) => void;
   id?: string;
+  use?: 'ebook' | 'lesson';
 }) {
   const { message } = App.useApp();
   const [percent, setPercent] = useState<number | null>(null);
@@ -40,7 +43,7 @@ export function PdfField({
         <Space>
           <FilePdfOutlined style={{ fontSize: 20, color: '#cf1322' }} aria-hidden />
           <Typography.Text>
-            共 {pageCount} 页 · {formatBytes(fileSize)}
+            共 {pageCount} 页{fileSize === undefined ? '' : ` · ${formatBytes(fileSize)}`}
           </Typography.Text>
           <Typography.Link href={value} target="_blank" rel="noopener noreferrer">
             打开 PDF
@@ -66,7 +69,7 @@ export function PdfField({
             return;
           }
           setPercent(0);
-          uploadPdf(picked, setPercent)
+          uploadPdf(picked, setPercent, use)
             .then((uploaded) => {
               onChange?.(uploaded.url);
               onUploaded(uploaded);

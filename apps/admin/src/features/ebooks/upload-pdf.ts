@@ -6,8 +6,9 @@ import { ApiError, storedSite, storedToken, TOKEN_KEY } from '@/api/client.ts';
 const UPLOAD_TIMEOUT_MS = 300_000;
 
 /**
- * Uploads an e-book's PDF (`POST /api/admin/uploads/pdf`), reporting the share sent so far
- * (0 to 100) to `onProgress`; answers its address, size, pages and the cover made of page 1.
+ * Uploads a PDF (`POST /api/admin/uploads/pdf`), an e-book's or (`use: 'lesson'`) a PDF
+ * lesson's, reporting the share sent so far (0 to 100) to `onProgress`; answers its address,
+ * size, pages and, for an e-book, the cover made of page 1.
  * Sent with XMLHttpRequest: fetch reports no upload progress over HTTP/1.1 (ky's
  * `onUploadProgress` streams the body, which browsers refuse there). Refusals throw an
  * {@link ApiError} as the other calls do.
@@ -15,6 +16,7 @@ const UPLOAD_TIMEOUT_MS = 300_000;
 export function uploadPdf(
   file: File,
   onProgress: (percent: number) => void,
+  use: 'ebook' | 'lesson' = 'ebook',
 ): Promise<AdminPdfUpload> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
@@ -46,6 +48,7 @@ export function uploadPdf(
       reject(new ApiError(envelope.code, envelope.message || '上传失败'));
     };
     const body = new FormData();
+    body.append('use', use);
     body.append('file', file, file.name);
     request.send(body);
   });

@@ -21,6 +21,10 @@ export const REVIEWED_PAGES: Partial<Record<AuditEntity, string>> = {
   ebook: '/ebooks',
   topic: '/topics',
   delivery: '/delivery',
+  place: '/places',
+  programme: '/programmes',
+  walk: '/walks',
+  banner: '/banners',
 };
 
 /** Filled tags, white text on a dark shade of each colour: 4.5:1 at least (as `StatusTag`). */
@@ -33,6 +37,10 @@ const KIND_COLORS: Partial<Record<AuditEntity, string>> = {
   ebook: '#531dab',
   topic: '#874d00',
   delivery: '#9e1068',
+  place: '#08527a',
+  programme: '#614700',
+  walk: '#135200',
+  banner: '#a8071a',
 };
 
 const columns: TableColumnsType<AdminReviewItem> = [

@@ -9,6 +9,8 @@ import {
   App,
   Button,
   Card,
+  Checkbox,
+  DatePicker,
   Empty,
   Flex,
   Input,
@@ -18,6 +20,7 @@ import {
   type TableColumnsType,
   Typography,
 } from 'antd';
+import dayjs from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { useOperator } from '@/app/operator.ts';
@@ -97,6 +100,9 @@ export function ReviewListPage<Row extends { id: number }>({ kind }: { kind: Lis
     size: PAGE_SIZE,
     status: text('status'),
     q: text('q'),
+    authorId: number('authorId'),
+    from: text('from'),
+    to: text('to'),
     ...kind.query?.(filters),
   };
   const [selected, setSelected] = useState<number[]>([]);
@@ -178,6 +184,27 @@ export function ReviewListPage<Row extends { id: number }>({ kind }: { kind: Lis
           />
         }
         {kind.filters?.({ ...filters, setFilter })}
+        <DatePicker.RangePicker
+          aria-label="修改日期"
+          placeholder={['修改日期从', '到']}
+          value={query.from && query.to ? [dayjs(query.from), dayjs(query.to)] : null}
+          onChange={(range) =>
+            setFilter({
+              from: range?.[0]?.format('YYYY-MM-DD'),
+              to: range?.[1]?.format('YYYY-MM-DD'),
+            })
+          }
+        />
+        <Checkbox
+          checked={query.authorId === operator.session.userId}
+          onChange={(event) =>
+            setFilter({
+              authorId: event.target.checked ? String(operator.session.userId) : undefined,
+            })
+          }
+        >
+          只看我创建的
+        </Checkbox>
         <Button icon={<ReloadOutlined />} onClick={() => list.refetch()}>
           刷新
         </Button>

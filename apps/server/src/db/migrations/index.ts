@@ -52,6 +52,10 @@ import { reviewCourses } from './20261130_1000_review_courses.ts';
 import { reviewMoreContent } from './20261130_1100_review_more_content.ts';
 import { createPublishSchedule } from './20261130_1200_create_publish_schedule.ts';
 import { reviewPlacesWalksDelivery } from './20261130_1300_review_places_walks_delivery.ts';
+import { reviewBaseProgrammes } from './20261130_1410_review_base_programmes.ts';
+import { versionRules } from './20261130_1430_version_rules.ts';
+import { createHomeLayout } from './20261130_1440_create_home_layout.ts';
+import { allowLessonAudioPdf } from './20261130_1450_lesson_audio_pdf.ts';
 
 // The lists the first widenings allowed; each later one allows the same plus what it adds. Like
 // the migrations they are frozen: a new kind is a new migration with a longer list.
@@ -138,5 +142,9 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '20261130_1100_review_more_content': reviewMoreContent(),
     '20261130_1200_create_publish_schedule': createPublishSchedule(engine),
     '20261130_1300_review_places_walks_delivery': reviewPlacesWalksDelivery(),
+    '20261130_1410_review_base_programmes': reviewBaseProgrammes(engine),
+    '20261130_1430_version_rules': versionRules(),
+    '20261130_1440_create_home_layout': createHomeLayout(engine),
+    '20261130_1450_lesson_audio_pdf': allowLessonAudioPdf(engine),
   };
 }

@@ -23,6 +23,7 @@ import {
   ReviewDesk,
   type ReviewedRow,
 } from '../content/review-desk.ts';
+import { reviewListWhere } from '../content/review-list.ts';
 import type { AuditLog } from '../operators/audit.ts';
 import { parseFormFields } from '../seats/seats.ts';
 
@@ -192,19 +193,11 @@ export class ActivityDesk {
       .leftJoin('content_edits as e', (join) =>
         join.onRef('e.entity_id', '=', 'a.id').on('e.entity', '=', 'activity'),
       )
-      .where('a.site_key', '=', siteKey);
-    if (query.status === 'pending') {
-      builder = builder.where((eb) =>
-        eb.or([eb('a.status', '=', 'pending'), eb('e.status', '=', 'pending')]),
-      );
-    } else if (query.status !== undefined) {
-      builder = builder.where('a.status', '=', query.status);
-    }
+      .where('a.site_key', '=', siteKey)
+      .where(reviewListWhere(this.engine, query, { alias: 'a' }));
     if (query.kind !== undefined) builder = builder.where('a.kind', '=', query.kind);
     if (query.organiserId !== undefined)
       builder = builder.where('a.organiser_id', '=', query.organiserId);
-    if (query.q)
-      builder = builder.where(matchesPattern(this.engine, 'a.title', containsPattern(query.q)));
     return builder;
   }
 

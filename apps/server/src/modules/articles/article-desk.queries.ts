@@ -1,22 +1,17 @@
-import type { ArticleKind, ReviewStatus } from '@portal/contract/constants';
+import type { ReviewListQuery } from '@portal/contract';
+import type { ArticleKind } from '@portal/contract/constants';
 import type { Kysely } from 'kysely';
 import type { Engine } from '../../db/database.ts';
 import type { PageWindow } from '../../db/paging.ts';
 import { countRows } from '../../db/rows.ts';
 import type { Database } from '../../db/schema.ts';
-import { containsPattern, matchesPattern } from '../../db/text-match.ts';
+import { reviewListWhere } from '../content/review-list.ts';
 
 /** What the console's list of a site's articles is filtered by. */
-export interface DeskFilter {
+export interface DeskFilter extends Omit<ReviewListQuery, 'page' | 'size'> {
   siteKey: string;
-  status?: ReviewStatus | undefined;
   kind?: ArticleKind | undefined;
   channelId?: number | undefined;
-  authorId?: number | undefined;
-  q?: string | undefined;
-  /** Last changed at or after (epoch ms), and before `until`. */
-  since: number | null;
-  until: number | null;
 }
 
 function filtered(db: Kysely<Database>, engine: Engine, filter: DeskFilter) {
@@ -25,21 +20,10 @@ function filtered(db: Kysely<Database>, engine: Engine, filter: DeskFilter) {
     .leftJoin('content_edits as e', (join) =>
       join.onRef('e.entity_id', '=', 'a.id').on('e.entity', '=', 'article'),
     )
-    .where('a.site_key', '=', filter.siteKey);
-  if (filter.status === 'pending') {
-    // Waiting for a reviewer: a new article, or the edit of a published one.
-    query = query.where((eb) =>
-      eb.or([eb('a.status', '=', 'pending'), eb('e.status', '=', 'pending')]),
-    );
-  } else if (filter.status !== undefined) {
-    query = query.where('a.status', '=', filter.status);
-  }
+    .where('a.site_key', '=', filter.siteKey)
+    .where(reviewListWhere(engine, filter, { alias: 'a' }));
   if (filter.kind !== undefined) query = query.where('a.kind', '=', filter.kind);
   if (filter.channelId !== undefined) query = query.where('a.channel_id', '=', filter.channelId);
-  if (filter.authorId !== undefined) query = query.where('a.author_id', '=', filter.authorId);
-  if (filter.q) query = query.where(matchesPattern(engine, 'a.title', containsPattern(filter.q)));
-  if (filter.since !== null) query = query.where('a.updated_at', '>=', filter.since);
-  if (filter.until !== null) query = query.where('a.updated_at', '<', filter.until);
   return query;
 }
 

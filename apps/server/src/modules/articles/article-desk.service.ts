@@ -19,7 +19,7 @@ import {
   type ReviewedRow,
 } from '../content/review-desk.ts';
 import { insertMessage } from '../messages/messages.queries.ts';
-import { type AuditLog, dayRange } from '../operators/audit.ts';
+import type { AuditLog } from '../operators/audit.ts';
 import { countDeskRows, listDeskRows } from './article-desk.queries.ts';
 import { findChannel, listChannelRows } from './articles.queries.ts';
 import { articleRow } from './articles.service.ts';
@@ -150,17 +150,7 @@ export class ArticleDesk {
   }
 
   async list(siteKey: string, query: AdminArticleListQuery): Promise<Page<AdminArticleRow>> {
-    const { start, end } = dayRange(query.from, query.to);
-    const filter = {
-      siteKey,
-      status: query.status,
-      kind: query.kind,
-      channelId: query.channelId,
-      authorId: query.authorId,
-      q: query.q,
-      since: start,
-      until: end,
-    };
+    const filter = { ...query, siteKey };
     return readPage(
       query,
       {

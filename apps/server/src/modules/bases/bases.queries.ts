@@ -46,13 +46,14 @@ export function findBase(db: Db, siteKey: string, placeId: number) {
   return basesOf(db, siteKey).selectAll('p').where('p.id', '=', placeId).executeTakeFirst();
 }
 
-/** The programmes of `placeIds`, in their order. */
+/** The published programmes of `placeIds` (learners see no other), in their order. */
 export function listProgrammes(db: Db, placeIds: readonly number[]) {
   if (placeIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('base_programmes')
     .selectAll()
     .where('place_id', 'in', placeIds)
+    .where('published', '=', 1)
     .orderBy('place_id')
     .orderBy('position')
     .orderBy('id')
@@ -72,7 +73,7 @@ export function listUpcomingSlots(db: Db, programmeIds: readonly number[], now: 
     .execute();
 }
 
-/** The next slot with seats left of each base among `placeIds`. */
+/** The next slot with seats left of a published programme of each base among `placeIds`. */
 export async function nextOpenSlots(db: Db, placeIds: readonly number[], now: number) {
   if (placeIds.length === 0) return [];
   return db
@@ -80,13 +81,14 @@ export async function nextOpenSlots(db: Db, placeIds: readonly number[], now: nu
     .innerJoin('base_programmes as pr', 'pr.id', 's.programme_id')
     .select(['pr.place_id', 'pr.title', 's.start_at', 's.capacity', 's.seats_taken'])
     .where('pr.place_id', 'in', placeIds)
+    .where('pr.published', '=', 1)
     .where('s.start_at', '>', now)
     .where(sql<boolean>`s.seats_taken < s.capacity`)
     .orderBy('s.start_at')
     .execute();
 }
 
-/** A slot with its programme and base (for booking). */
+/** A slot with its programme (and whether learners see it) and base (for booking). */
 export function findSlot(db: Db, slotId: number) {
   return db
     .selectFrom('base_slots as s')
@@ -100,6 +102,7 @@ export function findSlot(db: Db, slotId: number) {
       's.seats_taken',
       'pr.title',
       'pr.max_party',
+      'pr.published as programme_published',
       'p.id as place_id',
       'p.name as place_name',
       'p.address',

@@ -45,6 +45,7 @@ export const BaseTexts = {
   seatsShort: (left: number) => `剩余名额不足，仅剩 ${left} 个`,
   started: '参观已开始，不能取消',
   notActive: '该预约已取消',
+  programmeClosed: '该参观项目已暂停预约，请选择其他项目',
 } as const;
 
 /** How far ahead the base page shows slots. */
@@ -176,6 +177,8 @@ export class BaseService {
     if (!slot || slot.site_key !== siteKey || Number(slot.published) !== 1) {
       throw notFound(BaseTexts.slot);
     }
+    // A programme not (or no longer) published takes no booking, whatever page is still open.
+    if (Number(slot.programme_published) !== 1) throw conflict(BaseTexts.programmeClosed);
     if (Number(slot.start_at) <= now) throw conflict(BaseTexts.past);
     const maxParty = Number(slot.max_party);
     if (body.partySize > maxParty) throw invalid(BaseTexts.partyTooLarge(maxParty));

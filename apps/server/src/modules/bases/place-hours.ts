@@ -1,10 +1,9 @@
+import { type OpeningRule, openingRuleSchema } from '@portal/contract';
 import { z } from 'zod';
 
 const DAY_NAMES = ['', '周一', '周二', '周三', '周四', '周五', '周六', '周日'];
 
-const hoursSchema = z.array(
-  z.object({ days: z.array(z.number().int().min(1).max(7)), open: z.string(), close: z.string() }),
-);
+const hoursSchema = z.array(openingRuleSchema);
 
 /** `周一至周五` for a run of days, `周一、周三` otherwise. */
 function daysText(days: readonly number[]): string {
@@ -24,6 +23,14 @@ function daysText(days: readonly number[]): string {
  * `周一至周五 09:00-17:00`; a malformed value shows nothing rather than failing the page.
  */
 export function hoursLines(json: string): string[] {
+  return storedHours(json).map((entry) => `${daysText(entry.days)} ${entry.open}-${entry.close}`);
+}
+
+/**
+ * A place's weekly opening hours as stored (the JSON of `map_places.hours`, the rules of
+ * `OpeningRule`); a malformed value reads as no hours rather than failing the caller.
+ */
+export function storedHours(json: string): OpeningRule[] {
   let parsed: unknown;
   try {
     parsed = JSON.parse(json);
@@ -31,8 +38,7 @@ export function hoursLines(json: string): string[] {
     return [];
   }
   const hours = hoursSchema.safeParse(parsed);
-  if (!hours.success) return [];
-  return hours.data.map((entry) => `${daysText(entry.days)} ${entry.open}-${entry.close}`);
+  return hours.success ? hours.data : [];
 }
 
 /** A JSON array of image paths; malformed shows none. */

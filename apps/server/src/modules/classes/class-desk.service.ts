@@ -23,6 +23,7 @@ import {
   ReviewDesk,
   type ReviewedRow,
 } from '../content/review-desk.ts';
+import { reviewListWhere } from '../content/review-list.ts';
 import type { AuditLog } from '../operators/audit.ts';
 import { parseFormFields } from '../seats/seats.ts';
 
@@ -230,18 +231,9 @@ export class ClassDesk {
       .leftJoin('content_edits as e', (join) =>
         join.onRef('e.entity_id', '=', 'c.id').on('e.entity', '=', 'class'),
       )
-      .where('c.site_key', '=', siteKey);
-    if (query.status === 'pending') {
-      builder = builder.where((eb) =>
-        eb.or([eb('c.status', '=', 'pending'), eb('e.status', '=', 'pending')]),
-      );
-    } else if (query.status !== undefined) {
-      builder = builder.where('c.status', '=', query.status);
-    }
+      .where('c.site_key', '=', siteKey)
+      .where(reviewListWhere(this.engine, query, { alias: 'c' }));
     if (query.term) builder = builder.where('c.term', '=', query.term);
-    if (query.q) {
-      builder = builder.where(matchesPattern(this.engine, 'c.title', containsPattern(query.q)));
-    }
     return builder;
   }
 

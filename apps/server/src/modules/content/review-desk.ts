@@ -5,7 +5,7 @@ import {
   type ReviewStatus,
   SCHEDULE_DAYS_MAX,
 } from '@portal/contract/constants';
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Database, PublishScheduleTable, ReviewColumns } from '../../db/schema.ts';
 import { AppError, forbidden, invalid, notFound } from '../../platform/errors.ts';
 import type { PublicCache } from '../../platform/public-cache.ts';
@@ -51,18 +51,26 @@ async function claimVersion(
 /** A record of a reviewed table as stored, with its author's nickname. */
 export type ReviewedRow<T extends ReviewTable> = Selectable<Database[T]> & ReviewRow;
 
-/** The record `id` of `table` on the site, with its author's nickname; undefined if not the site's. */
+/**
+ * The record `id` of `table` on the site, with its author's nickname; undefined if not the site's.
+ * A table whose records are named by another column than `title` (a place's `name`) answers it
+ * as `title` too.
+ */
 export function findReviewed<T extends ReviewTable>(
   db: Kysely<Database>,
   table: T,
   siteKey: string,
   id: number,
+  titleColumn = 'title',
 ): Promise<ReviewedRow<T> | undefined> {
   return db
     .selectFrom(`${table} as r` as 'courses as r')
     .leftJoin('users as u', 'u.id', 'r.author_id')
     .selectAll('r')
     .select('u.nickname as author_name')
+    .$if(titleColumn !== 'title', (query) =>
+      query.select(sql.ref<string>(`r.${titleColumn}`).as('title')),
+    )
     .where('r.site_key', '=', siteKey)
     .where('r.id', '=', id)
     .executeTakeFirst() as Promise<ReviewedRow<T> | undefined>;
@@ -113,6 +121,8 @@ export interface ReviewPatch {
 export interface DeskKind<Form, Row extends ReviewRow> {
   entity: AuditEntity;
   table: ReviewTable;
+  /** The column naming a record (the audit log's line, the review inbox's title); `title` unless said. */
+  titleColumn?: string;
   /** Its Chinese name in messages (`文章不存在`). */
   name: string;
   /** The form of the record as stored (its children included). */
@@ -125,15 +135,25 @@ export interface DeskKind<Form, Row extends ReviewRow> {
   write: (trx: Kysely<Database>, row: Row, form: Form) => Promise<void>;
   /** The line the audit log shows for a new one. */
   title: (form: Form) => string;
-  /** Refuses a form that may not be published (e.g. a chapter without lessons), as a 409. */
-  publishable?: (form: Form) => string | null;
+  /**
+   * Refuses a form that may not be published (e.g. a chapter without lessons), as a 409; `db`
+   * reads what the form points at (a banner's course must be published itself).
+   */
+  publishable?: (
+    form: Form,
+    db: Kysely<Database>,
+    siteKey: string,
+  ) => string | null | Promise<string | null>;
   /**
    * Refuses (400, naming the field) a form that does not fit the record as it stands now, e.g.
    * fewer seats than learners hold: checked when it is saved and again when it is approved.
    */
   fits?: (db: Kysely<Database>, row: Row, form: Form) => Promise<void>;
-  /** What the console's detail shows of the record beside its form (e.g. seats taken). */
-  extra?: (row: Row) => object;
+  /**
+   * What the console's detail shows of the record beside its form (e.g. seats taken), read
+   * from `db` when it is more than the row holds (e.g. the check-ins at a walk's stops).
+   */
+  extra?: (row: Row, db: Kysely<Database>, edited?: Form) => object | Promise<object>;
   /** Runs when the record is first published (notify learners...). */
   onPublished?: (trx: Kysely<Database>, row: Row, form: Form, now: number) => Promise<void>;
 }
@@ -271,7 +291,9 @@ export class ReviewDesk<Form, Row extends ReviewRow> {
 
   /** The record of the site, with its review columns; undefined when it is not the site's. */
   private find(db: Kysely<Database>, siteKey: string, id: number): Promise<Row | undefined> {
-    return findReviewed(db, this.kind.table, siteKey, id) as Promise<Row | undefined>;
+    return findReviewed(db, this.kind.table, siteKey, id, this.kind.titleColumn) as Promise<
+      Row | undefined
+    >;
   }
 
   /** Sets review columns of a record. */
@@ -290,20 +312,30 @@ export class ReviewDesk<Form, Row extends ReviewRow> {
   get table(): ReviewTable {
     return this.kind.table;
   }
+  /** The column that names a record of the kind (`title`, a place's `name`). */
+  get titleColumn(): string {
+    return this.kind.titleColumn ?? 'title';
+  }
+
+  /** The line naming a record whose form (a waiting edit's, as stored) is `form`. */
+  titleOf(form: unknown): string {
+    return this.kind.title(form as Form);
+  }
 
   /** The form of a record of the site with its review state (its waiting edit's form, if any). */
   async detail(siteKey: string, id: number): Promise<Form & Reviewed<Form>> {
     const row = await this.find(this.db, siteKey, id);
     if (!row) throw notFound(this.kind.name);
     const edit = await findEdit(this.db, this.kind.entity, id);
-    const [live, schedule] = await Promise.all([
+    const [live, schedule, extra] = await Promise.all([
       this.kind.formOf(this.db, row),
       findSchedule(this.db, this.kind.entity, id),
+      this.kind.extra?.(row, this.db, edit ? (JSON.parse(edit.data) as Form) : undefined),
     ]);
     const shown = edit ? (JSON.parse(edit.data) as Form) : live;
     return {
       ...shown,
-      ...this.kind.extra?.(row),
+      ...extra,
       id: row.id,
       status: row.status,
       version: Number(row.version),
@@ -536,8 +568,8 @@ export class ReviewDesk<Form, Row extends ReviewRow> {
     );
   }
 
-  private refuseUnpublishable(form: Form) {
-    const problem = this.kind.publishable?.(form) ?? null;
+  private async refuseUnpublishable(form: Form, db: Kysely<Database>, siteKey: string) {
+    const problem = (await this.kind.publishable?.(form, db, siteKey)) ?? null;
     if (problem) throw new AppError(ErrorCode.conflict, problem);
   }
 
@@ -552,7 +584,7 @@ export class ReviewDesk<Form, Row extends ReviewRow> {
       if (edit.submitted_by === operator.userId) throw ownChange();
       const form = await this.kind.check(trx, operator.siteKey, JSON.parse(edit.data) as Form);
       await this.kind.fits?.(trx, row, form);
-      this.refuseUnpublishable(form);
+      await this.refuseUnpublishable(form, trx, row.site_key);
       const before = await this.kind.formOf(trx, row);
       await this.kind.write(trx, row, form);
       await this.setState(trx, row.id, { review_note: null });
@@ -562,7 +594,7 @@ export class ReviewDesk<Form, Row extends ReviewRow> {
     if (row.status !== 'pending') throw notWaiting();
     if (row.submitted_by === operator.userId) throw ownChange();
     const form = await this.kind.formOf(trx, row);
-    this.refuseUnpublishable(form);
+    await this.refuseUnpublishable(form, trx, row.site_key);
     await this.setState(trx, row.id, {
       status: 'published',
       published: 1,
@@ -600,7 +632,7 @@ export class ReviewDesk<Form, Row extends ReviewRow> {
         if (row.submitted_by === operator.userId) throw ownChange();
         form = await this.kind.formOf(trx, row);
       }
-      this.refuseUnpublishable(form);
+      await this.refuseUnpublishable(form, trx, row.site_key);
       const values = { publish_at: publishAt, reviewer_id: operator.userId, created_at: now };
       await trx
         .insertInto('publish_schedule')

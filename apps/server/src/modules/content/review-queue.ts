@@ -75,7 +75,7 @@ export class ReviewQueue {
           .else(sql<string>`'new'`)
           .end()
           .as('change'),
-        't.title',
+        sql.ref<string>(`t.${kind.desk.titleColumn}`).as('title'),
         'e.data as edit_data',
         'u.nickname as submitted_by',
         eb
@@ -128,15 +128,23 @@ export class ReviewQueue {
           entity: row.entity,
           id: Number(row.id),
           // An edit is listed under the title it will have.
-          title: row.edit_data
-            ? ((JSON.parse(row.edit_data) as { title?: string }).title ?? row.title)
-            : row.title,
+          title: row.edit_data ? this.titleOf(row.entity, row.edit_data, row.title) : row.title,
           change: row.change === 'edit' ? ('edit' as const) : ('new' as const),
           submittedBy: row.submitted_by ?? null,
           submittedAt: isoTime(Number(row.submitted_at)),
           publishAt: row.publish_at === null ? null : isoTime(Number(row.publish_at)),
         })),
     );
+  }
+
+  /** The title of a waiting edit (its form as stored), as its kind names it; `fallback` if none. */
+  private titleOf(entity: AuditEntity, data: string, fallback: string): string {
+    const desk = this.kinds.get(entity)?.desk;
+    try {
+      return desk?.titleOf(JSON.parse(data)) || fallback;
+    } catch {
+      return fallback;
+    }
   }
 
   /** Publishes every scheduled record whose time has come (those of kinds it knows). */

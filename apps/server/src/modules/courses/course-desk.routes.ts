@@ -26,7 +26,13 @@ export const courseDeskModule = portalModule({
   name: 'courseDesk',
   tag: 'admin-courses',
   create: (app) =>
-    new CourseDesk(app.database.db, app.database.engine, app.operators.audit, app.publicCache),
+    new CourseDesk(
+      app.database.db,
+      app.database.engine,
+      app.files,
+      app.operators.audit,
+      app.publicCache,
+    ),
   routes(api, desk, app) {
     const admin = adminRoutes(api, app.operators);
     admin.get('/api/admin/courses/choices', {

@@ -5,13 +5,14 @@ import type {
   AdminCourseRow,
   Page,
 } from '@portal/contract';
+import { LESSON_SECONDS_MAX } from '@portal/contract/constants';
 import type { Kysely } from 'kysely';
 import type { Engine } from '../../db/database.ts';
 import { readPage } from '../../db/paging.ts';
 import { countRows } from '../../db/rows.ts';
 import type { Database } from '../../db/schema.ts';
-import { containsPattern, matchesPattern } from '../../db/text-match.ts';
 import { invalid } from '../../platform/errors.ts';
+import { type FileStore, keyOfUrlPath } from '../../platform/file-store.ts';
 import type { PublicCache } from '../../platform/public-cache.ts';
 import { sanitizeArticleHtml } from '../../platform/sanitize-html.ts';
 import {
@@ -20,6 +21,9 @@ import {
   ReviewDesk,
   type ReviewedRow,
 } from '../content/review-desk.ts';
+import { reviewListWhere } from '../content/review-list.ts';
+import { storedPdf } from '../ebooks/ebook-pdf.ts';
+import { siteMediaFolder } from '../operators/admin-uploads.ts';
 import type { AuditLog } from '../operators/audit.ts';
 
 /** A courses row of the site with its review columns and its author's nickname. */
@@ -49,6 +53,9 @@ async function formOfCourse(db: Kysely<Database>, row: CourseRow): Promise<Admin
         'title',
         'kind',
         'video_url',
+        'audio_url',
+        'pdf_url',
+        'page_count',
         'duration_seconds',
         'article_html',
       ])
@@ -73,8 +80,11 @@ async function formOfCourse(db: Kysely<Database>, row: CourseRow): Promise<Admin
         .map((lesson) => ({
           id: lesson.id,
           title: lesson.title,
-          kind: lesson.kind as 'video' | 'article',
+          kind: lesson.kind,
           videoUrl: lesson.video_url,
+          audioUrl: lesson.audio_url,
+          pdfUrl: lesson.pdf_url,
+          pageCount: Number(lesson.page_count),
           durationSeconds: Number(lesson.duration_seconds),
           articleHtml: lesson.article_html,
         })),
@@ -82,8 +92,61 @@ async function formOfCourse(db: Kysely<Database>, row: CourseRow): Promise<Admin
   };
 }
 
+type LessonForm = AdminCourseForm['chapters'][number]['lessons'][number];
+
+/** The store key of an audio of the site's media folder at `url`, or null when it is not one. */
+function siteAudioKey(siteKey: string, url: string): string | null {
+  const key = keyOfUrlPath(url, ['/media/']);
+  if (!key?.startsWith(siteMediaFolder(siteKey))) return null;
+  return /\.(mp3|m4a)$/.test(key) ? key : null;
+}
+
+/**
+ * A lesson as it will be stored: only its kind's fields (the others emptied), an article's HTML
+ * sanitized, an audio that is the site's upload with a length in range, a PDF's pages read from
+ * its stored file (what the form says of them is ignored). Refusals name the lesson by its
+ * place (`第 1 章第 2 节`).
+ */
+async function checkLesson(
+  files: FileStore,
+  siteKey: string,
+  lesson: LessonForm,
+  place: string,
+): Promise<LessonForm> {
+  const none = { videoUrl: null, audioUrl: null, pdfUrl: null, pageCount: 0, articleHtml: null };
+  switch (lesson.kind) {
+    case 'video':
+      return { ...lesson, ...none, videoUrl: lesson.videoUrl };
+    case 'audio': {
+      if (lesson.audioUrl === null) return { ...lesson, ...none };
+      const key = siteAudioKey(siteKey, lesson.audioUrl);
+      if (!key) throw invalid(`${place}：音频不是本站上传的 MP3 或 M4A 文件，请重新上传`);
+      const opened = await files.open(key);
+      if (!opened) throw invalid(`${place}：音频文件不存在，请重新上传`);
+      opened.body.destroy();
+      if (lesson.durationSeconds < 1 || lesson.durationSeconds > LESSON_SECONDS_MAX) {
+        throw invalid(`${place}：音频时长不合理，请重新上传音频`);
+      }
+      return { ...lesson, ...none, audioUrl: lesson.audioUrl };
+    }
+    case 'pdf': {
+      if (lesson.pdfUrl === null) return { ...lesson, ...none, durationSeconds: 0 };
+      const { pageCount } = await storedPdf(files, siteKey, lesson.pdfUrl, `${place}的 PDF 文件`);
+      return { ...lesson, ...none, pdfUrl: lesson.pdfUrl, pageCount, durationSeconds: 0 };
+    }
+    case 'article':
+      return {
+        ...lesson,
+        ...none,
+        durationSeconds: 0,
+        articleHtml: sanitizeArticleHtml(lesson.articleHtml ?? ''),
+      };
+  }
+}
+
 /** The form as it will be stored: the site's category and teacher, sanitized HTML, no repeats. */
 async function checkCourse(
+  files: FileStore,
   db: Kysely<Database>,
   siteKey: string,
   form: AdminCourseForm,
@@ -104,25 +167,29 @@ async function checkCourse(
   ]);
   if (!category) throw invalid('课程分类：本站没有这个分类');
   if (!teacher) throw invalid('授课教师：本站没有这位教师');
+  const chapters: AdminCourseForm['chapters'] = [];
+  for (const [c, chapter] of form.chapters.entries()) {
+    const lessons: LessonForm[] = [];
+    for (const [l, lesson] of chapter.lessons.entries()) {
+      lessons.push(await checkLesson(files, siteKey, lesson, `第 ${c + 1} 章第 ${l + 1} 节`));
+    }
+    chapters.push({ ...chapter, lessons });
+  }
   return {
     ...form,
     introductionHtml: sanitizeArticleHtml(form.introductionHtml),
     tags: [...new Set(form.tags)],
-    chapters: form.chapters.map((chapter) => ({
-      ...chapter,
-      lessons: chapter.lessons.map((lesson) =>
-        lesson.kind === 'video'
-          ? { ...lesson, articleHtml: null }
-          : {
-              ...lesson,
-              videoUrl: null,
-              durationSeconds: 0,
-              articleHtml: sanitizeArticleHtml(lesson.articleHtml ?? ''),
-            },
-      ),
-    })),
+    chapters,
   };
 }
+
+/** What a lesson of each kind must have before its course is published. */
+const MISSING: Record<LessonForm['kind'], [keyof LessonForm, string]> = {
+  video: ['videoUrl', '还没有视频'],
+  audio: ['audioUrl', '还没有音频'],
+  pdf: ['pdfUrl', '还没有 PDF 文件'],
+  article: ['articleHtml', '还没有内容'],
+};
 
 /** Why a course may not be published yet, or null. */
 function unpublishable(form: AdminCourseForm): string | null {
@@ -130,9 +197,8 @@ function unpublishable(form: AdminCourseForm): string | null {
   for (const chapter of form.chapters) {
     if (chapter.lessons.length === 0) return `章节“${chapter.title}”还没有课时，不能发布`;
     for (const lesson of chapter.lessons) {
-      if (lesson.kind === 'video' && !lesson.videoUrl) return `课时“${lesson.title}”还没有视频`;
-      if (lesson.kind === 'article' && !lesson.articleHtml)
-        return `课时“${lesson.title}”还没有内容`;
+      const [field, missing] = MISSING[lesson.kind];
+      if (!lesson[field]) return `课时“${lesson.title}”${missing}`;
     }
   }
   return null;
@@ -200,6 +266,9 @@ async function writeCourse(trx: Kysely<Database>, courseId: number, form: AdminC
         title: lesson.title,
         kind: lesson.kind,
         video_url: lesson.videoUrl,
+        audio_url: lesson.audioUrl,
+        pdf_url: lesson.pdfUrl,
+        page_count: lesson.pageCount,
         duration_seconds: lesson.durationSeconds,
         article_html: lesson.articleHtml,
         sort: lessonSort,
@@ -228,13 +297,13 @@ async function writeCourse(trx: Kysely<Database>, courseId: number, form: AdminC
   }
 }
 
-/** Courses as the review desk handles them. */
-const courseKind: DeskKind<AdminCourseForm, CourseRow> = {
+/** Courses as the review desk handles them (lesson files are checked in `files`). */
+const courseKindOf = (files: FileStore): DeskKind<AdminCourseForm, CourseRow> => ({
   entity: 'course',
   table: 'courses',
   name: '课程',
   formOf: formOfCourse,
-  check: checkCourse,
+  check: (db, siteKey, form) => checkCourse(files, db, siteKey, form),
   async insert(trx, operator, form, now) {
     const { id } = await trx
       .insertInto('courses')
@@ -261,7 +330,7 @@ const courseKind: DeskKind<AdminCourseForm, CourseRow> = {
   write: (trx, row, form) => writeCourse(trx, row.id, form),
   title: (form) => form.title,
   publishable: unpublishable,
-};
+});
 
 /**
  * The courses of a site as its operators write and review them (the review is the
@@ -274,11 +343,12 @@ export class CourseDesk {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly engine: Engine,
+    files: FileStore,
     audit: AuditLog,
     publicCache: PublicCache,
     now: () => number = Date.now,
   ) {
-    this.review = new ReviewDesk(db, courseKind, audit, publicCache, now);
+    this.review = new ReviewDesk(db, courseKindOf(files), audit, publicCache, now);
   }
 
   async choices(siteKey: string): Promise<AdminCourseChoices> {
@@ -306,18 +376,10 @@ export class CourseDesk {
       .leftJoin('content_edits as e', (join) =>
         join.onRef('e.entity_id', '=', 'c.id').on('e.entity', '=', 'course'),
       )
-      .where('c.site_key', '=', siteKey);
-    if (query.status === 'pending') {
-      builder = builder.where((eb) =>
-        eb.or([eb('c.status', '=', 'pending'), eb('e.status', '=', 'pending')]),
-      );
-    } else if (query.status !== undefined) {
-      builder = builder.where('c.status', '=', query.status);
-    }
+      .where('c.site_key', '=', siteKey)
+      .where(reviewListWhere(this.engine, query, { alias: 'c' }));
     if (query.categoryId !== undefined)
       builder = builder.where('c.category_id', '=', query.categoryId);
-    if (query.q)
-      builder = builder.where(matchesPattern(this.engine, 'c.title', containsPattern(query.q)));
     return builder;
   }
 

@@ -9,7 +9,6 @@ import type { Engine } from '../../db/database.ts';
 import { readPage } from '../../db/paging.ts';
 import { countRows } from '../../db/rows.ts';
 import type { Database } from '../../db/schema.ts';
-import { containsPattern, matchesPattern } from '../../db/text-match.ts';
 import type { PublicCache } from '../../platform/public-cache.ts';
 import { sanitizeArticleHtml } from '../../platform/sanitize-html.ts';
 import {
@@ -18,6 +17,7 @@ import {
   ReviewDesk,
   type ReviewedRow,
 } from '../content/review-desk.ts';
+import { reviewListWhere } from '../content/review-list.ts';
 import type { AuditLog } from '../operators/audit.ts';
 
 /** A delivery_resources row of the site with its review columns and its author's nickname. */
@@ -170,18 +170,9 @@ export class DeliveryDesk {
       .leftJoin('content_edits as e', (join) =>
         join.onRef('e.entity_id', '=', 'r.id').on('e.entity', '=', 'delivery'),
       )
-      .where('r.site_key', '=', siteKey);
-    if (query.status === 'pending') {
-      builder = builder.where((eb) =>
-        eb.or([eb('r.status', '=', 'pending'), eb('e.status', '=', 'pending')]),
-      );
-    } else if (query.status !== undefined) {
-      builder = builder.where('r.status', '=', query.status);
-    }
+      .where('r.site_key', '=', siteKey)
+      .where(reviewListWhere(this.engine, query));
     if (query.kind !== undefined) builder = builder.where('r.kind', '=', query.kind);
-    if (query.q) {
-      builder = builder.where(matchesPattern(this.engine, 'r.title', containsPattern(query.q)));
-    }
     return builder;
   }
 

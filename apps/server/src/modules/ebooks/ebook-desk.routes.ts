@@ -5,11 +5,11 @@ import {
   adminEbookRowSchema,
   adminEbookSchema,
   adminEbookUpdateBodySchema,
+  adminPdfUploadFieldsSchema,
   adminPdfUploadSchema,
   pageOf,
 } from '@portal/contract';
 import { ADMIN_PDF_MAX_BYTES } from '@portal/contract/constants';
-import { z } from 'zod';
 import { adminRoutes } from '../../http/admin-route.ts';
 import { withMultipart } from '../../http/multipart.ts';
 import { portalModule } from '../../http/portal-module.ts';
@@ -64,8 +64,8 @@ export const ebookDeskModule = portalModule({
     });
     admin.post('/api/admin/uploads/pdf', {
       operationId: 'uploadAdminPdf',
-      summary: '上传电子书 PDF（后台）',
-      description: `上传一本电子书的 PDF（multipart，字段 file）：按内容识别 PDF，须能打开且未加密，最大 ${ADMIN_PDF_MAX_BYTES / 1024 / 1024} MB，按原样保存并以字节范围供阅读；答复文件地址、大小、页数，以及用第一页生成的封面（无法生成时为 null，请另传封面）。记入操作日志。`,
+      summary: '上传 PDF（后台）',
+      description: `上传一本电子书或一个 PDF 课时的 PDF（multipart，字段 file；字段 use 为 ebook（默认）或 lesson）：按内容识别 PDF，须能打开且未加密，最大 ${ADMIN_PDF_MAX_BYTES / 1024 / 1024} MB，按原样保存在本站目录并以字节范围供阅读；答复文件地址、大小、页数，电子书另答复用第一页生成的封面（无法生成时或课时为 null）。记入操作日志。`,
       roles: ['editor'],
       limit: RateLimits.uploads,
       response: adminPdfUploadSchema,
@@ -73,7 +73,7 @@ export const ebookDeskModule = portalModule({
         withMultipart(
           request,
           {
-            fields: z.object({}),
+            fields: adminPdfUploadFieldsSchema,
             notMultipart: '请以 multipart/form-data 上传 PDF 文件',
             fileField: 'file',
             strayFile: 'PDF 文件：请以 file 字段上传',
@@ -82,7 +82,7 @@ export const ebookDeskModule = portalModule({
               received.receive(ADMIN_INCOMING_AREA, stream, name, ADMIN_PDF_MAX_BYTES),
             discard: (files) => received.discard(files),
           },
-          ({ files }) => desk.uploads.keepPdf(operator, files),
+          ({ fields, files }) => desk.uploads.keepPdf(operator, files, fields.use),
         ),
     });
     reviewRoutes(admin, {

@@ -21,6 +21,7 @@ import {
   ReviewDesk,
   type ReviewedRow,
 } from '../content/review-desk.ts';
+import { reviewListWhere } from '../content/review-list.ts';
 import type { AuditLog } from '../operators/audit.ts';
 import { EbookPdfUploads, storedPdf } from './ebook-pdf.ts';
 
@@ -155,14 +156,8 @@ export class EbookDesk {
       .leftJoin('content_edits as e', (join) =>
         join.onRef('e.entity_id', '=', 'b.id').on('e.entity', '=', 'ebook'),
       )
-      .where('b.site_key', '=', siteKey);
-    if (query.status === 'pending') {
-      builder = builder.where((eb) =>
-        eb.or([eb('b.status', '=', 'pending'), eb('e.status', '=', 'pending')]),
-      );
-    } else if (query.status !== undefined) {
-      builder = builder.where('b.status', '=', query.status);
-    }
+      .where('b.site_key', '=', siteKey)
+      .where(reviewListWhere(this.engine, { ...query, q: undefined }, { alias: 'b' }));
     if (query.categoryId !== undefined) {
       builder = builder.where('b.category_id', '=', query.categoryId);
     }

@@ -35,9 +35,9 @@ const COVER_SIDE = 600;
  * (`%PDF-`), an encrypted one (the portal's reader could not open it) and one that does not
  * parse or has no page are refused with a 400 naming the field.
  */
-export async function countPdfPages(bytes: Uint8Array): Promise<number> {
+export async function countPdfPages(bytes: Uint8Array, field = FIELD): Promise<number> {
   if (sniffMime(bytes.subarray(0, SNIFF_BYTES)) !== 'application/pdf') {
-    throw invalid(`${FIELD}：只能上传 PDF 文件`);
+    throw invalid(`${field}：只能上传 PDF 文件`);
   }
   let pdf: PDFDocument;
   let pages: number;
@@ -52,12 +52,12 @@ export async function countPdfPages(bytes: Uint8Array): Promise<number> {
     });
     pages = pdf.getPageCount();
   } catch {
-    throw invalid(`${FIELD}：文件已损坏或无法打开，请换一个`);
+    throw invalid(`${field}：文件已损坏或无法打开，请换一个`);
   }
   if (pdf.isEncrypted) {
-    throw invalid(`${FIELD}：文件已加密，学员无法阅读，请上传未加密的 PDF`);
+    throw invalid(`${field}：文件已加密，学员无法阅读，请上传未加密的 PDF`);
   }
-  if (pages < 1) throw invalid(`${FIELD}：文件没有页面，请换一个`);
+  if (pages < 1) throw invalid(`${field}：文件没有页面，请换一个`);
   return pages;
 }
 
@@ -109,32 +109,33 @@ export function sitePdfKey(siteKey: string, url: string): string | null {
 }
 
 /**
- * The pages and size of the site's PDF at `url`, read from the file in the store (never taken
- * from the form): a path that is not the site's, a file that is not there or not a PDF that
- * opens answers 400 naming the field.
+ * The pages and size of the site's PDF at `url` (an e-book's or a PDF lesson's), read from the
+ * file in the store (never taken from the form): a path that is not the site's, a file that is
+ * not there or not a PDF that opens answers 400 naming `field` (e.g. `第 1 章第 2 节`).
  */
 export async function storedPdf(
   files: FileStore,
   siteKey: string,
   url: string,
+  field = FIELD,
 ): Promise<{ pageCount: number; fileSize: number }> {
   const key = sitePdfKey(siteKey, url);
-  if (!key) throw invalid(`${FIELD}：不是本站上传的文件，请重新上传`);
+  if (!key) throw invalid(`${field}：不是本站上传的文件，请重新上传`);
   const opened = await files.open(key);
-  if (!opened) throw invalid(`${FIELD}：文件不存在，请重新上传`);
+  if (!opened) throw invalid(`${field}：文件不存在，请重新上传`);
   if (opened.size > ADMIN_PDF_MAX_BYTES) {
     opened.body.destroy();
-    throw invalid(`${FIELD}：文件不能超过 ${ADMIN_PDF_MAX_BYTES / 1024 / 1024} MB`);
+    throw invalid(`${field}：文件不能超过 ${ADMIN_PDF_MAX_BYTES / 1024 / 1024} MB`);
   }
   const bytes = Buffer.concat(await opened.body.toArray());
-  return { pageCount: await countPdfPages(bytes), fileSize: bytes.length };
+  return { pageCount: await countPdfPages(bytes, field), fileSize: bytes.length };
 }
 
 /**
- * E-book PDFs operators upload: checked by content (a PDF that opens, not encrypted), kept as
- * they came under the site's public folder (`/files/admin/<site>/`, served with byte ranges to
- * the portal's reader), with a cover made from the first page through the picture pipeline;
- * each upload in the audit log.
+ * PDFs operators upload, for e-books and for PDF lessons: checked by content (a PDF that opens,
+ * not encrypted), kept as they came under the site's public folder (`/files/admin/<site>/`,
+ * served with byte ranges to the portal's reader), an e-book's with a cover made from the first
+ * page through the picture pipeline; each upload in the audit log.
  */
 export class EbookPdfUploads {
   constructor(
@@ -143,8 +144,15 @@ export class EbookPdfUploads {
     private readonly audit: AuditLog,
   ) {}
 
-  /** Keeps an uploaded PDF; answers its address, size, pages and the cover made of it. */
-  async keepPdf(operator: Operator, received: readonly ReceivedFile[]): Promise<AdminPdfUpload> {
+  /**
+   * Keeps an uploaded PDF; answers its address, size, pages and, for an e-book, the cover made
+   * of it (a lesson's PDF needs none: its cover stays null).
+   */
+  async keepPdf(
+    operator: Operator,
+    received: readonly ReceivedFile[],
+    use: 'ebook' | 'lesson' = 'ebook',
+  ): Promise<AdminPdfUpload> {
     const [file] = received;
     if (!file) throw invalid(`${FIELD}：请选择一个 PDF 文件`);
     if (file.tooLarge) {
@@ -152,7 +160,7 @@ export class EbookPdfUploads {
     }
     if (sniffMime(file.head) !== 'application/pdf') throw invalid(`${FIELD}：只能上传 PDF 文件`);
     const pageCount = await countPdfPages(await fs.promises.readFile(file.tempPath));
-    const cover = await this.coverOf(operator.siteKey, file.tempPath);
+    const cover = use === 'ebook' ? await this.coverOf(operator.siteKey, file.tempPath) : null;
     const key = `${siteFolder(operator.siteKey)}${randomBytes(16).toString('base64url')}.pdf`;
     await this.files.moveIn(key, file.tempPath);
     const url = `/${key}`;

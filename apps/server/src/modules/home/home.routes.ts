@@ -1,5 +1,6 @@
 import { homeMeSchema, homeSchema } from '@portal/contract';
 import { portalModule } from '../../http/portal-module.ts';
+import { staffBanners } from './home.queries.ts';
 import { HomeService } from './home.service.ts';
 
 declare module 'fastify' {
@@ -25,6 +26,7 @@ export const homeModule = portalModule({
         ebooks: app.ebooks,
         topics: app.topics,
         articles: app.articles,
+        staff: (siteKey, now) => staffBanners(app.database.db, siteKey, now),
       },
       Date.now,
       app.publicCache,

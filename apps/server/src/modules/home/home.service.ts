@@ -6,6 +6,7 @@ import type {
   Home,
   HomeMe,
 } from '@portal/contract';
+import { HOME_SLIDES_MAX } from '@portal/contract/constants';
 import { PublicCache } from '../../platform/public-cache.ts';
 import { ShortCache } from '../../platform/short-cache.ts';
 import type { ActivityService } from '../activities/activities.service.ts';
@@ -15,6 +16,7 @@ import type { CourseService } from '../courses/courses.service.ts';
 import type { EbookService } from '../ebooks/ebooks.service.ts';
 import type { StudyService } from '../study/study.service.ts';
 import type { TopicService } from '../topics/topics.service.ts';
+import type { StaffBanners } from './home.queries.ts';
 
 /**
  * How long a site's home answer is reused. `/api/home` is the most requested call; a few
@@ -118,6 +120,20 @@ function bannersOf(
 }
 
 /**
+ * The carousel: the staff's own banners first, in their order; then, unless the site turned it
+ * off, the slides drawn from its content that open something else; at most {@link HOME_SLIDES_MAX}.
+ */
+export function withStaffBanners(staff: StaffBanners, drawn: Banner[]): Banner[] {
+  const target = (banner: Banner) => JSON.stringify(banner.link);
+  const taken = new Set(staff.banners.map(target));
+  const fill = staff.fill || staff.banners.length === 0 ? drawn : [];
+  return [...staff.banners, ...fill.filter((banner) => !taken.has(target(banner)))].slice(
+    0,
+    HOME_SLIDES_MAX,
+  );
+}
+
+/**
  * The home page: one public answer per site (cached for {@link HOME_CACHE_MS}, nothing
  * personal in it) and the learner's own panel, composed from the areas' services.
  */
@@ -133,6 +149,8 @@ export class HomeService {
       ebooks: EbookService;
       topics: TopicService;
       articles: ArticleService;
+      /** The banners the site's staff published (首页设置), and whether content fills after them. */
+      staff: (siteKey: string, now: number) => Promise<StaffBanners>;
     },
     private readonly now: () => number = Date.now,
     /** The sites' content versions: a change of what visitors see retires a kept home at once. */
@@ -156,7 +174,7 @@ export class HomeService {
   }
 
   private async build(siteKey: string): Promise<Home> {
-    const [popular, newest, open, running, activities, ebooks, topics, news, notices] =
+    const [popular, newest, open, running, activities, ebooks, topics, news, notices, staff] =
       await Promise.all([
         this.courses.list(siteKey, { page: 1, size: RECOMMENDED, sort: 'popular' }),
         this.courses.list(siteKey, {
@@ -171,6 +189,7 @@ export class HomeService {
         this.more.topics.banners(siteKey, 1),
         this.more.articles.list(siteKey, { page: 1, size: NEWS, kind: 'news' }, null),
         this.more.articles.list(siteKey, { page: 1, size: NOTICES, kind: 'notice' }, null),
+        this.more.staff(siteKey, this.now()),
       ]);
     const recommended = mix(popular.list, newest.list, RECOMMENDED);
     const shown = new Set(recommended.map((course) => course.id));
@@ -187,10 +206,10 @@ export class HomeService {
       sections.push({ kind: 'ebooks', title: '新书上架', items: ebooks.list });
     }
     return {
-      banners: bannersOf(popular.list, newest.list, open.list, {
-        topics,
-        activities: activities.list,
-      }),
+      banners: withStaffBanners(
+        staff,
+        bannersOf(popular.list, newest.list, open.list, { topics, activities: activities.list }),
+      ),
       recommended,
       openClasses: open.list,
       sections,

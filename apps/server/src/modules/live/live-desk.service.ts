@@ -12,7 +12,6 @@ import type { Engine } from '../../db/database.ts';
 import { readPage } from '../../db/paging.ts';
 import { countRows } from '../../db/rows.ts';
 import type { Database } from '../../db/schema.ts';
-import { containsPattern, matchesPattern } from '../../db/text-match.ts';
 import { invalid } from '../../platform/errors.ts';
 import type { PublicCache } from '../../platform/public-cache.ts';
 import { sanitizeArticleHtml } from '../../platform/sanitize-html.ts';
@@ -23,6 +22,7 @@ import {
   ReviewDesk,
   type ReviewedRow,
 } from '../content/review-desk.ts';
+import { reviewListWhere } from '../content/review-list.ts';
 import type { AuditLog } from '../operators/audit.ts';
 
 const HOUR_MS = 3_600_000;
@@ -196,14 +196,8 @@ export class LiveDesk {
       .leftJoin('content_edits as e', (join) =>
         join.onRef('e.entity_id', '=', 's.id').on('e.entity', '=', 'live'),
       )
-      .where('s.site_key', '=', siteKey);
-    if (query.status === 'pending') {
-      builder = builder.where((eb) =>
-        eb.or([eb('s.status', '=', 'pending'), eb('e.status', '=', 'pending')]),
-      );
-    } else if (query.status !== undefined) {
-      builder = builder.where('s.status', '=', query.status);
-    }
+      .where('s.site_key', '=', siteKey)
+      .where(reviewListWhere(this.engine, query, { alias: 's' }));
     if (query.channelId !== undefined) {
       builder = builder.where('s.channel_id', '=', query.channelId);
     }
@@ -212,9 +206,6 @@ export class LiveDesk {
       builder = builder.where('s.starts_at', '<=', now).where('s.ends_at', '>', now);
     }
     if (query.state === 'ended') builder = builder.where('s.ends_at', '<=', now);
-    if (query.q) {
-      builder = builder.where(matchesPattern(this.engine, 's.title', containsPattern(query.q)));
-    }
     return builder;
   }
 

@@ -1,18 +1,25 @@
 import { randomBytes } from 'node:crypto';
-import type { AdminUpload, AdminVideoUpload } from '@portal/contract';
-import { ADMIN_IMAGE_MAX_BYTES, ADMIN_VIDEO_MAX_BYTES } from '@portal/contract/constants';
+import type { AdminAudioUpload, AdminUpload, AdminVideoUpload } from '@portal/contract';
+import {
+  ADMIN_AUDIO_MAX_BYTES,
+  ADMIN_IMAGE_MAX_BYTES,
+  ADMIN_VIDEO_MAX_BYTES,
+} from '@portal/contract/constants';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { keepImage, makePicture } from '../../platform/avatar-image.ts';
 import { invalid } from '../../platform/errors.ts';
 import type { FileStore } from '../../platform/file-store.ts';
-import { sniffVideo } from '../../platform/sniff-mime.ts';
+import { sniffAudio, sniffVideo } from '../../platform/sniff-mime.ts';
 import type { ReceivedFile } from '../../platform/upload-store.ts';
 import type { AuditLog } from './audit.ts';
 import type { Operator } from './operators.service.ts';
 
 /** Where received console uploads wait (private) before the kept copy is made. */
 export const ADMIN_INCOMING_AREA = 'admin-incoming';
+
+/** The store folder of a site's lesson media (videos, audios), served at `/media/uploads/<site>/`. */
+export const siteMediaFolder = (siteKey: string) => `media/uploads/${siteKey}/`;
 
 /**
  * Pictures operators upload for covers and article bodies: checked by content, resized and kept
@@ -50,18 +57,50 @@ export class AdminUploads {
    * site's media folder (`/media/uploads/<site>/`), served with byte ranges; it plays as
    * uploaded until the media pipeline transcodes it.
    */
-  async keepVideo(
+  keepVideo(operator: Operator, received: readonly ReceivedFile[]): Promise<AdminVideoUpload> {
+    return this.keepMedia(operator, received, {
+      field: '视频',
+      pick: '请选择一个视频文件',
+      maxBytes: ADMIN_VIDEO_MAX_BYTES,
+      sniff: sniffVideo,
+      refused: '只能上传 MP4 或 WebM 视频',
+    });
+  }
+
+  /**
+   * Keeps an uploaded lesson audio as it came (MP3 or M4A, told by its content, whatever its
+   * name) beside the videos, under the site's media folder, served with byte ranges.
+   */
+  keepAudio(operator: Operator, received: readonly ReceivedFile[]): Promise<AdminAudioUpload> {
+    return this.keepMedia(operator, received, {
+      field: '音频',
+      pick: '请选择一个音频文件',
+      maxBytes: ADMIN_AUDIO_MAX_BYTES,
+      sniff: sniffAudio,
+      refused: '只能上传 MP3 或 M4A 音频',
+    });
+  }
+
+  /** Checks a lesson's media file by size and content, moves it into the site's media folder and audits it. */
+  private async keepMedia(
     operator: Operator,
     received: readonly ReceivedFile[],
-  ): Promise<AdminVideoUpload> {
+    kind: {
+      field: string;
+      pick: string;
+      maxBytes: number;
+      sniff: (head: Uint8Array) => string | null;
+      refused: string;
+    },
+  ): Promise<{ url: string; bytes: number }> {
     const [file] = received;
-    if (!file) throw invalid('视频：请选择一个视频文件');
+    if (!file) throw invalid(`${kind.field}：${kind.pick}`);
     if (file.tooLarge) {
-      throw invalid(`视频：文件不能超过 ${ADMIN_VIDEO_MAX_BYTES / 1024 / 1024} MB`);
+      throw invalid(`${kind.field}：文件不能超过 ${kind.maxBytes / 1024 / 1024} MB`);
     }
-    const extension = sniffVideo(file.head);
-    if (!extension) throw invalid('视频：只能上传 MP4 或 WebM 视频');
-    const key = `media/uploads/${operator.siteKey}/${randomBytes(16).toString('base64url')}.${extension}`;
+    const extension = kind.sniff(file.head);
+    if (!extension) throw invalid(`${kind.field}：${kind.refused}`);
+    const key = `${siteMediaFolder(operator.siteKey)}${randomBytes(16).toString('base64url')}.${extension}`;
     await this.files.moveIn(key, file.tempPath);
     const url = `/${key}`;
     await this.db.transaction().execute((trx) =>

@@ -1,4 +1,5 @@
 import {
+  adminAudioUploadSchema,
   adminReviewItemSchema,
   adminReviewQuerySchema,
   adminSessionSchema,
@@ -11,7 +12,11 @@ import {
   operatorSchema,
   pageOf,
 } from '@portal/contract';
-import { ADMIN_IMAGE_MAX_BYTES, ADMIN_VIDEO_MAX_BYTES } from '@portal/contract/constants';
+import {
+  ADMIN_AUDIO_MAX_BYTES,
+  ADMIN_IMAGE_MAX_BYTES,
+  ADMIN_VIDEO_MAX_BYTES,
+} from '@portal/contract/constants';
 import { z } from 'zod';
 import { adminRoutes } from '../../http/admin-route.ts';
 import { withMultipart } from '../../http/multipart.ts';
@@ -141,6 +146,29 @@ export const operatorsModule = portalModule({
             discard: (files) => received.discard(files),
           },
           ({ files }) => uploads.keepVideo(operator, files),
+        ),
+    });
+    admin.post('/api/admin/uploads/audio', {
+      operationId: 'uploadAdminAudio',
+      summary: '上传课时音频（后台）',
+      description: `上传一个课时音频（multipart，字段 file）：按内容（而非文件名）识别 MP3/M4A，最大 ${ADMIN_AUDIO_MAX_BYTES / 1024 / 1024} MB，按原样保存在本站的媒体目录并以字节范围播放；答复音频地址与大小。记入操作日志。`,
+      roles: ['editor'],
+      limit: RateLimits.uploads,
+      response: adminAudioUploadSchema,
+      handle: ({ request, operator }) =>
+        withMultipart(
+          request,
+          {
+            fields: z.object({}),
+            notMultipart: '请以 multipart/form-data 上传音频',
+            fileField: 'file',
+            strayFile: '音频：请以 file 字段上传',
+            maxFiles: 1,
+            receive: (stream, name) =>
+              received.receive(ADMIN_INCOMING_AREA, stream, name, ADMIN_AUDIO_MAX_BYTES),
+            discard: (files) => received.discard(files),
+          },
+          ({ files }) => uploads.keepAudio(operator, files),
         ),
     });
     admin.get('/api/admin/audit', {

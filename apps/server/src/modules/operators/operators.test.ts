@@ -36,7 +36,14 @@ const TABLES = {
   live: 'live_sessions',
   topics: 'topics',
   delivery: 'delivery_resources',
+  banners: 'home_banners',
+  programmes: 'base_programmes',
+  places: 'map_places',
+  walks: 'walks',
 } as const satisfies Record<string, ReviewTable>;
+
+/** The column naming a record of a kind whose table has no `title` (a place's `name`). */
+const TITLE_COLUMNS: Partial<Record<keyof typeof TABLES, 'name'>> = { places: 'name' };
 
 /** A form each kind's create and update accept in shape. */
 const FORMS: Record<string, object> = {
@@ -79,6 +86,17 @@ const FORMS: Record<string, object> = {
   },
   topics: { title: '专题', slug: '2026/sweep', banner: '/files/c.png', sections: [] },
   delivery: { kind: 'kit', title: '配送资源', audienceMin: 10, audienceMax: 30, leadDays: 7 },
+  banners: { title: '轮播图', label: '推荐', linkKind: 'course', linkId: 1, position: 0 },
+  programmes: {
+    placeId: 1,
+    title: '参观项目',
+    durationMinutes: 60,
+    audience: '老年学员',
+    maxParty: 5,
+    slots: [],
+  },
+  places: { category: 'point', kind: '学习点', name: '学习点', street: '街道', address: '地址' },
+  walks: { title: '行走路线', distanceM: 1200, durationMinutes: 60, stops: [], sessions: [] },
 };
 
 /** The kind an operation acts on: `courses` for `POST /api/admin/courses/update`. */
@@ -233,9 +251,11 @@ describeEachEngine('operators: roles, sites and the audit log', (ctx) => {
     /** The 静安 record each kind's operations aim at. */
     const targets = new Map<string, { id: number; version: number; title: string }>();
     for (const [kind, table] of Object.entries(TABLES)) {
+      const named = TITLE_COLUMNS[kind as keyof typeof TABLES] ?? 'title';
       const row = await app.database.db
-        .selectFrom(table)
-        .select(['id', 'version', 'title'])
+        // Typed as one table: the columns read are on every reviewed one (the title by its name).
+        .selectFrom(table as 'articles')
+        .select(['id', 'version', sql<string>`${sql.ref(named)}`.as('title')])
         .where('site_key', '=', 'jingan')
         .$if(kind === 'articles', (query) => query.where('id', '=', draft.data.id))
         .orderBy('id')
@@ -243,16 +263,28 @@ describeEachEngine('operators: roles, sites and the audit log', (ctx) => {
       // Seeded titles repeat across sites (live sessions): the target gets one only 静安 has,
       // so a 徐汇 answer naming it is a leak, not a record of 徐汇's own.
       const title = `静安·${row.title}`;
-      await app.database.db.updateTable(table).set({ title }).where('id', '=', row.id).execute();
+      await app.database.db
+        .updateTable(table as 'articles')
+        .set({ [named]: title })
+        .where('id', '=', row.id)
+        .execute();
       targets.set(kind, { ...row, title, version: Number(row.version) });
     }
     const fingerprint = async () =>
       JSON.stringify(
         await Promise.all(
-          Object.values(TABLES).map((table) =>
+          Object.entries(TABLES).map(([kind, table]) =>
             app.database.db
-              .selectFrom(table)
-              .select(['id', 'title', 'status', 'version', 'published'])
+              .selectFrom(table as 'articles')
+              .select([
+                'id',
+                sql<string>`${sql.ref(TITLE_COLUMNS[kind as keyof typeof TABLES] ?? 'title')}`.as(
+                  'title',
+                ),
+                'status',
+                'version',
+                'published',
+              ])
               .where('site_key', '=', 'jingan')
               .orderBy('id')
               .execute(),

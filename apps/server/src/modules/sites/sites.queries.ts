@@ -1,13 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { Database, NewSiteRow } from '../../db/schema.ts';
 
-/** Every site, in display order. */
+/** Every site, in display order, with its home's entries as its staff arranged them (JSON). */
 export function listSiteRows(db: Kysely<Database>) {
   return db
-    .selectFrom('sites')
-    .select(['key', 'name', 'sort', 'theme_color'])
-    .orderBy('sort')
-    .orderBy('key')
+    .selectFrom('sites as s')
+    .leftJoin('site_home as h', 'h.site_key', 's.key')
+    .select(['s.key', 's.name', 's.sort', 's.theme_color', 'h.entries as home_entries'])
+    .orderBy('s.sort')
+    .orderBy('s.key')
     .execute();
 }
 

@@ -1,7 +1,9 @@
 import { type Site, sitePrefix } from '@portal/contract';
+import type { HomeEntryKey } from '@portal/contract/constants';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { invalid } from '../../platform/errors.ts';
+import { storedEntries } from '../home/home-entries.ts';
 import { listSiteRows } from './sites.queries.ts';
 
 /** How long the site list is trusted before it is read again (sites change rarely). */
@@ -13,7 +15,11 @@ const CACHE_MS = 30_000;
  * {@link CACHE_MS} of a change.
  */
 export class SiteDirectory {
-  private cache: { at: number; sites: Map<string, Site> } | null = null;
+  private cache: {
+    at: number;
+    sites: Map<string, Site>;
+    homeEntries: Map<string, HomeEntryKey[] | null>;
+  } | null = null;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -26,6 +32,12 @@ export class SiteDirectory {
 
   async find(key: string): Promise<Site | undefined> {
     return (await this.load()).get(key);
+  }
+
+  /** The entries the site's home shows, in order (首页设置); null: all, in the default order. */
+  async homeEntries(key: string): Promise<HomeEntryKey[] | null> {
+    await this.load();
+    return this.cache?.homeEntries.get(key) ?? null;
   }
 
   /** The site an API call names in `X-Site`, else the default; an unknown key is bad input. */
@@ -60,7 +72,8 @@ export class SiteDirectory {
     if (this.cache && now - this.cache.at < CACHE_MS) return this.cache.sites;
     const rows = await listSiteRows(this.db);
     const sites = new Map(rows.map((row) => [row.key, toSite(row)]));
-    this.cache = { at: now, sites };
+    const homeEntries = new Map(rows.map((row) => [row.key, storedEntries(row.home_entries)]));
+    this.cache = { at: now, sites, homeEntries };
     return sites;
   }
 }

@@ -16,6 +16,9 @@ const publishedLessonQuery = compiledOnce((db, lessonId: number, siteKey: string
       'l.duration_seconds',
       'l.video_url',
       'l.article_html',
+      'l.audio_url',
+      'l.pdf_url',
+      'l.page_count',
       'c.title as course_title',
     ])
     .where('l.id', '=', lessonId)

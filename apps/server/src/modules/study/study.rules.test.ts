@@ -6,6 +6,7 @@ import {
   dayKey,
   effectiveDuration,
   isComplete,
+  isPlayed,
   MAX_CREDIT_MS,
   MAX_UNKNOWN_POSITION_SECONDS,
 } from './study.rules.ts';
@@ -140,5 +141,37 @@ describe('isComplete', () => {
     expect(
       isComplete({ ...video, durationSeconds: 0, positionSeconds: 1e6, watchedSeconds: 1e6 }),
     ).toBe(false);
+  });
+
+  it('completes an audio as a video: at 90% of its position or of the listening time', () => {
+    const audio = { ...video, kind: 'audio' as const };
+    expect(isComplete({ ...audio, positionSeconds: 0, watchedSeconds: 0 })).toBe(false);
+    expect(isComplete({ ...audio, positionSeconds: 53.9, watchedSeconds: 53.9 })).toBe(false);
+    expect(isComplete({ ...audio, positionSeconds: 54, watchedSeconds: 0 })).toBe(true);
+    expect(isComplete({ ...audio, positionSeconds: 0, watchedSeconds: 54 })).toBe(true);
+    expect(
+      isComplete({ ...audio, durationSeconds: 0, positionSeconds: 1e6, watchedSeconds: 1e6 }),
+    ).toBe(false);
+  });
+
+  it('completes a PDF once opened, as an article', () => {
+    expect(
+      isComplete({
+        ...video,
+        kind: 'pdf',
+        durationSeconds: 0,
+        positionSeconds: 0,
+        watchedSeconds: 0,
+      }),
+    ).toBe(true);
+  });
+});
+
+describe('isPlayed', () => {
+  it('says which lessons play (and have a position) and which are read', () => {
+    expect(['video', 'audio', 'pdf', 'article'].filter((kind) => isPlayed(kind as never))).toEqual([
+      'video',
+      'audio',
+    ]);
   });
 });

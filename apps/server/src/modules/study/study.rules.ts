@@ -89,11 +89,22 @@ export function creditWatch(claimedMs: number, creditedUntil: number | null, now
   return { creditedMs, creditedUntil: Math.round(base + creditedMs) };
 }
 
+/** The kinds of lesson. */
+export type LessonKind = 'video' | 'audio' | 'pdf' | 'article';
+
+/**
+ * A lesson that plays (a video or an audio): it has a position and a duration, and completes by
+ * being played. The others (an article, a PDF) are read: they complete by being opened.
+ */
+export function isPlayed(kind: LessonKind): kind is 'video' | 'audio' {
+  return kind === 'video' || kind === 'audio';
+}
+
 export interface CompletionInput {
-  kind: 'video' | 'article';
+  kind: LessonKind;
   /** The clamped position, in seconds. */
   positionSeconds: number;
-  /** The credited total watched, in seconds. */
+  /** The credited total watched (or listened), in seconds. */
   watchedSeconds: number;
   /** {@link effectiveDuration}. */
   durationSeconds: number;
@@ -102,12 +113,13 @@ export interface CompletionInput {
 }
 
 /**
- * A lesson is complete once it was: an article as soon as it is opened (reported); a video once
- * the position or the credited watching reaches {@link COMPLETE_RATIO} of its duration. A video
- * of unknown duration completes only by being reported complete before.
+ * A lesson is complete once it was: an article or a PDF as soon as it is opened (reported); a
+ * video or an audio once the position or the credited watching (listening) reaches
+ * {@link COMPLETE_RATIO} of its duration. One of unknown duration completes only by being
+ * reported complete before.
  */
 export function isComplete(input: CompletionInput): boolean {
-  if (input.wasCompleted || input.kind === 'article') return true;
+  if (input.wasCompleted || !isPlayed(input.kind)) return true;
   if (input.durationSeconds <= 0) return false;
   const needed = COMPLETE_RATIO * input.durationSeconds;
   return input.positionSeconds >= needed || input.watchedSeconds >= needed;

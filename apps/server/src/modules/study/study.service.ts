@@ -35,7 +35,7 @@ import {
   touchCourseLearner,
   updateLessonProgress,
 } from './study.queries.ts';
-import { clampPosition, dayKey, effectiveDuration, isComplete } from './study.rules.ts';
+import { clampPosition, dayKey, effectiveDuration, isComplete, isPlayed } from './study.rules.ts';
 
 /** Positions and watched totals are answered to the tenth of a second. */
 const tenth = (seconds: number) => Math.round(seconds * 10) / 10;
@@ -52,7 +52,7 @@ export class StudyService {
     private readonly effects: SideEffects = new SideEffects(),
   ) {}
 
-  /** A lesson of a published course of the site, with its video or article. */
+  /** A lesson of a published course of the site, with its video, audio, PDF or article. */
   async lesson(siteKey: string, lessonId: number): Promise<LessonContent> {
     const row = await findPublishedLesson(this.db, siteKey, lessonId);
     if (!row) throw notFound('课时');
@@ -64,6 +64,9 @@ export class StudyService {
       durationSeconds: Number(row.duration_seconds),
       videoUrl: row.kind === 'video' ? row.video_url : null,
       articleHtml: row.kind === 'article' ? (row.article_html ?? '') : null,
+      audioUrl: row.kind === 'audio' ? row.audio_url : null,
+      pdfUrl: row.kind === 'pdf' ? row.pdf_url : null,
+      pageCount: row.kind === 'pdf' ? Number(row.page_count) : 0,
     };
   }
 
@@ -113,12 +116,12 @@ export class StudyService {
       const { now } = clock;
       const previous = await findLessonProgress(trx, userId, lesson.id);
 
+      const played = isPlayed(lesson.kind);
       const duration = effectiveDuration(
         Number(lesson.duration_seconds),
-        lesson.kind === 'video' ? report.durationSeconds : undefined,
+        played ? report.durationSeconds : undefined,
       );
-      const position =
-        lesson.kind === 'video' ? clampPosition(report.positionSeconds, duration) : 0;
+      const position = played ? clampPosition(report.positionSeconds, duration) : 0;
       const { item: lessonCredit, countedMs } = await clock.credit(
         report.watchedSeconds * 1000,
         previous ? Number(previous.credited_until) : null,

@@ -168,6 +168,9 @@ describeEachEngine(
             durationSeconds: 300,
             videoUrl: '/media/demo/lesson.mp4',
             articleHtml: null,
+            audioUrl: null,
+            pdfUrl: null,
+            pageCount: 0,
           },
         });
       });

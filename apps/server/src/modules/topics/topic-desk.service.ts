@@ -24,6 +24,7 @@ import {
   ReviewDesk,
   type ReviewedRow,
 } from '../content/review-desk.ts';
+import { reviewListWhere } from '../content/review-list.ts';
 import type { AuditLog } from '../operators/audit.ts';
 import type { TopicContentType } from './topics.queries.ts';
 
@@ -355,21 +356,13 @@ export class TopicDesk {
   }
 
   private filtered(siteKey: string, query: AdminTopicListQuery) {
-    let builder = this.db
+    const builder = this.db
       .selectFrom('topics as t')
       .leftJoin('content_edits as e', (join) =>
         join.onRef('e.entity_id', '=', 't.id').on('e.entity', '=', 'topic'),
       )
-      .where('t.site_key', '=', siteKey);
-    if (query.status === 'pending') {
-      builder = builder.where((eb) =>
-        eb.or([eb('t.status', '=', 'pending'), eb('e.status', '=', 'pending')]),
-      );
-    } else if (query.status !== undefined) {
-      builder = builder.where('t.status', '=', query.status);
-    }
-    if (query.q)
-      builder = builder.where(matchesPattern(this.engine, 't.title', containsPattern(query.q)));
+      .where('t.site_key', '=', siteKey)
+      .where(reviewListWhere(this.engine, query, { alias: 't' }));
     return builder;
   }
 

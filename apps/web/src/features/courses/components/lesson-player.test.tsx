@@ -1,8 +1,16 @@
 import type { LessonContent, ProgressResult } from '@portal/contract';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import type { ComponentProps } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { StorageKey } from '@/platform/storage.ts';
-import { LessonArticle, LessonPlayer, REPORT_EVERY_MS } from './lesson-player.tsx';
+import { PdfViewerSlot, type PdfViewerSlotProps } from '@/ui/pdf-viewer-slot.ts';
+import {
+  LessonArticle,
+  LessonAudio,
+  LessonPdf,
+  LessonPlayer,
+  REPORT_EVERY_MS,
+} from './lesson-player.tsx';
 
 const hls = vi.hoisted(() => ({
   instances: [] as Array<{ source: string | null; media: HTMLMediaElement | null }>,
@@ -37,6 +45,9 @@ const video: LessonContent = {
   durationSeconds: 300,
   videoUrl: '/media/demo/lesson.mp4',
   articleHtml: null,
+  audioUrl: null,
+  pdfUrl: null,
+  pageCount: 0,
 };
 
 interface Call {
@@ -76,7 +87,7 @@ function stubNetwork() {
 }
 
 /** Gives the rendered video element the media state a browser would have. */
-function mediaOf(element: HTMLVideoElement) {
+function mediaOf(element: HTMLMediaElement) {
   const state = { currentTime: 0, duration: 60, paused: true, seeking: false };
   Object.defineProperty(element, 'currentTime', {
     configurable: true,
@@ -95,7 +106,7 @@ function mediaOf(element: HTMLVideoElement) {
 }
 
 /** Plays from the current time to `to` in `timeupdate` steps of a quarter second. */
-function playTo(element: HTMLVideoElement, state: { currentTime: number }, to: number) {
+function playTo(element: HTMLMediaElement, state: { currentTime: number }, to: number) {
   while (state.currentTime < to - 1e-9) {
     state.currentTime = Math.min(to, state.currentTime + 0.25);
     fireEvent.timeUpdate(element);
@@ -282,6 +293,138 @@ describe('LessonArticle', () => {
     await vi.waitFor(() => expect(onReported).toHaveBeenCalledTimes(1));
     expect(calls[0]?.body).toEqual({
       lessonId: 31,
+      courseId: 7,
+      positionSeconds: 0,
+      watchedSeconds: 0,
+    });
+  });
+});
+
+const audio: LessonContent = {
+  ...video,
+  id: 32,
+  title: '听一听：课程导读',
+  kind: 'audio',
+  durationSeconds: 60,
+  videoUrl: null,
+  audioUrl: '/media/uploads/jingan/demo-lesson-audio.mp3',
+};
+
+function renderAudio(overrides: Partial<ComponentProps<typeof LessonAudio>> = {}) {
+  const onReported = vi.fn();
+  render(
+    <LessonAudio
+      lesson={audio}
+      courseId={7}
+      onReported={onReported}
+      startAt={8.4}
+      autoPlay={false}
+      completed={false}
+      poster="/files/covers/a.svg"
+      {...overrides}
+    />,
+  );
+  const element = screen.getByLabelText<HTMLAudioElement>('听一听：课程导读');
+  return { element, state: mediaOf(element), onReported };
+}
+
+describe('LessonAudio', () => {
+  it('is a large audio player with the course cover, one play button and a progress slider', () => {
+    const { element } = renderAudio();
+    expect(element.tagName).toBe('AUDIO');
+    expect(element.getAttribute('src')).toBe('/media/uploads/jingan/demo-lesson-audio.mp3');
+    expect(element.getAttribute('preload')).toBe('metadata');
+    const region = screen.getByRole('region', { name: '课时播放' });
+    expect(region.querySelector('img')?.getAttribute('src')).toBe('/files/covers/a.svg');
+    expect(screen.getByRole('button', { name: /播放/ })).toBeTruthy();
+    expect(screen.getByRole('slider', { name: '播放进度' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: '听一听：课程导读' })).toBeTruthy();
+  });
+
+  it('resumes at the stored position, shows it, and plays and pauses with the big button', async () => {
+    const { element, state } = renderAudio();
+    fireEvent.loadedMetadata(element);
+    expect(state.currentTime).toBe(8.4);
+    const slider = screen.getByRole<HTMLInputElement>('slider', { name: '播放进度' });
+    expect(slider.value).toBe('8');
+    expect(slider.getAttribute('aria-valuetext')).toBe('已播放 0:00:08，共 0:01:00');
+    fireEvent.click(screen.getByRole('button', { name: /播放/ }));
+    expect(element.play).toHaveBeenCalledTimes(1);
+    fireEvent.playing(element);
+    expect(screen.getByRole('button', { name: /暂停/ }).getAttribute('aria-pressed')).toBe('true');
+    // Moving the slider seeks.
+    fireEvent.change(slider, { target: { value: '30' } });
+    expect(state.currentTime).toBe(30);
+  });
+
+  it('reports listening like watching: position and real time every few seconds, at once at 90%', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const { element, state, onReported } = renderAudio();
+    fireEvent.click(screen.getByRole('button', { name: '1倍' }));
+    fireEvent.loadedMetadata(element);
+    await element.play();
+    playTo(element, state, 13.4);
+    vi.advanceTimersByTime(REPORT_EVERY_MS);
+    await flush();
+    expect(calls.map((call) => call.body)).toEqual([
+      { lessonId: 32, courseId: 7, positionSeconds: 13.4, watchedSeconds: 5, durationSeconds: 60 },
+    ]);
+    expect(onReported).toHaveBeenCalledWith(expect.objectContaining({ positionSeconds: 13.4 }));
+    state.currentTime = 50;
+    fireEvent.seeked(element);
+    playTo(element, state, 54);
+    await flush();
+    expect(calls[1]?.body).toMatchObject({ positionSeconds: 54, watchedSeconds: 4 });
+    expect(onReported).toHaveBeenLastCalledWith(expect.objectContaining({ completed: true }));
+  });
+
+  it('saves with a keepalive fetch when the page is hidden', async () => {
+    const { element, state } = renderAudio();
+    fireEvent.loadedMetadata(element);
+    await element.play();
+    playTo(element, state, 11.4);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.init?.keepalive).toBe(true);
+    expect(calls[0]?.body).toMatchObject({ lessonId: 32, positionSeconds: 11.4 });
+  });
+});
+
+describe('LessonPdf', () => {
+  const pdf: LessonContent = {
+    ...video,
+    id: 33,
+    title: '读一读：课程讲义',
+    kind: 'pdf',
+    durationSeconds: 0,
+    videoUrl: null,
+    pdfUrl: '/files/admin/jingan/demo-lesson-handout.pdf',
+    pageCount: 6,
+  };
+
+  it('shows the PDF in the reader the app provides and reports the lesson opened', async () => {
+    const shown: PdfViewerSlotProps[] = [];
+    const FakeViewer = (props: PdfViewerSlotProps) => {
+      shown.push(props);
+      return <div role="img" aria-label="第 1 页" />;
+    };
+    const loaded = Promise.resolve(FakeViewer);
+    const loadFake = () => loaded;
+    const onReported = vi.fn();
+    await act(async () => {
+      render(
+        <PdfViewerSlot value={loadFake}>
+          <LessonPdf lesson={pdf} courseId={7} onReported={onReported} completed={false} />
+        </PdfViewerSlot>,
+      );
+    });
+    expect(screen.getByRole('heading', { name: '读一读：课程讲义' })).toBeTruthy();
+    expect(screen.getByText('共 6 页')).toBeTruthy();
+    expect(screen.getByRole('img', { name: '第 1 页' })).toBeTruthy();
+    expect(shown.at(-1)?.url).toBe('/files/admin/jingan/demo-lesson-handout.pdf');
+    await vi.waitFor(() => expect(onReported).toHaveBeenCalledTimes(1));
+    expect(calls[0]?.body).toEqual({
+      lessonId: 33,
       courseId: 7,
       positionSeconds: 0,
       watchedSeconds: 0,

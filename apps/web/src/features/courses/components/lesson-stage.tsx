@@ -51,7 +51,7 @@ interface StageProps {
 }
 
 function LoadedStage({ course, lessonId, progress, autoPlay }: StageProps) {
-  const { LessonPlayer, LessonArticle } = use(loadPlayer());
+  const { LessonPlayer, LessonAudio, LessonArticle, LessonPdf } = use(loadPlayer());
   const client = useQueryClient();
   const lesson = useLesson(lessonId);
   const handleReported = (result: ProgressResult) => applyProgressResult(client, result);
@@ -85,8 +85,20 @@ function LoadedStage({ course, lessonId, progress, autoPlay }: StageProps) {
       />
     );
   }
+  if (content.kind === 'pdf') {
+    return (
+      <LessonPdf
+        key={content.id}
+        lesson={content}
+        courseId={course.id}
+        onReported={handleReported}
+        completed={stored?.completed ?? false}
+      />
+    );
+  }
+  const Player = content.kind === 'audio' ? LessonAudio : LessonPlayer;
   return (
-    <LessonPlayer
+    <Player
       key={content.id}
       lesson={content}
       courseId={course.id}
@@ -100,7 +112,8 @@ function LoadedStage({ course, lessonId, progress, autoPlay }: StageProps) {
 }
 
 /**
- * The top of `/scourseDetail` when a lesson is chosen: the player (or the article) for a learner
+ * The top of `/scourseDetail` when a lesson is chosen: the video or audio player (or the article,
+ * or the PDF's pages) for a learner
  * once their progress is known, or the cover with a way to log in for a visitor.
  */
 export function LessonStage({

@@ -1,4 +1,4 @@
-import type { CourseDetail, CourseProgress } from '@portal/contract';
+import type { CourseDetail, CourseProgress, LessonKind } from '@portal/contract';
 import { type MouseEvent, useState, useSyncExternalStore } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { formatCount } from '@/lib/format-count.ts';
@@ -17,6 +17,14 @@ import { RichHtml } from '@/ui/rich-html.tsx';
 import { courseDetailQueryOptions } from '../api/get-course-detail.ts';
 import { LessonStage, lessonIdsOf, StudyBar } from '../components/lesson-stage.tsx';
 import '../courses.css';
+
+/** The kind of a lesson as the catalogue shows it. */
+const LESSON_KIND_LABELS: Record<LessonKind, string> = {
+  video: '视频',
+  audio: '音频',
+  pdf: 'PDF',
+  article: '图文',
+};
 
 function CourseFigures({ course }: { course: CourseDetail }) {
   return (
@@ -68,11 +76,9 @@ function Catalogue({ course, current, progress, loggedIn, onTap }: CatalogueProp
                   aria-current={current === lesson.id ? 'true' : undefined}
                   onClick={(event) => handleLesson(event, lesson.id)}
                 >
-                  <span className="course-lesson-kind">
-                    {lesson.kind === 'video' ? '视频' : '图文'}
-                  </span>
+                  <span className="course-lesson-kind">{LESSON_KIND_LABELS[lesson.kind]}</span>
                   <span className="course-lesson-title">{lesson.title}</span>
-                  {lesson.kind === 'video' ? (
+                  {lesson.kind === 'video' || lesson.kind === 'audio' ? (
                     <span className="course-lesson-duration">
                       {formatDuration(lesson.durationSeconds)}
                     </span>
@@ -90,6 +96,15 @@ function Catalogue({ course, current, progress, loggedIn, onTap }: CatalogueProp
       ))}
     </Panel>
   );
+}
+
+/** The kind of the course's lesson `lessonId`, or null. */
+function lessonKindOf(course: CourseDetail, lessonId: number | null): LessonKind | null {
+  for (const chapter of course.chapters) {
+    const found = chapter.lessons.find((lesson) => lesson.id === lessonId);
+    if (found) return found.kind;
+  }
+  return null;
 }
 
 /** `/scourseDetail?id=`: a course's cover, facts, introduction, teacher and chapters. */
@@ -126,7 +141,11 @@ export function CourseDetailPage() {
       actions={(item) => <FavouriteAndShare type="course" item={item} />}
     >
       {(course) => (
-        <main className="panel-page">
+        <main
+          className={
+            lessonKindOf(course, lessonId) === 'pdf' ? 'panel-page with-reader' : 'panel-page'
+          }
+        >
           {lessonId !== null ? (
             <LessonStage
               course={course}

@@ -14,6 +14,9 @@ function bannerHref(banner: Banner): string {
     case 'course':
     case 'class':
     case 'activity':
+    case 'ebook':
+    case 'live':
+    case 'article':
       return contentHref(banner.link.kind, banner.link.id);
     case 'topic':
       return topicHref(banner.link.slug);

@@ -22,35 +22,8 @@ import {
 import { LearnerPanel } from '../components/learner-panel.tsx';
 import { NewsSection } from '../components/news-section.tsx';
 import { NoticeBar } from '../components/notice-bar.tsx';
+import { ENTRIES, shownEntries } from '../home-entries.ts';
 import '../home.css';
-
-interface Entry {
-  name: PathName;
-  label: string;
-  /** The badge: one character on the area's colour (no icon font or SVG to download). */
-  glyph: string;
-  hue: number;
-  note: string;
-}
-
-/** The entries to every content area of the portal. */
-const entries: readonly Entry[] = [
-  { name: 'courseList', label: '课程', glyph: '课', hue: 217, note: '名师课程，随时随地学' },
-  { name: 'activityList', label: '活动', glyph: '活', hue: 12, note: '讲座、参访、志愿服务' },
-  { name: 'ebookList', label: '电子书', glyph: '书', hue: 152, note: '好书在线读' },
-  { name: 'liveList', label: '直播', glyph: '播', hue: 340, note: '正在直播与精彩回放' },
-  { name: 'news', label: '资讯', glyph: '讯', hue: 200, note: '学习网新闻与通知' },
-  { name: 'teamList', label: '学习团队', glyph: '团', hue: 265, note: '和邻居一起学' },
-  { name: 'map', label: '学习地图', glyph: '图', hue: 170, note: '身边的学习点' },
-  { name: 'delivery', label: '资源配送', glyph: '送', hue: 95, note: '讲师和课程送到社区' },
-  { name: 'pointsTasks', label: '积分', glyph: '积', hue: 30, note: '学习得积分' },
-  { name: 'medals', label: '勋章', glyph: '勋', hue: 45, note: '点亮学习勋章' },
-  { name: 'familyEducation', label: '家庭教育', glyph: '家', hue: 330, note: '2024 专题' },
-  { name: 'experienceBases', label: '体验基地', glyph: '验', hue: 120, note: '走进体验基地' },
-  { name: 'humanitiesWalks', label: '人文行走', glyph: '行', hue: 280, note: '行走中的课堂' },
-  { name: 'channelList', label: '频道', glyph: '频', hue: 190, note: '按频道浏览' },
-  { name: 'search', label: '搜索', glyph: '搜', hue: 230, note: '找课程、活动、书' },
-];
 
 /** The visitor's welcome, the learner's greeting, or on the entry home their own panel. */
 function AccountCard({ entry }: { entry: boolean }) {
@@ -236,7 +209,7 @@ function Entries() {
   const pathOf = useEntryPath();
   return (
     <nav className="home-entries" aria-label="栏目">
-      {entries.map((entry) => (
+      {shownEntries(siteConfig.homeEntries).map((entry) => (
         <Link key={entry.name} className="home-entry" to={pathOf(entry.name)}>
           <span
             className="home-entry-icon"
@@ -274,9 +247,10 @@ export function HomePage() {
       {/* The entry home opens on the learner's panel; the public home on the banners. */}
       {entry ? <AccountCard entry /> : null}
       <HomeContent account={entry ? null : <AccountCard entry={false} />} />
+      {/* Every area, those the site's grid hides included: none is out of reach. */}
       <Panel className="home-section home-guide" title="栏目导览" titleId="home-guide">
         <ListRows>
-          {entries.map((entry) => (
+          {ENTRIES.map((entry) => (
             <ListRow
               key={entry.name}
               to={pathOf(entry.name)}
