@@ -21,7 +21,7 @@ const { url, signedIn, seriousFindings, menu } = suite;
 describe('visit programmes in the operators’ console', () => {
   it('takes a programme with two slots from the editor, through review, to a booking on the phone', async () => {
     const editor = await signedIn(EDITOR);
-    await menu(editor).getByRole('link', { name: '体验项目' }).click();
+    await menu(editor).getByRole('link', { name: '参观项目' }).click();
     await editor.getByRole('heading', { name: '参观项目管理' }).waitFor();
     await editor.locator('.ant-table-row').first().waitFor();
     expect(await seriousFindings(editor)).toEqual([]);

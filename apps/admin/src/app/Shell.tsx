@@ -69,7 +69,7 @@ function menuOf(operator: OperatorContext): MenuProps['items'] {
         {
           key: '/programmes',
           icon: <BankOutlined />,
-          label: <Link to="/programmes">体验项目</Link>,
+          label: <Link to="/programmes">参观项目</Link>,
         },
         { key: '/walks', icon: <FlagOutlined />, label: <Link to="/walks">人文行走</Link> },
         {
