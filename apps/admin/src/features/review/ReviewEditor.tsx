@@ -26,6 +26,7 @@ import { useOperator } from '@/app/operator.ts';
 import { RecordHistory } from '@/features/audit/RecordHistory.tsx';
 import { formatTime } from '@/ui/format.ts';
 import { StatusTag } from '@/ui/StatusTag.tsx';
+import { showRefusal } from '@/ui/show-refusal.ts';
 import type { ReviewApi, Reviewed, ReviewStep } from './review-api.ts';
 
 /** One reviewed kind as its form page shows it. */
@@ -103,12 +104,7 @@ export function ReviewEditor<Form extends object>({
       setClash({ mine, theirs: await kind.api.detail(id) });
       return;
     }
-    const [label = ''] = error.message.split('：');
-    const field = kind.fieldOfLabel[label];
-    if (field) {
-      form.setFields([{ name: field as never, errors: [error.message.slice(label.length + 1)] }]);
-    }
-    message.error(error.message);
+    showRefusal(error, form, kind.fieldOfLabel, message);
   };
 
   const save = useMutation({

@@ -36,20 +36,36 @@ import {
 import { useState } from 'react';
 import { ApiError, get, post } from '@/api/client.ts';
 import { LoadFailed } from '@/ui/LoadFailed.tsx';
+import { showRefusal } from '@/ui/show-refusal.ts';
 
-/** A refusal's field (`每日上限：…` → dailyCap) on the form, and the whole message as a toast. */
-function showRefusal<T>(
-  error: Error,
+/**
+ * Saves a rule or a medal from its dialog: the rules answered replace the page's, the audit log
+ * is read again; a refusal marks its field, and a stale save reloads the rules to change anew.
+ */
+function useRuleSave<T>(
+  path: string,
   form: FormInstance<T>,
-  fields: Record<string, string>,
-  message: ReturnType<typeof App.useApp>['message'],
+  fieldOfLabel: Record<string, string>,
+  done: string,
+  onClose: () => void,
 ) {
-  const [label = ''] = error.message.split('：');
-  const field = fields[label];
-  if (field) {
-    form.setFields([{ name: field as never, errors: [error.message.slice(label.length + 1)] }]);
-  }
-  message.error(error.message);
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: T) => post<AdminRules>(path, body),
+    onSuccess: (rules) => {
+      queryClient.setQueryData(['rules'], rules);
+      queryClient.invalidateQueries({ queryKey: ['audit'] });
+      message.success(done);
+      onClose();
+    },
+    onError: (error) => {
+      showRefusal(error, form, fieldOfLabel, message);
+      if (error instanceof ApiError && error.stale) {
+        queryClient.invalidateQueries({ queryKey: ['rules'] });
+      }
+    },
+  });
 }
 
 /** The points a rule gives a learner at most in a day. */
@@ -66,33 +82,18 @@ function PointsRuleDialog({
   otherActive: number;
   onClose: () => void;
 }) {
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<AdminPointsRuleUpdateBody>();
   const perUnit = Form.useWatch('pointsPerUnit', form) ?? rule.pointsPerUnit;
   const cap = Form.useWatch('dailyCap', form) ?? rule.dailyCap;
   const active = Form.useWatch('active', form) ?? rule.active;
   const most = perUnit * cap;
-  const save = useMutation({
-    mutationFn: (body: AdminPointsRuleUpdateBody) =>
-      post<AdminRules>('/api/admin/rules/points/update', body),
-    onSuccess: (rules) => {
-      queryClient.setQueryData(['rules'], rules);
-      queryClient.invalidateQueries({ queryKey: ['audit'] });
-      message.success('已保存，此后的积分按新规则计');
-      onClose();
-    },
-    onError: (error) => {
-      showRefusal(
-        error,
-        form,
-        { 名称: 'name', 每次积分: 'pointsPerUnit', 每日上限: 'dailyCap' },
-        message,
-      );
-      if (error instanceof ApiError && error.stale)
-        queryClient.invalidateQueries({ queryKey: ['rules'] });
-    },
-  });
+  const save = useRuleSave(
+    '/api/admin/rules/points/update',
+    form,
+    { 名称: 'name', 每次积分: 'pointsPerUnit', 每日上限: 'dailyCap' },
+    '已保存，此后的积分按新规则计',
+    onClose,
+  );
   return (
     <Modal
       open
@@ -152,25 +153,15 @@ function PointsRuleDialog({
 }
 
 function MedalDialog({ medal, onClose }: { medal: AdminMedalRule; onClose: () => void }) {
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<AdminMedalRuleUpdateBody>();
   const unit = MEDAL_METRIC_UNITS[medal.metric];
-  const save = useMutation({
-    mutationFn: (body: AdminMedalRuleUpdateBody) =>
-      post<AdminRules>('/api/admin/rules/medals/update', body),
-    onSuccess: (rules) => {
-      queryClient.setQueryData(['rules'], rules);
-      queryClient.invalidateQueries({ queryKey: ['audit'] });
-      message.success('已保存');
-      onClose();
-    },
-    onError: (error) => {
-      showRefusal(error, form, { 名称: 'name', 描述: 'description', 门槛: 'threshold' }, message);
-      if (error instanceof ApiError && error.stale)
-        queryClient.invalidateQueries({ queryKey: ['rules'] });
-    },
-  });
+  const save = useRuleSave(
+    '/api/admin/rules/medals/update',
+    form,
+    { 名称: 'name', 描述: 'description', 门槛: 'threshold' },
+    '已保存',
+    onClose,
+  );
   return (
     <Modal
       open
