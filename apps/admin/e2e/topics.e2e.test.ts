@@ -99,12 +99,11 @@ describe('topics in the operators’ console', () => {
     await reviewer.getByRole('button', { name: '通过并发布' }).click();
     await reviewer.getByText('已发布', { exact: true }).first().waitFor();
 
-    // On the phone within 2 s of publication, its two cards in the order chosen.
-    const published = Date.now();
+    // On the phone on the first load after publication (no cache serves the page from
+    // before it), its two cards in the order chosen.
     await phonePage.goto(url(`/zhuanti/${SLUG}`));
     const region = phonePage.getByRole('region', { name: SECTION });
-    await region.locator('.topic-item').nth(1).waitFor({ timeout: 2000 });
-    expect(Date.now() - published).toBeLessThan(2000);
+    await region.locator('.topic-item').nth(1).waitFor();
     const cards = await region.locator('.topic-item').allTextContents();
     expect(cards).toHaveLength(2);
     expect(cards[0]).toContain(courses[1]);

@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
-import { JSON_BODY_LIMIT, MULTIPART_BODY_LIMIT } from '@portal/contract';
+import { JSON_BODY_LIMIT, MULTIPART_BODY_LIMIT, PICTURE_SIZES } from '@portal/contract';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -43,6 +43,7 @@ import { favouritesModule } from './modules/favourites/favourites.routes.ts';
 import { homeModule } from './modules/home/home.routes.ts';
 import { homeDeskModule } from './modules/home/home-desk.routes.ts';
 import { identitiesModule } from './modules/identities/identities.routes.ts';
+import { jobsDeskModule } from './modules/jobs/jobs-desk.routes.ts';
 import { liveModule } from './modules/live/live.routes.ts';
 import { liveDeskModule } from './modules/live/live-desk.routes.ts';
 import { medalsModule } from './modules/medals/medals.routes.ts';
@@ -70,6 +71,8 @@ import { addressBlockList } from './platform/address-ranges.ts';
 import { type CounterStore, createCounterStore } from './platform/counter-store.ts';
 import { invalid } from './platform/errors.ts';
 import { createFileStore, type FileStore } from './platform/file-store.ts';
+import type { JobQueue } from './platform/jobs/job-queue.ts';
+import { createJobQueue } from './platform/jobs/jobs.ts';
 import { PublicCache } from './platform/public-cache.ts';
 import { RateLimiter } from './platform/rate-limit.ts';
 import { SideEffects } from './platform/side-effects.ts';
@@ -93,6 +96,8 @@ declare module 'fastify' {
     codeSender: CodeSender;
     /** The time, in epoch ms, for rules that expire (tests inject one to move it on). */
     clock: () => number;
+    /** Background jobs (后台任务): kinds defined by the modules, worked once the app is ready. */
+    jobs: JobQueue;
   }
 }
 
@@ -142,6 +147,7 @@ const modules = [
   deliveryDeskModule,
   programmeDeskModule,
   rulesDeskModule,
+  jobsDeskModule,
   homeDeskModule,
   walkDeskModule,
   placeDeskModule,
@@ -247,7 +253,17 @@ export async function buildApp(
       }),
   );
   app.decorate('codeSender', options.codeSender ?? defaultCodeSender(app.log, config));
+  app.decorate(
+    'jobs',
+    createJobQueue(database, {
+      pollMs: config.jobPollMs,
+      onError: (error, kind) => app.log.error({ err: error, kind }, 'background job failed'),
+    }),
+  );
+  // Every module has defined its kinds of job by then.
+  if (config.jobPollMs > 0) app.addHook('onReady', () => app.jobs.start());
   app.addHook('onClose', async () => {
+    await app.jobs.stop();
     await app.counters.close();
     await app.publicCache.close();
     await files.close();
@@ -308,13 +324,15 @@ export async function buildApp(
   // names them for preloading, so that they load beside the scripts, not after them.
   const servePage = await registerWebHost(app, config, async (siteKey, page, query) => {
     if (page === '/index/home' || page === '/index/gotoHome') {
-      return (await app.home.home(siteKey)).banners.slice(0, 1).map((banner) => banner.image);
+      return (await app.home.home(siteKey)).banners
+        .slice(0, 1)
+        .map((banner) => ({ href: banner.image, sizes: PICTURE_SIZES.wide }));
     }
-    const table = COVER_PAGES[page];
+    const shown = COVER_PAGES[page];
     const id = Number(query.get('id'));
-    if (!table || !Number.isSafeInteger(id) || id <= 0) return [];
-    const cover = await publishedCover(app.database.db, table, siteKey, id);
-    return cover ? [cover] : [];
+    if (!shown || !Number.isSafeInteger(id) || id <= 0) return [];
+    const cover = await publishedCover(app.database.db, shown.table, siteKey, id);
+    return cover ? [{ href: cover, sizes: shown.sizes }] : [];
   });
   await registerAdminHost(app, config);
   app.setNotFoundHandler((request, reply) =>

@@ -92,6 +92,15 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   ADMIN_DIST_DIR: z.string().optional(),
   REMINDER_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
+  JOB_POLL_MS: z.coerce.number().int().min(0).default(1_000),
+  VIDEO_MAX_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(180),
+  TRANSCODE_THREADS: z.coerce.number().int().min(1).max(64).default(1),
+  TRANSCODE_PRIORITY: z.enum(['idle', 'low']).default('idle'),
   CODE_SENDER: z.enum(['log', 'file']).default('log'),
 });
 
@@ -107,6 +116,9 @@ export interface ExternalIdpConfig {
 }
 
 /** Everything the server reads from its environment, parsed once. */
+/** How ffmpeg shares the CPU with serving. */
+export type TranscodePriority = 'idle' | 'low';
+
 export interface Config {
   port: number;
   host: string;
@@ -151,6 +163,20 @@ export interface Config {
   prettyLogs: boolean;
   /** How often this instance runs the reminder job (messages); 0 turns it off. */
   reminderIntervalMs: number;
+  /**
+   * How often this instance looks for background jobs to run (pg-boss polls at least every
+   * 0.5 s); 0: this instance runs none (others do), though it still adds and lists them.
+   */
+  jobPollMs: number;
+  /** Longest lesson video the media pipeline transcodes, in minutes. */
+  videoMaxMinutes: number;
+  /** Threads one ffmpeg transcode may use. */
+  transcodeThreads: number;
+  /**
+   * `idle`: ffmpeg runs on idle CPU only (`chrt --idle`, `nice 19`), serving first; `low`:
+   * `nice 10`, a share of a busy machine too (the tests, whose machine is never idle).
+   */
+  transcodePriority: TranscodePriority;
   /** Where phone verification codes go: the server log, or `DATA_DIR/sent-codes.log`. */
   codeSender: 'log' | 'file';
 }
@@ -241,6 +267,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminDistDir: path.resolve(e.ADMIN_DIST_DIR ?? path.join(repoRoot, 'apps/admin/dist')),
     prettyLogs: Boolean(process.stdout.isTTY),
     reminderIntervalMs: e.REMINDER_INTERVAL_MS,
+    jobPollMs: e.JOB_POLL_MS,
+    videoMaxMinutes: e.VIDEO_MAX_MINUTES,
+    transcodeThreads: e.TRANSCODE_THREADS,
+    transcodePriority: e.TRANSCODE_PRIORITY,
     codeSender: e.CODE_SENDER,
   };
 }

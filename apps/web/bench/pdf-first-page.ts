@@ -9,55 +9,13 @@
  * Run: `npm run bench:pdf` (builds the web app into a temporary folder unless WEB_DIST_DIR names
  * a build). RUNS=n changes the number of runs.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { type Browser, devices } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { apiLogin, type Login, launchChromium, startPortal } from '../e2e/harness.ts';
+import { buildWeb, CONDITIONS, type Condition, median, phonePage } from './bench-support.ts';
 
-const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = Number(process.env.RUNS ?? 5);
 const PAGE_COUNT = 100;
-
-interface Condition {
-  name: string;
-  /** Network.emulateNetworkConditions parameters, or null for no throttling. */
-  network: {
-    latency: number;
-    downloadThroughput: number;
-    uploadThroughput: number;
-  } | null;
-}
-
-const CONDITIONS: Condition[] = [
-  {
-    name: '4G (9 Mbit/s down, 3 Mbit/s up, 40 ms RTT)',
-    network: {
-      latency: 40,
-      downloadThroughput: (9 * 1024 * 1024) / 8,
-      uploadThroughput: (3 * 1024 * 1024) / 8,
-    },
-  },
-  { name: 'unthrottled (loopback)', network: null },
-];
-
-function buildWeb(): string {
-  const given = process.env.WEB_DIST_DIR;
-  if (given) return path.resolve(given);
-  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-web-'));
-  console.log(`building the web app into ${outDir} ...`);
-  execFileSync(
-    'npx',
-    ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
-    {
-      cwd: webDir,
-      stdio: 'inherit',
-    },
-  );
-  return outDir;
-}
 
 async function findBook(baseUrl: string): Promise<{ id: number; title: string; pdfUrl: string }> {
   for (let page = 1; page <= 20; page += 1) {
@@ -103,22 +61,8 @@ async function measure(
   book: { id: number; pdfUrl: string },
   condition: Condition,
 ): Promise<Run> {
-  const context = await browser.newContext({ ...devices['iPhone 13'], locale: 'zh-CN' });
+  const { context, page } = await phonePage(browser, login, condition);
   try {
-    await context.addInitScript(
-      ({ token, userInfo }) => {
-        localStorage.setItem('token', token);
-        localStorage.setItem('userInfo', JSON.stringify(userInfo));
-      },
-      { token: login.token, userInfo: login.userInfo },
-    );
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    if (condition.network) {
-      await cdp.send('Network.emulateNetworkConditions', { offline: false, ...condition.network });
-    }
-
     // The PDF's requests (pdf.js fetches in its worker; Playwright sees those too) that started
     // before the first page was drawn, with their status, range and body bytes.
     const pdfPath = new URL(book.pdfUrl, baseUrl).pathname;
@@ -186,14 +130,6 @@ async function measure(
     await context.close();
   }
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[middle] ?? 0)
-    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-};
 
 async function main() {
   const dist = buildWeb();

@@ -88,6 +88,8 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
         DATABASE_URL: '',
+        // The test machine is never idle: an uploaded video's transcode gets a share of it.
+        TRANSCODE_PRIORITY: 'low',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

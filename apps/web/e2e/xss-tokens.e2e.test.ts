@@ -594,7 +594,8 @@ describe('stored XSS: the operators’ console', () => {
     }
     expect(await phone.runs()).toEqual([]);
     shownPerPlace['console articles and activities'] = corpus.length;
-  });
+    // About 150 payloads through the console and the phone: minutes on a slow 2-core machine.
+  }, 240_000);
 });
 
 describe('tokens never in a URL or a Referer', () => {

@@ -3,6 +3,7 @@ import { reviewedSchemaOf, reviewListQuery } from './admin.ts';
 import {
   EBOOK_AUTHOR_MAX,
   EBOOK_INTRODUCTION_MAX,
+  EBOOK_TEXT_STATES,
   EBOOK_TITLE_MAX,
   EBOOK_YEAR_MAX,
   EBOOK_YEAR_MIN,
@@ -110,6 +111,8 @@ export const adminEbookRowSchema = z.object({
   categoryName: z.string(),
   /** Pages of its PDF; 0 before one is uploaded. */
   pageCount: z.number().int(),
+  /** Whether its PDF's text can be searched (extracted in the background after each new file). */
+  textState: z.enum(EBOOK_TEXT_STATES),
   status: z.enum(REVIEW_STATUSES),
   editStatus: z.union([z.enum(['draft', 'pending', 'rejected']), z.null()]),
   version: z.number().int(),

@@ -49,6 +49,7 @@ export const [AUDIT_ENTITIES, AUDIT_ENTITY_NAMES] = namedValues([
   ['place', '地图场所'],
   ['operator', '操作员权限'],
   ['upload', '上传文件'],
+  ['job', '后台任务'],
 ]);
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -67,6 +68,7 @@ export const [AUDIT_ACTIONS, AUDIT_ACTION_NAMES] = namedValues([
   ['grant', '授予'],
   ['revoke', '收回'],
   ['upload', '上传'],
+  ['retry', '重试'],
 ]);
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -219,3 +221,42 @@ export const PLACE_PHOTOS_MAX = 9;
  */
 export const PLACE_PHONE_PATTERN =
   /^(0\d{2,3}-?\d{3,4}[- ]?\d{4}(-\d{1,6})?|[48]00-?\d{3}-?\d{4}|1[3-9]\d{9})$/;
+
+/**
+ * Where a background job (后台任务) is: 排队中 → 运行中 → 已完成, or 等待重试 after a failed try
+ * with tries left, 失败 when none are left (the console's retry button queues it again).
+ */
+export const [JOB_STATES, JOB_STATE_NAMES] = namedValues([
+  ['queued', '排队中'],
+  ['running', '运行中'],
+  ['retry', '等待重试'],
+  ['done', '已完成'],
+  ['failed', '失败'],
+]);
+export type JobState = (typeof JOB_STATES)[number];
+
+/**
+ * Whether an e-book's PDF can be searched inside (its text extracted page by page): 未提取 (no
+ * file, or one from before extraction), 提取中, 可搜索, 扫描件 (pages without a text layer:
+ * nothing to search), 提取失败.
+ */
+export const [EBOOK_TEXT_STATES, EBOOK_TEXT_STATE_NAMES] = namedValues([
+  ['none', '未提取'],
+  ['pending', '提取中'],
+  ['ready', '可搜索'],
+  ['scanned', '扫描件，不可搜索'],
+  ['failed', '提取失败'],
+]);
+export type EbookTextState = (typeof EBOOK_TEXT_STATES)[number];
+
+/**
+ * Where an uploaded lesson video's HLS ladder is: 转码中 (queued or being transcoded), 可播放
+ * (every rung, the audio and the poster written), 转码失败 (the reason says why; the upload is
+ * kept for a retry).
+ */
+export const [VIDEO_LADDER_STATES, VIDEO_LADDER_STATE_NAMES] = namedValues([
+  ['pending', '转码中'],
+  ['ready', '可播放'],
+  ['failed', '转码失败'],
+]);
+export type VideoLadderState = (typeof VIDEO_LADDER_STATES)[number];

@@ -7,6 +7,7 @@ import {
   OPERATOR_ROLES,
   REJECT_REASON_MAX,
   REVIEW_STATUSES,
+  VIDEO_LADDER_STATES,
 } from './admin-values.ts';
 import { ARTICLE_KINDS, ARTICLE_TITLE_MAX } from './article-kinds.ts';
 import { pageQuery } from './envelope.ts';
@@ -269,6 +270,38 @@ export const adminVideoUploadSchema = z.object({
   bytes: z.number().int(),
 });
 export type AdminVideoUpload = z.infer<typeof adminVideoUploadSchema>;
+
+/** `GET /api/admin/uploads/video-ladder`: which uploaded video's ladder the console asks after. */
+export const adminVideoLadderQuerySchema = z.object({
+  url: z
+    .string({ error: '请提供视频地址' })
+    .trim()
+    .min(1, { error: '请提供视频地址' })
+    .max(500, { error: '视频地址过长' }),
+});
+export type AdminVideoLadderQuery = z.infer<typeof adminVideoLadderQuerySchema>;
+
+/**
+ * The media pipeline's work on an uploaded lesson video: its state, the transcoding job's
+ * progress (0 to 1) and note while it runs, the reason when it failed, what the probe found and,
+ * once ready, the ladder's rungs (heights), master playlist, audio-only rendition and poster.
+ */
+export const adminVideoLadderSchema = z.object({
+  url: z.string(),
+  state: z.enum(VIDEO_LADDER_STATES),
+  reason: z.string().nullable(),
+  jobId: z.string().nullable(),
+  progress: z.number().nullable(),
+  note: z.string().nullable(),
+  durationSeconds: z.number().nullable(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  rungs: z.array(z.number().int()),
+  hlsUrl: z.string().nullable(),
+  audioUrl: z.string().nullable(),
+  posterUrl: z.string().nullable(),
+});
+export type AdminVideoLadder = z.infer<typeof adminVideoLadderSchema>;
 
 /** An uploaded lesson audio (MP3 or M4A) kept in the file store (`/media/uploads/...`), as it came. */
 export const adminAudioUploadSchema = adminVideoUploadSchema;

@@ -15,6 +15,7 @@ export * from './live-state.ts';
 export * from './login-address.ts';
 export * from './message-kinds.ts';
 export * from './open-redirects.ts';
+export * from './pictures.ts';
 export * from './place-values.ts';
 export * from './programme-slots.ts';
 export * from './rules-values.ts';

@@ -8,6 +8,7 @@ export * from './admin-courses.ts';
 export * from './admin-delivery.ts';
 export * from './admin-ebooks.ts';
 export * from './admin-home.ts';
+export * from './admin-jobs.ts';
 export * from './admin-live.ts';
 export * from './admin-places.ts';
 export * from './admin-programmes.ts';

@@ -49,6 +49,7 @@ export const fieldLabels: Record<string, string> = {
  */
 export const scopedFieldLabels: Record<string, Record<string, string>> = {
   '/api/live/': { state: '直播状态', channelId: '直播频道' },
+  '/api/admin/uploads/video-ladder': { url: '视频地址' },
   '/api/admin/articles': {
     id: '文章',
     ids: '所选文章',

@@ -40,6 +40,17 @@ export const searchResultSchema = z.object({
   subtitle: z.string(),
   /** The title in order, split into matching and other parts (joined, they are the title). */
   highlights: z.array(highlightSegmentSchema),
+  /**
+   * An e-book found by the words of its PDF (not its title): the first page holding them (the
+   * reader opens there) and the text around them on that page; null otherwise.
+   */
+  inside: z
+    .object({
+      page: z.number().int(),
+      /** Text around the words, the words in their own segment as in `highlights`. */
+      excerpt: z.array(highlightSegmentSchema),
+    })
+    .nullable(),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
 

@@ -87,8 +87,18 @@ export const lessonContentSchema = z.object({
   kind: lessonKindSchema,
   /** The lesson's nominal length (the media may be shorter). */
   durationSeconds: z.number().int(),
-  /** `/media/...` MP4 or HLS playlist (`.m3u8`) of a video lesson, else null. */
+  /**
+   * `/media/...` of a video lesson, else null: the HLS ladder's master playlist (`.m3u8`) once
+   * the media pipeline has transcoded the upload, else the MP4 or playlist as stored.
+   */
   videoUrl: z.string().nullable(),
+  /**
+   * `/media/...` audio-only rendition (M4A) of a video lesson's ladder, for 只听声音 (listen
+   * only); null when the video has none (not transcoded) or for the other kinds.
+   */
+  listenUrl: z.string().nullable(),
+  /** `/media/...` poster picture (WebP) of a video lesson's ladder, else null. */
+  posterUrl: z.string().nullable(),
   /** Rich HTML of an article lesson (sanitize before showing it), else null. */
   articleHtml: z.string().nullable(),
   /** `/media/...` MP3 or M4A of an audio lesson, else null. */

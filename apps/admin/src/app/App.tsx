@@ -104,6 +104,7 @@ const ReviewInboxPage = page(
 const AuditLogPage = page(
   async () => (await import('@/features/audit/AuditLogPage.tsx')).AuditLogPage,
 );
+const JobsPage = page(async () => (await import('@/features/jobs/JobsPage.tsx')).JobsPage);
 const OperatorsPage = page(
   async () => (await import('@/features/operators/OperatorsPage.tsx')).OperatorsPage,
 );
@@ -175,6 +176,7 @@ const router = createBrowserRouter(
         { path: 'reviews', element: <ReviewInboxPage /> },
         { path: 'audit', element: <AuditLogPage /> },
         { path: 'operators', element: <OperatorsPage /> },
+        { path: 'jobs', element: <JobsPage /> },
         { path: '*', element: <NotFoundPage /> },
       ],
     },

@@ -13,6 +13,7 @@ import {
   PictureOutlined,
   ProfileOutlined,
   ReadOutlined,
+  ScheduleOutlined,
   SolutionOutlined,
   TeamOutlined,
   TrophyOutlined,
@@ -111,6 +112,7 @@ function menuOf(operator: OperatorContext): MenuProps['items'] {
           label: <Link to="/home-layout">首页设置</Link>,
         },
         { key: '/rules', icon: <TrophyOutlined />, label: <Link to="/rules">积分与勋章</Link> },
+        { key: '/jobs', icon: <ScheduleOutlined />, label: <Link to="/jobs">后台任务</Link> },
       ],
     });
     items.push({

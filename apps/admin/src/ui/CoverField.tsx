@@ -1,4 +1,5 @@
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
+import { pictureAtLeast } from '@portal/contract/constants';
 import { App, Button, Image, Space, Upload } from 'antd';
 import { useState } from 'react';
 import { uploadImage } from '@/api/uploads.ts';
@@ -23,7 +24,14 @@ export function CoverField({
   return (
     <Space align="start">
       {value ? (
-        <Image src={value} width={96} height={72} style={{ objectFit: 'cover' }} alt={what} />
+        <Image
+          src={pictureAtLeast(value, 192)}
+          preview={{ src: value }}
+          width={96}
+          height={72}
+          style={{ objectFit: 'cover' }}
+          alt={what}
+        />
       ) : null}
       <Space orientation="vertical">
         <Upload

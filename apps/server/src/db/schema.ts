@@ -11,6 +11,7 @@ import type {
   AuditEntity,
   OperatorRole,
   ReviewStatus,
+  VideoLadderState,
 } from '@portal/contract/constants';
 import type { Generated, Insertable, Selectable } from 'kysely';
 
@@ -474,6 +475,10 @@ export interface EbooksTable extends ReviewColumns {
   /** 0/1. */
   published: Generated<number>;
   created_at: number;
+  /** Whether the PDF's text is extracted for search (`EBOOK_TEXT_STATES`). */
+  text_state: Generated<'none' | 'pending' | 'ready' | 'scanned' | 'failed'>;
+  /** The PDF's pages' text, joined (bounded), indexed by the book's search document. */
+  page_text: Generated<string>;
 }
 
 /** A learner's place in a book they opened (one row per learner and book, upserted). */
@@ -1294,7 +1299,57 @@ export interface SiteHomeTable {
   updated_at: number;
 }
 
+/** A background job of the SQLite queue (`platform/jobs/sqlite-job-queue.ts`; SQLite only). */
+export interface JobsTable {
+  id: Generated<number>;
+  kind: string;
+  /** The payload as JSON. */
+  payload: string;
+  dedupe_key: string | null;
+  state: 'queued' | 'running' | 'retry' | 'done' | 'failed';
+  attempts: Generated<number>;
+  max_attempts: number;
+  run_after: number;
+  runner: string | null;
+  lease_until: number | null;
+  progress: number | null;
+  note: string | null;
+  error: string | null;
+  created_at: number;
+  started_at: number | null;
+  finished_at: number | null;
+}
+
+/** The text of one page of an e-book's PDF, as its extraction job read it (search finds the page). */
+export interface EbookPagesTable {
+  ebook_id: number;
+  page: number;
+  text: string;
+}
+
+/** The HLS ladder the media pipeline makes of an uploaded lesson video (keyed by its address). */
+export interface VideoLaddersTable {
+  source_url: string;
+  site_key: string;
+  state: VideoLadderState;
+  reason: string | null;
+  job_id: string | null;
+  duration_seconds: number | null;
+  width: number | null;
+  height: number | null;
+  /** The heights made, e.g. `360,540,720`. */
+  rungs: Generated<string>;
+  hls_url: string | null;
+  audio_url: string | null;
+  poster_url: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
+  video_ladders: VideoLaddersTable;
+  ebook_pages: EbookPagesTable;
+  jobs: JobsTable;
   home_banners: HomeBannersTable;
   site_home: SiteHomeTable;
   operator_roles: OperatorRolesTable;

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Home } from '@portal/contract';
+import { pictureSrcSet } from '@portal/contract/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCourse } from '../testing/course-factory.ts';
 import { body, buildTestApp, describeEachEngine, type TestApp } from '../testing/test-app.ts';
@@ -295,6 +296,12 @@ describe('the web app host', () => {
     ]) {
       expect(await page(url)).not.toContain('rel="preload"');
     }
+    // A cover kept at several widths names them, with the width the page shows it at.
+    const wide = '/files/admin/jingan/AbCdEfGhIjKlMnOpQrStUv.w1600.webp';
+    const widths = await createCourse(db, { site_key: 'jingan', title: '多宽度封面', cover: wide });
+    expect(await page(`/scourseDetail?id=${widths.id}`)).toContain(
+      `<link rel="preload" as="image" href="${wide}" imagesrcset="${pictureSrcSet(wide)}" imagesizes="100vw" fetchpriority="high">`,
+    );
   });
 
   it('resolves a variant from the first path segment', async () => {

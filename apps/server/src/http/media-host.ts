@@ -26,7 +26,7 @@ const MEDIA_MAX_AGE_SECONDS = 30 * 24 * 3600;
 
 /** The media files served (players insist on their exact types, from FILE_TYPES). */
 const MEDIA_TYPES: Record<string, string> = Object.fromEntries(
-  ['.mp4', '.m4v', '.webm', '.m3u8', '.ts', '.m4s', '.mp3', '.m4a', '.vtt'].map((ext) => [
+  ['.mp4', '.m4v', '.webm', '.m3u8', '.ts', '.m4s', '.mp3', '.m4a', '.vtt', '.webp'].map((ext) => [
     ext,
     FILE_TYPES[ext] ?? 'application/octet-stream',
   ]),

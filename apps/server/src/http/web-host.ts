@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { PortalConfig, Site } from '@portal/contract';
-import { sitePrefix, siteTitleOf } from '@portal/contract/constants';
+import { pictureSrcSet, sitePrefix, siteTitleOf } from '@portal/contract/constants';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { encodeText, preferredEncoding } from '../platform/accept-encoding.ts';
@@ -60,10 +60,25 @@ function pageConfig(
   };
 }
 
-/** `<link rel="preload">` tags for the images a page shows first (its LCP candidate). */
-export function imagePreloads(urls: readonly string[]): string {
-  return urls
-    .map((url) => `<link rel="preload" as="image" href="${escapeHtml(url)}" fetchpriority="high">`)
+/** An image a page shows first: its URL and how wide it is shown (the `sizes` of its `<img>`). */
+export interface FirstImage {
+  href: string;
+  sizes: string;
+}
+
+/**
+ * `<link rel="preload">` tags for the images a page shows first (its LCP candidate); a picture
+ * kept at several widths names them all, so the phone preloads the one its `<img>` will take.
+ */
+export function imagePreloads(images: readonly FirstImage[]): string {
+  return images
+    .map(({ href, sizes }) => {
+      const srcset = pictureSrcSet(href);
+      const widths = srcset
+        ? ` imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(sizes)}"`
+        : '';
+      return `<link rel="preload" as="image" href="${escapeHtml(href)}"${widths} fetchpriority="high">`;
+    })
     .join('');
 }
 
@@ -75,7 +90,7 @@ export type PageHints = (
   siteKey: string,
   page: string,
   query: URLSearchParams,
-) => Promise<readonly string[]>;
+) => Promise<readonly FirstImage[]>;
 
 /**
  * Serves the built web app: hashed `/assets` cached for a year, the other build files briefly,

@@ -1,5 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { AVATAR_MAX_BYTES } from '@portal/contract';
+import {
+  AVATAR_MAX_BYTES,
+  PICTURE_WIDTHS,
+  pictureName,
+  smallerPictureWidths,
+} from '@portal/contract';
 import sharp from 'sharp';
 import { invalid } from './errors.ts';
 import type { StoreFolder } from './file-store.ts';
@@ -25,29 +30,49 @@ export async function makeAvatar(source: string): Promise<Buffer> {
 }
 
 /** The longest side of an operator's picture (a cover, an image in an article), in pixels. */
-export const PICTURE_SIDE = 1600;
+export const PICTURE_SIDE = PICTURE_WIDTHS[PICTURE_WIDTHS.length - 1] as number;
+
+/** A kept picture's bytes: its largest width, and the smaller widths made beside it. */
+export interface MadeImage {
+  data: Buffer;
+  width: number;
+  height: number;
+  /** Smaller widths of the same picture (none for an avatar, which is shown at one size). */
+  smaller?: { width: number; data: Buffer }[];
+}
 
 /**
- * Makes the kept copy of a picture an operator uploads: upright, fitted within
- * {@link PICTURE_SIDE} pixels (never enlarged), WebP without metadata; the size is answered.
+ * Makes the kept copies of a picture an operator uploads: upright, fitted within
+ * {@link PICTURE_SIDE} pixels (never enlarged), and each smaller width of
+ * {@link smallerPictureWidths}, all WebP without metadata; the largest's size is answered.
  */
-export async function makePicture(source: string) {
-  const { data, info } = await sharp(source, {
-    limitInputPixels: MAX_INPUT_PIXELS,
-    failOn: 'error',
-  })
-    .rotate()
+export async function makePicture(source: string): Promise<MadeImage> {
+  const input = sharp(source, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
+  const { data, info } = await input
+    .clone()
     .resize(PICTURE_SIDE, PICTURE_SIDE, { fit: 'inside', withoutEnlargement: true })
     .webp({ quality: 82 })
     .toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height };
+  const smaller = [];
+  for (const width of smallerPictureWidths(info.width)) {
+    smaller.push({
+      width,
+      data: await input.clone().resize({ width }).webp({ quality: 80 }).toBuffer(),
+    });
+  }
+  return { data, width: info.width, height: info.height, smaller };
 }
 
 /** How {@link keepImage} makes and checks the kept copy. */
 export interface ImageRule {
   /** Makes the kept bytes from the received file (throws when it does not decode). */
-  make: (source: string) => Promise<{ data: Buffer; width: number; height: number }>;
+  make: (source: string) => Promise<MadeImage>;
   maxBytes: number;
+  /**
+   * Keeps the file as it was uploaded too, privately under `originals/` + the folder (never
+   * served: it may hold the camera's metadata, such as where it was taken).
+   */
+  keepOriginal?: boolean;
 }
 
 const AVATAR_RULE: ImageRule = {
@@ -78,14 +103,32 @@ export async function keepImage(
   if (mime === null || SNIFFED_TYPES[mime] === 'pdf') {
     throw invalid(`${field}：只能上传 JPG、PNG 或 WebP 图片`);
   }
-  let made: { data: Buffer; width: number; height: number };
+  let made: MadeImage;
   try {
     made = await rule.make(file.tempPath);
   } catch {
     throw invalid(`${field}：图片已损坏或无法识别，请换一张`);
   }
-  const key = `${folder.folder}${randomBytes(16).toString('base64url')}.webp`;
-  await folder.files.put(key, made.data);
+  const id = randomBytes(16).toString('base64url');
+  const named = (width: number) => `${folder.folder}${pictureName(id, width)}`;
+  const key = made.smaller ? named(made.width) : `${folder.folder}${id}.webp`;
+  const written: string[] = [];
+  try {
+    for (const { width, data } of made.smaller ?? []) {
+      written.push(named(width));
+      await folder.files.put(named(width), data);
+    }
+    written.push(key);
+    await folder.files.put(key, made.data);
+    if (rule.keepOriginal) {
+      const original = `originals/${folder.folder}${id}.${SNIFFED_TYPES[mime]}`;
+      written.push(original);
+      await folder.files.moveIn(original, file.tempPath);
+    }
+  } catch (error) {
+    await folder.files.remove(written).catch(() => undefined);
+    throw error;
+  }
   return { key, url: `/${key}`, width: made.width, height: made.height };
 }
 

@@ -42,6 +42,10 @@ export async function buildTestApp(
     adminDistDir: path.join(os.tmpdir(), 'portal-no-admin-dist'),
     // Tests run the reminder job themselves (`app.reminders.runOnce()`) unless they ask.
     reminderIntervalMs: 0,
+    // ...and start the job queue themselves (`app.jobs.start()`) unless they ask.
+    jobPollMs: 0,
+    // The test machine is never idle: transcodes get a share of it.
+    transcodePriority: 'low',
     ...overrides,
   };
   const schema = `t_${randomBytes(6).toString('hex')}`;

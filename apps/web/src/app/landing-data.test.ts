@@ -1,3 +1,4 @@
+import { cardCoverSizes, PICTURE_SIZES } from '@portal/contract/constants';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { activityDetailQueryOptions } from '@/features/activities/api/get-activity-detail.ts';
 import { categoriesQueryOptions } from '@/features/courses/api/get-categories.ts';
@@ -13,7 +14,7 @@ import { rankingQueryOptions, teamRankQueryOptions } from '@/features/teams/api/
 import { teamWorksQueryOptions } from '@/features/teams/api/get-team-works.ts';
 import { teamDetailQueryOptions } from '@/features/teams/api/get-teams.ts';
 import { teamResourcesQueryOptions } from '@/features/teams/api/team-resources.ts';
-import { LANDINGS } from './landing-data.ts';
+import { IMAGE_SIZES, LANDINGS } from './landing-data.ts';
 
 /** The `/api` paths (with their query) the page's own queries send, through the real request layer. */
 async function sentBy(...calls: Array<() => Promise<unknown>>): Promise<string[]> {
@@ -129,5 +130,21 @@ describe('the early requests of the landing pages', () => {
     for (const path of ['/scourseList', '/moreEBook'] as const) {
       expect(imagesOf(path, 1, list, ''), path).toEqual(['/1.svg', '/2.svg', '/3.svg', '/4.svg']);
     }
+  });
+
+  it('preloads first images at the widths the pages show them', () => {
+    expect(IMAGE_SIZES).toEqual({
+      wide: PICTURE_SIZES.wide,
+      book: PICTURE_SIZES.book,
+      card: cardCoverSizes(false, 128),
+      bookCard: cardCoverSizes(true, 150),
+    });
+    const sizesOf = (path: keyof typeof LANDINGS, search = '') =>
+      LANDINGS[path]?.data?.(new URLSearchParams(search)).find((request) => request.images)
+        ?.imageSizes;
+    expect(sizesOf('/scourseList')).toBe('128px');
+    expect(sizesOf('/moreEBook')).toBe('50vw');
+    expect(sizesOf('/ebookDetails', 'id=3')).toBe('150px');
+    expect(sizesOf('/scourseDetail', 'id=3')).toBe('100vw');
   });
 });

@@ -16,6 +16,8 @@ export interface EarlyRequest {
    * first: preloaded as soon as they are known, beside the bundle rather than after it.
    */
   images?: (data: never) => readonly (string | null | undefined)[];
+  /** How wide the page shows those images (their `<img>`'s `sizes`); the screen's width unless said. */
+  imageSizes?: string;
 }
 
 /** What the boot script in `index.html` starts for a page the app is opened on. */
@@ -55,14 +57,28 @@ export const FIRST_PAGE = { courses: 20, ebooks: 18, places: 20, teamWorks: 5 } 
  */
 const FIRST_SCREEN = { courses: 4, ebooks: 4, places: 1 } as const;
 
-/** A detail page's one request, with its cover as the first image. */
+/**
+ * How wide pages show their first images, as their `<img>`s' `sizes` (the contract's
+ * `PICTURE_SIZES` and `cardCoverSizes`, written out: the build's config imports this file and
+ * cannot load the contract; `landing-data.test.ts` checks they agree).
+ */
+export const IMAGE_SIZES = {
+  wide: '100vw',
+  book: '150px',
+  /** A course's or a place's card (`ContentCard`'s default box). */
+  card: '128px',
+  /** A book in the grid of columns. */
+  bookCard: '50vw',
+} as const;
+
+/** A detail page's one request, with its cover as the first image (shown `imageSizes` wide). */
 const detail =
-  (path: string, shared: boolean) =>
+  (path: string, shared: boolean, imageSizes: string = IMAGE_SIZES.wide) =>
   (search: URLSearchParams): EarlyRequest[] => {
     const id = idOf(search);
     if (id === null) return [];
     const images = (data: { cover?: string }) => [data.cover];
-    return [{ path: `${path}?id=${id}`, shared, images }];
+    return [{ path: `${path}?id=${id}`, shared, images, imageSizes }];
   };
 
 /** The first picture of an article's body (its largest paint; the cover is not shown). */
@@ -104,10 +120,12 @@ const rankings = (search: URLSearchParams): EarlyRequest[] => [
 
 /** A list page: its categories, and its first page (with its first screen's covers) when no filter is set. */
 const list =
-  (categories: string, first: string, covers: number) =>
+  (categories: string, first: string, covers: number, imageSizes: string) =>
   (search: URLSearchParams): EarlyRequest[] => [
     { path: categories, shared: true },
-    ...(search.size === 0 ? [{ path: first, shared: true, images: firstCovers(covers) }] : []),
+    ...(search.size === 0
+      ? [{ path: first, shared: true, images: firstCovers(covers), imageSizes }]
+      : []),
   ];
 
 /**
@@ -124,6 +142,7 @@ export const LANDINGS: Readonly<Partial<Record<PagePath, Landing>>> = {
       '/courses/categories',
       `/courses?sort=newest&page=1&size=${FIRST_PAGE.courses}`,
       FIRST_SCREEN.courses,
+      IMAGE_SIZES.card,
     ),
   },
   '/scourseDetail': {
@@ -142,9 +161,13 @@ export const LANDINGS: Readonly<Partial<Record<PagePath, Landing>>> = {
       '/ebooks/categories',
       `/ebooks?page=1&size=${FIRST_PAGE.ebooks}`,
       FIRST_SCREEN.ebooks,
+      IMAGE_SIZES.bookCard,
     ),
   },
-  '/ebookDetails': { page: 'ebooks/ebook-detail', data: detail('/ebooks/detail', false) },
+  '/ebookDetails': {
+    page: 'ebooks/ebook-detail',
+    data: detail('/ebooks/detail', false, IMAGE_SIZES.book),
+  },
   '/rankingList': { page: 'teams/ranking', data: rankings },
   '/teamDetails': { page: 'teams/team-detail', data: team },
   '/index/map': {
@@ -156,6 +179,7 @@ export const LANDINGS: Readonly<Partial<Record<PagePath, Landing>>> = {
         path: `/places?page=1&size=${FIRST_PAGE.places}`,
         shared: true,
         images: firstCovers(FIRST_SCREEN.places),
+        imageSizes: IMAGE_SIZES.card,
       },
     ],
   },

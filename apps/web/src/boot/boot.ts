@@ -38,7 +38,9 @@ function link(rel: string, href: string, as?: string) {
 try {
   sendEarly('/account/refresh-token', headers, token, false);
   const early = landing?.data?.(new URLSearchParams(location.search)) ?? [];
-  for (const { path, shared, images } of early) sendEarly(path, headers, token, shared, images);
+  for (const { path, shared, images, imageSizes } of early) {
+    sendEarly(path, headers, token, shared, images, imageSizes);
+  }
 } catch {
   // An old browser without fetch: the app sends everything itself.
 }

@@ -1,3 +1,5 @@
+import { PICTURE_SIZES, pictureSrcSet } from '@portal/contract/constants';
+
 /**
  * Answers requested by the boot script in `index.html` before the bundle arrives (the token
  * refresh and the landing page's first data), picked up by the request layer: on a phone over
@@ -25,6 +27,8 @@ declare global {
  * Sends one early GET to `/api<path>` with the headers every call carries; `images` names, from
  * a successful answer's data, the images to preload at once: the first, the page's largest
  * paint, ahead of everything else; the others (the rest of the first screen) beside the bundle.
+ * `sizes` is how wide the page shows them: a picture kept at several widths is preloaded at the
+ * one its `<img>` will take.
  */
 export function sendEarly(
   path: string,
@@ -32,6 +36,7 @@ export function sendEarly(
   token: string | null,
   shared: boolean,
   images?: (data: never) => readonly (string | null | undefined)[],
+  sizes = PICTURE_SIZES.wide as string,
   target: Window = window,
 ): void {
   target.__portalEarly ??= {};
@@ -51,6 +56,11 @@ export function sendEarly(
           link.rel = 'preload';
           link.as = 'image';
           link.href = src;
+          const srcset = pictureSrcSet(src);
+          if (srcset) {
+            link.setAttribute('imagesrcset', srcset);
+            link.setAttribute('imagesizes', sizes);
+          }
           if (index === 0) link.setAttribute('fetchpriority', 'high');
           target.document.head.append(link);
         });

@@ -1,3 +1,4 @@
+import { pictureSrcSet } from '@portal/contract/constants';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sendEarly } from './early-answers.ts';
 import {
@@ -342,6 +343,22 @@ describe('answers the boot script asked for early', () => {
     ]);
     expect(links.every((link) => link.as === 'image')).toBe(true);
     for (const link of links) link.remove();
+  });
+
+  it('preloads an uploaded picture at the width the page shows it', async () => {
+    const picture = '/files/admin/jingan/AbCdEfGhIjKlMnOpQrStUv.w1600.webp';
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ code: 0, message: '', data: [picture] }))),
+    );
+    sendEarly('/courses?page=1', {}, null, true, (data: string[]) => data, '128px');
+    await window.__portalEarly?.['/courses?page=1']?.body;
+    await Promise.resolve();
+    const link = document.head.querySelector<HTMLLinkElement>('link[rel="preload"]');
+    expect(link?.getAttribute('href')).toBe(picture);
+    expect(link?.getAttribute('imagesrcset')).toBe(pictureSrcSet(picture));
+    expect(link?.getAttribute('imagesizes')).toBe('128px');
+    link?.remove();
   });
 
   it('an early answer sent with another token is not taken unless it is the same for everyone', async () => {

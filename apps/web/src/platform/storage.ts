@@ -17,6 +17,8 @@ export const StorageKey = {
   searchHistory: 'searchHistory',
   /** JSON of where the learner left each long article on this device (the 50 latest). */
   readingPositions: 'readingPositions',
+  /** '1' when the learner chose 只听声音 for a video lesson: the next ones open listening. */
+  lessonListenOnly: 'lessonListenOnly',
 } as const;
 
 /** `sessionStorage` keys: they last one browsing session. */

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { formatDuration } from '@/lib/format-duration.ts';
+import { useMediaSession } from './media-session.ts';
 import { mediaDuration, type PlaybackReport, usePlaybackReports } from './use-playback-reports.ts';
 import { chosenPlaybackRate, SpeedButtons } from './video-player.tsx';
 import './actions.css';
@@ -15,8 +16,10 @@ export interface AudioPlayerProps {
   label: string;
   /** Names the audio for assistive technology. */
   title: string;
-  /** The picture shown while it plays (the course's cover). */
+  /** The picture shown while it plays (the lesson's poster, else the course's cover). */
   picture?: string | undefined;
+  /** Shown under the title on the lock screen (the course's title). */
+  artist?: string | undefined;
   /** The stored position to resume at, in seconds. */
   startAt: number;
   /** Start playing once loaded (the learner chose it just now). */
@@ -27,6 +30,8 @@ export interface AudioPlayerProps {
   onReportOnLeave?: ((report: PlaybackReport) => boolean) | undefined;
   /** Reports at once when the position reaches this share of the duration (completion). */
   reportAtRatio?: number;
+  /** Told where playback is, once positioned (each `timeupdate` and seek). */
+  onPosition?: ((seconds: number) => void) | undefined;
   /** Shown under the picture: its title bar. */
   bar?: ReactNode;
 }
@@ -35,17 +40,21 @@ export interface AudioPlayerProps {
  * An audio lesson for older eyes and fingers: the picture, one large 播放 / 暂停 button, 后退 and
  * 前进 15 秒, a wide progress slider with the time in large figures, and the speed buttons; the
  * same progress reports and resume position as the video player ({@link usePlaybackReports}).
+ * With the screen locked, the lock screen shows it and its buttons control it
+ * ({@link useMediaSession}).
  */
 export function AudioPlayer({
   src,
   label,
   title,
   picture,
+  artist,
   startAt,
   autoPlay,
   onReport,
   onReportOnLeave,
   reportAtRatio,
+  onPosition,
   bar,
 }: AudioPlayerProps) {
   const audioRef = useRef<HTMLAudioElement>(null);
@@ -61,6 +70,7 @@ export function AudioPlayer({
     onReport,
     onReportOnLeave,
     reportAtRatio,
+    onPosition,
     onPositioned: (audio) => {
       audio.playbackRate = rate;
       setDuration(mediaDuration(audio));
@@ -69,6 +79,7 @@ export function AudioPlayer({
   });
   const reloading = useRef(reports.reloading);
   reloading.current = reports.reloading;
+  useMediaSession(audioRef, { title, artist, artwork: picture, skipSeconds: SKIP_SECONDS });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` reloads on purpose
   useEffect(() => {

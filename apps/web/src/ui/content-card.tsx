@@ -1,3 +1,4 @@
+import { cardCoverSizes, pictureSources } from '@portal/contract/constants';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useFirstScreenPainted } from './after-paint.ts';
@@ -56,6 +57,9 @@ export function ContentCard({
       {cover === null ? null : (
         <img
           className={book ? 'content-card-cover book' : 'content-card-cover'}
+          {...(priority || painted
+            ? pictureSources(cover, cardCoverSizes(column, coverSize[0]))
+            : {})}
           src={priority || painted ? cover : undefined}
           alt=""
           width={coverSize[0]}

@@ -1,3 +1,4 @@
+import { pictureSources } from '@portal/contract/constants';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import './list-row.css';
@@ -36,6 +37,7 @@ export function ListRow({
         {thumb ? (
           <img
             className="list-row-thumb"
+            {...pictureSources(thumb, '96px')}
             src={thumb}
             alt=""
             width={96}

@@ -1,3 +1,4 @@
+import { PICTURE_SIZES, pictureSources } from '@portal/contract/constants';
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import './panel.css';
@@ -68,7 +69,16 @@ export function DetailCover({
   width?: number;
   height?: number;
 }) {
-  return <img className="detail-cover" src={src} alt="" width={width} height={height} />;
+  return (
+    <img
+      className="detail-cover"
+      {...pictureSources(src, PICTURE_SIZES.wide)}
+      src={src}
+      alt=""
+      width={width}
+      height={height}
+    />
+  );
 }
 
 /** A heading with 更多 › at its end (the link names what it leads to for screen readers). */

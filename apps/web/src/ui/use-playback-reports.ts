@@ -31,6 +31,11 @@ export interface PlaybackReportOptions {
   onPlayingChange?: ((playing: boolean) => void) | undefined;
   /** Once the media is positioned after (re)loading: the player sets its speed. */
   onPositioned?: (media: HTMLMediaElement) => void;
+  /**
+   * Where playback is, once positioned: after the resume, each `timeupdate` and each seek (e.g.
+   * to hand the position over to another player of the same lesson).
+   */
+  onPosition?: ((seconds: number) => void) | undefined;
 }
 
 /** The media's duration in seconds, 0 while unknown (or endless, live). */
@@ -93,8 +98,8 @@ export function usePlaybackReports(
   const saveRef = useRef(save);
   saveRef.current = save;
 
-  const saveOnLeave = () => {
-    const media = mediaRef.current;
+  /** `media`: the element at unmount, when React has already cleared the ref. */
+  const saveOnLeave = (media = mediaRef.current) => {
     const send = latest.current.onReportOnLeave;
     if (!media || !send || !hasNews(media)) return;
     const report = buildReport(media);
@@ -106,6 +111,8 @@ export function usePlaybackReports(
 
   // Saves: every few seconds while playing, and when the page is hidden, left or unmounted.
   useEffect(() => {
+    // React clears the ref before this effect's cleanup runs: the last save needs the element.
+    const element = mediaRef.current;
     const timer = window.setInterval(() => {
       const media = mediaRef.current;
       if (media && !media.paused) void saveRef.current();
@@ -114,7 +121,7 @@ export function usePlaybackReports(
     return () => {
       window.clearInterval(timer);
       stopListening();
-      saveOnLeaveRef.current();
+      saveOnLeaveRef.current(mediaRef.current ?? element);
     };
   }, [mediaRef]);
 
@@ -126,6 +133,7 @@ export function usePlaybackReports(
     tracker.current?.jump(live ? media.currentTime : position);
     latest.current.onPositioned?.(media);
     ready.current = true;
+    latest.current.onPosition?.(media.currentTime);
     if (latest.current.autoPlay) {
       latest.current.autoPlay = false;
       // Blocked without a recent tap (a reload): the learner presses play.
@@ -138,6 +146,7 @@ export function usePlaybackReports(
     if (!media || !ready.current) return;
     tracker.current?.tick(media.currentTime, media.playbackRate, !media.paused && !media.seeking);
     resumeAt.current = media.currentTime;
+    latest.current.onPosition?.(media.currentTime);
     const duration = mediaDuration(media);
     if (
       reportAtRatio !== undefined &&
@@ -152,7 +161,9 @@ export function usePlaybackReports(
 
   const handleSeeked = () => {
     const media = mediaRef.current;
-    if (media) tracker.current?.jump(media.currentTime);
+    if (!media) return;
+    tracker.current?.jump(media.currentTime);
+    if (ready.current) latest.current.onPosition?.(media.currentTime);
   };
 
   const handleStopped = () => {

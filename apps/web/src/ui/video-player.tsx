@@ -66,6 +66,8 @@ export interface VideoPlayerProps {
   reportAtRatio?: number;
   /** Told when playback starts or stops (e.g. to send heartbeats while playing). */
   onPlayingChange?: (playing: boolean) => void;
+  /** Told where playback is, once positioned (each `timeupdate` and seek). */
+  onPosition?: ((seconds: number) => void) | undefined;
   /** Shown under the video: its title bar. */
   bar?: ReactNode;
   /** Shown over the video's top corner (e.g. the 直播中 badge). */
@@ -91,6 +93,7 @@ export function VideoPlayer({
   onReportOnLeave,
   reportAtRatio,
   onPlayingChange,
+  onPosition,
   bar,
   overlay,
 }: VideoPlayerProps) {
@@ -106,6 +109,7 @@ export function VideoPlayer({
     onReportOnLeave,
     reportAtRatio,
     onPlayingChange,
+    onPosition,
     onPositioned: (video) => {
       video.playbackRate = rate;
     },
@@ -137,10 +141,12 @@ export function VideoPlayer({
           setFailed(true);
           return;
         }
+        // A ladder (VOD) starts at its lowest rung, climbs with the measured bandwidth and
+        // never above what the player's size shows (a phone pays for every byte).
         const hls = new Hls(
           live
             ? { liveSyncDurationCount: LIVE_SYNC_SEGMENTS, maxBufferLength: 20 }
-            : { maxBufferLength: 20 },
+            : { maxBufferLength: 20, startLevel: 0, capLevelToPlayerSize: true },
         );
         hls.on(Hls.Events.ERROR, (_event, data) => {
           if (data.fatal) setFailed(true);

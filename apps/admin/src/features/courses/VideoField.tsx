@@ -3,6 +3,7 @@ import { ADMIN_AUDIO_MAX_BYTES, ADMIN_VIDEO_MAX_BYTES } from '@portal/contract/c
 import { App, Button, Space, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { audioSeconds, uploadAudio, uploadVideo, videoSeconds } from '@/ui/upload-video.ts';
+import { VideoLadderStatus } from '@/ui/VideoLadderStatus.tsx';
 
 /** What differs between a lesson's video and its audio. */
 const MEDIA = {
@@ -26,7 +27,8 @@ const MEDIA = {
 
 /**
  * A lesson's video or audio: uploaded to the site, its length read by the browser from the
- * file's metadata and handed to the form beside it (`onSeconds`), played back here to check it.
+ * file's metadata and handed to the form beside it (`onSeconds`), played back here to check it;
+ * a video with its transcoding's progress ({@link VideoLadderStatus}).
  */
 export function VideoField({
   value,
@@ -51,6 +53,7 @@ export function VideoField({
         // biome-ignore lint/a11y/useMediaCaption: an operator checks the upload; captions come with the media pipeline
         <video src={value} controls preload="metadata" style={{ width: 320, maxWidth: '100%' }} />
       ) : null}
+      {value && kind === 'video' ? <VideoLadderStatus url={value} /> : null}
       {value && kind === 'audio' ? (
         // biome-ignore lint/a11y/useMediaCaption: an operator checks the upload; transcripts come with the media pipeline
         <audio src={value} controls preload="metadata" aria-label="课时音频试听" />

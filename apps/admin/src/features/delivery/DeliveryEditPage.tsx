@@ -12,6 +12,7 @@ import {
   DELIVERY_TAG_MAX,
   DELIVERY_TAGS_MAX,
   DELIVERY_TITLE_MAX,
+  pictureSources,
 } from '@portal/contract/constants';
 import { Col, Form, Input, InputNumber, Row, Select, Space, Typography } from 'antd';
 import { type EditorKind, ReviewEditor } from '@/features/review/ReviewEditor.tsx';
@@ -74,6 +75,7 @@ const DELIVERY: EditorKind<AdminDeliveryFormInput> = {
     <Space align="start">
       {resource.cover ? (
         <img
+          {...pictureSources(resource.cover, '96px')}
           src={resource.cover}
           alt={`${resource.title}的封面`}
           width={96}

@@ -10,6 +10,7 @@ import {
   EBOOK_TITLE_MAX,
   EBOOK_YEAR_MAX,
   EBOOK_YEAR_MIN,
+  pictureSources,
 } from '@portal/contract/constants';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Col, Form, Input, InputNumber, Row, Select, Space, Typography } from 'antd';
@@ -71,6 +72,7 @@ const EBOOK: EditorKind<AdminEbookFormInput> = {
     <Space align="start">
       {ebook.cover ? (
         <img
+          {...pictureSources(ebook.cover, '60px')}
           src={ebook.cover}
           alt={`《${ebook.title}》封面`}
           width={60}

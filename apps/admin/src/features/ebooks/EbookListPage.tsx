@@ -1,9 +1,19 @@
 import type { AdminEbookRow } from '@portal/contract';
+import { EBOOK_TEXT_STATE_NAMES, type EbookTextState } from '@portal/contract/constants';
 import { useQuery } from '@tanstack/react-query';
-import { Select, type TableColumnsType } from 'antd';
+import { Select, type TableColumnsType, Tag } from 'antd';
 import { Link } from 'react-router';
 import { type ListKind, ReviewListPage, reviewColumns } from '@/features/review/ReviewListPage.tsx';
 import { ebookApi, listEbookChoices } from './EbookEditPage.tsx';
+
+/** Dark shades (4.5:1 as the other tags): searchable green, a scan or a failure flagged. */
+const TEXT_STATE_COLORS: Record<EbookTextState, string> = {
+  none: '#595959',
+  pending: '#0e56d8',
+  ready: '#237804',
+  scanned: '#ad4e00',
+  failed: '#a8071a',
+};
 
 const columns: TableColumnsType<AdminEbookRow> = [
   {
@@ -20,6 +30,17 @@ const columns: TableColumnsType<AdminEbookRow> = [
     dataIndex: 'pageCount',
     width: 80,
     render: (pages: number) => (pages > 0 ? pages : '无 PDF'),
+  },
+  {
+    title: '全文检索',
+    dataIndex: 'textState',
+    width: 140,
+    render: (state: EbookTextState, row) =>
+      row.pageCount === 0 ? (
+        '—'
+      ) : (
+        <Tag color={TEXT_STATE_COLORS[state]}>{EBOOK_TEXT_STATE_NAMES[state]}</Tag>
+      ),
   },
   ...reviewColumns<AdminEbookRow>(),
 ];

@@ -6,6 +6,7 @@ import {
   BANNER_POSITION_MAX,
   BANNER_TITLE_MAX,
   type BannerLinkKind,
+  pictureSources,
 } from '@portal/contract/constants';
 import { useQuery } from '@tanstack/react-query';
 import { Col, DatePicker, Form, Input, InputNumber, Row, Select, Space, Typography } from 'antd';
@@ -56,6 +57,7 @@ const BANNER: EditorKind<AdminBannerFormInput> = {
     <Space align="start">
       {banner.image ? (
         <img
+          {...pictureSources(banner.image, '160px')}
           src={banner.image}
           alt={banner.title}
           width={160}

@@ -1,5 +1,9 @@
 import type { AdminBannerRow } from '@portal/contract';
-import { BANNER_LINK_KIND_NAMES, type BannerLinkKind } from '@portal/contract/constants';
+import {
+  BANNER_LINK_KIND_NAMES,
+  type BannerLinkKind,
+  pictureSources,
+} from '@portal/contract/constants';
 import type { TableColumnsType } from 'antd';
 import { Link } from 'react-router';
 import { type ListKind, ReviewListPage, reviewColumns } from '@/features/review/ReviewListPage.tsx';
@@ -13,7 +17,14 @@ const columns: TableColumnsType<AdminBannerRow> = [
     width: 110,
     render: (image: string | null, row) =>
       image ? (
-        <img src={image} alt={row.title} width={88} height={50} style={{ objectFit: 'cover' }} />
+        <img
+          {...pictureSources(image, '88px')}
+          src={image}
+          alt={row.title}
+          width={88}
+          height={50}
+          style={{ objectFit: 'cover' }}
+        />
       ) : (
         '未上传'
       ),

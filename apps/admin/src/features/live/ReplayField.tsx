@@ -3,6 +3,7 @@ import { ADMIN_VIDEO_MAX_BYTES } from '@portal/contract/constants';
 import { App, Button, Space, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { uploadVideo } from '@/ui/upload-video.ts';
+import { VideoLadderStatus } from '@/ui/VideoLadderStatus.tsx';
 
 /**
  * A session's replay: a video uploaded to the site (or none), played back here to check it,
@@ -24,6 +25,12 @@ export function ReplayField({
       {value ? (
         // biome-ignore lint/a11y/useMediaCaption: an operator checks the upload; captions come with the media pipeline
         <video src={value} controls preload="metadata" style={{ width: 320, maxWidth: '100%' }} />
+      ) : null}
+      {value ? (
+        <VideoLadderStatus
+          url={value}
+          pendingHint="转码在后台进行；转码完成前，学员看到的是原视频，完成后自动换成适合手机的多清晰度版本。"
+        />
       ) : null}
       <Space>
         <Upload

@@ -20,6 +20,8 @@ import {
   PLACE_PHOTOS_MAX,
   PLACE_STREET_MAX,
   type PlaceCategory,
+  pictureAtLeast,
+  pictureSources,
   placeAreaProblem,
   WEEKDAY_NAMES,
   weekLines,
@@ -119,6 +121,7 @@ const PLACES: EditorKind<AdminPlaceFormInput> = {
     <Space align="start">
       {place.cover ? (
         <img
+          {...pictureSources(place.cover, '96px')}
           src={place.cover}
           alt={`${place.name}的封面`}
           width={96}
@@ -535,7 +538,8 @@ function PhotosField({
           {photos.map((url, index) => (
             <li key={url} style={{ width: 120 }}>
               <Image
-                src={url}
+                src={pictureAtLeast(url, 240)}
+                preview={{ src: url }}
                 alt={`第 ${index + 1} 张照片`}
                 width={120}
                 height={90}

@@ -1,4 +1,5 @@
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
+import { pictureAtLeast } from '@portal/contract/constants';
 import { App, Button, Image, Space, Upload } from 'antd';
 import { useState } from 'react';
 import { uploadImage } from '@/api/uploads.ts';
@@ -21,7 +22,14 @@ export function BannerField({
   return (
     <Space orientation="vertical">
       {value ? (
-        <Image src={value} width={375} height={150} style={{ objectFit: 'cover' }} alt="横幅图片" />
+        <Image
+          src={pictureAtLeast(value, 750)}
+          preview={{ src: value }}
+          width={375}
+          height={150}
+          style={{ objectFit: 'cover' }}
+          alt="横幅图片"
+        />
       ) : null}
       <Space>
         <Upload

@@ -56,6 +56,9 @@ import { reviewBaseProgrammes } from './20261130_1410_review_base_programmes.ts'
 import { versionRules } from './20261130_1430_version_rules.ts';
 import { createHomeLayout } from './20261130_1440_create_home_layout.ts';
 import { allowLessonAudioPdf } from './20261130_1450_lesson_audio_pdf.ts';
+import { createJobs } from './20261130_1500_create_jobs.ts';
+import { searchEbookPages } from './20261130_1510_search_ebook_pages.ts';
+import { createVideoLadders } from './20261130_1520_create_video_ladders.ts';
 
 // The lists the first widenings allowed; each later one allows the same plus what it adds. Like
 // the migrations they are frozen: a new kind is a new migration with a longer list.
@@ -146,5 +149,8 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '20261130_1430_version_rules': versionRules(),
     '20261130_1440_create_home_layout': createHomeLayout(engine),
     '20261130_1450_lesson_audio_pdf': allowLessonAudioPdf(engine),
+    '20261130_1500_create_jobs': createJobs(engine),
+    '20261130_1510_search_ebook_pages': searchEbookPages(engine),
+    '20261130_1520_create_video_ladders': createVideoLadders(engine),
   };
 }

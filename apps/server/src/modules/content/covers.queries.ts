@@ -1,13 +1,19 @@
+import { PICTURE_SIZES } from '@portal/contract/constants';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { publishedOn } from './published.ts';
 
-/** Detail pages whose largest paint is their item's cover, and the table the item is in. */
-export const COVER_PAGES: Readonly<Record<string, 'courses' | 'activities' | 'ebooks'>> = {
-  '/scourseDetail': 'courses',
-  '/activityDetails': 'activities',
-  '/extensionDetails': 'activities',
-  '/ebookDetails': 'ebooks',
+/**
+ * Detail pages whose largest paint is their item's cover: the table the item is in, and how wide
+ * the page shows the cover (its `<img>`'s `sizes`).
+ */
+export const COVER_PAGES: Readonly<
+  Record<string, { table: 'courses' | 'activities' | 'ebooks'; sizes: string }>
+> = {
+  '/scourseDetail': { table: 'courses', sizes: PICTURE_SIZES.wide },
+  '/activityDetails': { table: 'activities', sizes: PICTURE_SIZES.wide },
+  '/extensionDetails': { table: 'activities', sizes: PICTURE_SIZES.wide },
+  '/ebookDetails': { table: 'ebooks', sizes: PICTURE_SIZES.book },
 };
 
 /** The cover of a published item of `table` on the site, or undefined (nothing is counted). */

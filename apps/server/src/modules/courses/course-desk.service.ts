@@ -191,14 +191,47 @@ const MISSING: Record<LessonForm['kind'], [keyof LessonForm, string]> = {
   article: ['articleHtml', '还没有内容'],
 };
 
-/** Why a course may not be published yet, or null. */
-function unpublishable(form: AdminCourseForm): string | null {
+/**
+ * Why a course may not be published yet, or null: a lesson without its content, or a video the
+ * media pipeline has not made ready (still transcoding, or failed: a lesson plays its whole
+ * ladder or waits). A video without a ladder row (from before the pipeline) plays as stored.
+ */
+async function unpublishable(
+  form: AdminCourseForm,
+  db: Kysely<Database>,
+  siteKey: string,
+): Promise<string | null> {
   if (form.chapters.length === 0) return '课程还没有章节，不能发布';
+  const videos: { title: string; url: string }[] = [];
   for (const chapter of form.chapters) {
     if (chapter.lessons.length === 0) return `章节“${chapter.title}”还没有课时，不能发布`;
     for (const lesson of chapter.lessons) {
       const [field, missing] = MISSING[lesson.kind];
       if (!lesson[field]) return `课时“${lesson.title}”${missing}`;
+      if (lesson.kind === 'video' && lesson.videoUrl) {
+        videos.push({ title: lesson.title, url: lesson.videoUrl });
+      }
+    }
+  }
+  if (videos.length === 0) return null;
+  const ladders = await db
+    .selectFrom('video_ladders')
+    .select(['source_url', 'state', 'reason'])
+    .where('site_key', '=', siteKey)
+    .where(
+      'source_url',
+      'in',
+      videos.map((video) => video.url),
+    )
+    .execute();
+  const byUrl = new Map(ladders.map((ladder) => [ladder.source_url, ladder]));
+  for (const video of videos) {
+    const ladder = byUrl.get(video.url);
+    if (ladder?.state === 'pending') {
+      return `课时“${video.title}”的视频还在转码，转码完成后才能发布`;
+    }
+    if (ladder?.state === 'failed') {
+      return `课时“${video.title}”的视频转码失败（${ladder.reason ?? '原因未知'}），请重新上传视频`;
     }
   }
   return null;

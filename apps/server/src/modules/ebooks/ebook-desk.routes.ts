@@ -18,6 +18,7 @@ import { RateLimits } from '../../platform/rate-limit.ts';
 import { UploadStore, uploadsDir } from '../../platform/upload-store.ts';
 import { ADMIN_INCOMING_AREA } from '../operators/admin-uploads.ts';
 import { EbookDesk } from './ebook-desk.service.ts';
+import { pdfTextKind } from './ebook-text.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -40,8 +41,10 @@ export const ebookDeskModule = portalModule({
       app.files,
       app.operators.audit,
       app.publicCache,
+      app.jobs,
     ),
   routes(api, desk, app) {
+    app.jobs.define(pdfTextKind(app.database.db, app.files));
     const received = new UploadStore(app.files, uploadsDir(app.config));
     const admin = adminRoutes(api, app.operators);
     admin.get('/api/admin/ebooks/choices', {

@@ -13,6 +13,7 @@ import type { Database } from '../../db/schema.ts';
 import { containsPattern, matchesPattern } from '../../db/text-match.ts';
 import { invalid } from '../../platform/errors.ts';
 import type { FileStore } from '../../platform/file-store.ts';
+import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import { cleanIntroduction } from '../../platform/plain-text.ts';
 import type { PublicCache } from '../../platform/public-cache.ts';
 import {
@@ -24,6 +25,7 @@ import {
 import { reviewListWhere } from '../content/review-list.ts';
 import type { AuditLog } from '../operators/audit.ts';
 import { EbookPdfUploads, storedPdf } from './ebook-pdf.ts';
+import { queueTextExtraction } from './ebook-text.ts';
 
 /** A ebooks row of the site with its review columns and its author's nickname. */
 type EbookRow = ReviewedRow<'ebooks'>;
@@ -53,7 +55,7 @@ function formOfEbook(row: EbookRow): AdminEbookForm {
  * The e-book kind of the review desk; its check reads the PDF the form names from the store
  * (`files`), so the pages and size stored are the file's own.
  */
-function ebookKind(files: FileStore): DeskKind<AdminEbookForm, EbookRow> {
+function ebookKind(files: FileStore, jobs: JobQueue): DeskKind<AdminEbookForm, EbookRow> {
   /** The columns a form sets (the review columns aside). */
   const columnsOf = (form: AdminEbookForm) => ({
     category_id: form.categoryId,
@@ -102,10 +104,15 @@ function ebookKind(files: FileStore): DeskKind<AdminEbookForm, EbookRow> {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      await queueTextExtraction(jobs, trx, id, form.pdfUrl);
       return id;
     },
     async write(trx, row, form) {
       await trx.updateTable('ebooks').set(columnsOf(form)).where('id', '=', row.id).execute();
+      // A new file (or none): its text is read again for search, in the background.
+      if ((form.pdfUrl ?? '') !== row.pdf_path) {
+        await queueTextExtraction(jobs, trx, row.id, form.pdfUrl);
+      }
     },
     title: (form) => form.title,
     publishable(form) {
@@ -132,9 +139,10 @@ export class EbookDesk {
     files: FileStore,
     audit: AuditLog,
     publicCache: PublicCache,
+    jobs: JobQueue,
     now: () => number = Date.now,
   ) {
-    this.review = new ReviewDesk(db, ebookKind(files), audit, publicCache, now);
+    this.review = new ReviewDesk(db, ebookKind(files, jobs), audit, publicCache, now);
     this.uploads = new EbookPdfUploads(db, files, audit);
   }
 
@@ -190,6 +198,7 @@ export class EbookDesk {
               'cat.name as category_name',
               'b.page_count',
               'b.pdf_path',
+              'b.text_state',
               'b.status',
               'b.version',
               'u.nickname as author_name',
@@ -211,6 +220,7 @@ export class EbookDesk {
           author: row.author,
           categoryName: row.category_name,
           pageCount: row.pdf_path === '' ? 0 : Number(row.page_count),
+          textState: row.text_state,
         })),
     );
   }

@@ -120,7 +120,9 @@ describeEachEngine('the console’s e-books: the PDF, its cover and review', (ct
       expect(range.headers['content-type']).toBe('application/pdf');
       expect(range.rawPayload.equals(threePages.subarray(0, 100))).toBe(true);
       if (HAS_PDFTOPPM) {
-        expect(uploaded.data.cover).toMatch(/^\/files\/admin\/jingan\/[A-Za-z0-9_-]{22}\.webp$/);
+        expect(uploaded.data.cover).toMatch(
+          /^\/files\/admin\/jingan\/[A-Za-z0-9_-]{22}\.w\d+\.webp$/,
+        );
         const cover = await app.inject({ url: uploaded.data.cover ?? '' });
         expect(cover.statusCode).toBe(200);
         expect(cover.rawPayload.subarray(8, 12).toString('latin1')).toBe('WEBP');

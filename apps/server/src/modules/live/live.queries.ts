@@ -100,16 +100,24 @@ export type LiveSessionSummaryRow = Awaited<ReturnType<typeof listSessionRows>>[
 
 /** A published session of the site (in a published channel) with its channel, or undefined. */
 export function findSessionRow(db: Kysely<Database>, siteKey: string, id: number) {
-  return publishedSessions(db, siteKey)
-    .select([
-      ...SUMMARY_COLUMNS,
-      'ch.cover as channel_cover',
-      's.introduction',
-      's.stream_url',
-      's.course_id',
-    ])
-    .where('s.id', '=', id)
-    .executeTakeFirst();
+  return (
+    publishedSessions(db, siteKey)
+      // An uploaded replay plays its HLS ladder once the whole of it is ready (the media
+      // pipeline's, as lesson videos do), the upload as it came until then.
+      .leftJoin('video_ladders as v', (join) =>
+        join.onRef('v.source_url', '=', 's.replay_url').on('v.state', '=', 'ready'),
+      )
+      .select([
+        ...SUMMARY_COLUMNS,
+        'ch.cover as channel_cover',
+        's.introduction',
+        's.stream_url',
+        's.course_id',
+        'v.hls_url as replay_hls_url',
+      ])
+      .where('s.id', '=', id)
+      .executeTakeFirst()
+  );
 }
 
 /** True when the learner holds a reservation of the session. */

@@ -151,7 +151,7 @@ export class LiveService {
       introduction: row.introduction,
       channel: { id: row.channel_id, name: row.channel_name, cover: row.channel_cover },
       streamUrl: live && row.stream_url !== null ? streamUrlOf(siteKey, id) : null,
-      replayUrl: summary.state === 'ended' ? row.replay_url : null,
+      replayUrl: summary.state === 'ended' ? (row.replay_hls_url ?? row.replay_url) : null,
       viewers: live ? await this.watch.viewers.count(id, now, LIVE_VIEWER_WINDOW_MS) : 0,
       courseId: row.course_id,
       reserved,

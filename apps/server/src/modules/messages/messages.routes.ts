@@ -23,7 +23,8 @@ declare module 'fastify' {
 /**
  * Messages (我的消息): a learner's list, detail (which marks read), unread count and mark all
  * read; the producers that turn other areas' side effects into messages and reminders; and the
- * reminder job, started with the server every `reminderIntervalMs` (0: off) and stopped on close.
+ * reminder job, a round added to the background job queue every `reminderIntervalMs` when a
+ * reminder is due (0: off on this instance), stopped before the app closes.
  */
 export const messagesModule = portalModule({
   name: 'messages',
@@ -35,13 +36,12 @@ export const messagesModule = portalModule({
   routes(api, messages, app) {
     const job = new ReminderJob(app.database.db);
     app.decorate('reminders', job);
+    const onError = (error: unknown) => app.log.error({ err: error }, 'reminder job failed');
+    app.jobs.define(job.kind(onError));
     const interval = app.config.reminderIntervalMs;
-    if (interval > 0) {
-      app.addHook('onReady', async () =>
-        job.start(interval, (error) => app.log.error({ err: error }, 'reminder job failed')),
-      );
-    }
-    app.addHook('onClose', () => job.stop());
+    if (interval > 0) app.addHook('onReady', async () => job.start(app.jobs, interval, onError));
+    // Before the app's own close stops the queue and the database.
+    app.addHook('preClose', () => job.stop());
 
     api.get('/api/messages', {
       operationId: 'listMessages',

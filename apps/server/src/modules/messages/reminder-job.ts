@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database, MessageReminderRow } from '../../db/schema.ts';
 import { IntervalJob } from '../../platform/interval-job.ts';
+import { JobFailure, type JobKind, type JobQueue } from '../../platform/jobs/job-queue.ts';
 import { MessageTexts } from './message-texts.ts';
 import { insertMessage } from './messages.queries.ts';
 import {
@@ -11,6 +12,9 @@ import {
   lockClaimedReminder,
   subjectStillHeld,
 } from './reminders.queries.ts';
+
+/** The queue name of the reminder rounds. */
+export const REMINDER_JOB = 'reminders';
 
 /** What one run did. */
 export interface ReminderRun {
@@ -52,10 +56,8 @@ export class ReminderJob {
   private readonly leaseMs: number;
   private readonly batch: number;
   private readonly now: () => number;
-  private readonly job = new IntervalJob(async (onError) => {
-    const run = await this.runOnce();
-    run.failed.forEach(onError);
-  });
+  /** Adds a round to the queue every interval (see {@link start}). */
+  private ticker: IntervalJob | undefined;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -122,14 +124,48 @@ export class ReminderJob {
       });
   }
 
-  /** Runs every `intervalMs` (the first run at once) until {@link stop}; failures go to `onError`. */
-  start(intervalMs: number, onError: (error: unknown) => void): void {
-    this.job.start(intervalMs, onError);
+  /**
+   * The reminders as a background job (到期提醒): a round is {@link runOnce}; deliveries that threw
+   * fail the round with their count (the reminders are retaken when their lease ends).
+   */
+  kind(onError: (error: unknown) => void): JobKind {
+    return {
+      kind: REMINDER_JOB,
+      title: '到期提醒',
+      timeoutMs: 5 * 60_000,
+      // The next round comes within the interval: a failed one is not tried again.
+      attempts: 1,
+      backoffMs: 1_000,
+      run: async (_payload, job) => {
+        const run = await this.runOnce();
+        run.failed.forEach(onError);
+        await job.progress(1, `发送 ${run.sent} 条，过期 ${run.missed} 条`);
+        if (run.failed.length > 0)
+          throw new JobFailure(`${run.failed.length} 条提醒发送失败，稍后重试`);
+      },
+    };
   }
 
-  /** Stops the interval and waits for a run in progress. */
-  stop(): Promise<void> {
-    return this.job.stop();
+  /**
+   * Adds a round to `queue` every `intervalMs` (the first at once) when a reminder is due, until
+   * {@link stop}: one job per interval however many instances add it (the round's time slot is
+   * its key), run by whichever instance's queue takes it.
+   */
+  start(queue: JobQueue, intervalMs: number, onError: (error: unknown) => void): void {
+    this.ticker = new IntervalJob(async () => {
+      const now = this.now();
+      // A round only when a reminder is due: the console lists rounds that had work.
+      if ((await listDueReminderIds(this.db, now, 1)).length === 0) return;
+      const slot = Math.floor(now / intervalMs);
+      await queue.add(REMINDER_JOB, {}, { key: `${REMINDER_JOB}:${intervalMs}:${slot}` });
+    });
+    this.ticker.start(intervalMs, onError);
+  }
+
+  /** Stops adding rounds. */
+  async stop(): Promise<void> {
+    await this.ticker?.stop();
+    this.ticker = undefined;
   }
 }
 

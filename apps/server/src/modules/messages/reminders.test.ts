@@ -296,7 +296,7 @@ describeEachEngine('the reminder job', (ctx) => {
 });
 
 describeEachEngine(
-  'the reminder job started by the server',
+  'the reminder job started by the server, on the job queue',
   (ctx) => {
     it('runs on its interval and sends a due reminder without being asked', async () => {
       const { app } = ctx();
@@ -321,7 +321,12 @@ describeEachEngine(
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
       expect(await sent(app)).toEqual([{ title: '直播提醒：「测试直播」1 小时后开始' }]);
+      // Each round was a background job of the queue, which the console lists.
+      const rounds = await app.jobs.list({ kind: 'reminders', state: 'done', page: 1, size: 50 });
+      expect(rounds.list.length).toBeGreaterThan(0);
+      expect(rounds.list[0]).toMatchObject({ title: '到期提醒', state: 'done', progress: 1 });
+      expect(rounds.list.map((round) => round.note)).toContain('发送 1 条，过期 0 条');
     });
   },
-  { reminderIntervalMs: 100 },
+  { reminderIntervalMs: 100, jobPollMs: 100 },
 );

@@ -10,8 +10,10 @@ import type { Database } from '../../db/schema.ts';
 import { keepImage, makePicture } from '../../platform/avatar-image.ts';
 import { invalid } from '../../platform/errors.ts';
 import type { FileStore } from '../../platform/file-store.ts';
+import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import { sniffAudio, sniffVideo } from '../../platform/sniff-mime.ts';
 import type { ReceivedFile } from '../../platform/upload-store.ts';
+import { queueVideoLadder } from '../media/video-ladder.ts';
 import type { AuditLog } from './audit.ts';
 import type { Operator } from './operators.service.ts';
 
@@ -22,14 +24,17 @@ export const ADMIN_INCOMING_AREA = 'admin-incoming';
 export const siteMediaFolder = (siteKey: string) => `media/uploads/${siteKey}/`;
 
 /**
- * Pictures operators upload for covers and article bodies: checked by content, resized and kept
- * as WebP under the site's public folder (`/files/admin/<site>/`), each upload in the audit log.
+ * Pictures operators upload for covers and article bodies: checked by content, kept as WebP at
+ * each width of `PICTURE_WIDTHS` it reaches under the site's public folder (`/files/admin/<site>/`),
+ * the original privately beside them, each upload in the audit log.
  */
 export class AdminUploads {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly files: FileStore,
     private readonly audit: AuditLog,
+    private readonly jobs: JobQueue,
+    private readonly now: () => number = Date.now,
   ) {}
 
   async keepPicture(operator: Operator, received: readonly ReceivedFile[]): Promise<AdminUpload> {
@@ -37,7 +42,7 @@ export class AdminUploads {
       received,
       { files: this.files, folder: `files/admin/${operator.siteKey}/` },
       '图片',
-      { make: makePicture, maxBytes: ADMIN_IMAGE_MAX_BYTES },
+      { make: makePicture, maxBytes: ADMIN_IMAGE_MAX_BYTES, keepOriginal: true },
     );
     await this.db.transaction().execute((trx) =>
       this.audit.record(trx, operator, {
@@ -54,17 +59,24 @@ export class AdminUploads {
 
   /**
    * Keeps an uploaded lesson video as it came (MP4 or WebM, told by its content) under the
-   * site's media folder (`/media/uploads/<site>/`), served with byte ranges; it plays as
-   * uploaded until the media pipeline transcodes it.
+   * site's media folder (`/media/uploads/<site>/`), served with byte ranges, and queues its
+   * transcoding into an HLS ladder (`modules/media/video-ladder.ts`) with the upload's record:
+   * its lesson may be published once the ladder is ready.
    */
   keepVideo(operator: Operator, received: readonly ReceivedFile[]): Promise<AdminVideoUpload> {
-    return this.keepMedia(operator, received, {
-      field: '视频',
-      pick: '请选择一个视频文件',
-      maxBytes: ADMIN_VIDEO_MAX_BYTES,
-      sniff: sniffVideo,
-      refused: '只能上传 MP4 或 WebM 视频',
-    });
+    return this.keepMedia(
+      operator,
+      received,
+      {
+        field: '视频',
+        pick: '请选择一个视频文件',
+        maxBytes: ADMIN_VIDEO_MAX_BYTES,
+        sniff: sniffVideo,
+        refused: '只能上传 MP4 或 WebM 视频',
+      },
+      (trx, url) =>
+        queueVideoLadder(this.jobs, trx, { siteKey: operator.siteKey, url }, this.now()),
+    );
   }
 
   /**
@@ -92,6 +104,8 @@ export class AdminUploads {
       sniff: (head: Uint8Array) => string | null;
       refused: string;
     },
+    /** More to write with the upload's record (in its transaction). */
+    alsoWrite?: (trx: Kysely<Database>, url: string) => Promise<void>,
   ): Promise<{ url: string; bytes: number }> {
     const [file] = received;
     if (!file) throw invalid(`${kind.field}：${kind.pick}`);
@@ -103,16 +117,17 @@ export class AdminUploads {
     const key = `${siteMediaFolder(operator.siteKey)}${randomBytes(16).toString('base64url')}.${extension}`;
     await this.files.moveIn(key, file.tempPath);
     const url = `/${key}`;
-    await this.db.transaction().execute((trx) =>
-      this.audit.record(trx, operator, {
+    await this.db.transaction().execute(async (trx) => {
+      await this.audit.record(trx, operator, {
         action: 'upload',
         entity: 'upload',
         entityId: null,
         summary: `${file.name} → ${url}`,
         before: null,
         after: { url, bytes: file.size },
-      }),
-    );
+      });
+      await alsoWrite?.(trx, url);
+    });
     return { url, bytes: file.size };
   }
 }

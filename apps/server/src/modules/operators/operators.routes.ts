@@ -4,6 +4,8 @@ import {
   adminReviewQuerySchema,
   adminSessionSchema,
   adminUploadSchema,
+  adminVideoLadderQuerySchema,
+  adminVideoLadderSchema,
   adminVideoUploadSchema,
   auditEntrySchema,
   auditExportSchema,
@@ -23,6 +25,7 @@ import { withMultipart } from '../../http/multipart.ts';
 import { portalModule } from '../../http/portal-module.ts';
 import { RateLimits } from '../../platform/rate-limit.ts';
 import { UploadStore, uploadsDir } from '../../platform/upload-store.ts';
+import { videoLadderKind, videoLadderOf } from '../media/video-ladder.ts';
 import { ADMIN_INCOMING_AREA, AdminUploads } from './admin-uploads.ts';
 import { AuditLog } from './audit.ts';
 import { OperatorService } from './operators.service.ts';
@@ -44,7 +47,14 @@ export const operatorsModule = portalModule({
     new OperatorService(app.database.db, new AuditLog(app.database.db), () => app.sites.list()),
   routes(api, operators, app) {
     const received = new UploadStore(app.files, uploadsDir(app.config));
-    const uploads = new AdminUploads(app.database.db, app.files, operators.audit);
+    const uploads = new AdminUploads(app.database.db, app.files, operators.audit, app.jobs);
+    app.jobs.define(
+      videoLadderKind(app.database.db, app.files, {
+        maxMinutes: app.config.videoMaxMinutes,
+        threads: app.config.transcodeThreads,
+        priority: app.config.transcodePriority,
+      }),
+    );
     api.get('/api/admin/session', {
       operationId: 'getAdminSession',
       summary: '操作员会话',
@@ -147,6 +157,17 @@ export const operatorsModule = portalModule({
           },
           ({ files }) => uploads.keepVideo(operator, files),
         ),
+    });
+    admin.get('/api/admin/uploads/video-ladder', {
+      operationId: 'getAdminVideoLadder',
+      summary: '视频转码进度（后台）',
+      description:
+        '本站上传的一个课时视频的转码：转码中（含任务进度与说明）、可播放（清晰度、主播放列表、纯音频与封面图）或转码失败（原因）。视频转码完成前，含它的课程不能发布。',
+      roles: ['editor', 'reviewer'],
+      query: adminVideoLadderQuerySchema,
+      response: adminVideoLadderSchema,
+      handle: ({ operator, query }) =>
+        videoLadderOf(app.database.db, app.jobs, operator.siteKey, query.url),
     });
     admin.post('/api/admin/uploads/audio', {
       operationId: 'uploadAdminAudio',

@@ -10,6 +10,7 @@ import {
   ErrorCode,
   type Operator,
   type Page,
+  pictureSrcSet,
 } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -540,10 +541,22 @@ describeEachEngine('operators: roles, sites and the audit log', (ctx) => {
         await upload(editor.token, '/api/admin/uploads/image', 'a.png', png),
       );
       expect(picture.data).toMatchObject({ width: 1600, height: 800 });
-      expect(picture.data.url).toMatch(/^\/files\/admin\/jingan\/[A-Za-z0-9_-]{22}\.webp$/);
-      const served = await app.inject({ url: picture.data.url });
-      expect(served.statusCode).toBe(200);
-      expect(served.rawPayload.subarray(8, 12).toString('latin1')).toBe('WEBP');
+      expect(picture.data.url).toMatch(/^\/files\/admin\/jingan\/[A-Za-z0-9_-]{22}\.w1600\.webp$/);
+      // Each width of the srcset is served, as WebP of that width.
+      const widths = (pictureSrcSet(picture.data.url) ?? '').split(', ');
+      expect(widths.map((entry) => entry.split(' ')[1])).toEqual(['480w', '960w', '1600w']);
+      for (const entry of widths) {
+        const [url = '', width = ''] = entry.split(' ');
+        const served = await app.inject({ url });
+        expect(served.statusCode).toBe(200);
+        expect(served.rawPayload.subarray(8, 12).toString('latin1')).toBe('WEBP');
+        expect((await sharp(served.rawPayload).metadata()).width).toBe(Number.parseInt(width, 10));
+      }
+      // The original is kept as it came, privately: never under a served folder.
+      const id = picture.data.url.split('/').at(-1)?.split('.')[0];
+      const original = `originals/files/admin/jingan/${id}.png`;
+      expect(await app.files.sizeOf(original)).toBe(png.length);
+      expect((await app.inject({ url: `/${original}` })).statusCode).toBe(404);
 
       const mp4 = fs.readFileSync(path.join(BUNDLED_MEDIA_DIR, 'demo/lesson.mp4'));
       const video = body<AdminVideoUpload>(

@@ -164,3 +164,39 @@ export function listHotTerms(db: Kysely<Database>, siteKey: string, limit: numbe
     .limit(limit)
     .execute();
 }
+
+/**
+ * For each of `ebookIds` whose PDF text holds `q`, the first page holding it with its text
+ * (read from `ebook_pages`, which the e-books' text extraction fills).
+ */
+export async function firstPagesHolding(
+  db: Kysely<Database>,
+  engine: Engine,
+  ebookIds: readonly number[],
+  q: string,
+): Promise<Map<number, { page: number; text: string }>> {
+  const found = new Map<number, { page: number; text: string }>();
+  if (ebookIds.length === 0) return found;
+  const holds = matchesPattern(engine, 'text', containsPattern(q));
+  const firsts = await db
+    .selectFrom('ebook_pages')
+    .select(['ebook_id', (eb) => eb.fn.min<number>('page').as('page')])
+    .where('ebook_id', 'in', ebookIds)
+    .where(holds)
+    .groupBy('ebook_id')
+    .execute();
+  if (firsts.length === 0) return found;
+  const pages = await db
+    .selectFrom('ebook_pages')
+    .select(['ebook_id', 'page', 'text'])
+    .where((eb) =>
+      eb.or(
+        firsts.map((first) =>
+          eb.and([eb('ebook_id', '=', first.ebook_id), eb('page', '=', Number(first.page))]),
+        ),
+      ),
+    )
+    .execute();
+  for (const row of pages) found.set(row.ebook_id, { page: row.page, text: row.text });
+  return found;
+}

@@ -18,6 +18,7 @@ import { withCards } from '../content/content-kinds.ts';
 import {
   addTermCounts,
   countMatches,
+  firstPagesHolding,
   listHotTerms,
   type SearchHitRow,
   type SearchScope,
@@ -51,6 +52,23 @@ export function highlight(title: string, q: string): HighlightSegment[] {
   }
   if (from < title.length) segments.push({ text: title.slice(from), match: false });
   return segments;
+}
+
+/** Characters of a page shown before and after the words found in it. */
+const EXCERPT_BEFORE = 24;
+const EXCERPT_AFTER = 48;
+
+/**
+ * The text around the first place `text` holds `q` (ellipses where it is cut), split as
+ * {@link highlight} splits a title.
+ */
+export function excerptAround(text: string, q: string): HighlightSegment[] {
+  const at = text.toLowerCase().indexOf(q.toLowerCase());
+  if (at === -1) return highlight(text.slice(0, EXCERPT_BEFORE + EXCERPT_AFTER), q);
+  const start = Math.max(0, at - EXCERPT_BEFORE);
+  const end = Math.min(text.length, at + q.length + EXCERPT_AFTER);
+  const cut = `${start > 0 ? '…' : ''}${text.slice(start, end)}${end < text.length ? '…' : ''}`;
+  return highlight(cut, q);
 }
 
 /**
@@ -144,17 +162,40 @@ export class SearchService {
             : searchRows(this.db, this.engine, { ...filter, ...window }),
       },
       // Each kind's cards come from the content registry (the same rows favourites show).
-      async (rows) =>
-        (await withCards(this.db, siteKey, rows, (row) => [row.kind, row.ref_id])).map(
-          ({ row, card }) => ({
-            type: row.kind,
-            id: row.ref_id,
-            title: row.title,
-            highlights: highlight(row.title, q),
-            cover: card.cover,
-            subtitle: card.subtitle,
-          }),
-        ),
+      async (rows) => {
+        const carded = await withCards(this.db, siteKey, rows, (row) => [row.kind, row.ref_id]);
+        const insides = await this.insides(
+          carded.map(({ row }) => row),
+          q,
+        );
+        return carded.map(({ row, card }) => ({
+          type: row.kind,
+          id: row.ref_id,
+          title: row.title,
+          highlights: highlight(row.title, q),
+          cover: card.cover,
+          subtitle: card.subtitle,
+          inside: row.kind === 'ebook' ? (insides.get(row.ref_id) ?? null) : null,
+        }));
+      },
+    );
+  }
+
+  /**
+   * Where the e-books among `rows` that `q` found by the words of their PDF (not by their title)
+   * hold it: the first such page and the text around it.
+   */
+  private async insides(
+    rows: readonly { kind: string; ref_id: number; title: string }[],
+    q: string,
+  ) {
+    const needle = q.toLowerCase();
+    const ids = rows
+      .filter((row) => row.kind === 'ebook' && !row.title.toLowerCase().includes(needle))
+      .map((row) => row.ref_id);
+    const pages = await firstPagesHolding(this.db, this.engine, ids, q);
+    return new Map(
+      [...pages].map(([id, { page, text }]) => [id, { page, excerpt: excerptAround(text, q) }]),
     );
   }
 

@@ -8,6 +8,10 @@ const publishedLessonQuery = compiledOnce((db, lessonId: number, siteKey: string
   db
     .selectFrom('course_lessons as l')
     .innerJoin('courses as c', 'c.id', 'l.course_id')
+    // A video plays its ladder once the whole of it is ready, the upload as it came until then.
+    .leftJoin('video_ladders as v', (join) =>
+      join.onRef('v.source_url', '=', 'l.video_url').on('v.state', '=', 'ready'),
+    )
     .select([
       'l.id',
       'l.course_id',
@@ -20,6 +24,9 @@ const publishedLessonQuery = compiledOnce((db, lessonId: number, siteKey: string
       'l.pdf_url',
       'l.page_count',
       'c.title as course_title',
+      'v.hls_url',
+      'v.audio_url as listen_url',
+      'v.poster_url',
     ])
     .where('l.id', '=', lessonId)
     .where(publishedOn(siteKey, 'c')),

@@ -45,7 +45,8 @@ export const studyModule = portalModule({
     api.get('/api/study/lesson', {
       operationId: 'getLesson',
       summary: '课时内容',
-      description: '一个课时的内容：视频地址（MP4 或 HLS）或图文（需登录）。',
+      description:
+        '一个课时的内容（需登录）：视频地址（转码完成后为 HLS 多清晰度主播放列表，否则为原样的 MP4 或 HLS），视频的纯音频（只听声音）与封面图，音频、PDF 或图文。',
       login: 'required',
       query: lessonQuerySchema,
       response: lessonContentSchema,

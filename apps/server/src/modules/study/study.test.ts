@@ -166,7 +166,10 @@ describeEachEngine(
             title: '开机与解锁',
             kind: 'video',
             durationSeconds: 300,
+            // Not through the media pipeline (no ladder): as stored, without sound alone.
             videoUrl: '/media/demo/lesson.mp4',
+            listenUrl: null,
+            posterUrl: null,
             articleHtml: null,
             audioUrl: null,
             pdfUrl: null,

@@ -1,4 +1,5 @@
 import type { BaseDetail } from '@portal/contract';
+import { PICTURE_SIZES, pictureSources } from '@portal/contract/constants';
 import { useState } from 'react';
 import { paths } from '@/platform/paths.ts';
 import { ShareButton } from '@/platform/share-button.tsx';
@@ -16,7 +17,12 @@ function BaseBody({ base }: { base: BaseDetail }) {
       {base.photos.length > 0 ? (
         <section className="base-photos" aria-label="基地照片">
           {base.photos.map((photo) => (
-            <img key={photo} src={photo} alt={`${base.name}照片`} />
+            <img
+              key={photo}
+              {...pictureSources(photo, PICTURE_SIZES.wide)}
+              src={photo}
+              alt={`${base.name}照片`}
+            />
           ))}
         </section>
       ) : null}

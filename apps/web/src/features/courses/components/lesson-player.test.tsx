@@ -44,6 +44,8 @@ const video: LessonContent = {
   kind: 'video',
   durationSeconds: 300,
   videoUrl: '/media/demo/lesson.mp4',
+  listenUrl: null,
+  posterUrl: null,
   articleHtml: null,
   audioUrl: null,
   pdfUrl: null,
@@ -270,6 +272,210 @@ describe('LessonPlayer', () => {
     renderPlayer({ lesson: { ...video, videoUrl: '/media/demo/lesson.m3u8' } });
     expect(await screen.findByRole('alert')).toBeTruthy();
     expect(screen.getByRole('button', { name: '重试' })).toBeTruthy();
+  });
+});
+
+describe('LessonPlayer: 只听声音', () => {
+  const listenable: LessonContent = {
+    ...video,
+    videoUrl: '/media/ladder/31/master.m3u8',
+    listenUrl: '/media/ladder/31/audio.m4a',
+    posterUrl: '/media/ladder/31/poster.webp',
+  };
+
+  /** Plays the video from the stored 8.4 s to `to`, at speed 1. */
+  function watchTo(to: number, overrides: Partial<ComponentProps<typeof LessonPlayer>> = {}) {
+    const rendered = renderPlayer({
+      lesson: listenable,
+      poster: '/files/covers/a.svg',
+      ...overrides,
+    });
+    fireEvent.click(screen.getByRole('button', { name: '1倍' }));
+    fireEvent.loadedMetadata(rendered.element);
+    rendered.state.paused = false;
+    playTo(rendered.element, rendered.state, to);
+    return rendered;
+  }
+
+  /** The lesson's media element now shown (the video and the audio carry the lesson's title). */
+  const shown = () => screen.getByLabelText<HTMLMediaElement>('开机与解锁');
+
+  it('is offered only when the lesson has a sound-only rendition', () => {
+    renderPlayer();
+    expect(screen.queryByRole('button', { name: /只听声音/ })).toBeNull();
+    cleanup();
+    renderPlayer({ lesson: listenable });
+    expect(screen.getByRole('button', { name: /只听声音/ })).toBeTruthy();
+  });
+
+  it('uses the lesson poster for the video, else the course cover', () => {
+    const { element } = renderPlayer({ lesson: listenable, poster: '/files/covers/a.svg' });
+    expect(element.getAttribute('poster')).toBe('/media/ladder/31/poster.webp');
+    cleanup();
+    const plain = renderPlayer({ poster: '/files/covers/a.svg' });
+    expect(plain.element.getAttribute('poster')).toBe('/files/covers/a.svg');
+  });
+
+  it('swaps the video for the audio player at the position reached, playing at once', async () => {
+    const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    watchTo(20.4);
+    fireEvent.click(screen.getByRole('button', { name: /只听声音/ }));
+    const element = shown();
+    expect(element.tagName).toBe('AUDIO');
+    expect(element.getAttribute('src')).toBe('/media/ladder/31/audio.m4a');
+    expect(play).toHaveBeenCalledTimes(1);
+    const region = screen.getByRole('region', { name: '课时播放' });
+    expect(region.querySelector('img')?.getAttribute('src')).toBe('/media/ladder/31/poster.webp');
+    expect(region.querySelector('video')).toBeNull();
+    const state = mediaOf(element);
+    fireEvent.loadedMetadata(element);
+    expect(state.currentTime).toBe(20.4);
+    expect(screen.getByRole('button', { name: /看视频/ })).toBeTruthy();
+  });
+
+  it('keeps reporting the same lesson, without losing or counting twice a second at the swap', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const { onReported } = watchTo(20.4);
+    fireEvent.click(screen.getByRole('button', { name: /只听声音/ }));
+    // The video sends what it had not reported as it goes.
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.init?.keepalive).toBe(true);
+    expect(calls[0]?.body).toEqual({
+      lessonId: 31,
+      courseId: 7,
+      positionSeconds: 20.4,
+      watchedSeconds: 12,
+      durationSeconds: 60,
+    });
+    const element = shown();
+    const state = mediaOf(element);
+    fireEvent.loadedMetadata(element);
+    state.paused = false;
+    playTo(element, state, 25.4);
+    vi.advanceTimersByTime(REPORT_EVERY_MS);
+    await flush();
+    expect(calls).toHaveLength(2);
+    expect(calls[1]?.body).toEqual({
+      lessonId: 31,
+      courseId: 7,
+      positionSeconds: 25.4,
+      watchedSeconds: 5,
+      durationSeconds: 60,
+    });
+    expect(onReported).toHaveBeenCalledWith(expect.objectContaining({ lessonId: 31 }));
+  });
+
+  it('swaps back with 看视频, resuming the video where the audio got to', async () => {
+    const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    watchTo(20.4);
+    fireEvent.click(screen.getByRole('button', { name: /只听声音/ }));
+    const audioElement = shown();
+    const audioState = mediaOf(audioElement);
+    fireEvent.loadedMetadata(audioElement);
+    audioState.paused = false;
+    playTo(audioElement, audioState, 31);
+    fireEvent.click(screen.getByRole('button', { name: /看视频/ }));
+    const element = shown();
+    expect(element.tagName).toBe('VIDEO');
+    expect(play).toHaveBeenCalledTimes(2);
+    const state = mediaOf(element);
+    fireEvent.loadedMetadata(element);
+    expect(state.currentTime).toBe(31);
+    expect(screen.getByRole('button', { name: /只听声音/ })).toBeTruthy();
+    // The audio's listening went with it.
+    expect(calls.at(-1)?.body).toMatchObject({
+      lessonId: 31,
+      positionSeconds: 31,
+      watchedSeconds: 10.6,
+    });
+  });
+
+  it('opens the next video lesson with a sound track listening, once chosen on the device', () => {
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    renderPlayer({ lesson: listenable });
+    fireEvent.click(screen.getByRole('button', { name: /只听声音/ }));
+    cleanup();
+    renderPlayer({ lesson: { ...listenable, id: 34, listenUrl: '/media/ladder/34/audio.m4a' } });
+    expect(shown().tagName).toBe('AUDIO');
+    expect(shown().getAttribute('src')).toBe('/media/ladder/34/audio.m4a');
+    cleanup();
+    // A lesson without one still shows its video.
+    renderPlayer();
+    expect(shown().tagName).toBe('VIDEO');
+    cleanup();
+    // 看视频 is remembered too.
+    renderPlayer({ lesson: listenable });
+    fireEvent.click(screen.getByRole('button', { name: /看视频/ }));
+    cleanup();
+    renderPlayer({ lesson: listenable });
+    expect(shown().tagName).toBe('VIDEO');
+  });
+
+  it('shows the video, and still swaps, when the device storage is unavailable', () => {
+    const refuse = () => {
+      throw new Error('SecurityError');
+    };
+    vi.stubGlobal('localStorage', {
+      getItem: refuse,
+      setItem: refuse,
+      removeItem: refuse,
+      clear: () => {},
+    });
+    renderPlayer({ lesson: listenable });
+    expect(shown().tagName).toBe('VIDEO');
+    fireEvent.click(screen.getByRole('button', { name: /只听声音/ }));
+    expect(shown().tagName).toBe('AUDIO');
+  });
+
+  it('puts the lesson on the lock screen and lets its buttons control the audio', () => {
+    localStorage.setItem(StorageKey.lessonListenOnly, '1');
+    const handlers = new Map<string, MediaSessionActionHandler | null>();
+    const session = {
+      metadata: null as unknown,
+      setActionHandler: (action: string, handler: MediaSessionActionHandler | null) => {
+        handlers.set(action, handler);
+      },
+    };
+    vi.stubGlobal('navigator', Object.assign(Object.create(navigator), { mediaSession: session }));
+    vi.stubGlobal(
+      'MediaMetadata',
+      class {
+        constructor(public init: MediaMetadataInit) {}
+      },
+    );
+    render(
+      <LessonPlayer
+        lesson={listenable}
+        courseId={7}
+        onReported={vi.fn()}
+        startAt={30}
+        autoPlay={false}
+        completed={false}
+        poster="/files/covers/a.svg"
+        courseTitle="智能手机入门"
+      />,
+    );
+    const metadata = session.metadata as { init: MediaMetadataInit };
+    expect(metadata.init).toMatchObject({
+      title: '开机与解锁',
+      artist: '智能手机入门',
+      artwork: [{ src: expect.stringMatching(/\/media\/ladder\/31\/poster\.webp$/) }],
+    });
+    const element = shown();
+    const state = mediaOf(element);
+    fireEvent.loadedMetadata(element);
+    handlers.get('seekbackward')?.({ action: 'seekbackward' });
+    expect(state.currentTime).toBe(15);
+    handlers.get('seekforward')?.({ action: 'seekforward', seekOffset: 10 });
+    expect(state.currentTime).toBe(25);
+    handlers.get('play')?.({ action: 'play' });
+    expect(element.play).toHaveBeenCalled();
+    const pause = vi.spyOn(element, 'pause').mockImplementation(() => {});
+    handlers.get('pause')?.({ action: 'pause' });
+    expect(pause).toHaveBeenCalled();
+    cleanup();
+    expect(session.metadata).toBeNull();
+    expect(handlers.get('play')).toBeNull();
   });
 });
 

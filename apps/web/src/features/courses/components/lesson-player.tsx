@@ -1,8 +1,11 @@
 import type { LessonContent, ProgressReport, ProgressResult } from '@portal/contract';
-import { useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { listenPageLeave } from '@/platform/page-leave.ts';
+import { local, StorageKey } from '@/platform/storage.ts';
 import { AudioPlayer } from '@/ui/audio-player.tsx';
 import { Badge } from '@/ui/badge.tsx';
+import { LineIcon } from '@/ui/line-icon.tsx';
 import { usePdfViewer } from '@/ui/pdf-viewer-slot.ts';
 import { RichHtml } from '@/ui/rich-html.tsx';
 import { type PlaybackReport, VideoPlayer } from '@/ui/video-player.tsx';
@@ -31,7 +34,10 @@ export interface LessonPlayerProps extends StageProps {
   autoPlay: boolean;
   /** The lesson is complete (from the course progress). */
   completed: boolean;
+  /** The course's cover: the picture when the lesson has no poster of its own. */
   poster?: string;
+  /** The course's title, under the lesson's on the lock screen. */
+  courseTitle?: string;
 }
 
 /** The report callbacks of a played lesson (video or audio): sent now, or as the page is left. */
@@ -49,17 +55,61 @@ function usePlayedLessonReports({ lesson, courseId, onReported }: StageProps) {
   };
 }
 
-/** The title bar under a played lesson: its title and, once complete, 已学完. */
-function StageBar({ title, completed }: { title: string; completed: boolean }) {
+/** The title bar under a played lesson: its title, once complete 已学完, and `action`. */
+function StageBar({
+  title,
+  completed,
+  action,
+}: {
+  title: string;
+  completed: boolean;
+  action?: ReactNode;
+}) {
   return (
-    <div className="lesson-stage-bar">
+    <div className={action ? 'lesson-stage-bar with-action' : 'lesson-stage-bar'}>
       <h2 className="lesson-stage-title">{title}</h2>
       {completed ? (
         <Badge tone="green" solid quiet className="lesson-done-badge">
           已学完
         </Badge>
       ) : null}
+      {action}
     </div>
+  );
+}
+
+/** 只听声音 chosen last on this device (storage may be unavailable: then not). */
+const prefersListening = () => local.get(StorageKey.lessonListenOnly) === '1';
+
+/** Keeps the choice for the next video lesson on this device. */
+function rememberListening(listening: boolean) {
+  if (listening) local.set(StorageKey.lessonListenOnly, '1');
+  else local.remove(StorageKey.lessonListenOnly);
+}
+
+/** Starts a media element the learner asked for just now (inside the tap, as iOS requires). */
+function playNow(media: HTMLMediaElement | null | undefined) {
+  try {
+    const played: Promise<void> | undefined = media?.play();
+    played?.catch(() => {});
+  } catch {
+    // Older browsers: the player's own start once loaded, or its play button.
+  }
+}
+
+/** Headphones, for 只听声音. */
+const HEADPHONES =
+  'M4 16v-4a8 8 0 0 1 16 0v4M4 16a2 2 0 0 1 2-2h1v6H6a2 2 0 0 1-2-2zM20 16a2 2 0 0 0-2-2h-1v6h1a2 2 0 0 0 2-2z';
+/** A screen with the play sign, for 看视频. */
+const SCREEN = 'M3 5h18v13H3zM10 8.5v6l5-3z';
+
+/** The large button that swaps a video lesson between the video and its sound only. */
+function ListenToggle({ listening, onToggle }: { listening: boolean; onToggle: () => void }) {
+  return (
+    <button type="button" className="lesson-listen-toggle" data-listen-toggle="" onClick={onToggle}>
+      <LineIcon d={listening ? SCREEN : HEADPHONES} size={22} />
+      {listening ? '看视频' : '只听声音'}
+    </button>
   );
 }
 
@@ -67,6 +117,12 @@ function StageBar({ title, completed }: { title: string; completed: boolean }) {
  * A video lesson in the shared player: resumes at the stored position and reports the position
  * and real watching time to `POST /api/study/progress` (at once on reaching 90%), and when the
  * page is hidden or left (a `keepalive` fetch).
+ *
+ * With a sound-only rendition (`listenUrl`), 只听声音 swaps the video for the large audio player
+ * (the lesson's poster as its picture) and 看视频 swaps back; each resumes where the other had
+ * got to and plays at once. The player that goes away sends what it has not reported yet as it
+ * unmounts, and the other counts from its own start, so no second is lost or counted twice; both
+ * report the same lesson. The choice is kept on the device for the next video lesson.
  */
 export function LessonPlayer({
   lesson,
@@ -76,20 +132,59 @@ export function LessonPlayer({
   autoPlay,
   completed,
   poster,
+  courseTitle,
 }: LessonPlayerProps) {
   const reports = usePlayedLessonReports({ lesson, courseId, onReported });
-  return (
-    <VideoPlayer
-      src={lesson.videoUrl ?? ''}
-      label="课时播放"
+  const stage = useRef<HTMLDivElement>(null);
+  const listenUrl = lesson.listenUrl;
+  const [listening, setListening] = useState(() => Boolean(listenUrl) && prefersListening());
+  /** Where the player on show has got to: the next one resumes there. */
+  const position = useRef(startAt);
+  const [start, setStart] = useState({ at: startAt, autoPlay });
+  const picture = lesson.posterUrl ?? poster;
+
+  const handleToggle = () => {
+    const next = !listening;
+    rememberListening(next);
+    // Mounted now, so the new player starts inside the learner's tap.
+    flushSync(() => {
+      setStart({ at: position.current, autoPlay: true });
+      setListening(next);
+    });
+    const root = stage.current;
+    playNow(root?.querySelector<HTMLMediaElement>(next ? 'audio' : 'video'));
+    root?.querySelector<HTMLButtonElement>('[data-listen-toggle]')?.focus();
+  };
+  const handlePosition = (seconds: number) => {
+    position.current = seconds;
+  };
+  const bar = (
+    <StageBar
       title={lesson.title}
-      poster={poster}
-      startAt={startAt}
-      autoPlay={autoPlay}
-      {...reports}
-      reportAtRatio={COMPLETE_RATIO}
-      bar={<StageBar title={lesson.title} completed={completed} />}
+      completed={completed}
+      action={listenUrl ? <ListenToggle listening={listening} onToggle={handleToggle} /> : null}
     />
+  );
+
+  // What either player takes: the same lesson, reports and hand-over of the position.
+  const shared = {
+    label: '课时播放',
+    title: lesson.title,
+    startAt: start.at,
+    autoPlay: start.autoPlay,
+    ...reports,
+    reportAtRatio: COMPLETE_RATIO,
+    onPosition: handlePosition,
+    bar,
+  };
+  return (
+    <div ref={stage} className="lesson-player">
+      {listening && listenUrl ? (
+        <AudioPlayer src={listenUrl} picture={picture} artist={courseTitle} {...shared} />
+      ) : (
+        <VideoPlayer src={lesson.videoUrl ?? ''} poster={picture} {...shared} />
+      )}
+    </div>
   );
 }
 
@@ -105,6 +200,7 @@ export function LessonAudio({
   autoPlay,
   completed,
   poster,
+  courseTitle,
 }: LessonPlayerProps) {
   const reports = usePlayedLessonReports({ lesson, courseId, onReported });
   return (
@@ -112,7 +208,8 @@ export function LessonAudio({
       src={lesson.audioUrl ?? ''}
       label="课时播放"
       title={lesson.title}
-      picture={poster}
+      picture={lesson.posterUrl ?? poster}
+      artist={courseTitle}
       startAt={startAt}
       autoPlay={autoPlay}
       {...reports}

@@ -107,6 +107,7 @@ function LoadedStage({ course, lessonId, progress, autoPlay }: StageProps) {
       autoPlay={autoPlay}
       completed={stored?.completed ?? false}
       poster={course.cover}
+      courseTitle={course.title}
     />
   );
 }

@@ -1,4 +1,5 @@
 import type { EbookDetail } from '@portal/contract';
+import { PICTURE_SIZES, pictureSources } from '@portal/contract/constants';
 import { Link } from 'react-router';
 import { href } from '@/platform/paths.ts';
 import { DetailPage, FavouriteAndShare, useDetailById } from '@/ui/detail-page.tsx';
@@ -93,6 +94,7 @@ export function EbookDetailPage() {
           <Panel className="ebook-head">
             <img
               className="ebook-head-cover"
+              {...pictureSources(book.cover, PICTURE_SIZES.book)}
               src={book.cover}
               alt={`《${book.title}》封面`}
               width={150}

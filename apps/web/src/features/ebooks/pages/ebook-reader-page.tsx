@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { href } from '@/platform/paths.ts';
 import { DetailPage, useDetailById } from '@/ui/detail-page.tsx';
 import { ebookDetailQueryOptions } from '../api/get-ebook-detail.ts';
@@ -12,13 +12,22 @@ import '../ebooks.css';
 // for the book: the reader's first page then waits for neither.
 void preloadPdfEngine().catch(() => {});
 
+/** `?page=` of the address: a page to open at (a search hit inside the book), if any. */
+function pageAsked(params: URLSearchParams): number | null {
+  const page = Number(params.get('page'));
+  return Number.isSafeInteger(page) && page >= 1 ? page : null;
+}
+
 /**
- * `/ebookContent?id=`: reads a book in the PDF viewer, opening at the page the learner last
- * read and remembering the page they are on.
+ * `/ebookContent?id=`: reads a book in the PDF viewer, opening at the page the address asks for
+ * (`&page=`, from a search hit inside the book), else where the learner last read, and
+ * remembering the page they are on.
  */
 export function EbookReaderPage() {
   const detail = useDetailById(ebookDetailQueryOptions);
   const handlePageChange = useReadingReport(detail.data);
+  const [params] = useSearchParams();
+  const asked = pageAsked(params);
 
   return (
     <DetailPage
@@ -36,7 +45,7 @@ export function EbookReaderPage() {
         <main className="pdf-main">
           <PdfViewer
             url={book.pdfUrl}
-            initialPage={book.myProgress?.page ?? 1}
+            initialPage={Math.min(asked ?? book.myProgress?.page ?? 1, book.pageCount)}
             onPageChange={handlePageChange}
             errorActions={
               <Link className="link-button" to={href('ebookDetail', { id: book.id })}>

@@ -1,4 +1,5 @@
 import type { Banner } from '@portal/contract';
+import { PICTURE_SIZES, pictureSources } from '@portal/contract/constants';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { contentHref, topicHref } from '@/platform/content-links.ts';
@@ -90,6 +91,7 @@ export function BannerSwiper({ banners }: { banners: readonly Banner[] }) {
             >
               <img
                 className="detail-cover"
+                {...pictureSources(banner.image, PICTURE_SIZES.wide)}
                 src={banner.image}
                 alt=""
                 width={640}

@@ -1,4 +1,5 @@
 import type { UserInfo } from '@portal/contract';
+import { pictureSources } from '@portal/contract/constants';
 import { Link } from 'react-router';
 import { formatMinutes } from '@/lib/format-minutes.ts';
 import { href, paths } from '@/platform/paths.ts';
@@ -39,6 +40,7 @@ export function LearnerPanel({ user }: { user: UserInfo | null }) {
         <div className="home-continue">
           <img
             className="home-continue-cover"
+            {...pictureSources(last.cover, '112px')}
             src={last.cover}
             alt=""
             width={112}

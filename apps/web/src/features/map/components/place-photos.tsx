@@ -1,3 +1,4 @@
+import { PICTURE_SIZES, pictureSources } from '@portal/contract/constants';
 import { ImageViewer, Swiper } from 'antd-mobile';
 import { useState } from 'react';
 import '@/ui/image-grid.css';
@@ -19,6 +20,7 @@ export function PlacePhotos({ name, photos }: { name: string; photos: readonly s
             >
               <img
                 className="detail-cover"
+                {...pictureSources(photo, PICTURE_SIZES.wide)}
                 src={photo}
                 alt=""
                 width={800}

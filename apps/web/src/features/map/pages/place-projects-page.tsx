@@ -1,4 +1,4 @@
-import { PROJECT_STATUS_NAMES } from '@portal/contract/constants';
+import { PICTURE_SIZES, PROJECT_STATUS_NAMES, pictureSources } from '@portal/contract/constants';
 import { Badge } from '@/ui/badge.tsx';
 import { Panel } from '@/ui/panel.tsx';
 import { RichHtml } from '@/ui/rich-html.tsx';
@@ -11,7 +11,14 @@ export function PlaceProjectsPage() {
       {(project) => (
         <Panel as="li" key={project.id} stack className="place-project">
           {project.cover ? (
-            <img src={project.cover} alt="" width={800} height={500} loading="lazy" />
+            <img
+              {...pictureSources(project.cover, PICTURE_SIZES.wide)}
+              src={project.cover}
+              alt=""
+              width={800}
+              height={500}
+              loading="lazy"
+            />
           ) : null}
           <h2 className="panel-title">{project.title}</h2>
           <p className="badge-row detail-meta">

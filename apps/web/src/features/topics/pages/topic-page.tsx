@@ -1,4 +1,5 @@
 import type { Topic, TopicSection } from '@portal/contract';
+import { PICTURE_SIZES, pictureSources } from '@portal/contract/constants';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { href } from '@/platform/paths.ts';
@@ -101,6 +102,7 @@ export function TopicPage() {
         <main className="panel-page">
           <img
             className="detail-cover topic-banner"
+            {...pictureSources(topic.banner, PICTURE_SIZES.wide)}
             src={topic.banner}
             alt=""
             width={750}
