@@ -136,7 +136,7 @@ describe('points', () => {
     expect((await (await reported).json()).code).toBe(0);
     await page.goto(url('/pointsRecord'));
     await page.locator('.points-entry', { hasText: '读完文章' }).waitFor();
-  }, 40_000);
+  });
 
   it('credits a new learner’s real watching by the minute: 积分任务, 积分记录 and 学习统计 show it', async () => {
     const course = videoCourse();
