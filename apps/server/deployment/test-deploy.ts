@@ -19,6 +19,8 @@ import { type HttpAnswer, HttpClient, type HttpRequest } from '../bench/http-cli
 import { loginLearner } from '../bench/learner-login.ts';
 import { createDatabase } from '../src/db/database.ts';
 import { S3FileStore } from '../src/platform/file-store.ts';
+import { silentMp3 } from '../src/seed/lesson-media.ts';
+import { DEMO_OPERATORS } from '../src/seed/operators.ts';
 import { multipart, realPng } from '../src/testing/activity-factory.ts';
 import { createLearners } from '../src/testing/class-factory.ts';
 
@@ -246,6 +248,29 @@ async function main() {
         rangeAgain.headers['content-range'] === rangeOnB.headers['content-range'] &&
         rangeAgain.text === rangeOnB.text,
       `nginx keeps files: the avatar again (${again.headers['x-cache-status']}, ${again.file?.size} bytes), an e-book's range (${rangeFirst.headers['x-cache-status']} then ${rangeAgain.headers['x-cache-status']}: ${rangeAgain.headers['content-range']}, the instance's bytes)`,
+    );
+
+    // A lesson's recording larger than nginx's and the server's 20 MB for other uploads goes
+    // through nginx to an instance, streamed on to the bucket, and is served from it by the other.
+    const editor = await loginLearner(origin, DEMO_OPERATORS[2]?.username);
+    const recording = Buffer.concat([Buffer.from(silentMp3(2)), Buffer.alloc(40 * 1024 * 1024, 7)]);
+    const audioForm = multipart({}, [
+      { field: 'file', name: '讲座录音.mp3', type: 'audio/mpeg', content: recording },
+    ]);
+    const sentAudio = await viaNginx.send({
+      method: 'POST',
+      path: '/api/admin/uploads/audio',
+      headers: { authorization: `Bearer ${editor}`, 'x-site': 'jingan' },
+      body: { type: audioForm.headers['content-type'], data: audioForm.payload },
+    });
+    const audio = (JSON.parse(sentAudio.text) as { data?: { url?: string; bytes?: number } }).data;
+    const tail = { range: `bytes=${recording.length - 100}-${recording.length - 1}` };
+    const audioTail = audio?.url ? await onB.send({ path: audio.url, headers: tail }) : null;
+    check(
+      audio?.bytes === recording.length &&
+        audioTail?.status === 206 &&
+        audioTail.headers['content-range'] === `bytes ${tail.range.slice(6)}/${recording.length}`,
+      `a 40 MB lesson recording uploaded through nginx (${sentAudio.status}: ${sentAudio.text.slice(0, 120)}) is stored whole and served by the other instance (${audioTail?.status} ${audioTail?.headers['content-range']})`,
     );
     onA.close();
     onB.close();

@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
-import { JSON_BODY_LIMIT, MULTIPART_BODY_LIMIT, PICTURE_SIZES } from '@portal/contract';
+import { JSON_BODY_LIMIT, MULTIPART_BODY_LIMIT, PICTURE_SIZES, sizeText } from '@portal/contract';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -18,6 +18,7 @@ import { registerHealth } from './http/health.ts';
 import { loggerOptions } from './http/log-redaction.ts';
 import { registerMediaHost } from './http/media-host.ts';
 import { createMetrics, registerMetrics } from './http/metrics.ts';
+import { uploadLimitOf } from './http/multipart.ts';
 import { registerOpenApi, serveApiDocs } from './http/openapi.ts';
 import { requestContextPlugin } from './http/request-context.ts';
 import { securityPlugin } from './http/security.ts';
@@ -274,14 +275,14 @@ export async function buildApp(
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     // Refuse an oversized upload before reading it; uploads without a length are held to the
-    // same limit per file by the multipart parser.
+    // same limit per file by the multipart parser (withMultipart).
     const length = Number(request.headers['content-length'] ?? 0);
-    if (
-      request.headers['content-type']?.startsWith('multipart/') &&
-      length > MULTIPART_BODY_LIMIT
-    ) {
-      done(invalid(`上传内容过大，最多 ${MULTIPART_BODY_LIMIT / 1024 / 1024} MB`));
-      return;
+    if (request.headers['content-type']?.startsWith('multipart/')) {
+      const limit = uploadLimitOf(request);
+      if (length > limit.bytes) {
+        done(invalid(`上传内容过大，最多 ${sizeText(limit.shown)}`));
+        return;
+      }
     }
     done();
   });

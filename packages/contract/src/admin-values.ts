@@ -83,12 +83,13 @@ export const ARTICLE_BODY_MAX = 200_000;
 /** The largest image an operator may upload, in bytes. */
 export const ADMIN_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 /**
- * The largest lesson video an operator may upload, in bytes: one request's limit (larger
- * recordings wait for resumable uploads with the media pipeline).
+ * The largest lesson video (or replay) an operator may upload, in bytes: a phone's or a camera's
+ * recording of a long lecture as it came (10 minutes of 1080p from a phone is about 1.3 GB); the
+ * media pipeline makes what learners download of it. Streamed to disk, never held in memory.
  */
-export const ADMIN_VIDEO_MAX_BYTES = 19 * 1024 * 1024;
-/** The largest lesson audio an operator may upload, in bytes: the video's limit. */
-export const ADMIN_AUDIO_MAX_BYTES = ADMIN_VIDEO_MAX_BYTES;
+export const ADMIN_VIDEO_MAX_BYTES = 2 * 1024 * 1024 * 1024;
+/** The largest lesson audio an operator may upload, in bytes: three hours of MP3 at 192 kbit/s. */
+export const ADMIN_AUDIO_MAX_BYTES = 300 * 1024 * 1024;
 /**
  * The largest e-book PDF an operator may upload, in bytes: one request's limit, as a video's
  * (`MULTIPART_BODY_LIMIT` holds every multipart request of the server).

@@ -9,6 +9,14 @@ export const LIST_MAX_SIZE = 50;
 export const JSON_BODY_LIMIT = 1024 * 1024;
 /** Largest multipart body (all files of one request), in bytes. */
 export const MULTIPART_BODY_LIMIT = 20 * 1024 * 1024;
+/** Room for a multipart form's boundaries and text fields beside a file of the largest size. */
+export const MULTIPART_FORM_OVERHEAD = 1024 * 1024;
+/** A size limit as people read it: `20 MB`, `300 MB`, `2 GB`. */
+export function sizeText(bytes: number): string {
+  const gigabyte = 1024 * 1024 * 1024;
+  if (bytes >= gigabyte && bytes % gigabyte === 0) return `${bytes / gigabyte} GB`;
+  return `${Math.round(bytes / 1024 / 1024)} MB`;
+}
 /** Request time-out of the web client, in milliseconds (spec section 9). */
 export const REQUEST_TIMEOUT_MS = 15_000;
 /** Username: a mainland mobile number. */

@@ -1,5 +1,5 @@
 import type { AdminAudioUpload, AdminVideoUpload } from '@portal/contract';
-import { call } from '@/api/client.ts';
+import { uploadWithProgress } from '@/api/upload-with-progress.ts';
 
 /** The length of a video file in whole seconds, read by the browser (0 when it cannot tell). */
 export function videoSeconds(file: File): Promise<number> {
@@ -27,24 +27,18 @@ function mediaSeconds(file: File, tag: 'video' | 'audio'): Promise<number> {
   });
 }
 
-/** Uploads a lesson video (MP4 or WebM); answers its address and size. */
-export function uploadVideo(file: File): Promise<AdminVideoUpload> {
-  const body = new FormData();
-  body.append('file', file, file.name);
-  return call<AdminVideoUpload>('/api/admin/uploads/video', {
-    method: 'post',
-    body,
-    timeout: 300_000,
-  });
+/** Uploads a lesson video or a replay (MP4 or WebM), reporting the share sent (0 to 100). */
+export function uploadVideo(
+  file: File,
+  onProgress: (percent: number) => void,
+): Promise<AdminVideoUpload> {
+  return uploadWithProgress('/api/admin/uploads/video', file, onProgress);
 }
 
-/** Uploads a lesson audio (MP3 or M4A, told by its content); answers its address and size. */
-export function uploadAudio(file: File): Promise<AdminAudioUpload> {
-  const body = new FormData();
-  body.append('file', file, file.name);
-  return call<AdminAudioUpload>('/api/admin/uploads/audio', {
-    method: 'post',
-    body,
-    timeout: 300_000,
-  });
+/** Uploads a lesson audio (MP3 or M4A, told by its content), reporting the share sent. */
+export function uploadAudio(
+  file: File,
+  onProgress: (percent: number) => void,
+): Promise<AdminAudioUpload> {
+  return uploadWithProgress('/api/admin/uploads/audio', file, onProgress);
 }

@@ -22,6 +22,8 @@ export interface AdminRoute<
   body?: B;
   response: R;
   limit?: RateLimit;
+  /** A multipart body larger than `MULTIPART_BODY_LIMIT` it takes, in bytes (a lesson's video). */
+  uploadLimit?: number;
   handle: (input: AdminRouteInput<Q, B>) => Promise<z.input<R>> | z.input<R>;
 }
 
@@ -75,6 +77,7 @@ export function adminRoutes(api: ApiRoutes, operators: OperatorService) {
         body: route.body,
         response: route.response,
         limit: route.limit,
+        uploadLimit: route.uploadLimit,
         // A visitor, a learner or the wrong role is refused before the input is checked.
         guard: async (request) => {
           await operatorOf(request);

@@ -84,6 +84,8 @@ export interface ApiRoute<
    * role check): a caller refused here learns nothing of what the input should be.
    */
   guard?: (request: FastifyRequest) => Promise<void>;
+  /** A multipart body larger than `MULTIPART_BODY_LIMIT` it takes, in bytes (a lesson's video). */
+  uploadLimit?: number;
   handle: (input: RouteInput<L, Q, B>) => Promise<z.input<R>> | z.input<R>;
 }
 
@@ -167,12 +169,13 @@ export function apiRoutes(app: FastifyInstance, tag: ApiTag) {
         return new EnvelopeText(bytes);
       };
       const guard = route.guard ? { onRequest: route.guard } : {};
-      app.route({ method, url, config: { login }, schema: schema(false), handler, ...guard });
+      const config = { login, uploadLimit: route.uploadLimit };
+      app.route({ method, url, config, schema: schema(false), handler, ...guard });
       if (route.formerly) {
         app.route({
           method,
           url: route.formerly,
-          config: { login },
+          config,
           schema: schema(true),
           handler,
           ...guard,

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Home } from '@portal/contract';
-import { pictureSrcSet } from '@portal/contract/constants';
+import { ADMIN_VIDEO_MAX_BYTES, pictureSrcSet } from '@portal/contract/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCourse } from '../testing/course-factory.ts';
 import { body, buildTestApp, describeEachEngine, type TestApp } from '../testing/test-app.ts';
@@ -60,6 +60,20 @@ describeEachEngine('the /api envelope', (ctx) => {
     });
     expect(response.statusCode).toBe(200);
     expect(body(response)).toEqual({ code: 400, message: '上传内容过大，最多 20 MB', data: null });
+  });
+
+  it('holds a lesson video to its own route’s limit (2 GB, not 20 MB), refused before the body is read', async () => {
+    const response = await ctx().app.inject({
+      method: 'POST',
+      url: '/api/admin/uploads/video',
+      headers: {
+        'content-type': 'multipart/form-data; boundary=portal-boundary',
+        // What the body claims, checked before a byte of it is read.
+        'content-length': String(ADMIN_VIDEO_MAX_BYTES + 2 * 1024 * 1024),
+      },
+      payload: '--portal-boundary--\r\n',
+    });
+    expect(body(response)).toEqual({ code: 400, message: '上传内容过大，最多 2 GB', data: null });
   });
 
   it('answers an unsupported content type with code 400', async () => {

@@ -1,10 +1,34 @@
 import type { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { labelOf } from '@portal/contract';
+import { MULTIPART_BODY_LIMIT, MULTIPART_FORM_OVERHEAD } from '@portal/contract/constants';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, invalid } from '../platform/errors.ts';
 import type { ReceivedFile } from '../platform/upload-store.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The largest multipart body the route takes, in bytes, when larger than the server's
+     * `MULTIPART_BODY_LIMIT` (a lesson's video): see {@link uploadLimitOf}.
+     */
+    uploadLimit?: number;
+  }
+}
+
+/**
+ * The largest multipart body `request`'s route takes (`bytes`), and the size told to the caller
+ * (`shown`): its own `uploadLimit` (with room for the form around the file), else
+ * `MULTIPART_BODY_LIMIT`. A larger `Content-Length` is refused before the body is read, and no
+ * file of the form may stream past it.
+ */
+export function uploadLimitOf(request: FastifyRequest): { bytes: number; shown: number } {
+  const own = request.routeOptions.config?.uploadLimit;
+  return own === undefined
+    ? { bytes: MULTIPART_BODY_LIMIT, shown: MULTIPART_BODY_LIMIT }
+    : { bytes: own + MULTIPART_FORM_OVERHEAD, shown: own };
+}
 
 /** How a multipart form is read: its text fields' schema and where its files go. */
 export interface MultipartSpec<F extends z.ZodType> {
@@ -76,7 +100,9 @@ export async function withMultipart<F extends z.ZodType, T>(
     const fields = new Map<string, string>();
     let strayFile = false;
     try {
-      for await (const part of request.parts({ limits: { files: spec.maxFiles } })) {
+      for await (const part of request.parts({
+        limits: { files: spec.maxFiles, fileSize: uploadLimitOf(request).bytes },
+      })) {
         if (part.type === 'file') {
           if (part.fieldname !== spec.fileField) {
             // Read it to the end (nothing kept) so the rest of the request still arrives; a body

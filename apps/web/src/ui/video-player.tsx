@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { loadHls, planSource } from './hls-source.ts';
 import { type PlaybackReport, usePlaybackReports } from './use-playback-reports.ts';
-import { planSource } from './watch-tracker.ts';
 import './actions.css';
 import './video-player.css';
 
@@ -134,7 +134,7 @@ export function VideoPlayer({
     }
     let cancelled = false;
     let destroy: (() => void) | null = null;
-    import('hls.js/light')
+    loadHls()
       .then(({ default: Hls }) => {
         if (cancelled) return;
         if (!Hls.isSupported()) {

@@ -1,25 +1,6 @@
 /**
- * The pure parts of the lesson player: which way to play a source, where to resume, and how much
- * real time was spent watching.
+ * The pure parts of the lesson player: where to resume, and how much real time was spent watching.
  */
-
-const HLS_TYPE = 'application/vnd.apple.mpegurl';
-
-/** How the player plays a source: the browser itself, or hls.js over Media Source Extensions. */
-export interface SourcePlan {
-  kind: 'native' | 'hls.js';
-  src: string;
-}
-
-/**
- * An HLS playlist (`.m3u8`) plays natively where the browser says it can (Safari, iOS, recent
- * Chrome) and through hls.js elsewhere; everything else (MP4) plays natively.
- */
-export function planSource(url: string, canPlayType: (type: string) => string): SourcePlan {
-  const path = (url.split(/[?#]/)[0] ?? url).toLowerCase();
-  if (!path.endsWith('.m3u8')) return { kind: 'native', src: url };
-  return { kind: canPlayType(HLS_TYPE) === '' ? 'hls.js' : 'native', src: url };
-}
 
 /** A lesson watched to within this many seconds of its end starts again from the beginning. */
 export const RESTART_MARGIN_SECONDS = 5;

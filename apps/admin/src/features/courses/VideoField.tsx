@@ -1,7 +1,8 @@
 import { UploadOutlined } from '@ant-design/icons';
-import { ADMIN_AUDIO_MAX_BYTES, ADMIN_VIDEO_MAX_BYTES } from '@portal/contract/constants';
+import { ADMIN_AUDIO_MAX_BYTES, ADMIN_VIDEO_MAX_BYTES, sizeText } from '@portal/contract/constants';
 import { App, Button, Space, Typography, Upload } from 'antd';
 import { useState } from 'react';
+import { UploadProgress } from '@/ui/UploadProgress.tsx';
 import { audioSeconds, uploadAudio, uploadVideo, videoSeconds } from '@/ui/upload-video.ts';
 import { VideoLadderStatus } from '@/ui/VideoLadderStatus.tsx';
 
@@ -44,9 +45,10 @@ export function VideoField({
   kind?: keyof typeof MEDIA;
 }) {
   const { message } = App.useApp();
-  const [uploading, setUploading] = useState(false);
+  const [percent, setPercent] = useState<number | null>(null);
+  const uploading = percent !== null;
   const media = MEDIA[kind];
-  const megabytes = media.maxBytes / 1024 / 1024;
+  const limit = sizeText(media.maxBytes);
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
       {value && kind === 'video' ? (
@@ -58,23 +60,25 @@ export function VideoField({
         // biome-ignore lint/a11y/useMediaCaption: an operator checks the upload; transcripts come with the media pipeline
         <audio src={value} controls preload="metadata" aria-label="课时音频试听" />
       ) : null}
+      <UploadProgress percent={percent} label={`${media.name}上传进度`} />
       <Upload
         accept={media.accept}
         showUploadList={false}
+        disabled={uploading}
         customRequest={({ file }) => {
           const picked = file as File;
           if (picked.size > media.maxBytes) {
-            message.error(`${media.name}不能超过 ${megabytes} MB`);
+            message.error(`${media.name}不能超过 ${limit}`);
             return;
           }
-          setUploading(true);
-          Promise.all([media.upload(picked), media.seconds(picked)])
+          setPercent(0);
+          Promise.all([media.upload(picked, setPercent), media.seconds(picked)])
             .then(([uploaded, seconds]) => {
               onChange?.(uploaded.url);
               onSeconds(seconds);
             })
             .catch((error: Error) => message.error(error.message))
-            .finally(() => setUploading(false));
+            .finally(() => setPercent(null));
         }}
       >
         <Button id={id} icon={<UploadOutlined />} loading={uploading}>
@@ -82,7 +86,7 @@ export function VideoField({
         </Button>
       </Upload>
       <Typography.Text type="secondary">
-        {media.formats}，最大 {megabytes} MB
+        {media.formats}，最大 {limit}
       </Typography.Text>
     </Space>
   );

@@ -1,8 +1,9 @@
 import { FilePdfOutlined, UploadOutlined } from '@ant-design/icons';
 import type { AdminPdfUpload } from '@portal/contract';
-import { ADMIN_PDF_MAX_BYTES } from '@portal/contract/constants';
-import { App, Button, Progress, Space, Typography, Upload } from 'antd';
+import { ADMIN_PDF_MAX_BYTES, sizeText } from '@portal/contract/constants';
+import { App, Button, Space, Typography, Upload } from 'antd';
 import { useState } from 'react';
+import { UploadProgress } from '@/ui/UploadProgress.tsx';
 import { uploadPdf } from './upload-pdf.ts';
 
 /** A file's size as an operator reads it: 820 KB, 2.4 MB. */
@@ -50,14 +51,7 @@ export function PdfField({
           </Typography.Link>
         </Space>
       ) : null}
-      {uploading ? (
-        <Progress
-          percent={percent}
-          size="small"
-          aria-label="PDF 上传进度"
-          style={{ maxWidth: 360 }}
-        />
-      ) : null}
+      <UploadProgress percent={percent} label="PDF 上传进度" />
       <Upload
         accept="application/pdf,.pdf"
         showUploadList={false}
@@ -65,7 +59,7 @@ export function PdfField({
         customRequest={({ file }) => {
           const picked = file as File;
           if (picked.size > ADMIN_PDF_MAX_BYTES) {
-            message.error(`PDF 文件不能超过 ${ADMIN_PDF_MAX_BYTES / 1024 / 1024} MB`);
+            message.error(`PDF 文件不能超过 ${sizeText(ADMIN_PDF_MAX_BYTES)}`);
             return;
           }
           setPercent(0);
@@ -83,8 +77,7 @@ export function PdfField({
         </Button>
       </Upload>
       <Typography.Text type="secondary">
-        PDF 文件，未加密，最大 {ADMIN_PDF_MAX_BYTES / 1024 / 1024}{' '}
-        MB；上传后读取页数，并以第一页生成封面
+        PDF 文件，未加密，最大 {sizeText(ADMIN_PDF_MAX_BYTES)}；上传后读取页数，并以第一页生成封面
       </Typography.Text>
     </Space>
   );

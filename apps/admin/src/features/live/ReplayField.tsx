@@ -1,7 +1,8 @@
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
-import { ADMIN_VIDEO_MAX_BYTES } from '@portal/contract/constants';
+import { ADMIN_VIDEO_MAX_BYTES, sizeText } from '@portal/contract/constants';
 import { App, Button, Space, Typography, Upload } from 'antd';
 import { useState } from 'react';
+import { UploadProgress } from '@/ui/UploadProgress.tsx';
 import { uploadVideo } from '@/ui/upload-video.ts';
 import { VideoLadderStatus } from '@/ui/VideoLadderStatus.tsx';
 
@@ -19,7 +20,8 @@ export function ReplayField({
   id?: string;
 }) {
   const { message } = App.useApp();
-  const [uploading, setUploading] = useState(false);
+  const [percent, setPercent] = useState<number | null>(null);
+  const uploading = percent !== null;
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
       {value ? (
@@ -32,21 +34,23 @@ export function ReplayField({
           pendingHint="转码在后台进行；转码完成前，学员看到的是原视频，完成后自动换成适合手机的多清晰度版本。"
         />
       ) : null}
+      <UploadProgress percent={percent} label="回放上传进度" />
       <Space>
         <Upload
           accept="video/mp4,video/webm"
           showUploadList={false}
+          disabled={uploading}
           customRequest={({ file }) => {
             const picked = file as File;
             if (picked.size > ADMIN_VIDEO_MAX_BYTES) {
-              message.error(`视频不能超过 ${ADMIN_VIDEO_MAX_BYTES / 1024 / 1024} MB`);
+              message.error(`视频不能超过 ${sizeText(ADMIN_VIDEO_MAX_BYTES)}`);
               return;
             }
-            setUploading(true);
-            uploadVideo(picked)
+            setPercent(0);
+            uploadVideo(picked, setPercent)
               .then((uploaded) => onChange?.(uploaded.url))
               .catch((error: Error) => message.error(error.message))
-              .finally(() => setUploading(false));
+              .finally(() => setPercent(null));
           }}
         >
           <Button id={id} icon={<UploadOutlined />} loading={uploading}>
@@ -60,8 +64,7 @@ export function ReplayField({
         ) : null}
       </Space>
       <Typography.Text type="secondary">
-        直播结束后学员观看的回放：MP4 或 WebM，最大 {ADMIN_VIDEO_MAX_BYTES / 1024 / 1024}{' '}
-        MB；可以不填
+        直播结束后学员观看的回放：MP4 或 WebM，最大 {sizeText(ADMIN_VIDEO_MAX_BYTES)}；可以不填
       </Typography.Text>
     </Space>
   );

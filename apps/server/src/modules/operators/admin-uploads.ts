@@ -4,6 +4,7 @@ import {
   ADMIN_AUDIO_MAX_BYTES,
   ADMIN_IMAGE_MAX_BYTES,
   ADMIN_VIDEO_MAX_BYTES,
+  sizeText,
 } from '@portal/contract/constants';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
@@ -110,7 +111,7 @@ export class AdminUploads {
     const [file] = received;
     if (!file) throw invalid(`${kind.field}：${kind.pick}`);
     if (file.tooLarge) {
-      throw invalid(`${kind.field}：文件不能超过 ${kind.maxBytes / 1024 / 1024} MB`);
+      throw invalid(`${kind.field}：文件不能超过 ${sizeText(kind.maxBytes)}`);
     }
     const extension = kind.sniff(file.head);
     if (!extension) throw invalid(`${kind.field}：${kind.refused}`);

@@ -18,6 +18,7 @@ import {
   ADMIN_AUDIO_MAX_BYTES,
   ADMIN_IMAGE_MAX_BYTES,
   ADMIN_VIDEO_MAX_BYTES,
+  sizeText,
 } from '@portal/contract/constants';
 import { z } from 'zod';
 import { adminRoutes } from '../../http/admin-route.ts';
@@ -138,9 +139,10 @@ export const operatorsModule = portalModule({
     admin.post('/api/admin/uploads/video', {
       operationId: 'uploadAdminVideo',
       summary: '上传课时视频（后台）',
-      description: `上传一个课时视频（multipart，字段 file）：按内容识别 MP4/WebM，最大 ${ADMIN_VIDEO_MAX_BYTES / 1024 / 1024} MB，按原样保存并以字节范围播放；答复视频地址。记入操作日志。`,
+      description: `上传一个课时视频（multipart，字段 file）：按内容识别 MP4/WebM，最大 ${sizeText(ADMIN_VIDEO_MAX_BYTES)}（流式写入磁盘），按原样保存并以字节范围播放，并在后台转码；答复视频地址。记入操作日志。`,
       roles: ['editor'],
       limit: RateLimits.uploads,
+      uploadLimit: ADMIN_VIDEO_MAX_BYTES,
       response: adminVideoUploadSchema,
       handle: ({ request, operator }) =>
         withMultipart(
@@ -172,9 +174,10 @@ export const operatorsModule = portalModule({
     admin.post('/api/admin/uploads/audio', {
       operationId: 'uploadAdminAudio',
       summary: '上传课时音频（后台）',
-      description: `上传一个课时音频（multipart，字段 file）：按内容（而非文件名）识别 MP3/M4A，最大 ${ADMIN_AUDIO_MAX_BYTES / 1024 / 1024} MB，按原样保存在本站的媒体目录并以字节范围播放；答复音频地址与大小。记入操作日志。`,
+      description: `上传一个课时音频（multipart，字段 file）：按内容（而非文件名）识别 MP3/M4A，最大 ${sizeText(ADMIN_AUDIO_MAX_BYTES)}，按原样保存在本站的媒体目录并以字节范围播放；答复音频地址与大小。记入操作日志。`,
       roles: ['editor'],
       limit: RateLimits.uploads,
+      uploadLimit: ADMIN_AUDIO_MAX_BYTES,
       response: adminAudioUploadSchema,
       handle: ({ request, operator }) =>
         withMultipart(

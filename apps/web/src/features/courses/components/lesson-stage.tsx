@@ -1,12 +1,13 @@
 import type { CourseDetail, CourseProgress, ProgressResult } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, use, useState } from 'react';
+import { Suspense, use, useEffect, useState } from 'react';
 import { loginCheck } from '@/platform/login-check.ts';
 import { applyProgressResult } from '@/platform/queries/course-progress.ts';
 import { isMissing } from '@/platform/queries/detail.ts';
+import { warmHlsFor } from '@/ui/hls-source.ts';
 import { ProgressTrack } from '@/ui/progress-bar.tsx';
 import { PlayerBoundary, playerChunk, VideoStageBox } from '@/ui/video-stage.tsx';
-import { useLesson } from '../api/get-lesson.ts';
+import { lessonQueryOptions, useLesson } from '../api/get-lesson.ts';
 
 /** The player's chunk: loaded only when a lesson is opened. */
 const loadPlayer = playerChunk(() => import('./lesson-player.tsx'));
@@ -125,6 +126,19 @@ export function LessonStage({
   autoPlay,
 }: Omit<StageProps, 'progress'> & { loggedIn: boolean; progress: ProgressState }) {
   const [attempt, setAttempt] = useState(0);
+  const client = useQueryClient();
+  // The lesson is asked for while the player's chunk downloads, not after it, and hls.js (where
+  // the browser needs it for the lesson's video) as soon as the lesson answers: a tap's wait is
+  // the longest of the three, not their sum.
+  useEffect(() => {
+    if (!loggedIn) return;
+    client.fetchQuery(lessonQueryOptions(lessonId)).then(
+      (lesson) => {
+        if (lesson.videoUrl) warmHlsFor(lesson.videoUrl);
+      },
+      () => {},
+    );
+  }, [client, loggedIn, lessonId]);
   if (!loggedIn) {
     return (
       <VideoStageBox>
