@@ -106,7 +106,12 @@ const SCREEN = 'M3 5h18v13H3zM10 8.5v6l5-3z';
 /** The large button that swaps a video lesson between the video and its sound only. */
 function ListenToggle({ listening, onToggle }: { listening: boolean; onToggle: () => void }) {
   return (
-    <button type="button" className="lesson-listen-toggle" data-listen-toggle="" onClick={onToggle}>
+    <button
+      type="button"
+      className="pill-button quiet lesson-listen-toggle"
+      data-listen-toggle=""
+      onClick={onToggle}
+    >
       <LineIcon d={listening ? SCREEN : HEADPHONES} size={22} />
       {listening ? '看视频' : '只听声音'}
     </button>
