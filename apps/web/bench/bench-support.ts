@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, devices } from 'playwright-core';
-import type { Login } from '../e2e/harness.ts';
+import { type Login, launchChromium, type Portal, startPortal } from '../e2e/harness.ts';
 
 /** What the phone benches of this folder share: the build, the network conditions, the median. */
 
@@ -78,4 +78,26 @@ export async function phonePage(browser: Browser, login: Login, condition: Condi
     await cdp.send('Network.emulateNetworkConditions', { offline: false, ...condition.network });
   }
   return { context, page };
+}
+
+/**
+ * Runs `bench` with the web app built (or WEB_DIST_DIR's), a portal serving it and Chromium; all
+ * three are stopped and removed afterwards, whatever happens. `env` adds to the portal's settings.
+ */
+export async function withPortal(
+  bench: (portal: Portal, browser: Browser) => Promise<void>,
+  env: Record<string, string> = {},
+): Promise<void> {
+  const dist = buildWeb();
+  const [portal, browser] = await Promise.all([
+    startPortal({ ...env, WEB_DIST_DIR: dist }),
+    launchChromium(),
+  ]);
+  try {
+    await bench(portal, browser);
+  } finally {
+    await browser.close();
+    await portal.stop();
+    if (!process.env.WEB_DIST_DIR) fs.rmSync(dist, { recursive: true, force: true });
+  }
 }

@@ -18,8 +18,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { apiLogin, type Login, launchChromium, startPortal } from '../e2e/harness.ts';
-import { buildWeb, CONDITIONS, type Condition, median, phonePage } from './bench-support.ts';
+import { apiLogin, type Login } from '../e2e/harness.ts';
+import { CONDITIONS, type Condition, median, phonePage, withPortal } from './bench-support.ts';
 
 const RUNS = Number(process.env.RUNS ?? 3);
 const SECONDS = Number(process.env.BENCH_VIDEO_SECONDS ?? 120);
@@ -215,51 +215,38 @@ async function measure(
   }
 }
 
-async function main() {
-  const dist = buildWeb();
-  const [portal, browser] = await Promise.all([
-    startPortal({ WEB_DIST_DIR: dist }),
-    launchChromium(),
-  ]);
-  try {
-    const courseId = await publishLecture(portal.baseUrl);
-    const login = await apiLogin(portal.baseUrl);
-    console.log(`\n/scourseDetail?id=${courseId}, iPhone 13 emulation, fresh profile per run`);
-    const cases = CONDITIONS.flatMap((condition) =>
-      (['native', 'hls.js'] as const).map((player) => ({ condition, player })),
-    );
-    for (const { condition, player } of cases) {
-      const runs: Run[] = [];
-      for (let run = 0; run < RUNS; run += 1) {
-        runs.push(await measure(browser, portal.baseUrl, login, courseId, condition, player));
-      }
-      const times = runs.map((run) => run.ms);
-      console.log(
-        `\n${condition.name}, ${player === 'native' ? 'the browser’s own HLS' : 'hls.js'}\n  tap to first frame: ${median(times).toFixed(0)} ms median [${times.map((t) => t.toFixed(0)).join(', ')}]`,
-      );
-      for (const [index, run] of runs.entries()) {
-        const byRung = new Map<string, number>();
-        for (const segment of run.segments) {
-          byRung.set(segment.rung, (byRung.get(segment.rung) ?? 0) + segment.bytes);
-        }
-        console.log(
-          `  run ${index + 1}: segments ${run.segments.map((s) => s.rung).join(' ')} | ${[...byRung].map(([rung, bytes]) => `${rung} ${(bytes / 1024).toFixed(0)} KB`).join(', ')}`,
-        );
-      }
-      // Where the median run's wait went: each fetch from the tap to the first frame.
-      const middle = [...runs].sort((a, b) => a.ms - b.ms)[Math.floor(runs.length / 2)];
-      console.log('  the median run, from the tap (ms):');
-      for (const fetched of middle?.waterfall ?? []) {
-        console.log(
-          `    ${fetched.start.toFixed(0).padStart(5)} → ${fetched.end.toFixed(0).padStart(5)}  ${(fetched.bytes / 1024).toFixed(1).padStart(7)} KB  ${fetched.name}`,
-        );
-      }
+await withPortal(async (portal, browser) => {
+  const courseId = await publishLecture(portal.baseUrl);
+  const login = await apiLogin(portal.baseUrl);
+  console.log(`\n/scourseDetail?id=${courseId}, iPhone 13 emulation, fresh profile per run`);
+  const cases = CONDITIONS.flatMap((condition) =>
+    (['native', 'hls.js'] as const).map((player) => ({ condition, player })),
+  );
+  for (const { condition, player } of cases) {
+    const runs: Run[] = [];
+    for (let run = 0; run < RUNS; run += 1) {
+      runs.push(await measure(browser, portal.baseUrl, login, courseId, condition, player));
     }
-  } finally {
-    await browser.close();
-    await portal.stop();
-    if (!process.env.WEB_DIST_DIR) fs.rmSync(dist, { recursive: true, force: true });
+    const times = runs.map((run) => run.ms);
+    console.log(
+      `\n${condition.name}, ${player === 'native' ? 'the browser’s own HLS' : 'hls.js'}\n  tap to first frame: ${median(times).toFixed(0)} ms median [${times.map((t) => t.toFixed(0)).join(', ')}]`,
+    );
+    for (const [index, run] of runs.entries()) {
+      const byRung = new Map<string, number>();
+      for (const segment of run.segments) {
+        byRung.set(segment.rung, (byRung.get(segment.rung) ?? 0) + segment.bytes);
+      }
+      console.log(
+        `  run ${index + 1}: segments ${run.segments.map((s) => s.rung).join(' ')} | ${[...byRung].map(([rung, bytes]) => `${rung} ${(bytes / 1024).toFixed(0)} KB`).join(', ')}`,
+      );
+    }
+    // Where the median run's wait went: each fetch from the tap to the first frame.
+    const middle = [...runs].sort((a, b) => a.ms - b.ms)[Math.floor(runs.length / 2)];
+    console.log('  the median run, from the tap (ms):');
+    for (const fetched of middle?.waterfall ?? []) {
+      console.log(
+        `    ${fetched.start.toFixed(0).padStart(5)} → ${fetched.end.toFixed(0).padStart(5)}  ${(fetched.bytes / 1024).toFixed(1).padStart(7)} KB  ${fetched.name}`,
+      );
+    }
   }
-}
-
-await main();
+});

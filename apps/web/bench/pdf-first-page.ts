@@ -9,10 +9,9 @@
  * Run: `npm run bench:pdf` (builds the web app into a temporary folder unless WEB_DIST_DIR names
  * a build). RUNS=n changes the number of runs.
  */
-import fs from 'node:fs';
 import type { Browser } from 'playwright-core';
-import { apiLogin, type Login, launchChromium, startPortal } from '../e2e/harness.ts';
-import { buildWeb, CONDITIONS, type Condition, median, phonePage } from './bench-support.ts';
+import { apiLogin, type Login } from '../e2e/harness.ts';
+import { CONDITIONS, type Condition, median, phonePage, withPortal } from './bench-support.ts';
 
 const RUNS = Number(process.env.RUNS ?? 5);
 const PAGE_COUNT = 100;
@@ -131,49 +130,34 @@ async function measure(
   }
 }
 
-async function main() {
-  const dist = buildWeb();
-  const [portal, browser] = await Promise.all([
-    startPortal({ WEB_DIST_DIR: dist }),
-    launchChromium(),
-  ]);
-  try {
-    const login = await apiLogin(portal.baseUrl);
-    const book = await findBook(portal.baseUrl);
-    const pdfSize = Number(
-      (await fetch(new URL(book.pdfUrl, portal.baseUrl), { method: 'HEAD' })).headers.get(
-        'content-length',
-      ),
-    );
-    console.log(
-      `\n/ebookContent?id=${book.id} (${PAGE_COUNT} pages, PDF ${(pdfSize / 1024).toFixed(0)} KB), iPhone 13 emulation, fresh profile per run, ${RUNS} runs`,
-    );
-    for (const condition of CONDITIONS) {
-      const runs: Run[] = [];
-      for (let run = 0; run < RUNS; run += 1) {
-        runs.push(await measure(browser, portal.baseUrl, login, book, condition));
-      }
-      const times = runs.map((run) => run.ms);
-      const bytes = runs.map((run) =>
-        run.requests.reduce((sum, request) => sum + request.bytes, 0),
-      );
-      console.log(
-        `\n${condition.name}\n  first page drawn: ${median(times).toFixed(0)} ms median ` +
-          `[${times.map((time) => time.toFixed(0)).join(', ')}]\n` +
-          `  PDF body bytes before it: ${(median(bytes) / 1024).toFixed(1)} KB median, of ${(pdfSize / 1024).toFixed(1)} KB`,
-      );
-      for (const request of runs[0]?.requests ?? []) {
-        console.log(
-          `    first run: ${request.status || 'cut off'} ${request.range} ${(request.bytes / 1024).toFixed(1)} KB` +
-            (Number.isNaN(request.ms) ? '' : ` in ${request.ms.toFixed(0)} ms`),
-        );
-      }
+await withPortal(async (portal, browser) => {
+  const login = await apiLogin(portal.baseUrl);
+  const book = await findBook(portal.baseUrl);
+  const pdfSize = Number(
+    (await fetch(new URL(book.pdfUrl, portal.baseUrl), { method: 'HEAD' })).headers.get(
+      'content-length',
+    ),
+  );
+  console.log(
+    `\n/ebookContent?id=${book.id} (${PAGE_COUNT} pages, PDF ${(pdfSize / 1024).toFixed(0)} KB), iPhone 13 emulation, fresh profile per run, ${RUNS} runs`,
+  );
+  for (const condition of CONDITIONS) {
+    const runs: Run[] = [];
+    for (let run = 0; run < RUNS; run += 1) {
+      runs.push(await measure(browser, portal.baseUrl, login, book, condition));
     }
-  } finally {
-    await browser.close();
-    await portal.stop();
-    if (!process.env.WEB_DIST_DIR) fs.rmSync(dist, { recursive: true, force: true });
+    const times = runs.map((run) => run.ms);
+    const bytes = runs.map((run) => run.requests.reduce((sum, request) => sum + request.bytes, 0));
+    console.log(
+      `\n${condition.name}\n  first page drawn: ${median(times).toFixed(0)} ms median ` +
+        `[${times.map((time) => time.toFixed(0)).join(', ')}]\n` +
+        `  PDF body bytes before it: ${(median(bytes) / 1024).toFixed(1)} KB median, of ${(pdfSize / 1024).toFixed(1)} KB`,
+    );
+    for (const request of runs[0]?.requests ?? []) {
+      console.log(
+        `    first run: ${request.status || 'cut off'} ${request.range} ${(request.bytes / 1024).toFixed(1)} KB` +
+          (Number.isNaN(request.ms) ? '' : ` in ${request.ms.toFixed(0)} ms`),
+      );
+    }
   }
-}
-
-await main();
+});
