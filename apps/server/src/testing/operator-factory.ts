@@ -1,5 +1,6 @@
 import type { OperatorRole } from '@portal/contract/constants';
 import type { FastifyInstance } from 'fastify';
+import { multipart } from './activity-factory.ts';
 import { createLearners, type TestLearner } from './class-factory.ts';
 import { body } from './test-app.ts';
 
@@ -43,4 +44,44 @@ export async function adminCall<T = unknown>(
     ...(method === 'POST' ? { payload: (payload ?? {}) as Record<string, unknown> } : {}),
   });
   return body<T>(response);
+}
+
+/**
+ * Uploads `file` to a console upload operation (`url`, multipart field `file`, beside the text
+ * `fields`) as the holder of `token` on `site`; answers the parsed envelope.
+ */
+export async function adminUpload<T = unknown>(
+  app: FastifyInstance,
+  token: string,
+  site: string,
+  url: string,
+  file: { name: string; content: Buffer; type?: string },
+  fields: Record<string, string> = {},
+) {
+  const form = multipart(fields, [{ ...file, field: 'file' }]);
+  const response = await app.inject({
+    method: 'POST',
+    url,
+    payload: form.payload,
+    headers: { ...form.headers, 'x-site': site, authorization: `Bearer ${token}` },
+  });
+  return body<T>(response);
+}
+
+/**
+ * One step of a desk's review (`submit`, `approve`, `reject`...) on the version of `item` the
+ * holder of `token` last saw: `POST /api/admin/<desk>/<action>`; answers the parsed envelope.
+ */
+export function reviewStep<T extends { id: number; version: number }>(
+  app: FastifyInstance,
+  token: string,
+  site: string,
+  desk: string,
+  action: string,
+  item: T,
+) {
+  return adminCall<T>(app, token, site, 'POST', `/api/admin/${desk}/${action}`, {
+    id: item.id,
+    version: item.version,
+  });
 }

@@ -13,9 +13,13 @@ import type { FastifyInstance } from 'fastify';
 import { PDFDocument } from 'pdf-lib';
 import { beforeAll, expect, it } from 'vitest';
 import { silentMp3 } from '../../seed/lesson-media.ts';
-import { multipart } from '../../testing/activity-factory.ts';
 import { createLearners, type TestLearner } from '../../testing/class-factory.ts';
-import { adminCall, createOperator } from '../../testing/operator-factory.ts';
+import {
+  adminCall,
+  adminUpload,
+  createOperator,
+  reviewStep,
+} from '../../testing/operator-factory.ts';
 import { body, describeEachEngine } from '../../testing/test-app.ts';
 
 const SITE = 'jingan';
@@ -38,17 +42,8 @@ describeEachEngine('the console’s audio and PDF lessons, to the learner', (ctx
 
   const as = <T>(who: TestLearner, method: 'GET' | 'POST', url: string, payload?: unknown) =>
     adminCall<T>(app, who.token, SITE, method, url, payload);
-  const upload = async <T>(url: string, name: string, content: Buffer, fields = {}) => {
-    const form = multipart(fields, [{ name, content, field: 'file' }]);
-    return body<T>(
-      await app.inject({
-        method: 'POST',
-        url,
-        payload: form.payload,
-        headers: { ...form.headers, 'x-site': SITE, authorization: `Bearer ${editor.token}` },
-      }),
-    );
-  };
+  const upload = <T>(url: string, name: string, content: Buffer, fields = {}) =>
+    adminUpload<T>(app, editor.token, SITE, url, { name, content }, fields);
   const asLearner = async <T>(url: string, payload?: unknown) =>
     body<T>(
       await app.inject({
@@ -67,10 +62,7 @@ describeEachEngine('the console’s audio and PDF lessons, to the learner', (ctx
     chapters: [{ title: '第一章 听与读', lessons }],
   });
   const step = (who: TestLearner, action: string, course: AdminCourse) =>
-    as<AdminCourse>(who, 'POST', `/api/admin/courses/${action}`, {
-      id: course.id,
-      version: course.version,
-    });
+    reviewStep(app, who.token, SITE, 'courses', action, course);
   const create = (title: string, lessons: LessonInput[]) =>
     as<AdminCourse>(editor, 'POST', '/api/admin/courses/create', form(title, lessons));
 

@@ -14,9 +14,13 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { multipart } from '../../testing/activity-factory.ts';
 import type { TestLearner } from '../../testing/class-factory.ts';
-import { adminCall, createOperator } from '../../testing/operator-factory.ts';
+import {
+  adminCall,
+  adminUpload,
+  createOperator,
+  reviewStep,
+} from '../../testing/operator-factory.ts';
 import { body, describeEachEngine } from '../../testing/test-app.ts';
 
 const SITE = 'jingan';
@@ -56,17 +60,12 @@ describeEachEngine('the console’s e-books: the PDF, its cover and review', (ct
     adminCall<T>(app, who.token, SITE, method, url, payload);
   const phone = async <T>(url: string) =>
     body<T>(await app.inject({ url, headers: { 'x-site': SITE } }));
-  const upload = async (who: TestLearner, name: string, content: Buffer) => {
-    const form = multipart({}, [{ name, content, field: 'file', type: 'application/pdf' }]);
-    return body<AdminPdfUpload>(
-      await app.inject({
-        method: 'POST',
-        url: '/api/admin/uploads/pdf',
-        payload: form.payload,
-        headers: { ...form.headers, 'x-site': SITE, authorization: `Bearer ${who.token}` },
-      }),
-    );
-  };
+  const upload = (who: TestLearner, name: string, content: Buffer) =>
+    adminUpload<AdminPdfUpload>(app, who.token, SITE, '/api/admin/uploads/pdf', {
+      name,
+      content,
+      type: 'application/pdf',
+    });
   const form = (title: string, pdf: AdminPdfUpload | null): AdminEbookFormInput => ({
     categoryId: choices.categories[0]?.id ?? 0,
     title,
@@ -82,10 +81,7 @@ describeEachEngine('the console’s e-books: the PDF, its cover and review', (ct
     cover: pdf?.cover ?? '/files/covers/ebook-jingan-001.svg',
   });
   const step = (who: TestLearner, action: string, ebook: AdminEbook) =>
-    as<AdminEbook>(who, 'POST', `/api/admin/ebooks/${action}`, {
-      id: ebook.id,
-      version: ebook.version,
-    });
+    reviewStep(app, who.token, SITE, 'ebooks', action, ebook);
   const publish = async (title: string) => {
     const pdf = (await upload(editor, `${title}.pdf`, threePages)).data;
     const created = await as<AdminEbook>(

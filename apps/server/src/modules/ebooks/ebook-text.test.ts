@@ -11,9 +11,13 @@ import type {
 import type { FastifyInstance } from 'fastify';
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { multipart } from '../../testing/activity-factory.ts';
 import type { TestLearner } from '../../testing/class-factory.ts';
-import { adminCall, createOperator } from '../../testing/operator-factory.ts';
+import {
+  adminCall,
+  adminUpload,
+  createOperator,
+  reviewStep,
+} from '../../testing/operator-factory.ts';
 import { body, describeEachEngine } from '../../testing/test-app.ts';
 import { cleanPageText, looksScanned, PDF_TEXT_JOB } from './ebook-text.ts';
 
@@ -76,14 +80,12 @@ describeEachEngine('search inside e-books: their PDF text, page by page', (ctx) 
   const as = <T>(who: TestLearner, method: 'GET' | 'POST', url: string, payload?: unknown) =>
     adminCall<T>(app, who.token, SITE, method, url, payload);
   const upload = async (name: string, content: Buffer) => {
-    const form = multipart({}, [{ name, content, field: 'file', type: 'application/pdf' }]);
-    const answer = body<AdminPdfUpload>(
-      await app.inject({
-        method: 'POST',
-        url: '/api/admin/uploads/pdf',
-        payload: form.payload,
-        headers: { ...form.headers, 'x-site': SITE, authorization: `Bearer ${editor.token}` },
-      }),
+    const answer = await adminUpload<AdminPdfUpload>(
+      app,
+      editor.token,
+      SITE,
+      '/api/admin/uploads/pdf',
+      { name, content, type: 'application/pdf' },
     );
     expect(answer.code, answer.message).toBe(0);
     return answer.data;
@@ -112,10 +114,7 @@ describeEachEngine('search inside e-books: their PDF text, page by page', (ctx) 
     );
     expect(created.code, created.message).toBe(0);
     const step = (who: TestLearner, action: string, ebook: AdminEbook) =>
-      as<AdminEbook>(who, 'POST', `/api/admin/ebooks/${action}`, {
-        id: ebook.id,
-        version: ebook.version,
-      });
+      reviewStep(app, who.token, SITE, 'ebooks', action, ebook);
     const approved = await step(
       reviewer,
       'approve',

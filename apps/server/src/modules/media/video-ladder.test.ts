@@ -16,10 +16,14 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FinalJobFailure } from '../../platform/jobs/job-queue.ts';
-import { multipart } from '../../testing/activity-factory.ts';
 import { createLearners, type TestLearner } from '../../testing/class-factory.ts';
 import { createLiveChannel, createLiveSession } from '../../testing/live-factory.ts';
-import { adminCall, createOperator } from '../../testing/operator-factory.ts';
+import {
+  adminCall,
+  adminUpload,
+  createOperator,
+  reviewStep,
+} from '../../testing/operator-factory.ts';
 import { body, describeEachEngine } from '../../testing/test-app.ts';
 import { VIDEO_LADDER_JOB, videoLadderKind } from './video-ladder.ts';
 import {
@@ -164,14 +168,12 @@ describeEachEngine('lesson videos become an HLS ladder in the background', (ctx)
   const as = <T>(who: TestLearner, method: 'GET' | 'POST', url: string, payload?: unknown) =>
     adminCall<T>(app, who.token, SITE, method, url, payload);
   const upload = async (name: string, content: Buffer) => {
-    const form = multipart({}, [{ name, content, field: 'file', type: 'video/mp4' }]);
-    const answer = body<AdminVideoUpload>(
-      await app.inject({
-        method: 'POST',
-        url: '/api/admin/uploads/video',
-        payload: form.payload,
-        headers: { ...form.headers, 'x-site': SITE, authorization: `Bearer ${editor.token}` },
-      }),
+    const answer = await adminUpload<AdminVideoUpload>(
+      app,
+      editor.token,
+      SITE,
+      '/api/admin/uploads/video',
+      { name, content, type: 'video/mp4' },
     );
     expect(answer.code, answer.message).toBe(0);
     return answer.data;
@@ -207,10 +209,7 @@ describeEachEngine('lesson videos become an HLS ladder in the background', (ctx)
     ],
   });
   const step = (who: TestLearner, action: string, item: AdminCourse) =>
-    as<AdminCourse>(who, 'POST', `/api/admin/courses/${action}`, {
-      id: item.id,
-      version: item.version,
-    });
+    reviewStep(app, who.token, SITE, 'courses', action, item);
   /** A course with the video submitted for review: the reviewer's approval, answered. */
   const approve = async (title: string, videoUrl: string) => {
     const created = await as<AdminCourse>(

@@ -5,10 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sniffAudio } from '../../platform/sniff-mime.ts';
 import { silentMp3 } from '../../seed/lesson-media.ts';
-import { multipart } from '../../testing/activity-factory.ts';
 import type { TestLearner } from '../../testing/class-factory.ts';
 import { createLearners } from '../../testing/class-factory.ts';
-import { adminCall, createOperator } from '../../testing/operator-factory.ts';
+import { adminCall, adminUpload, createOperator } from '../../testing/operator-factory.ts';
 import { body, describeEachEngine } from '../../testing/test-app.ts';
 
 /** The first bytes of an iTunes-style M4A: an `ftyp` box of major brand `M4A `. */
@@ -46,15 +45,11 @@ describeEachEngine('POST /api/admin/uploads/audio', (ctx) => {
   let editor: TestLearner;
   let learner: TestLearner;
 
-  const upload = (token: string, name: string, content: Buffer) => {
-    const form = multipart({}, [{ name, content, field: 'file' }]);
-    return app.inject({
-      method: 'POST',
-      url: '/api/admin/uploads/audio',
-      payload: form.payload,
-      headers: { ...form.headers, 'x-site': 'jingan', authorization: `Bearer ${token}` },
+  const upload = (token: string, name: string, content: Buffer) =>
+    adminUpload<AdminAudioUpload>(app, token, 'jingan', '/api/admin/uploads/audio', {
+      name,
+      content,
     });
-  };
   /** An MP3 followed by `padding` zero bytes, sent as a stream of 1 MB chunks (never held whole). */
   const uploadStreamed = (token: string, padding: number) => {
     const boundary = 'portal-streamed-upload';
@@ -103,7 +98,7 @@ describeEachEngine('POST /api/admin/uploads/audio', (ctx) => {
   it('keeps an MP3 and an M4A as they came in the site’s media folder, played with byte ranges, audited', async () => {
     const before = await uploadsAudited();
     const mp3 = Buffer.from(silentMp3(3));
-    const kept = body<AdminAudioUpload>(await upload(editor.token, '第一课 导读.mp3', mp3));
+    const kept = await upload(editor.token, '第一课 导读.mp3', mp3);
     expect(kept.code, kept.message).toBe(0);
     expect(kept.data.bytes).toBe(mp3.length);
     expect(kept.data.url).toMatch(/^\/media\/uploads\/jingan\/[A-Za-z0-9_-]{22}\.mp3$/);
@@ -113,7 +108,7 @@ describeEachEngine('POST /api/admin/uploads/audio', (ctx) => {
     expect(range.rawPayload.equals(mp3.subarray(0, 144))).toBe(true);
 
     // Told by content, not by name: an M4A named .mp3 is kept as .m4a.
-    const aac = body<AdminAudioUpload>(await upload(editor.token, '录音.mp3', m4a()));
+    const aac = await upload(editor.token, '录音.mp3', m4a());
     expect(aac.data.url).toMatch(/^\/media\/uploads\/jingan\/[A-Za-z0-9_-]{22}\.m4a$/);
     expect((await app.inject({ url: aac.data.url })).headers['content-type']).toBe('audio/mp4');
     expect(await uploadsAudited()).toBe(before + 2);
@@ -121,7 +116,7 @@ describeEachEngine('POST /api/admin/uploads/audio', (ctx) => {
 
   it('takes a recording larger than the server’s 20 MB for other uploads, up to its own limit', async () => {
     const long = Buffer.concat([Buffer.from(silentMp3(1)), Buffer.alloc(21 * 1024 * 1024, 0)]);
-    const kept = body<AdminAudioUpload>(await upload(editor.token, '三小时讲座.mp3', long));
+    const kept = await upload(editor.token, '三小时讲座.mp3', long);
     expect(kept.code, kept.message).toBe(0);
     expect(kept.data.bytes).toBe(long.length);
     const head = await app.inject({ url: kept.data.url, headers: { range: 'bytes=0-15' } });
@@ -131,7 +126,7 @@ describeEachEngine('POST /api/admin/uploads/audio', (ctx) => {
   it('refuses a file that is no audio whatever its name, and one over the limit, keeping nothing', async () => {
     const before = await uploadsAudited();
     const fake = Buffer.from('MZ this is a program renamed to look like a song, not a song');
-    expect(body(await upload(editor.token, '好听的歌.mp3', fake))).toMatchObject({
+    expect(await upload(editor.token, '好听的歌.mp3', fake)).toMatchObject({
       code: ErrorCode.invalid,
       message: '音频：只能上传 MP3 或 M4A 音频',
     });
@@ -140,7 +135,7 @@ describeEachEngine('POST /api/admin/uploads/audio', (ctx) => {
       Buffer.from('ftypisom', 'latin1'),
       Buffer.alloc(64),
     ]);
-    expect(body(await upload(editor.token, 'lesson.m4a', video)).message).toBe(
+    expect((await upload(editor.token, 'lesson.m4a', video)).message).toBe(
       '音频：只能上传 MP3 或 M4A 音频',
     );
     // Streamed (no length told in advance), one byte past the limit: refused as it arrives.
@@ -152,7 +147,7 @@ describeEachEngine('POST /api/admin/uploads/audio', (ctx) => {
     });
     expect(await uploadsAudited()).toBe(before);
     // Only operators who edit may upload.
-    expect(body(await upload(learner.token, 'a.mp3', Buffer.from(silentMp3(1)))).code).toBe(
+    expect((await upload(learner.token, 'a.mp3', Buffer.from(silentMp3(1)))).code).toBe(
       ErrorCode.forbidden,
     );
   });
