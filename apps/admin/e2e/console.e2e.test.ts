@@ -301,6 +301,35 @@ describe('the operators’ console', () => {
       .toBeGreaterThan(reached + 0.5);
     await phonePage.getByRole('button', { name: '看视频' }).click();
     await phonePage.locator('video.video-player').waitFor();
+
+    // A browser without HLS of its own (Firefox, older desktop Chrome) plays the ladder through
+    // hls.js (Media Source: a blob address), from its lowest rung as well.
+    const plainPage = await phone.newPage();
+    await plainPage.addInitScript(() => {
+      const canPlayType = HTMLMediaElement.prototype.canPlayType;
+      HTMLMediaElement.prototype.canPlayType = function (type: string) {
+        return /mpegurl/i.test(type) ? '' : canPlayType.call(this, type);
+      };
+    });
+    const fetched: string[] = [];
+    plainPage.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.endsWith('.ts')) fetched.push(pathname);
+    });
+    await plainPage.goto(url(`/scourseDetail?id=${id}`));
+    await plainPage.getByRole('button', { name: /开始学习|继续学习/ }).click();
+    const mse = plainPage.locator('video.video-player');
+    await expect
+      .poll(
+        () =>
+          mse.evaluate(
+            (element: HTMLVideoElement) =>
+              `${element.currentSrc.split(':')[0]} ${element.currentTime > 1}`,
+          ),
+        { timeout: 15_000 },
+      )
+      .toBe('blob true');
+    expect(fetched[0]).toMatch(/^\/media\/ladders\/jingan\/[A-Za-z0-9_-]+\/360p\/seg\d{3}\.ts$/);
   }, 420_000);
 
   it('takes an activity with a sign-up form built in the console to the phone, where a learner fills it in', async () => {

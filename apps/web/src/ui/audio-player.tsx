@@ -135,6 +135,10 @@ export function AudioPlayer({
           preload="metadata"
           aria-label={title}
           {...reports.handlers}
+          // The button says 暂停 as soon as playing is asked (\`paused\` is false from then on):
+          // a tap while the sound is still starting pauses it, as the button says, rather than
+          // a 播放 that pauses.
+          onPlay={() => setPlaying(true)}
           onPlaying={() => {
             reports.handlers.onPlaying();
             setPlaying(true);

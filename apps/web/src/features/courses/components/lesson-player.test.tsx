@@ -563,6 +563,23 @@ describe('LessonAudio', () => {
     expect(state.currentTime).toBe(30);
   });
 
+  it('says 暂停 from the moment playing is asked, so a tap while it starts pauses as it says', async () => {
+    const { element, state } = renderAudio({ autoPlay: true });
+    fireEvent.loadedMetadata(element);
+    // Asked to play (autoplay), the sound not yet arrived: no \`playing\` yet.
+    expect(state.paused).toBe(false);
+    fireEvent.play(element);
+    const button = screen.getByRole('button', { name: /暂停/ });
+    expect(button.getAttribute('aria-pressed')).toBe('true');
+    element.pause = vi.fn(() => {
+      state.paused = true;
+    });
+    fireEvent.click(button);
+    expect(element.pause).toHaveBeenCalledTimes(1);
+    fireEvent.pause(element);
+    expect(screen.getByRole('button', { name: /播放/ })).toBeTruthy();
+  });
+
   it('reports listening like watching: position and real time every few seconds, at once at 90%', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     const { element, state, onReported } = renderAudio();
