@@ -2,7 +2,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { formatDuration } from '@/lib/format-duration.ts';
 import { useMediaSession } from './media-session.ts';
 import { mediaDuration, type PlaybackReport, usePlaybackReports } from './use-playback-reports.ts';
-import { chosenPlaybackRate, SpeedButtons } from './video-player.tsx';
+import { chosenPlaybackRate, SpeedButtons, withStartFragment } from './video-player.tsx';
 import './actions.css';
 import './audio-player.css';
 import './video-player.css';
@@ -22,6 +22,8 @@ export interface AudioPlayerProps {
   artist?: string | undefined;
   /** The stored position to resume at, in seconds. */
   startAt: number;
+  /** The audio's duration as the catalogue gives it (a resume near the end restarts). */
+  durationHint?: number | undefined;
   /** Start playing once loaded (the learner chose it just now). */
   autoPlay: boolean;
   /** Sends a report; a rejection gives its listening time back to the next report. */
@@ -50,6 +52,7 @@ export function AudioPlayer({
   picture,
   artist,
   startAt,
+  durationHint,
   autoPlay,
   onReport,
   onReportOnLeave,
@@ -66,6 +69,7 @@ export function AudioPlayer({
   const [attempt, setAttempt] = useState(0);
   const reports = usePlaybackReports(audioRef, {
     startAt,
+    durationHint,
     autoPlay,
     onReport,
     onReportOnLeave,
@@ -85,8 +89,7 @@ export function AudioPlayer({
   useEffect(() => {
     const audio = audioRef.current;
     if (!audio || !src) return;
-    reloading.current();
-    audio.src = src;
+    audio.src = withStartFragment(src, reloading.current());
     return () => {
       // Stops the download of an audio the learner left.
       audio.removeAttribute('src');

@@ -13,13 +13,25 @@ export interface SourcePlan {
   src: string;
 }
 
+/** Whether the browser has Media Source Extensions, which hls.js plays through. */
+export const hasMediaSource = () => typeof window !== 'undefined' && 'MediaSource' in window;
+
 /**
- * An HLS playlist (`.m3u8`) plays natively where the browser says it can (Safari, iOS, recent
- * Chrome) and through hls.js elsewhere; everything else (MP4) plays natively.
+ * An HLS playlist (`.m3u8`) plays through hls.js wherever Media Source Extensions exist (Chrome
+ * and the WeChat browser on Android, desktops, iPad): it starts at the lowest rung, at the resume
+ * point, and climbs with the measured bandwidth, as the browsers' own players do not all do
+ * (Chrome's probes the first segments, then resumes at a high rung). Where only the browser
+ * plays HLS (Safari on the iPhone, which has no MediaSource) it plays natively. Everything else
+ * (MP4) plays natively.
  */
-export function planSource(url: string, canPlayType: (type: string) => string): SourcePlan {
+export function planSource(
+  url: string,
+  canPlayType: (type: string) => string,
+  mediaSource = hasMediaSource(),
+): SourcePlan {
   const path = (url.split(/[?#]/)[0] ?? url).toLowerCase();
   if (!path.endsWith('.m3u8')) return { kind: 'native', src: url };
+  if (mediaSource) return { kind: 'hls.js', src: url };
   return { kind: canPlayType(HLS_TYPE) === '' ? 'hls.js' : 'native', src: url };
 }
 

@@ -5,6 +5,9 @@ import { resumePosition, WatchTracker } from './watch-tracker.ts';
 /** How often the position is saved while the media plays. */
 export const REPORT_EVERY_MS = 5_000;
 
+/** A media clock this close to the resume position is at it (no seek). */
+const POSITION_TOLERANCE_SECONDS = 0.5;
+
 /** What the player saw since its previous report. */
 export interface PlaybackReport {
   positionSeconds: number;
@@ -21,6 +24,11 @@ export interface PlaybackReportOptions {
   startAt: number;
   /** Start playing once loaded (the learner chose it just now). */
   autoPlay: boolean;
+  /**
+   * The media's duration as the catalogue gives it, in seconds: tells before anything loads
+   * whether the stored position is a resume or, near the end, a restart.
+   */
+  durationHint?: number | undefined;
   /** Sends a report; a rejection gives its watching time back to the next report. */
   onReport?: ((report: PlaybackReport) => Promise<void>) | undefined;
   /** Sends a report as the page is hidden or left (`keepalive`); false when it was not sent. */
@@ -129,7 +137,10 @@ export function usePlaybackReports(
     const media = mediaRef.current;
     if (!media) return;
     const position = live ? 0 : resumePosition(resumeAt.current, mediaDuration(media));
-    if (position > 0) media.currentTime = position;
+    // Already there when the source was loaded from its start position (see \`reloading\`).
+    if (!live && Math.abs(media.currentTime - position) > POSITION_TOLERANCE_SECONDS) {
+      media.currentTime = position;
+    }
     tracker.current?.jump(live ? media.currentTime : position);
     latest.current.onPositioned?.(media);
     ready.current = true;
@@ -181,9 +192,14 @@ export function usePlaybackReports(
       onPause: handleStopped,
       onEnded: handleStopped,
     },
-    /** The source is being (re)set: nothing is reported until it is positioned again. */
-    reloading: () => {
+    /**
+     * The source is being (re)set: nothing is reported until it is positioned again. Answers
+     * where the new source should start loading (0: its start), so a resumed lesson fetches the
+     * segment it resumes in first rather than the first ones.
+     */
+    reloading: (): number => {
       ready.current = false;
+      return live ? 0 : resumePosition(resumeAt.current, latest.current.durationHint ?? 0);
     },
   };
 }

@@ -16,6 +16,18 @@ export { REPORT_EVERY_MS } from './use-playback-reports.ts';
  */
 const LIVE_SYNC_SEGMENTS = 2;
 
+/**
+ * The address with a media fragment (`#t=`) that starts playback at `seconds`, when there is a
+ * position to start at and the address has no fragment of its own.
+ */
+export function withStartFragment(url: string, seconds: number): string {
+  if (!(seconds > 0) || url.includes('#')) return url;
+  return `${url}#t=${Math.round(seconds * 10) / 10}`;
+}
+
+/** The most seconds of a lesson video hls.js downloads ahead of the playing position. */
+export const MAX_BUFFER_AHEAD_SECONDS = 30;
+
 /** The speed chosen last, kept for the next video or audio in this visit. */
 let chosenRate = 1;
 
@@ -54,6 +66,8 @@ export interface VideoPlayerProps {
   poster?: string | undefined;
   /** The stored position to resume at, in seconds (not for a live stream). */
   startAt: number;
+  /** The video's duration as the catalogue gives it (a resume near the end restarts). */
+  durationHint?: number | undefined;
   /** Start playing once loaded (the learner chose it just now). */
   autoPlay: boolean;
   /** A live stream: joins at the live edge, no resume point and no speeds. */
@@ -87,6 +101,7 @@ export function VideoPlayer({
   title,
   poster,
   startAt,
+  durationHint,
   autoPlay,
   live = false,
   onReport,
@@ -104,6 +119,7 @@ export function VideoPlayer({
   const reports = usePlaybackReports(videoRef, {
     live,
     startAt,
+    durationHint,
     autoPlay,
     onReport,
     onReportOnLeave,
@@ -122,10 +138,11 @@ export function VideoPlayer({
   useEffect(() => {
     const video = videoRef.current;
     if (!video || !src) return;
-    reloading.current();
+    const startAt = reloading.current();
     const plan = planSource(src, (type) => video.canPlayType(type));
     if (plan.kind === 'native') {
-      video.src = plan.src;
+      // A media fragment: the browser starts loading at the resume point, not at 0.
+      video.src = withStartFragment(plan.src, startAt);
       return () => {
         // Stops the download of a video the learner left.
         video.removeAttribute('src');
@@ -146,7 +163,16 @@ export function VideoPlayer({
         const hls = new Hls(
           live
             ? { liveSyncDurationCount: LIVE_SYNC_SEGMENTS, maxBufferLength: 20 }
-            : { maxBufferLength: 20, startLevel: 0, capLevelToPlayerSize: true },
+            : {
+                maxBufferLength: 20,
+                // Never more than 30 s ahead: by default hls.js fills up to 60 MB (minutes of
+                // 720p), which a learner who stops after a minute has paid for.
+                maxMaxBufferLength: MAX_BUFFER_AHEAD_SECONDS,
+                startLevel: 0,
+                capLevelToPlayerSize: true,
+                // The first segment fetched is the one the learner resumes in.
+                startPosition: startAt > 0 ? startAt : -1,
+              },
         );
         hls.on(Hls.Events.ERROR, (_event, data) => {
           if (data.fatal) setFailed(true);

@@ -13,7 +13,11 @@ import {
 } from './lesson-player.tsx';
 
 const hls = vi.hoisted(() => ({
-  instances: [] as Array<{ source: string | null; media: HTMLMediaElement | null }>,
+  instances: [] as Array<{
+    source: string | null;
+    media: HTMLMediaElement | null;
+    config: { startPosition?: number; startLevel?: number; maxMaxBufferLength?: number };
+  }>,
   supported: true,
 }));
 
@@ -21,8 +25,9 @@ vi.mock('hls.js/light', () => {
   class FakeHls {
     static isSupported = () => hls.supported;
     static Events = { ERROR: 'hlsError' };
-    state = { source: null as string | null, media: null as HTMLMediaElement | null };
-    constructor() {
+    state: (typeof hls.instances)[number];
+    constructor(config: (typeof hls.instances)[number]['config'] = {}) {
+      this.state = { source: null, media: null, config };
       hls.instances.push(this.state);
     }
     on() {}
@@ -152,13 +157,43 @@ afterEach(() => {
 });
 
 describe('LessonPlayer', () => {
-  it('is an inline HTML5 video with controls that loads only metadata first', () => {
+  it('is an inline HTML5 video with controls that loads only metadata first, from the resume point', () => {
     const { element } = renderPlayer();
     expect(element.tagName).toBe('VIDEO');
     expect(element.hasAttribute('controls')).toBe(true);
     expect(element.hasAttribute('playsinline')).toBe(true);
     expect(element.getAttribute('preload')).toBe('metadata');
+    // A media fragment: the browser fetches the part it resumes in, not the first seconds.
+    expect(element.getAttribute('src')).toBe('/media/demo/lesson.mp4#t=8.4');
+  });
+
+  it('loads a first viewing, and a finished one, from the start', () => {
+    renderPlayer({ startAt: 0 });
+    expect(screen.getByLabelText('开机与解锁').getAttribute('src')).toBe('/media/demo/lesson.mp4');
+    cleanup();
+    // Stopped 2 s before the end of a 300 s lesson: it restarts rather than ends at once.
+    const { element, state } = renderPlayer({ startAt: 298 });
     expect(element.getAttribute('src')).toBe('/media/demo/lesson.mp4');
+    state.duration = 300;
+    fireEvent.loadedMetadata(element);
+    expect(state.currentTime).toBe(0);
+  });
+
+  it('does not seek again when the browser already started at the resume point', () => {
+    const { element, state } = renderPlayer();
+    const seeks: number[] = [];
+    state.currentTime = 8.4;
+    Object.defineProperty(element, 'currentTime', {
+      configurable: true,
+      get: () => state.currentTime,
+      set: (value: number) => {
+        seeks.push(value);
+        state.currentTime = value;
+      },
+    });
+    fireEvent.loadedMetadata(element);
+    expect(seeks).toEqual([]);
+    expect(state.currentTime).toBe(8.4);
   });
 
   it('resumes at the stored position once the metadata is known, and plays when asked', async () => {
@@ -264,6 +299,11 @@ describe('LessonPlayer', () => {
     await vi.waitFor(() => expect(hls.instances).toHaveLength(1));
     expect(hls.instances[0]?.source).toBe('/media/demo/lesson.m3u8');
     expect(hls.instances[0]?.media?.tagName).toBe('VIDEO');
+    // Its first segment is the one the learner resumes in.
+    expect(hls.instances[0]?.config.startPosition).toBe(8.4);
+    // From the lowest rung, and never more than half a minute ahead (a phone pays for it).
+    expect(hls.instances[0]?.config.startLevel).toBe(0);
+    expect(hls.instances[0]?.config.maxMaxBufferLength).toBe(30);
   });
 
   it('offers a retry when the video cannot be loaded', async () => {
@@ -322,7 +362,7 @@ describe('LessonPlayer: 只听声音', () => {
     fireEvent.click(screen.getByRole('button', { name: /只听声音/ }));
     const element = shown();
     expect(element.tagName).toBe('AUDIO');
-    expect(element.getAttribute('src')).toBe('/media/ladder/31/audio.m4a');
+    expect(element.getAttribute('src')).toBe('/media/ladder/31/audio.m4a#t=20.4');
     expect(play).toHaveBeenCalledTimes(1);
     const region = screen.getByRole('region', { name: '课时播放' });
     expect(region.querySelector('img')?.getAttribute('src')).toBe('/media/ladder/31/poster.webp');
@@ -397,7 +437,7 @@ describe('LessonPlayer: 只听声音', () => {
     cleanup();
     renderPlayer({ lesson: { ...listenable, id: 34, listenUrl: '/media/ladder/34/audio.m4a' } });
     expect(shown().tagName).toBe('AUDIO');
-    expect(shown().getAttribute('src')).toBe('/media/ladder/34/audio.m4a');
+    expect(shown().getAttribute('src')).toBe('/media/ladder/34/audio.m4a#t=8.4');
     cleanup();
     // A lesson without one still shows its video.
     renderPlayer();
@@ -538,7 +578,7 @@ describe('LessonAudio', () => {
   it('is a large audio player with the course cover, one play button and a progress slider', () => {
     const { element } = renderAudio();
     expect(element.tagName).toBe('AUDIO');
-    expect(element.getAttribute('src')).toBe('/media/uploads/jingan/demo-lesson-audio.mp3');
+    expect(element.getAttribute('src')).toBe('/media/uploads/jingan/demo-lesson-audio.mp3#t=8.4');
     expect(element.getAttribute('preload')).toBe('metadata');
     const region = screen.getByRole('region', { name: '课时播放' });
     expect(region.querySelector('img')?.getAttribute('src')).toBe('/files/covers/a.svg');

@@ -41,6 +41,10 @@ export interface LessonPlayerProps extends StageProps {
 }
 
 /** The report callbacks of a played lesson (video or audio): sent now, or as the page is left. */
+/** The lesson's duration from the catalogue, when it has one (0 is unknown). */
+const durationHintOf = (lesson: LessonContent) =>
+  lesson.durationSeconds > 0 ? lesson.durationSeconds : undefined;
+
 function usePlayedLessonReports({ lesson, courseId, onReported }: StageProps) {
   const reportOf = (report: PlaybackReport): ProgressReport => ({
     lessonId: lesson.id,
@@ -176,6 +180,7 @@ export function LessonPlayer({
     label: '课时播放',
     title: lesson.title,
     startAt: start.at,
+    durationHint: durationHintOf(lesson),
     autoPlay: start.autoPlay,
     ...reports,
     reportAtRatio: COMPLETE_RATIO,
@@ -216,6 +221,7 @@ export function LessonAudio({
       picture={lesson.posterUrl ?? poster}
       artist={courseTitle}
       startAt={startAt}
+      durationHint={durationHintOf(lesson)}
       autoPlay={autoPlay}
       {...reports}
       reportAtRatio={COMPLETE_RATIO}
