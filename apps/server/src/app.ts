@@ -50,6 +50,7 @@ import { liveDeskModule } from './modules/live/live-desk.routes.ts';
 import { medalsModule } from './modules/medals/medals.routes.ts';
 import { messagesModule } from './modules/messages/messages.routes.ts';
 import { operatorsModule } from './modules/operators/operators.routes.ts';
+import { participantsModule } from './modules/participants/participants.routes.ts';
 import { phoneBindingModule } from './modules/phone-binding/phone-binding.routes.ts';
 import { placeDeskModule } from './modules/places/place-desk.routes.ts';
 import { placesModule } from './modules/places/places.routes.ts';
@@ -152,6 +153,7 @@ const modules = [
   homeDeskModule,
   walkDeskModule,
   placeDeskModule,
+  participantsModule,
 ];
 
 export interface BuildOptions {

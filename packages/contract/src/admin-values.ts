@@ -50,6 +50,7 @@ export const [AUDIT_ENTITIES, AUDIT_ENTITY_NAMES] = namedValues([
   ['operator', '操作员权限'],
   ['upload', '上传文件'],
   ['job', '后台任务'],
+  ['participant', '报名记录'],
 ]);
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -69,6 +70,7 @@ export const [AUDIT_ACTIONS, AUDIT_ACTION_NAMES] = namedValues([
   ['revoke', '收回'],
   ['upload', '上传'],
   ['retry', '重试'],
+  ['cancel', '取消报名'],
 ]);
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -261,3 +263,29 @@ export const [VIDEO_LADDER_STATES, VIDEO_LADDER_STATE_NAMES] = namedValues([
   ['failed', '转码失败'],
 ]);
 export type VideoLadderState = (typeof VIDEO_LADDER_STATES)[number];
+
+/**
+ * What learners sign up for, reserve or book, whose participants the console lists (报名名单):
+ * a class, an activity (特色活动 included), a visit slot of a base's programme, a session of a
+ * humanities walk, and a live session's reservations.
+ */
+export const [PARTICIPANT_KINDS, PARTICIPANT_KIND_NAMES] = namedValues([
+  ['class', '班级'],
+  ['activity', '活动'],
+  ['slot', '参观时段'],
+  ['walk', '行走场次'],
+  ['live', '直播'],
+]);
+export type ParticipantKind = (typeof PARTICIPANT_KINDS)[number];
+
+/** Where a participant stands: signed up (booked, reserved), or cancelled. */
+export const [PARTICIPANT_STATUSES, PARTICIPANT_STATUS_NAMES] = namedValues([
+  ['active', '已报名'],
+  ['cancelled', '已取消'],
+]);
+export type ParticipantStatus = (typeof PARTICIPANT_STATUSES)[number];
+
+/** The longest reason an operator gives for cancelling a learner's sign-up, in characters. */
+export const CANCEL_REASON_MAX = 200;
+/** The most rows one participants export holds (a narrower filter exports the rest). */
+export const PARTICIPANT_EXPORT_MAX = 20_000;

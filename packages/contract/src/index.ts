@@ -10,6 +10,7 @@ export * from './admin-ebooks.ts';
 export * from './admin-home.ts';
 export * from './admin-jobs.ts';
 export * from './admin-live.ts';
+export * from './admin-participants.ts';
 export * from './admin-places.ts';
 export * from './admin-programmes.ts';
 export * from './admin-rules.ts';

@@ -104,6 +104,9 @@ const ReviewInboxPage = page(
 const AuditLogPage = page(
   async () => (await import('@/features/audit/AuditLogPage.tsx')).AuditLogPage,
 );
+const ParticipantsPage = page(
+  async () => (await import('@/features/participants/ParticipantsPage.tsx')).ParticipantsPage,
+);
 const JobsPage = page(async () => (await import('@/features/jobs/JobsPage.tsx')).JobsPage);
 const OperatorsPage = page(
   async () => (await import('@/features/operators/OperatorsPage.tsx')).OperatorsPage,
@@ -177,6 +180,7 @@ const router = createBrowserRouter(
         { path: 'audit', element: <AuditLogPage /> },
         { path: 'operators', element: <OperatorsPage /> },
         { path: 'jobs', element: <JobsPage /> },
+        { path: 'participants', element: <ParticipantsPage /> },
         { path: '*', element: <NotFoundPage /> },
       ],
     },

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { ErrorCode, labelOf } from '@portal/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -47,7 +48,7 @@ export class EnvelopeText {
 export class RawAnswer {
   constructor(
     readonly type: string,
-    readonly body: string | Buffer,
+    readonly body: string | Buffer | Readable,
   ) {}
 }
 

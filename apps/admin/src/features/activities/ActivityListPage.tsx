@@ -5,6 +5,7 @@ import { Select, type TableColumnsType } from 'antd';
 import { Link } from 'react-router';
 import { type ListKind, ReviewListPage, reviewColumns } from '@/features/review/ReviewListPage.tsx';
 import { formatTime } from '@/ui/format.ts';
+import { ParticipantsLink } from '@/ui/ParticipantsLink.tsx';
 import { PhaseTag } from '@/ui/PhaseTag.tsx';
 import { activityApi, listActivityChoices } from './ActivityEditPage.tsx';
 
@@ -21,9 +22,12 @@ const columns: TableColumnsType<AdminActivityRow> = [
   {
     title: '报名',
     dataIndex: 'phase',
-    width: 120,
+    width: 150,
     render: (phase: ClassStatus, row) => (
-      <PhaseTag phase={phase} seatsTaken={row.seatsTaken} capacity={row.capacity} />
+      <>
+        <PhaseTag phase={phase} seatsTaken={row.seatsTaken} capacity={row.capacity} />{' '}
+        <ParticipantsLink kind="activity" id={row.id} label={row.title} />
+      </>
     ),
   },
   ...reviewColumns<AdminActivityRow>(),

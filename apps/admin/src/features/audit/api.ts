@@ -1,5 +1,6 @@
 import type { AuditEntry, AuditExport, AuditQuery, Page } from '@portal/contract';
 import { get } from '@/api/client.ts';
+import { saveBlob } from '@/api/save-file.ts';
 
 export const auditKeys = {
   list: (query: Partial<AuditQuery>) => ['audit', query] as const,
@@ -12,12 +13,5 @@ export const exportAudit = (query: Partial<AuditQuery>) =>
 
 /** Saves the export as a file the browser downloads. */
 export function download(file: AuditExport) {
-  const url = URL.createObjectURL(new Blob([file.csv], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = file.filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBlob(new Blob([file.csv], { type: 'text/csv;charset=utf-8' }), file.filename);
 }

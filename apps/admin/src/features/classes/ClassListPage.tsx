@@ -4,6 +4,7 @@ import { Select, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { type ListKind, ReviewListPage, reviewColumns } from '@/features/review/ReviewListPage.tsx';
+import { ParticipantsLink } from '@/ui/ParticipantsLink.tsx';
 import { PhaseTag } from '@/ui/PhaseTag.tsx';
 import { classApi, classKeys, listClassChoices } from './api.ts';
 
@@ -25,9 +26,12 @@ const columns: TableColumnsType<AdminClassRow> = [
   {
     title: '报名',
     dataIndex: 'phase',
-    width: 120,
+    width: 150,
     render: (phase: AdminClassRow['phase'], row) => (
-      <PhaseTag phase={phase} seatsTaken={row.seatsTaken} capacity={row.capacity} />
+      <>
+        <PhaseTag phase={phase} seatsTaken={row.seatsTaken} capacity={row.capacity} />{' '}
+        <ParticipantsLink kind="class" id={row.id} label={row.title} />
+      </>
     ),
   },
   ...reviewColumns<AdminClassRow>(),

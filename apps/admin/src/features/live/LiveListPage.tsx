@@ -4,6 +4,7 @@ import { Select, type TableColumnsType, Tag } from 'antd';
 import { Link } from 'react-router';
 import { type ListKind, ReviewListPage, reviewColumns } from '@/features/review/ReviewListPage.tsx';
 import { formatTime } from '@/ui/format.ts';
+import { ParticipantsLink } from '@/ui/ParticipantsLink.tsx';
 import { liveApi, useLiveChoices } from './live-api.ts';
 
 /** Filled tags, white text on a dark shade: 4.5:1 at least. */
@@ -37,6 +38,14 @@ const columns: TableColumnsType<AdminLiveRow> = [
     dataIndex: 'state',
     width: 100,
     render: (state: LiveState) => <Tag color={STATE_COLORS[state]}>{LIVE_STATE_LABELS[state]}</Tag>,
+  },
+  {
+    title: '预约',
+    key: 'reservations',
+    width: 90,
+    render: (_, row) => (
+      <ParticipantsLink kind="live" id={row.id} label={row.title} text="预约名单" />
+    ),
   },
   ...reviewColumns<AdminLiveRow>(),
 ];

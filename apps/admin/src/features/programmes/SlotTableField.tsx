@@ -12,6 +12,7 @@ import {
   Typography,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { ParticipantsLink } from '@/ui/ParticipantsLink.tsx';
 
 /** A slot as the form holds it. */
 type Slot = Pick<AdminProgrammeSlot, 'id' | 'startAt' | 'endAt' | 'capacity'>;
@@ -130,8 +131,15 @@ export function SlotTableField({
     {
       title: '已预约',
       key: 'taken',
-      width: 80,
-      render: (_, line) => `${takenOf(line.slot)} 人`,
+      width: 110,
+      render: (_, line) => (
+        <>
+          {takenOf(line.slot)} 人{' '}
+          {line.slot.id === undefined ? null : (
+            <ParticipantsLink kind="slot" id={line.slot.id} label={`第 ${line.index + 1} 个场次`} />
+          )}
+        </>
+      ),
     },
     {
       title: '操作',

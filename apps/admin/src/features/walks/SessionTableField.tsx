@@ -18,6 +18,7 @@ import {
   Typography,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { ParticipantsLink } from '@/ui/ParticipantsLink.tsx';
 
 /** A session as the form holds it (a new one's fields may still be empty). */
 type Session = Pick<AdminWalkSession, 'id' | 'startAt' | 'endAt' | 'capacity'> & {
@@ -147,8 +148,19 @@ export function SessionTableField({
     {
       title: '已报名',
       key: 'taken',
-      width: 80,
-      render: (_, line) => `${takenOf(line.session)} 人`,
+      width: 110,
+      render: (_, line) => (
+        <>
+          {takenOf(line.session)} 人{' '}
+          {line.session.id === undefined ? null : (
+            <ParticipantsLink
+              kind="walk"
+              id={line.session.id}
+              label={`第 ${line.index + 1} 场导览`}
+            />
+          )}
+        </>
+      ),
     },
     {
       title: '操作',

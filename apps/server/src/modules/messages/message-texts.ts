@@ -23,6 +23,10 @@ export const MessageTexts = {
     title: `签到成功：${quoted(title)}`,
     body: `您已于 ${shanghaiTime(at)} 在活动${quoted(title)}签到，欢迎参加！`,
   }),
+  cancelledByStaff: (kindName: string, title: string, reason: string) => ({
+    title: `报名已取消：${quoted(title)}`,
+    body: `您在${kindName}${quoted(title)}的报名已由工作人员取消，原因：${reason}。如有疑问，请联系主办方。`,
+  }),
   reminder: (
     row: Pick<MessageReminderRow, 'subject_type' | 'subject_title' | 'lead_minutes' | 'event_at'>,
   ) => {

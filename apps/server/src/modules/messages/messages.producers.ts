@@ -1,3 +1,5 @@
+import type { MessageLinkType, ParticipantKind } from '@portal/contract';
+import { PARTICIPANT_KIND_NAMES } from '@portal/contract/constants';
 import { numberOf, type SideEffects, textOf } from '../../platform/side-effects.ts';
 import { MessageTexts } from './message-texts.ts';
 import { insertMessage } from './messages.queries.ts';
@@ -93,4 +95,31 @@ export function subscribeMessageProducers(effects: SideEffects, now: () => numbe
       read_at: null,
     });
   });
+  effects.on('participant.cancel', async (trx, effect) => {
+    const subject = textOf(effect, 'subject') as ParticipantKind;
+    const at = numberOf(effect, 'at');
+    const linked = LINKED_SUBJECTS[subject];
+    await insertMessage(trx, {
+      site_key: effect.siteKey,
+      user_id: effect.learnerId,
+      kind: 'signup',
+      ...MessageTexts.cancelledByStaff(
+        PARTICIPANT_KIND_NAMES[subject] ?? '报名',
+        textOf(effect, 'title'),
+        textOf(effect, 'reason'),
+      ),
+      dedupe_key: effect.key,
+      link_type: linked ?? null,
+      link_id: linked ? numberOf(effect, 'subjectId') : null,
+      created_at: at,
+      read_at: null,
+    });
+  });
 }
+
+/** The message's link of a cancelled sign-up: to the class, activity or live session. */
+const LINKED_SUBJECTS: Partial<Record<ParticipantKind, MessageLinkType>> = {
+  class: 'class',
+  activity: 'activity',
+  live: 'live',
+};

@@ -11,6 +11,7 @@ import {
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import { readPage } from '../../db/paging.ts';
 import type { Database } from '../../db/schema.ts';
+import { csvText } from '../../platform/csv.ts';
 import { invalid } from '../../platform/errors.ts';
 import { isoTime } from '../../platform/time.ts';
 
@@ -47,14 +48,6 @@ export function dayRange(from: string | undefined, to: string | undefined) {
     throw invalid('截止日期：不能早于起始日期');
   }
   return { start, end: end === null ? null : end + DAY_MS };
-}
-
-/** A cell of a CSV line: quoted when it holds a separator, a quote or a line break. */
-function csvCell(value: string | number | null): string {
-  const text = value === null ? '' : String(value);
-  // A leading =, +, - or @ would be run as a formula by a spreadsheet: quoted as text.
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
 /**
@@ -158,27 +151,22 @@ export class AuditLog {
       '修改后',
       '来源地址',
     ];
-    const lines = kept.map((row) =>
-      [
-        row.id,
-        isoTime(row.created_at),
-        row.actor_name,
-        row.actor_id,
-        AUDIT_ACTION_NAMES[row.action],
-        AUDIT_ENTITY_NAMES[row.entity],
-        row.entity_id,
-        row.summary,
-        row.before_json,
-        row.after_json,
-        row.ip,
-      ]
-        .map(csvCell)
-        .join(','),
-    );
+    const lines = kept.map((row) => [
+      row.id,
+      isoTime(row.created_at),
+      row.actor_name,
+      row.actor_id,
+      AUDIT_ACTION_NAMES[row.action],
+      AUDIT_ENTITY_NAMES[row.entity],
+      row.entity_id,
+      row.summary,
+      row.before_json,
+      row.after_json,
+      row.ip,
+    ]);
     return {
       filename: `操作日志-${siteKey}-${shanghaiDay(this.now())}.csv`,
-      // A BOM, so that Excel reads the Chinese as UTF-8.
-      csv: `\uFEFF${[header.join(','), ...lines].join('\r\n')}\r\n`,
+      csv: csvText([header, ...lines]),
       rows: kept.length,
       truncated: rows.length > AUDIT_EXPORT_MAX,
     };
