@@ -147,22 +147,32 @@ describe('participants (报名名单) in the operators’ console', () => {
     expect(messages.data.list[0]?.excerpt).toContain('本期名额调整，已为您预留下期名额');
   });
 
-  it('shows an editor the list without the cancel, and says where to start without an item', async () => {
+  it('leads an editor from the menu to an activity’s list, without the cancel', async () => {
     const editor = await signedIn(EDITOR);
-    await menu(editor).waitFor();
-    await editor.goto(suite.url('/admin/participants'));
-    await editor.getByText('请先选择要查看名单的项目').waitFor();
-    await editor.locator('.ant-result').getByRole('link', { name: '活动管理' }).click();
-    await editor.getByRole('heading', { name: '活动管理' }).waitFor();
-    await editor
-      .getByRole('link', { name: /的报名名单$/ })
-      .first()
-      .click();
-    await editor.getByRole('heading', { name: /^报名名单：/ }).waitFor();
+    await menu(editor).getByRole('link', { name: '报名名单' }).click();
+    await editor.getByRole('heading', { name: '报名名单' }).waitFor();
+    // The site's classes not ended yet, soonest first; then its activities.
+    await editor.locator('.ant-table-row').first().waitFor();
+    expect(await seriousFindings(editor)).toEqual([]);
+    const segment = (name: string) =>
+      editor.locator('.ant-segmented-item-label').getByText(name, { exact: true }).click();
+    await segment('活动');
+    await editor.waitForURL(/kind=activity/);
+    // Those ended are apart; back to those to come.
+    await segment('已结束');
+    await editor.waitForURL(/when=ended/);
+    await editor.locator('.ant-table').waitFor();
+    await segment('未结束');
+    await editor.waitForURL((address) => !address.search.includes('when='));
+    const first = editor.locator('.ant-table-row').first().getByRole('link');
+    await first.waitFor();
+    const title = (await first.innerText()).trim();
+    await first.click();
+    await editor.getByRole('heading', { name: `报名名单：${title}` }).waitFor();
     await editor.locator('.ant-table').waitFor();
     expect(await editor.getByRole('button', { name: /^取消报名/ }).count()).toBe(0);
     expect(await seriousFindings(editor)).toEqual([]);
-    // Another kind's id that does not exist: the page says so, with a retry.
+    // An item that does not exist: the page says so, with a retry.
     await editor.goto(suite.url('/admin/participants?kind=walk&id=999999'));
     await editor.getByText('报名名单没有加载出来').waitFor();
     await editor.getByText('行走场次不存在').waitFor();

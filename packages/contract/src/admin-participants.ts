@@ -122,3 +122,27 @@ export const participantCancelResultSchema = z.object({
   seatsTaken: z.number().int(),
 });
 export type ParticipantCancelResult = z.infer<typeof participantCancelResultSchema>;
+
+/**
+ * `GET /api/admin/participants/items`: the site's items of one kind whose participants the
+ * console lists (报名名单's first page), upcoming ones soonest first, or those that have ended,
+ * latest first; found by title.
+ */
+export const participantItemListQuerySchema = pageQuery.extend({
+  kind: participantKindSchema,
+  q: z.string().trim().max(40, '搜索词最多 40 个字').optional(),
+  when: z.enum(['upcoming', 'ended'], { error: '请选择未结束或已结束' }).default('upcoming'),
+});
+export type ParticipantItemListQuery = z.infer<typeof participantItemListQuerySchema>;
+
+/** An item in that list. */
+export const participantItemRowSchema = z.object({
+  kind: participantKindSchema,
+  id: z.number().int(),
+  title: z.string(),
+  startAt: z.string(),
+  endAt: z.string().nullable(),
+  capacity: z.number().int().nullable(),
+  seatsTaken: z.number().int(),
+});
+export type ParticipantItemRow = z.infer<typeof participantItemRowSchema>;

@@ -17,6 +17,7 @@ import {
   SolutionOutlined,
   TeamOutlined,
   TrophyOutlined,
+  UnorderedListOutlined,
   VideoCameraOutlined,
 } from '@ant-design/icons';
 import type { AdminSession } from '@portal/contract';
@@ -77,6 +78,19 @@ function menuOf(operator: OperatorContext): MenuProps['items'] {
           key: '/banners',
           icon: <PictureOutlined />,
           label: <Link to="/banners">首页轮播图</Link>,
+        },
+      ],
+    });
+  }
+  if (operator.can('editor') || operator.can('reviewer') || operator.can('checkin')) {
+    items.push({
+      type: 'group',
+      label: '运营',
+      children: [
+        {
+          key: '/participants',
+          icon: <UnorderedListOutlined />,
+          label: <Link to="/participants">报名名单</Link>,
         },
       ],
     });

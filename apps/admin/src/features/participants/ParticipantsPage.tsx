@@ -42,6 +42,7 @@ import {
   type ParticipantQuery,
   participantKeys,
 } from './api.ts';
+import { ParticipantItemsPage } from './ParticipantItemsPage.tsx';
 
 const PAGE_SIZE = 20;
 
@@ -50,15 +51,6 @@ const STATUS_COLORS: Record<ParticipantStatus, string> = {
   active: '#237804',
   cancelled: '#595959',
 };
-
-/** Where each kind's items are listed in the console (the way back, and the way in). */
-const LIST_LINKS: ReadonlyArray<[ParticipantKind, string, string]> = [
-  ['class', '/classes', '班级管理'],
-  ['activity', '/activities', '活动管理'],
-  ['slot', '/programmes', '参观项目'],
-  ['walk', '/walks', '人文行走'],
-  ['live', '/live', '直播管理'],
-];
 
 const isKind = (value: string | undefined): value is ParticipantKind =>
   (PARTICIPANT_KINDS as readonly string[]).includes(value ?? '');
@@ -268,28 +260,6 @@ function columnsOf(
   ];
 }
 
-/** Without an item in the address: where the lists that lead here are. */
-function ChooseItem() {
-  return (
-    <Card title={<h1 style={{ fontSize: 18, margin: 0 }}>报名名单</h1>}>
-      <Result
-        status="info"
-        title="请先选择要查看名单的项目"
-        subTitle="在班级、活动、参观项目的场次、人文行走的场次或直播的列表中点“名单”进入。"
-        extra={
-          <Space wrap>
-            {LIST_LINKS.map(([kind, path, name]) => (
-              <Link key={kind} to={path}>
-                <Button>{name}</Button>
-              </Link>
-            ))}
-          </Space>
-        }
-      />
-    </Card>
-  );
-}
-
 /**
  * 报名名单: the participants of one class, activity, visit slot, walk session or live session of
  * the site (`?kind=&id=`), with their sign-up form's answers and attachments, found by name or
@@ -300,7 +270,9 @@ export function ParticipantsPage() {
   const filters = useUrlFilters();
   const kind = filters.text('kind');
   const id = filters.number('id');
-  if (!isKind(kind) || id === undefined) return <ChooseItem />;
+  if (!isKind(kind) || id === undefined) {
+    return <ParticipantItemsPage kind={isKind(kind) ? kind : 'class'} />;
+  }
   return <ParticipantList kind={kind} id={id} filters={filters} />;
 }
 

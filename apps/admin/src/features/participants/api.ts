@@ -1,6 +1,9 @@
 import type {
+  Page,
   ParticipantCancelBody,
   ParticipantCancelResult,
+  ParticipantItemListQuery,
+  ParticipantItemRow,
   ParticipantListQuery,
   ParticipantPage,
 } from '@portal/contract';
@@ -13,14 +16,16 @@ export type ParticipantQuery = Partial<ParticipantListQuery> & {
   id: number;
 };
 
+export type ParticipantItemQuery = Partial<ParticipantItemListQuery> & { kind: ParticipantKind };
+
 export const participantKeys = {
   all: ['participants'] as const,
   list: (query: ParticipantQuery) => ['participants', query] as const,
+  items: (query: ParticipantItemQuery) => ['participants', 'items', query] as const,
 };
 
-/** Where the console lists an item's participants (报名名单). */
-export const participantsPath = (kind: ParticipantKind, id: number) =>
-  `/participants?kind=${kind}&id=${id}`;
+export const listParticipantItems = (query: ParticipantItemQuery) =>
+  get<Page<ParticipantItemRow>>('/api/admin/participants/items', query);
 
 export const listParticipants = (query: ParticipantQuery) =>
   get<ParticipantPage>('/api/admin/participants', query);

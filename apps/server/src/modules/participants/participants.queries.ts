@@ -247,3 +247,115 @@ export async function deleteReservation(db: Db, sessionId: number, userId: numbe
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
+
+/** An item of a kind as the list of items (报名名单's first page) shows it. */
+export interface ItemListRow {
+  id: number;
+  title: string;
+  start_at: number;
+  end_at: number | null;
+  capacity: number | null;
+  seats_taken: number;
+}
+
+/**
+ * The site's items of `kind` learners could sign up for (published now, or once: a taken-down
+ * item keeps its participants), in uniform columns.
+ */
+function itemsOf(db: Db, kind: ParticipantKind, siteKey: string) {
+  switch (kind) {
+    case 'class':
+    case 'activity':
+      return db
+        .selectFrom(kind === 'class' ? 'classes' : 'activities')
+        .select(['id', 'title', 'start_at', 'end_at', 'seats_taken'])
+        .select(sql<number | null>`capacity`.as('capacity'))
+        .where('site_key', '=', siteKey)
+        .where((eb) => eb.or([eb('published', '=', 1), eb('published_at', 'is not', null)]));
+    case 'slot':
+      return db
+        .selectFrom('base_slots as s')
+        .innerJoin('base_programmes as p', 'p.id', 's.programme_id')
+        .select(['s.id', 'p.title', 's.start_at', 's.end_at', 's.seats_taken'])
+        .select(sql<number | null>`s.capacity`.as('capacity'))
+        .where('p.site_key', '=', siteKey)
+        .where((eb) => eb.or([eb('p.published', '=', 1), eb('p.published_at', 'is not', null)]));
+    case 'walk':
+      return db
+        .selectFrom('walk_sessions as s')
+        .innerJoin('walks as w', 'w.id', 's.walk_id')
+        .select(['s.id', 'w.title', 's.start_at', 's.end_at', 's.seats_taken'])
+        .select(sql<number | null>`s.capacity`.as('capacity'))
+        .where('w.site_key', '=', siteKey)
+        .where((eb) => eb.or([eb('w.published', '=', 1), eb('w.published_at', 'is not', null)]));
+    case 'live':
+      return db
+        .selectFrom('live_sessions as l')
+        .select(['l.id', 'l.title', 'l.starts_at as start_at', 'l.ends_at as end_at'])
+        .select((eb) => [
+          sql<number | null>`null`.as('capacity'),
+          eb
+            .selectFrom('live_reservations as r')
+            .select((inner) => inner.fn.countAll<number>().as('n'))
+            .whereRef('r.session_id', '=', 'l.id')
+            .as('seats_taken'),
+        ])
+        .where('l.site_key', '=', siteKey)
+        .where((eb) => eb.or([eb('l.published', '=', 1), eb('l.published_at', 'is not', null)]));
+  }
+}
+
+export interface ItemListFilter {
+  kind: ParticipantKind;
+  siteKey: string;
+  q?: string | undefined;
+  /** Upcoming (not ended at `now`), soonest first; or ended, latest first. */
+  when: 'upcoming' | 'ended';
+  now: number;
+}
+
+function filteredItems(db: Db, engine: Engine, filter: ItemListFilter) {
+  let query = db.selectFrom(itemsOf(db, filter.kind, filter.siteKey).as('i')) as SelectQueryBuilder<
+    Database & { i: ItemListRow },
+    'i',
+    object
+  >;
+  query =
+    filter.when === 'upcoming'
+      ? query.where('i.end_at', '>', filter.now)
+      : query.where('i.end_at', '<=', filter.now);
+  const words = filter.q?.trim();
+  if (words) query = query.where(matchesPattern(engine, 'i.title', containsPattern(words)));
+  return query;
+}
+
+/** A page of the site's items of a kind, as the filter keeps them. */
+export async function listItems(
+  db: Db,
+  engine: Engine,
+  filter: ItemListFilter,
+  window: PageWindow,
+): Promise<ItemListRow[]> {
+  const order = filter.when === 'upcoming' ? 'asc' : 'desc';
+  const rows = await filteredItems(db, engine, filter)
+    .selectAll('i')
+    .orderBy('i.start_at', order)
+    .orderBy('i.id', order)
+    .limit(window.limit)
+    .offset(window.offset)
+    .execute();
+  return rows.map((row) => ({
+    ...row,
+    start_at: Number(row.start_at),
+    end_at: row.end_at === null ? null : Number(row.end_at),
+    capacity: row.capacity === null ? null : Number(row.capacity),
+    seats_taken: Number(row.seats_taken ?? 0),
+  }));
+}
+
+export async function countItems(db: Db, engine: Engine, filter: ItemListFilter) {
+  const row = await filteredItems(db, engine, filter)
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

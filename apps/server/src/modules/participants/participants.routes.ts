@@ -1,7 +1,10 @@
 import {
+  pageOf,
   participantCancelBodySchema,
   participantCancelResultSchema,
   participantExportQuerySchema,
+  participantItemListQuerySchema,
+  participantItemRowSchema,
   participantListQuerySchema,
   participantPageSchema,
 } from '@portal/contract';
@@ -49,6 +52,16 @@ export const participantsModule = portalModule({
     ),
   routes(api, desk, app) {
     const admin = adminRoutes(api, app.operators);
+    admin.get('/api/admin/participants/items', {
+      operationId: 'listParticipantItems',
+      summary: '报名项目（后台）',
+      description:
+        '本站发布过的班级、活动、参观时段、行走场次或直播（按类型），未结束的按开始时间先后、已结束的最近的在前，可按名称搜索，分页：报名名单的入口。',
+      roles: ['editor', 'reviewer', 'checkin'],
+      query: participantItemListQuerySchema,
+      response: pageOf(participantItemRowSchema),
+      handle: ({ operator, query }) => desk.items(operator, query),
+    });
     admin.get('/api/admin/participants', {
       operationId: 'listParticipants',
       summary: '报名名单（后台）',

@@ -1,9 +1,12 @@
 import type {
+  Page,
   Participant,
   ParticipantCancelBody,
   ParticipantCancelResult,
   ParticipantExportQuery,
   ParticipantItem,
+  ParticipantItemListQuery,
+  ParticipantItemRow,
   ParticipantKind,
   ParticipantListQuery,
   ParticipantPage,
@@ -30,12 +33,14 @@ import type { Operator } from '../operators/operators.service.ts';
 import { parseFormFields, releaseSeatAndCancel } from '../seats/seats.ts';
 import { WALK_SEATS } from '../walks/walks.queries.ts';
 import {
+  countItems,
   countParticipants,
   deleteReservation,
   findItem,
   findSiteAttachment,
   type ItemRow,
   listAttachments,
+  listItems,
   listParticipants,
   type ParticipantRow,
 } from './participants.queries.ts';
@@ -103,6 +108,34 @@ export class ParticipantsDesk {
     private readonly publicCache: PublicCache,
     private readonly now: () => number,
   ) {}
+
+  /**
+   * One page of the site's items of a kind learners could sign up for (报名名单's first page):
+   * those not ended yet, soonest first, or those ended, latest first; found by title.
+   */
+  async items(
+    operator: Operator,
+    query: ParticipantItemListQuery,
+  ): Promise<Page<ParticipantItemRow>> {
+    const filter = { ...query, siteKey: operator.siteKey, now: this.now() };
+    return readPage(
+      query,
+      {
+        count: () => countItems(this.db, this.engine, filter),
+        rows: (window) => listItems(this.db, this.engine, filter, window),
+      },
+      (rows) =>
+        rows.map((row) => ({
+          kind: query.kind,
+          id: row.id,
+          title: row.title,
+          startAt: isoTime(row.start_at),
+          endAt: isoTimeOrNull(row.end_at),
+          capacity: row.capacity,
+          seatsTaken: row.seats_taken,
+        })),
+    );
+  }
 
   /** One page of an item's participants, latest sign-up first. */
   async list(operator: Operator, query: ParticipantListQuery): Promise<ParticipantPage> {

@@ -3,6 +3,7 @@ import {
   type MessageSummary,
   type Page,
   type ParticipantCancelResult,
+  type ParticipantItemRow,
   type ParticipantPage,
 } from '@portal/contract';
 import ExcelJS from 'exceljs';
@@ -164,6 +165,66 @@ describeEachEngine('the participants of what learners sign up for (报名名单)
     expect(walked.code, walked.message).toBe(0);
     const reserved = await learnerCall(learner(3), '/api/live/reservations', { sessionId: liveId });
     expect(reserved.code, reserved.message).toBe(0);
+  });
+
+  describe('the items (报名名单’s first page)', () => {
+    const items = (who: TestLearner, query: string, site = SITE) =>
+      adminCall<Page<ParticipantItemRow>>(
+        app,
+        who.token,
+        site,
+        'GET',
+        `/api/admin/participants/items?${query}`,
+      );
+
+    it('lists the site’s upcoming items of a kind with their seats, found by title', async () => {
+      const classes = await items(editor, 'kind=class&size=50');
+      expect(classes.code, classes.message).toBe(0);
+      const starts = classes.data.list.map((row) => Date.parse(row.startAt));
+      expect(starts).toEqual([...starts].sort((a, b) => a - b));
+      const byTitle = await items(editor, `kind=class&q=${encodeURIComponent('智能手机入门班')}`);
+      const mine = byTitle.data.list.find((row) => row.id === classId);
+      expect(mine).toMatchObject({ kind: 'class', title: '智能手机入门班', capacity: 10 });
+      expect(mine?.seatsTaken).toBeGreaterThanOrEqual(2);
+      const found = await items(editor, `kind=class&q=${encodeURIComponent('入门班')}`);
+      expect(found.data.list.map((row) => row.id)).toContain(classId);
+      expect(found.data.list.every((row) => row.title.includes('入门班'))).toBe(true);
+      const live = await items(editor, `kind=live&q=${encodeURIComponent('测试直播')}&size=50`);
+      expect(live.data.list.find((row) => row.id === liveId)).toMatchObject({ capacity: null });
+      const slots = await items(
+        editor,
+        `kind=slot&q=${encodeURIComponent('非遗剪纸体验')}&size=50`,
+      );
+      expect(slots.data.list.map((row) => row.id)).toContain(slot.slotId);
+      const walks = await items(editor, `kind=walk&q=${encodeURIComponent('愚园路漫步')}&size=50`);
+      expect(walks.data.list.map((row) => row.id)).toContain(walk.sessionId);
+    });
+
+    it('lists ended items apart, latest first, and only to the site’s operators', async () => {
+      const ended = await createClass(app.database.db, {
+        title: '上学期已结业的班级',
+        start_at: Date.now() - 30 * 24 * HOUR,
+        end_at: Date.now() - 2 * HOUR,
+      });
+      const named = encodeURIComponent('上学期已结业的班级');
+      const upcoming = await items(editor, `kind=class&q=${named}`);
+      expect(upcoming.data.list.map((row) => row.id)).not.toContain(ended);
+      const past = await items(editor, `kind=class&when=ended&q=${named}`);
+      expect(past.data.list.map((row) => row.id)).toContain(ended);
+      const checker = await createOperator(app, [{ site: SITE, role: 'checkin' }]);
+      expect((await items(checker, 'kind=activity')).code).toBe(0);
+      const other = await items(
+        elsewhere,
+        `kind=class&q=${encodeURIComponent('智能手机入门班')}`,
+        'xuhui',
+      );
+      expect(other.code, other.message).toBe(0);
+      expect(other.data.list.map((row) => row.id)).not.toContain(classId);
+      expect((await items(learner(4), 'kind=class')).code).toBe(ErrorCode.forbidden);
+      const bad = await items(editor, 'kind=class&when=soon');
+      expect(bad.code).toBe(ErrorCode.invalid);
+      expect(bad.message).toContain('请选择未结束或已结束');
+    });
   });
 
   describe('the list', () => {
