@@ -3,7 +3,7 @@ import { ErrorCode, labelOf } from '@portal/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ZodType } from 'zod';
+import { ZodType, z } from 'zod';
 import { isDatabaseUnavailable, isUniqueViolation } from '../db/database.ts';
 import { AppError } from '../platform/errors.ts';
 import { FileStoreUnavailable } from '../platform/file-store.ts';
@@ -51,6 +51,12 @@ export class RawAnswer {
     readonly body: string | Buffer | Readable,
   ) {}
 }
+
+/**
+ * The response schema of an `/api` route whose success is a file ({@link RawAnswer}): the
+ * OpenAPI document describes it as a file, not as JSON (`openapi.ts`).
+ */
+export const fileAnswerSchema = z.instanceof(RawAnswer);
 
 /** Wraps a handler's return value in `{ code: 0, message: '', data }` for every `/api` route. */
 export function wrap(data: unknown) {

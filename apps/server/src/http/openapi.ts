@@ -1,7 +1,7 @@
 import swagger from '@fastify/swagger';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { RawAnswer } from './envelope.ts';
+import { fileAnswerSchema, RawAnswer } from './envelope.ts';
 
 /** Where the OpenAPI document is served. */
 export const API_DOCS_PATH = '/api/docs';
@@ -98,7 +98,7 @@ const DESCRIPTION = `城市学习网（首个站点为静安学习网）移动�
 - **登录**：标有 \`bearer\` 安全要求的操作需要在 \`Authorization: Bearer <登录凭证>\` 中发送登录凭证，没有或失效时答复 301；其余操作可不登录，带有效凭证时答复中含该学员自己的状态。
 - **站点**：请求头 \`X-Site\` 指定站点（缺省为默认站点），内容按站点区分；不存在的站点答复 400。
 - **列表**：\`page\` 从 1 开始，\`size\` 至多 50；\`data\` 为 \`{ list, total, page, size }\`。
-- **例外**：本文档（\`/api/docs\`）本身不带信封；直播流 \`/media/live/stream.m3u8\` 与结业证书 PDF 成功时答复媒体文件本身，失败时仍是信封；账号中心 \`/sso/...\` 为 HTML 页面。`;
+- **例外**：本文档（\`/api/docs\`）本身不带信封；直播流 \`/media/live/stream.m3u8\`、结业证书 PDF、报名名单的导出与报名附件成功时答复文件本身，失败时仍是信封；账号中心 \`/sso/...\` 为 HTML 页面。`;
 
 /** Builds the OpenAPI document from the routes' schemas as they register (so, before them). */
 export async function registerOpenApi(app: FastifyInstance) {
@@ -119,9 +119,31 @@ export async function registerOpenApi(app: FastifyInstance) {
         },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: describeFiles,
   });
 }
+
+/**
+ * The zod schemas as JSON Schema (`jsonSchemaTransform`), and a route answering a file
+ * ({@link fileAnswerSchema}) documented as a file: its 200 is binary, not the envelope.
+ */
+const describeFiles: typeof jsonSchemaTransform = (input) => {
+  const output = jsonSchemaTransform(input);
+  const response = (input.schema as { response?: Record<string, unknown> } | undefined)?.response;
+  if (response?.['200'] !== fileAnswerSchema) return output;
+  return {
+    ...output,
+    schema: {
+      ...output.schema,
+      response: {
+        200: {
+          description: '文件本身（不是信封；失败时仍答复信封）',
+          content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+        },
+      },
+    },
+  };
+};
 
 /**
  * Serves the OpenAPI document at `/api/docs` as itself: raw JSON for OpenAPI tools, the one

@@ -40,8 +40,12 @@ const ONLY = process.env.FUZZ_ONLY ?? '';
 const DEFAULT_RUNS = process.env.FUZZ_RUNS === undefined && !ONLY;
 
 const CHINESE = /[\u4e00-\u9fff]/;
-/** Successes that are not JSON (the live playlist under /media/, a certificate's PDF). */
-const RAW_TYPES = /^(application\/vnd\.apple\.mpegurl|application\/x-mpegurl|application\/pdf)/i;
+/**
+ * Successes that are not JSON: the live playlist under /media/, a certificate's PDF, a
+ * participants export (Excel, CSV) and an applicant's attachment (a picture or a PDF).
+ */
+const RAW_TYPES =
+  /^(application\/vnd\.apple\.mpegurl|application\/x-mpegurl|application\/pdf|application\/vnd\.openxmlformats-officedocument\.spreadsheetml\.sheet|text\/csv|image\/(jpeg|png|webp))/i;
 
 type Mode = 'hostile' | 'valid';
 

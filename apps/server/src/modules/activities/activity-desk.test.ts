@@ -12,7 +12,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
 import { createLearners, type TestLearner } from '../../testing/class-factory.ts';
-import { adminCall, createOperator } from '../../testing/operator-factory.ts';
+import { adminCall, createOperator, reviewStep } from '../../testing/operator-factory.ts';
 import { body, describeEachEngine } from '../../testing/test-app.ts';
 
 const SITE = 'jingan';
@@ -71,10 +71,7 @@ describeEachEngine('the console’s activities: times, seats, sign-up forms and 
     },
   });
   const step = (who: TestLearner, action: string, activity: AdminActivity) =>
-    as<AdminActivity>(who, 'POST', `/api/admin/activities/${action}`, {
-      id: activity.id,
-      version: activity.version,
-    });
+    reviewStep(app, who.token, SITE, 'activities', action, activity);
   const publish = async (input: AdminActivityFormInput) => {
     const created = await as<AdminActivity>(editor, 'POST', '/api/admin/activities/create', input);
     expect(created.code, created.message).toBe(0);

@@ -14,7 +14,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
 import { createLearners, type TestLearner } from '../../testing/class-factory.ts';
-import { adminCall, createOperator } from '../../testing/operator-factory.ts';
+import { adminCall, createOperator, reviewStep } from '../../testing/operator-factory.ts';
 import { body, describeEachEngine } from '../../testing/test-app.ts';
 
 const SITE = 'jingan';
@@ -72,10 +72,7 @@ describeEachEngine('the console’s classes: courses, seats, sign-up forms and r
     courseIds: [courses[1].id, courses[0].id],
   });
   const step = (who: TestLearner, action: string, record: AdminClass) =>
-    as<AdminClass>(who, 'POST', `/api/admin/classes/${action}`, {
-      id: record.id,
-      version: record.version,
-    });
+    reviewStep(app, who.token, SITE, 'classes', action, record);
   const publish = async (input: AdminClassFormInput) => {
     const created = await as<AdminClass>(editor, 'POST', '/api/admin/classes/create', input);
     expect(created.code, created.message).toBe(0);

@@ -11,7 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
 import type { TestLearner } from '../../testing/class-factory.ts';
-import { adminCall, createOperator } from '../../testing/operator-factory.ts';
+import { adminCall, createOperator, reviewStep } from '../../testing/operator-factory.ts';
 import { body, describeEachEngine } from '../../testing/test-app.ts';
 
 const SITE = 'jingan';
@@ -54,10 +54,7 @@ describeEachEngine('the console’s courses: chapters, lessons and review', (ctx
     ],
   });
   const step = (who: TestLearner, action: string, course: AdminCourse) =>
-    as<AdminCourse>(who, 'POST', `/api/admin/courses/${action}`, {
-      id: course.id,
-      version: course.version,
-    });
+    reviewStep(app, who.token, SITE, 'courses', action, course);
   const publish = async (title: string) => {
     const created = await as<AdminCourse>(editor, 'POST', '/api/admin/courses/create', form(title));
     expect(created.code, created.message).toBe(0);

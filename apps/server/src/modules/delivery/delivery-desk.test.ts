@@ -10,7 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
 import type { TestLearner } from '../../testing/class-factory.ts';
-import { adminCall, createOperator } from '../../testing/operator-factory.ts';
+import { adminCall, createOperator, reviewStep } from '../../testing/operator-factory.ts';
 import { body, describeEachEngine } from '../../testing/test-app.ts';
 
 const SITE = 'jingan';
@@ -41,10 +41,7 @@ describeEachEngine('the console’s delivery catalogue: resources and their revi
     lecturerTopics: ['城市记忆', '老字号'],
   });
   const step = (who: TestLearner, action: string, resource: AdminDelivery) =>
-    as<AdminDelivery>(who, 'POST', `/api/admin/delivery/${action}`, {
-      id: resource.id,
-      version: resource.version,
-    });
+    reviewStep(app, who.token, SITE, 'delivery', action, resource);
   const create = async (input: AdminDeliveryFormInput) => {
     const created = await as<AdminDelivery>(editor, 'POST', '/api/admin/delivery/create', input);
     expect(created.code, created.message).toBe(0);

@@ -12,7 +12,7 @@ import { HOME_ENTRY_KEYS } from '@portal/contract/constants';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
 import type { TestLearner } from '../../testing/class-factory.ts';
-import { adminCall, createOperator } from '../../testing/operator-factory.ts';
+import { adminCall, createOperator, reviewStep } from '../../testing/operator-factory.ts';
 import { body, describeEachEngine } from '../../testing/test-app.ts';
 import { staffBanners } from './home.queries.ts';
 
@@ -47,10 +47,7 @@ describeEachEngine('the console’s home: banners and the order of the entries',
     ...patch,
   });
   const step = (who: TestLearner, action: string, banner: AdminBanner) =>
-    as<AdminBanner>(who, 'POST', `/api/admin/banners/${action}`, {
-      id: banner.id,
-      version: banner.version,
-    });
+    reviewStep(app, who.token, SITE, 'banners', action, banner);
   const create = async (input: AdminBannerFormInput) => {
     const created = await as<AdminBanner>(editor, 'POST', '/api/admin/banners/create', input);
     expect(created.code, created.message).toBe(0);

@@ -11,7 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
 import type { TestLearner } from '../../testing/class-factory.ts';
-import { adminCall, createOperator } from '../../testing/operator-factory.ts';
+import { adminCall, createOperator, reviewStep } from '../../testing/operator-factory.ts';
 import { body, describeEachEngine } from '../../testing/test-app.ts';
 
 const SITE = 'jingan';
@@ -45,10 +45,7 @@ describeEachEngine('the console’s live sessions: times, sources and review', (
     };
   };
   const step = (who: TestLearner, action: string, session: AdminLive) =>
-    as<AdminLive>(who, 'POST', `/api/admin/live/${action}`, {
-      id: session.id,
-      version: session.version,
-    });
+    reviewStep(app, who.token, SITE, 'live', action, session);
   const create = async (input: AdminLiveFormInput) => {
     const created = await as<AdminLive>(editor, 'POST', '/api/admin/live/create', input);
     expect(created.code, created.message).toBe(0);

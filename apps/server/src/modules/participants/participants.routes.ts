@@ -10,7 +10,7 @@ import {
 } from '@portal/contract';
 import { z } from 'zod';
 import { adminRoutes } from '../../http/admin-route.ts';
-import { RawAnswer } from '../../http/envelope.ts';
+import { fileAnswerSchema, RawAnswer } from '../../http/envelope.ts';
 import { portalModule } from '../../http/portal-module.ts';
 import { attachmentDisposition } from '../../platform/calendar-file.ts';
 import { ParticipantsDesk } from './participants.service.ts';
@@ -23,9 +23,6 @@ declare module 'fastify' {
 }
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-/** A file answer (not the envelope): its bytes, sent as they are. */
-const fileAnswer = z.instanceof(RawAnswer);
 
 /** `?id=` of an attachment. */
 const attachmentQuerySchema = z.object({
@@ -91,7 +88,7 @@ export const participantsModule = portalModule({
         '按当前筛选导出报名名单为 Excel（xlsx）或 CSV 文件本身（不是信封，失败时仍答复信封）：固定列之后每个报名表单字段一列；手机号按操作员的角色打码。',
       roles: ['editor', 'reviewer', 'checkin'],
       query: participantExportQuerySchema,
-      response: fileAnswer,
+      response: fileAnswerSchema,
       handle: async ({ operator, query, reply }) => {
         const { format, ...filter } = query;
         const sheet = await desk.exportRows(operator, filter);
@@ -116,7 +113,7 @@ export const participantsModule = portalModule({
         '本站活动报名所附的一个文件本身（不是信封，失败时仍答复信封）；其他站点的附件答复 404。',
       roles: ['editor', 'reviewer', 'checkin'],
       query: attachmentQuerySchema,
-      response: fileAnswer,
+      response: fileAnswerSchema,
       handle: async ({ operator, query, reply }) => {
         const file = await desk.attachment(operator, query.id);
         reply

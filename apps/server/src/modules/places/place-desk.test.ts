@@ -15,7 +15,7 @@ import { isPlaceKindOf } from '@portal/contract/constants';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
 import type { TestLearner } from '../../testing/class-factory.ts';
-import { adminCall, createOperator } from '../../testing/operator-factory.ts';
+import { adminCall, createOperator, reviewStep } from '../../testing/operator-factory.ts';
 import { body, describeEachEngine } from '../../testing/test-app.ts';
 
 const SITE = 'jingan';
@@ -64,10 +64,7 @@ describeEachEngine(
       ],
     });
     const step = (who: TestLearner, action: string, place: AdminPlace) =>
-      as<AdminPlace>(who, 'POST', `/api/admin/places/${action}`, {
-        id: place.id,
-        version: place.version,
-      });
+      reviewStep(app, who.token, SITE, 'places', action, place);
     const create = async (input: AdminPlaceFormInput) => {
       const created = await as<AdminPlace>(editor, 'POST', '/api/admin/places/create', input);
       expect(created.code, created.message).toBe(0);

@@ -12,7 +12,7 @@ import { beforeAll, expect, it } from 'vitest';
 import type { TestLearner } from '../../testing/class-factory.ts';
 import { createCourse } from '../../testing/course-factory.ts';
 import { createEbook, createEbookCategory } from '../../testing/ebook-factory.ts';
-import { adminCall, createOperator } from '../../testing/operator-factory.ts';
+import { adminCall, createOperator, reviewStep } from '../../testing/operator-factory.ts';
 import { body, describeEachEngine } from '../../testing/test-app.ts';
 
 const SITE = 'jingan';
@@ -55,10 +55,7 @@ describeEachEngine('the console’s topics: sections, chosen content and review'
     };
   };
   const step = (who: TestLearner, action: string, topic: AdminTopic) =>
-    as<AdminTopic>(who, 'POST', `/api/admin/topics/${action}`, {
-      id: topic.id,
-      version: topic.version,
-    });
+    reviewStep(app, who.token, SITE, 'topics', action, topic);
   const publish = async (input: AdminTopicFormInput) => {
     const created = await as<AdminTopic>(editor, 'POST', '/api/admin/topics/create', input);
     expect(created.code, created.message).toBe(0);

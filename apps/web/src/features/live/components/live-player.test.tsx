@@ -208,7 +208,8 @@ describe('ReplayPlayer', () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     render(<ReplayPlayer session={replay} loggedIn startAt={42.5} />);
     const element = screen.getByLabelText<HTMLVideoElement>('唐诗里的长安与江南（回放）');
-    expect(element.getAttribute('src')).toBe('/media/demo/lesson.mp4');
+    // Loaded from where the learner stopped (a media fragment), not from its start.
+    expect(element.getAttribute('src')).toBe('/media/demo/lesson.mp4#t=42.5');
     expect(screen.getByText('回放')).toBeTruthy();
     expect(screen.getByRole('group', { name: '倍速' })).toBeTruthy();
     const state = mediaOf(element, 60);
