@@ -74,8 +74,8 @@ export const participantSchema = z.object({
 });
 export type Participant = z.infer<typeof participantSchema>;
 
-/** The item a list is of, as its heading shows it. */
-export const participantItemSchema = z.object({
+/** An item learners sign up for: what it is, when, and its seats. */
+export const participantItemRowSchema = z.object({
   kind: participantKindSchema,
   id: z.number().int(),
   title: z.string(),
@@ -86,6 +86,11 @@ export const participantItemSchema = z.object({
   capacity: z.number().int().nullable(),
   /** Seats held by active sign-ups (a booking holds its party's). */
   seatsTaken: z.number().int(),
+});
+export type ParticipantItemRow = z.infer<typeof participantItemRowSchema>;
+
+/** The item a list is of, as its heading shows it. */
+export const participantItemSchema = participantItemRowSchema.extend({
   /** The sign-up form's fields, as the answers' columns: key and label. */
   fields: z.array(z.object({ key: z.string(), label: z.string() })),
   /** Where the console edits the item (the list links back to it), e.g. `/classes/edit?id=3`. */
@@ -134,15 +139,3 @@ export const participantItemListQuerySchema = pageQuery.extend({
   when: z.enum(['upcoming', 'ended'], { error: '请选择未结束或已结束' }).default('upcoming'),
 });
 export type ParticipantItemListQuery = z.infer<typeof participantItemListQuerySchema>;
-
-/** An item in that list. */
-export const participantItemRowSchema = z.object({
-  kind: participantKindSchema,
-  id: z.number().int(),
-  title: z.string(),
-  startAt: z.string(),
-  endAt: z.string().nullable(),
-  capacity: z.number().int().nullable(),
-  seatsTaken: z.number().int(),
-});
-export type ParticipantItemRow = z.infer<typeof participantItemRowSchema>;
