@@ -134,7 +134,7 @@ export function SlotTableField({
       width: 110,
       render: (_, line) => (
         <>
-          {takenOf(line.slot)} 人{' '}
+          <span>{takenOf(line.slot)} 人</span>{' '}
           {line.slot.id === undefined ? null : (
             <ParticipantsLink kind="slot" id={line.slot.id} label={`第 ${line.index + 1} 个场次`} />
           )}

@@ -151,7 +151,7 @@ export function SessionTableField({
       width: 110,
       render: (_, line) => (
         <>
-          {takenOf(line.session)} 人{' '}
+          <span>{takenOf(line.session)} 人</span>{' '}
           {line.session.id === undefined ? null : (
             <ParticipantsLink
               kind="walk"
