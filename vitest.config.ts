@@ -8,6 +8,11 @@ export default defineConfig({
     // Vitest's default on a 2-core machine is one worker; the API suites wait on the databases
     // often enough that two keep both cores busy (TEST_WORKERS overrides).
     maxWorkers: Number(process.env.TEST_WORKERS) || Math.max(2, availableParallelism() - 1),
-    projects: ['packages/contract', 'apps/server', 'apps/web/vite.config.ts'],
+    projects: [
+      'packages/contract',
+      'apps/server',
+      'apps/web/vite.config.ts',
+      'apps/admin/vite.config.ts',
+    ],
   },
 });

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig } from 'vitest/config';
 import { precompressAssets } from '../web/vite-precompress.ts';
 
 // The operators' console: its own app and bundle, served by the server under /admin.
@@ -23,5 +23,10 @@ export default defineConfig({
       '/sso': 'http://localhost:3000',
       '/files': 'http://localhost:3000',
     },
+  },
+  // Unit tests beside the code (pure logic); the walkthroughs in e2e/ have their own config.
+  test: {
+    name: 'admin',
+    include: ['src/**/*.test.{ts,tsx}'],
   },
 });

@@ -164,6 +164,13 @@ describe('participants (报名名单) in the operators’ console', () => {
     await editor.locator('.ant-table').waitFor();
     await segment('未结束');
     await editor.waitForURL((address) => !address.search.includes('when='));
+    // The address changes before the page does: the ended list stays on screen until the
+    // segment shows 未结束, then under a spinner until the list to come has arrived.
+    await editor
+      .locator('.ant-segmented-item-selected')
+      .getByText('未结束', { exact: true })
+      .waitFor();
+    await editor.locator('.ant-table .ant-spin-spinning').waitFor({ state: 'detached' });
     const first = editor.locator('.ant-table-row').first().getByRole('link');
     await first.waitFor();
     const title = (await first.innerText()).trim();

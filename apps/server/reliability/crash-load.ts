@@ -1,4 +1,4 @@
-import type { SignupField } from '@portal/contract';
+import type { SignupField, SignupStatus } from '@portal/contract';
 import type { HttpClient, HttpRequest } from '../bench/http-client.ts';
 import { answersFor, bearer, isRecord } from '../bench/open-targets.ts';
 import { pagesMilestone } from '../src/modules/ebooks/ebooks.service.ts';
@@ -17,8 +17,8 @@ export interface LoadLearner {
 
 /** A write the server answered with code 0: what the database must hold after any crash. */
 export type AckedWrite =
-  | { kind: 'class signup'; userId: number; classId: number }
-  | { kind: 'activity application'; userId: number; activityId: number }
+  | { kind: 'class signup'; userId: number; classId: number; status: SignupStatus }
+  | { kind: 'activity application'; userId: number; activityId: number; status: SignupStatus }
   | { kind: 'team membership'; userId: number; teamId: number }
   | { kind: 'favourite'; userId: number; courseId: number }
   | { kind: 'view'; userId: number; courseId: number; viewCount: number }
@@ -220,10 +220,15 @@ export async function learnerLoad(options: {
       request = { method: 'POST', path, headers: bearer(learner), json: body };
       // Tried once: after a crash the unanswered signup may be there (a retry would answer 409).
       seats.shift();
-      onOk = () => {
-        if (seat.kind === 'class') acked.push({ kind: 'class signup', userId, classId: seat.id });
-        else if (seat.kind === 'activity') {
-          acked.push({ kind: 'activity application', userId, activityId: seat.id });
+      onOk = (answer) => {
+        // A class or activity whose sign-ups are reviewed answers 待审核 (`pending`): that is
+        // the row the database must hold.
+        if (seat.kind === 'class') {
+          const { status } = (answer as { mySignup: { status: SignupStatus } }).mySignup;
+          acked.push({ kind: 'class signup', userId, classId: seat.id, status });
+        } else if (seat.kind === 'activity') {
+          const { status } = (answer as { myApplication: { status: SignupStatus } }).myApplication;
+          acked.push({ kind: 'activity application', userId, activityId: seat.id, status });
         } else acked.push({ kind: 'team membership', userId, teamId: seat.id });
       };
     } else if (roll < 0.4) {

@@ -60,7 +60,9 @@ function missing(db: SQLite.Database, write: AckedWrite): string | null {
         write.classId,
         write.userId,
       );
-      return row?.status === 'active' ? null : `no active signup of class ${write.classId}`;
+      return row?.status === write.status
+        ? null
+        : `class ${write.classId}: signup ${row?.status ?? 'none'}, answered ${write.status}`;
     }
     case 'activity application': {
       const row = one(
@@ -68,7 +70,9 @@ function missing(db: SQLite.Database, write: AckedWrite): string | null {
         write.activityId,
         write.userId,
       );
-      return row?.status === 'active' ? null : `no active application to ${write.activityId}`;
+      return row?.status === write.status
+        ? null
+        : `activity ${write.activityId}: application ${row?.status ?? 'none'}, answered ${write.status}`;
     }
     case 'team membership': {
       const row = one(

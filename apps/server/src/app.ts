@@ -31,6 +31,7 @@ import { articleDeskModule } from './modules/articles/article-desk.routes.ts';
 import { articlesModule } from './modules/articles/articles.routes.ts';
 import { basesModule } from './modules/bases/bases.routes.ts';
 import { programmeDeskModule } from './modules/bases/programme-desk.routes.ts';
+import { checkinDeskModule } from './modules/checkin-desk/checkin-desk.routes.ts';
 import { classDeskModule } from './modules/classes/class-desk.routes.ts';
 import { classesModule } from './modules/classes/classes.routes.ts';
 import { COVER_PAGES, publishedCover } from './modules/content/covers.queries.ts';
@@ -45,9 +46,11 @@ import { homeModule } from './modules/home/home.routes.ts';
 import { homeDeskModule } from './modules/home/home-desk.routes.ts';
 import { identitiesModule } from './modules/identities/identities.routes.ts';
 import { jobsDeskModule } from './modules/jobs/jobs-desk.routes.ts';
+import { learnersModule } from './modules/learners/learners.routes.ts';
 import { liveModule } from './modules/live/live.routes.ts';
 import { liveDeskModule } from './modules/live/live-desk.routes.ts';
 import { medalsModule } from './modules/medals/medals.routes.ts';
+import { messageDeskModule } from './modules/message-desk/message-desk.routes.ts';
 import { messagesModule } from './modules/messages/messages.routes.ts';
 import { operatorsModule } from './modules/operators/operators.routes.ts';
 import { participantsModule } from './modules/participants/participants.routes.ts';
@@ -154,6 +157,9 @@ const modules = [
   walkDeskModule,
   placeDeskModule,
   participantsModule,
+  checkinDeskModule,
+  learnersModule,
+  messageDeskModule,
 ];
 
 export interface BuildOptions {

@@ -79,13 +79,14 @@ describe('signing up for a class', () => {
     await mine.waitFor({ state: 'detached' });
   });
 
-  it('explains why a full or closed class takes no signup', async () => {
+  it('offers the waiting list of a full class and explains why a closed one takes no signup', async () => {
     const [full] = await classesIn('已满');
     const [ended] = await classesIn('已结束');
     await openPhone();
     if (full) {
       await page.goto(url(`/classDetails?id=${full.id}`));
-      await page.locator('.class-action', { hasText: '名额已满' }).waitFor();
+      const bar = page.locator('.class-action', { hasText: '名额已满' });
+      await bar.getByRole('link', { name: '加入候补' }).waitFor();
       expect(await page.getByRole('link', { name: '立即报名' }).count()).toBe(0);
     }
     if (ended) {

@@ -652,6 +652,100 @@ function demoTeamWorkId(): Promise<number> {
   return teamWork;
 }
 
+interface SignupItem {
+  id: number;
+  kind?: string;
+  formFields: { key: string; kind: string; options?: string[] }[];
+  reviewSignups: boolean;
+  waitingCount: number;
+}
+
+/** The first class or activity in `status` whose detail `wanted` likes (as the demo learner). */
+async function firstItem(
+  area: 'classes' | 'activities',
+  status: string,
+  token: string,
+  wanted: (item: SignupItem) => boolean,
+): Promise<SignupItem> {
+  const headers = { authorization: `Bearer ${token}` };
+  const search = new URLSearchParams({ status, size: '50' });
+  const answer = await fetch(`${portal.baseUrl}/api/${area}?${search}`, { headers });
+  const { data } = (await answer.json()) as { data: { list: { id: number }[] } };
+  for (const row of data.list) {
+    const detail = await fetch(`${portal.baseUrl}/api/${area}/detail?id=${row.id}`, { headers });
+    const item = ((await detail.json()) as { data: SignupItem }).data;
+    if (wanted(item)) return item;
+  }
+  throw new Error(`no ${status} item of ${area} for the audit`);
+}
+
+let queuedSignups: Promise<void> | undefined;
+
+/**
+ * The demo learner in line for a full class and a full activity and waiting for the review of a
+ * class and an activity (through the API), so 我的班级 and 我的活动 show every kind of sign-up.
+ */
+function demoQueuedSignups(): Promise<void> {
+  queuedSignups ??= (async () => {
+    const { token } = await apiLogin(portal.baseUrl);
+    const answersFor = (item: SignupItem) =>
+      Object.fromEntries(
+        item.formFields.map((field) => [
+          field.key,
+          field.kind === 'phone'
+            ? '13912345678'
+            : field.kind === 'number'
+              ? '66'
+              : field.kind === 'choice'
+                ? (field.options?.[0] ?? '')
+                : field.kind === 'multi'
+                  ? (field.options ?? []).slice(0, 1)
+                  : '王秀兰',
+        ]),
+      );
+    const send = async (pathname: string, body: object) => {
+      const answer = await fetch(`${portal.baseUrl}/api${pathname}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      const { code, message } = (await answer.json()) as { code: number; message: string };
+      if (code !== 0) throw new Error(`${pathname}: ${code} ${message}`);
+    };
+    const regular = (item: SignupItem) => item.kind !== '特色活动';
+    const fullClass = await firstItem('classes', '已满', token, (item) => item.waitingCount > 0);
+    const reviewedClass = await firstItem('classes', '报名中', token, (item) => item.reviewSignups);
+    const fullActivity = await firstItem(
+      'activities',
+      '已满',
+      token,
+      (item) => item.waitingCount > 0 && regular(item),
+    );
+    const reviewedActivity = await firstItem(
+      'activities',
+      '报名中',
+      token,
+      (item) => item.reviewSignups && regular(item),
+    );
+    await send('/classes/signup', {
+      classId: fullClass.id,
+      form: answersFor(fullClass),
+      waitlist: true,
+    });
+    await send('/classes/signup', { classId: reviewedClass.id, form: answersFor(reviewedClass) });
+    await send('/activities/apply', {
+      activityId: fullActivity.id,
+      form: answersFor(fullActivity),
+      waitlist: true,
+    });
+    await send('/activities/apply', {
+      activityId: reviewedActivity.id,
+      form: answersFor(reviewedActivity),
+    });
+  })();
+  return queuedSignups;
+}
+
 const mineReady = (page: Page) => page.getByRole('heading', { name: '王秀兰' }).waitFor();
 
 const auditedPages: readonly AuditedPage[] = [
@@ -852,6 +946,45 @@ const auditedPages: readonly AuditedPage[] = [
     login: false,
     tabBar: false,
     ready: (page) => page.getByRole('button', { name: '提交报名' }).waitFor(),
+  },
+  {
+    name: 'a full class with its waiting list (加入候补)',
+    path: async () => {
+      const { token } = await apiLogin(portal.baseUrl);
+      const full = await firstItem('classes', '已满', token, (item) => item.waitingCount > 0);
+      return `/classDetails?id=${full.id}`;
+    },
+    login: true,
+    tabBar: false,
+    ready: (page) => page.locator('.class-action').waitFor(),
+  },
+  {
+    name: 'my classes, in line and in review',
+    path: async () => {
+      await demoQueuedSignups();
+      return '/myClassroom';
+    },
+    login: true,
+    tabBar: false,
+    ready: (page) =>
+      page
+        .getByText(/^候补第 \d+ 位$/)
+        .first()
+        .waitFor(),
+  },
+  {
+    name: 'my activities, in line and in review',
+    path: async () => {
+      await demoQueuedSignups();
+      return '/myActive';
+    },
+    login: true,
+    tabBar: false,
+    ready: (page) =>
+      page
+        .getByText(/^候补第 \d+ 位$/)
+        .first()
+        .waitFor(),
   },
   {
     name: 'the activities tab',

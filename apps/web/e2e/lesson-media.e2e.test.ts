@@ -109,7 +109,10 @@ describe('an audio and a PDF lesson on the phone', () => {
     expect(await player.locator('img').getAttribute('src')).toMatch(/^\/files\//);
     const slider = page.getByRole('slider', { name: '播放进度' });
     const currentTime = () => audio.evaluate((element: HTMLAudioElement) => element.currentTime);
-    if ((await page.getByRole('button', { name: /播放$/ }).count()) > 0) {
+    // Autoplay is tried once the player is positioned (the slider then knows the duration); a
+    // tap before that would race it and pause what autoplay has just started.
+    await expect.poll(async () => Number(await slider.getAttribute('max'))).toBeGreaterThan(0);
+    if (await audio.evaluate((element: HTMLAudioElement) => element.paused)) {
       await page.getByRole('button', { name: /播放$/ }).click();
     }
     await page.getByRole('button', { name: /暂停$/ }).waitFor({ timeout: 15_000 });

@@ -557,6 +557,11 @@ describe('stored XSS: the operators’ console', () => {
       await page.locator('h1').first().waitFor();
       await page.locator('.ant-skeleton').first().waitFor({ state: 'detached' });
       await page.waitForLoadState('networkidle');
+      // On a busy machine the network can fall quiet between the page's chunks and its list:
+      // the texts are awaited, not assumed.
+      await expect
+        .poll(() => missingTexts(page, expected), { message: path, timeout: 20_000 })
+        .toEqual([]);
       await poke(page);
       expect(await scanForScript(page), path).toEqual([]);
       expect(await missingTexts(page, expected), path).toEqual([]);

@@ -16,6 +16,11 @@ export type UserInfo = z.infer<typeof userInfoSchema>;
 /** `POST /api/account/login`: exchange a one-time ticket from the account center. */
 export const loginBodySchema = z.object({
   ticket: z.string().min(1, '不能为空').max(200, '过长'),
+  /**
+   * Who signs in: the portal (a learner, who joins the site's learners, or is refused when
+   * stopped there) or the operators' console (its staff do not become learners by working).
+   */
+  app: z.enum(['portal', 'console'], { error: '请指明登录的应用' }).default('portal'),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { classStatusSchema, signupFieldSchema, signupFormBody } from './classes.ts';
 import { pageQuery } from './envelope.ts';
 import { cardShape, idParam, idQuery, seatsShape, signupStateShape } from './parts.ts';
-import { ACTIVITY_KINDS, APPLICATION_STATES } from './signup-form.ts';
+import { ACTIVITY_KINDS, APPLICATION_STATES, SIGNUP_STATUSES } from './signup-form.ts';
 
 /**
  * The kind of an activity. `特色活动` (special activities) are their own kind: they open at
@@ -46,9 +46,13 @@ export type ActivitySummary = z.infer<typeof activitySummarySchema>;
 /** The caller's application to an activity. */
 export const myApplicationSchema = z.object({
   id: z.number().int(),
-  status: z.enum(['active', 'cancelled']),
-  /** ISO 8601: the latest time they applied. */
+  status: z.enum(SIGNUP_STATUSES),
+  /** ISO 8601: the latest time they applied (joined the waiting list). */
   appliedAt: z.string(),
+  /** On the waiting list (`waiting`): their place in line, 1 first; else null. */
+  place: z.number().int().nullable(),
+  /** Refused (`rejected`): the reviewer's reason; else null. */
+  reason: z.string().nullable(),
   /** ISO 8601 once the organiser checked them in at the door, else null. */
   checkedInAt: z.string().nullable(),
 });
@@ -63,6 +67,10 @@ export const activityDetailSchema = activitySummarySchema.extend({
   formFields: z.array(signupFieldSchema),
   /** Special activities only (kind 特色活动): what their signup accepts as attachments. */
   attachments: attachmentRuleSchema.nullable(),
+  /** Whether an application waits for the activity's reviewer (待审核) before it is confirmed. */
+  reviewSignups: z.boolean(),
+  /** Learners on the waiting list (候补); a full activity takes more in line. */
+  waitingCount: z.number().int(),
   /** The caller's application; null for a visitor or a learner who never applied. */
   myApplication: myApplicationSchema.nullable(),
 });
@@ -85,6 +93,8 @@ export const activityDetailQuerySchema = idQuery();
 export const activityApplyBodySchema = z.object({
   activityId: idParam,
   form: signupFormBody,
+  /** When no seat is left, join the waiting list (候补) instead of being refused. */
+  waitlist: z.boolean().optional(),
 });
 export type ActivityApplyBody = z.infer<typeof activityApplyBodySchema>;
 
@@ -116,6 +126,7 @@ export type Attachment = z.infer<typeof attachmentSchema>;
 
 /**
  * The state of an application as `/myActive` shows it: 已报名 (active, not yet checked in),
+ * 待审核 (waiting for the reviewer), 候补中 (on the waiting list), 未通过 (refused),
  * 已签到, 已取消, 已结束 (active, never checked in, the activity is over).
  */
 export const applicationStateSchema = z.enum(APPLICATION_STATES);

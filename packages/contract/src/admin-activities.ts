@@ -67,6 +67,8 @@ const activityFormShape = z.object({
     .int('须为整数')
     .min(1, '至少 1 人')
     .max(SEATS_MAX, `最多 ${SEATS_MAX} 人`),
+  /** A sign-up waits for a reviewer (待审核) before it is confirmed. */
+  reviewSignups: z.boolean().default(false),
   ...adminWindowShape(),
   /** Rich HTML, sanitized when stored and again when shown. */
   descriptionHtml: z.string().max(100_000, '内容过长').default(''),

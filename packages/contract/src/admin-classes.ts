@@ -49,6 +49,8 @@ const classFormShape = z.object({
     .int('须为整数')
     .min(1, '至少 1 人')
     .max(SEATS_MAX, `最多 ${SEATS_MAX} 人`),
+  /** A sign-up waits for a reviewer (待审核) before it is confirmed. */
+  reviewSignups: z.boolean().default(false),
   /** The sign-up window and the term's first and last day. */
   ...adminWindowShape(),
   /** Rich HTML, sanitized when stored and again when shown. */

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { CANCEL_REASON_MAX, PARTICIPANT_KINDS, PARTICIPANT_STATUSES } from './admin-values.ts';
+import {
+  CANCEL_REASON_MAX,
+  PARTICIPANT_KINDS,
+  PARTICIPANT_STATUSES,
+  REVIEW_BATCH_MAX,
+  REVIEWED_KINDS,
+} from './admin-values.ts';
 import { pageOf, pageQuery } from './envelope.ts';
 import { idParam } from './parts.ts';
 
@@ -14,7 +20,9 @@ export const participantKindSchema = z.enum(PARTICIPANT_KINDS, {
   error: '请指定班级、活动、参观时段、行走场次或直播',
 });
 
-const participantStatusSchema = z.enum(PARTICIPANT_STATUSES, { error: '请选择已报名或已取消' });
+const participantStatusSchema = z.enum(PARTICIPANT_STATUSES, {
+  error: '请选择已报名、待审核、候补、未通过或已取消',
+});
 
 /** What the list (and its export) is filtered by: the item, words of a name or a phone, a status. */
 const participantFilter = {
@@ -62,6 +70,10 @@ export const participantSchema = z.object({
   signedAt: z.string(),
   /** When the sign-up was cancelled (by the learner or an operator), else null. */
   cancelledAt: z.string().nullable(),
+  /** On the waiting list: their place in line, 1 first; else null. */
+  place: z.number().int().nullable(),
+  /** Refused: the reviewer's reason, as the learner was told; else null. */
+  reviewNote: z.string().nullable(),
   /** When they were checked in at the door (activities), else null. */
   checkedInAt: z.string().nullable(),
   /** The people a booking brings (a visit slot); 1 elsewhere. */
@@ -104,6 +116,12 @@ export const participantPageSchema = pageOf(participantSchema).extend({
   phonesMasked: z.boolean(),
   /** Whether this operator may cancel sign-ups on a learner's behalf. */
   canCancel: z.boolean(),
+  /** Whether this operator may accept or refuse sign-ups (classes and activities). */
+  canReview: z.boolean(),
+  /** Whether the item's sign-ups wait for review (classes and activities; false elsewhere). */
+  reviewSignups: z.boolean(),
+  /** Learners on the item's waiting list (classes and activities; 0 elsewhere). */
+  waitingCount: z.number().int(),
 });
 export type ParticipantPage = z.infer<typeof participantPageSchema>;
 
@@ -139,3 +157,42 @@ export const participantItemListQuerySchema = pageQuery.extend({
   when: z.enum(['upcoming', 'ended'], { error: '请选择未结束或已结束' }).default('upcoming'),
 });
 export type ParticipantItemListQuery = z.infer<typeof participantItemListQuerySchema>;
+
+/**
+ * `POST /api/admin/participants/review`: accepts (已通过) or refuses (未通过, with a reason the
+ * learners are told) sign-ups of a class or activity, one or many at once, all or none: accepting
+ * takes sign-ups waiting for review; refusing also takes learners off the waiting list. A refusal
+ * frees its seat for the first in line.
+ */
+export const participantReviewBodySchema = z
+  .object({
+    kind: z.enum(REVIEWED_KINDS, { error: '只有班级和活动的报名需要审核' }),
+    id: z.number({ error: '请指定报名的项目' }).int().min(1, '请指定报名的项目'),
+    userIds: z
+      .array(z.number({ error: '请指定学员' }).int().min(1, '请指定学员'), {
+        error: '请选择要审核的学员',
+      })
+      .min(1, '请选择要审核的学员')
+      .max(REVIEW_BATCH_MAX, `一次最多审核 ${REVIEW_BATCH_MAX} 人`),
+    decision: z.enum(['accept', 'refuse'], { error: '请选择通过或不通过' }),
+    reason: z
+      .string()
+      .trim()
+      .max(CANCEL_REASON_MAX, `原因最多 ${CANCEL_REASON_MAX} 个字`)
+      .optional(),
+  })
+  .refine((body) => body.decision === 'accept' || (body.reason ?? '').length >= 2, {
+    message: '请写明不通过的原因（至少 2 个字）',
+    path: ['reason'],
+  });
+export type ParticipantReviewBody = z.infer<typeof participantReviewBodySchema>;
+
+export const participantReviewResultSchema = z.object({
+  /** How many sign-ups the decision took. */
+  reviewed: z.number().int(),
+  /** How many learners took a freed seat from the waiting list. */
+  promoted: z.number().int(),
+  /** The item's seats taken after it. */
+  seatsTaken: z.number().int(),
+});
+export type ParticipantReviewResult = z.infer<typeof participantReviewResultSchema>;

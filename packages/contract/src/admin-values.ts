@@ -51,6 +51,8 @@ export const [AUDIT_ENTITIES, AUDIT_ENTITY_NAMES] = namedValues([
   ['upload', '上传文件'],
   ['job', '后台任务'],
   ['participant', '报名记录'],
+  ['learner', '学员'],
+  ['campaign', '群发消息'],
 ]);
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -71,6 +73,10 @@ export const [AUDIT_ACTIONS, AUDIT_ACTION_NAMES] = namedValues([
   ['upload', '上传'],
   ['retry', '重试'],
   ['cancel', '取消报名'],
+  ['disable', '停用'],
+  ['enable', '启用'],
+  ['adjust', '积分调整'],
+  ['send', '发送'],
 ]);
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -278,14 +284,62 @@ export const [PARTICIPANT_KINDS, PARTICIPANT_KIND_NAMES] = namedValues([
 ]);
 export type ParticipantKind = (typeof PARTICIPANT_KINDS)[number];
 
-/** Where a participant stands: signed up (booked, reserved), or cancelled. */
+/**
+ * Where a participant stands: signed up (booked, reserved), waiting for review, on the waiting
+ * list, refused, or cancelled (the last three only for classes and activities).
+ */
 export const [PARTICIPANT_STATUSES, PARTICIPANT_STATUS_NAMES] = namedValues([
   ['active', '已报名'],
+  ['pending', '待审核'],
+  ['waiting', '候补'],
+  ['rejected', '未通过'],
   ['cancelled', '已取消'],
 ]);
 export type ParticipantStatus = (typeof PARTICIPANT_STATUSES)[number];
 
 /** The longest reason an operator gives for cancelling a learner's sign-up, in characters. */
 export const CANCEL_REASON_MAX = 200;
+/** The most sign-ups one review decision takes at once (a page of the list). */
+export const REVIEW_BATCH_MAX = 200;
+/** The kinds of item whose sign-ups may wait for review and queue on a waiting list. */
+export const REVIEWED_KINDS = ['class', 'activity'] as const;
+/** A learner's standing on a site: 正常, or 已停用 (cannot sign in on it). */
+export const [LEARNER_STATES, LEARNER_STATE_NAMES] = namedValues([
+  ['active', '正常'],
+  ['disabled', '已停用'],
+]);
+export type LearnerState = (typeof LEARNER_STATES)[number];
+/** The longest reason for stopping an account or correcting its points, in characters. */
+export const LEARNER_NOTE_MAX = 200;
+/** The most points one adjustment adds or takes away. */
+export const POINTS_ADJUSTMENT_MAX = 10_000;
+/** The ledger's rule key of an operator's correction (积分调整; not a rule of the table). */
+export const ADJUSTMENT_RULE_KEY = 'adjustment';
+/**
+ * Who a notice the staff write goes to (群发消息): every learner of the site, the participants
+ * of an item (已报名), the members of a team, or the site's learners who have not come for 30
+ * days.
+ */
+export const [CAMPAIGN_AUDIENCES, CAMPAIGN_AUDIENCE_NAMES] = namedValues([
+  ['site', '全站学员'],
+  ['item', '报名学员'],
+  ['team', '团队成员'],
+  ['inactive', '30 天未登录的学员'],
+]);
+export type CampaignAudienceType = (typeof CAMPAIGN_AUDIENCES)[number];
+/** Where a notice is: waiting for its time, going out, out, or cancelled before it went. */
+export const [CAMPAIGN_STATES, CAMPAIGN_STATE_NAMES] = namedValues([
+  ['scheduled', '待发送'],
+  ['sending', '发送中'],
+  ['sent', '已发送'],
+  ['cancelled', '已取消'],
+]);
+export type CampaignState = (typeof CAMPAIGN_STATES)[number];
+export const CAMPAIGN_TITLE_MAX = 50;
+export const CAMPAIGN_BODY_MAX = 1000;
+/** How long since a learner last came to the site makes them inactive, in days. */
+export const INACTIVE_DAYS = 30;
+/** How far ahead a notice may be scheduled, in days. */
+export const CAMPAIGN_AHEAD_DAYS = 90;
 /** The most rows one participants export holds (a narrower filter exports the rest). */
 export const PARTICIPANT_EXPORT_MAX = 20_000;

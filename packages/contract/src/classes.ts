@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { pageQuery } from './envelope.ts';
 import { cardShape, idParam, idQuery, seatsShape, signupStateShape } from './parts.ts';
-import { CLASS_STATUSES, SIGNUP_FIELD_KINDS, type SignupField } from './signup-form.ts';
+import {
+  CLASS_STATUSES,
+  SIGNUP_FIELD_KINDS,
+  SIGNUP_STATUSES,
+  type SignupField,
+} from './signup-form.ts';
 
 /**
  * The status of a class, derived from the current time and its seats by `classStatusAt`
@@ -50,10 +55,17 @@ export const classSummarySchema = z.object({
 });
 export type ClassSummary = z.infer<typeof classSummarySchema>;
 
-/** The learner's own signup of a class; `signedUpAt` is the latest time they signed up. */
+/**
+ * The learner's own signup of a class; `signedUpAt` is the latest time they signed up (joined
+ * the waiting list).
+ */
 export const mySignupSchema = z.object({
-  status: z.enum(['active', 'cancelled']),
+  status: z.enum(SIGNUP_STATUSES),
   signedUpAt: z.string(),
+  /** On the waiting list (`waiting`): their place in line, 1 first; else null. */
+  place: z.number().int().nullable(),
+  /** Refused (`rejected`): the reviewer's reason; else null. */
+  reason: z.string().nullable(),
 });
 export type MySignup = z.infer<typeof mySignupSchema>;
 
@@ -63,6 +75,10 @@ export const classDetailSchema = classSummarySchema.extend({
   introduction: z.string(),
   courses: z.array(classCourseSchema),
   formFields: z.array(signupFieldSchema),
+  /** Whether a signup waits for the class's reviewer (待审核) before it is confirmed. */
+  reviewSignups: z.boolean(),
+  /** Learners on the waiting list (候补); a full class takes more in line. */
+  waitingCount: z.number().int(),
   /** The caller's signup; null for a visitor or a learner who never signed up. */
   mySignup: mySignupSchema.nullable(),
 });
@@ -83,10 +99,15 @@ export const classDetailQuerySchema = idQuery();
 export const classSignupBodySchema = z.object({
   classId: idParam,
   form: signupFormBody,
+  /** When no seat is left, join the waiting list (候补) instead of being refused. */
+  waitlist: z.boolean().optional(),
 });
 export type ClassSignupBody = z.infer<typeof classSignupBodySchema>;
 
-/** `POST /api/classes/cancel`: allowed while the signup window is open; frees the seat. */
+/**
+ * `POST /api/classes/cancel`: allowed while the signup window is open; frees the seat (the first
+ * on the waiting list takes it) or leaves the waiting list.
+ */
 export const classCancelBodySchema = idQuery('classId');
 export type ClassCancelBody = z.infer<typeof classCancelBodySchema>;
 
@@ -99,9 +120,13 @@ export const classSignupResultSchema = z.object({
 });
 export type ClassSignupResult = z.infer<typeof classSignupResultSchema>;
 
-/** `GET /api/classes/mine`: a class the learner is signed up for (active signups only). */
+/**
+ * `GET /api/classes/mine`: a class the learner signed up for (confirmed, waiting for review, on
+ * the waiting list or refused; not cancelled).
+ */
 export const myClassSchema = classSummarySchema.extend({
   signedUpAt: z.string(),
+  mySignup: mySignupSchema,
   /** True while the signup window is open, the only time a signup can be cancelled. */
   canCancel: z.boolean(),
 });

@@ -41,6 +41,7 @@ export const fieldLabels: Record<string, string> = {
   days: '天数',
   range: '统计范围',
   use: '用途',
+  waitlist: '加入候补',
 };
 
 /**
@@ -391,6 +392,37 @@ export const scopedFieldLabels: Record<string, Record<string, string>> = {
     scheduledAt: '排期时间',
     place: '排期地点',
     reason: '拒绝原因',
+  },
+  '/api/admin/checkin': { activityId: '活动', code: '签到码', phone: '手机号' },
+  '/api/admin/learners': {
+    id: '学员',
+    q: '搜索词',
+    state: '账号状态',
+    reason: '原因',
+    amount: '调整积分',
+    key: '提交编号',
+    type: '收支类型',
+  },
+  '/api/admin/messages': {
+    id: '消息',
+    title: '标题',
+    body: '正文',
+    audience: '发送对象',
+    type: '发送对象',
+    kind: '项目类型',
+    sendAt: '发送时间',
+    state: '发送状态',
+  },
+  '/api/admin/participants': {
+    kind: '项目类型',
+    id: '项目',
+    userId: '学员',
+    userIds: '所选学员',
+    decision: '审核结果',
+    reason: '原因',
+    status: '报名状态',
+    format: '文件格式',
+    when: '时间范围',
   },
   '/api/bases': {
     id: '体验基地',

@@ -171,5 +171,27 @@ export const ACTIVITY_KINDS = ['讲座', '参观', '志愿服务', '比赛', '�
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
 /** The states of a learner's activity application, as `/myActive` shows and filters them. */
-export const APPLICATION_STATES = ['已报名', '已签到', '已取消', '已结束'] as const;
+export const APPLICATION_STATES = [
+  '已报名',
+  '待审核',
+  '候补中',
+  '已签到',
+  '未通过',
+  '已取消',
+  '已结束',
+] as const;
 export type ApplicationState = (typeof APPLICATION_STATES)[number];
+
+/**
+ * Where a learner's sign-up of a class or activity stands: holding a seat (`active`, or `pending`
+ * while the item's reviewer decides), on the waiting list (`waiting`, no seat yet), refused by
+ * the reviewer (`rejected`, no seat), or `cancelled`.
+ */
+export const SIGNUP_STATUSES = ['active', 'pending', 'waiting', 'rejected', 'cancelled'] as const;
+export type SignupStatus = (typeof SIGNUP_STATUSES)[number];
+
+/** The longest reason a reviewer gives for refusing a sign-up, in characters. */
+export const REVIEW_REASON_MAX = 200;
+
+/** How a learner reached a confirmed seat: accepted by the reviewer, or from the waiting list. */
+export type ConfirmedVia = 'review' | 'waiting';

@@ -99,7 +99,7 @@ export const post = <T>(path: string, json?: unknown) =>
 
 /** Exchanges the account center's ticket for a token (the learner login, ARCHITECTURE.md). */
 export async function exchangeTicket(ticket: string): Promise<void> {
-  const data = await post<{ token: string }>('/api/account/login', { ticket });
+  const data = await post<{ token: string }>('/api/account/login', { ticket, app: 'console' });
   localStorage.setItem(TOKEN_KEY, data.token);
 }
 

@@ -107,6 +107,15 @@ const AuditLogPage = page(
 const ParticipantsPage = page(
   async () => (await import('@/features/participants/ParticipantsPage.tsx')).ParticipantsPage,
 );
+const LearnersPage = page(
+  async () => (await import('@/features/learners/LearnersPage.tsx')).LearnersPage,
+);
+const LearnerPage = page(
+  async () => (await import('@/features/learners/LearnerPage.tsx')).LearnerPage,
+);
+const CheckinPage = page(
+  async () => (await import('@/features/checkin/CheckinPage.tsx')).CheckinPage,
+);
 const JobsPage = page(async () => (await import('@/features/jobs/JobsPage.tsx')).JobsPage);
 const OperatorsPage = page(
   async () => (await import('@/features/operators/OperatorsPage.tsx')).OperatorsPage,
@@ -181,6 +190,9 @@ const router = createBrowserRouter(
         { path: 'operators', element: <OperatorsPage /> },
         { path: 'jobs', element: <JobsPage /> },
         { path: 'participants', element: <ParticipantsPage /> },
+        { path: 'checkin', element: <CheckinPage /> },
+        { path: 'learners', element: <LearnersPage /> },
+        { path: 'learners/detail', element: <LearnerPage /> },
         { path: '*', element: <NotFoundPage /> },
       ],
     },

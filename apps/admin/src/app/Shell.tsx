@@ -9,10 +9,12 @@ import {
   FileTextOutlined,
   FlagOutlined,
   HomeOutlined,
+  IdcardOutlined,
   LogoutOutlined,
   PictureOutlined,
   ProfileOutlined,
   ReadOutlined,
+  ScanOutlined,
   ScheduleOutlined,
   SolutionOutlined,
   TeamOutlined,
@@ -82,16 +84,38 @@ function menuOf(operator: OperatorContext): MenuProps['items'] {
       ],
     });
   }
-  if (operator.can('editor') || operator.can('reviewer') || operator.can('checkin')) {
+  const listsParticipants =
+    operator.can('editor') || operator.can('reviewer') || operator.can('checkin');
+  // The site's learners: its administrators (who manage accounts), reviewers and 签到员.
+  const seesLearners =
+    operator.can('site_admin') || operator.can('reviewer') || operator.can('checkin');
+  if (listsParticipants || seesLearners) {
     items.push({
       type: 'group',
       label: '运营',
       children: [
-        {
-          key: '/participants',
-          icon: <UnorderedListOutlined />,
-          label: <Link to="/participants">报名名单</Link>,
-        },
+        ...(seesLearners
+          ? [
+              {
+                key: '/learners',
+                icon: <IdcardOutlined />,
+                label: <Link to="/learners">学员管理</Link>,
+              },
+            ]
+          : []),
+        ...(listsParticipants
+          ? [
+              {
+                key: '/participants',
+                icon: <UnorderedListOutlined />,
+                label: <Link to="/participants">报名名单</Link>,
+              },
+            ]
+          : []),
+        // The door of an activity: its 签到员 (and the site's administrators, who hold the role).
+        ...(operator.can('checkin')
+          ? [{ key: '/checkin', icon: <ScanOutlined />, label: <Link to="/checkin">签到台</Link> }]
+          : []),
       ],
     });
   }

@@ -5,15 +5,27 @@
 /** Each check: a name and a query answering `id` of every row that breaks it (none when held). */
 export const INVARIANTS: ReadonlyArray<{ name: string; sql: string }> = [
   {
-    name: 'class seats = active signups',
+    name: 'class seats = active and pending signups',
     sql: `select c.id from classes c where c.seats_taken <> (select count(*) from class_signups s
-      where s.class_id = c.id and s.status = 'active') or c.seats_taken > c.capacity`,
+      where s.class_id = c.id and s.status in ('active', 'pending'))
+      or c.seats_taken > c.capacity`,
   },
   {
-    name: 'activity seats = active applications',
+    name: 'no free class seat while learners wait',
+    sql: `select c.id from classes c where c.seats_taken < c.capacity and exists (select 1
+      from class_signups s where s.class_id = c.id and s.status = 'waiting')`,
+  },
+  {
+    name: 'activity seats = active and pending applications',
     sql: `select a.id from activities a where a.seats_taken <> (select count(*)
-      from activity_applications s where s.activity_id = a.id and s.status = 'active')
+      from activity_applications s where s.activity_id = a.id
+        and s.status in ('active', 'pending'))
       or a.seats_taken > a.capacity`,
+  },
+  {
+    name: 'no free activity seat while learners wait',
+    sql: `select a.id from activities a where a.seats_taken < a.capacity and exists (select 1
+      from activity_applications s where s.activity_id = a.id and s.status = 'waiting')`,
   },
   {
     name: 'team seats = active members',

@@ -5,11 +5,15 @@ import type {
   DeliveryKind,
   DeliveryStatus,
   LearningKind,
+  SignupStatus,
 } from '@portal/contract';
 import type {
   AuditAction,
   AuditEntity,
+  CampaignAudienceType,
+  CampaignState,
   OperatorRole,
+  ParticipantKind,
   ReviewStatus,
   VideoLadderState,
 } from '@portal/contract/constants';
@@ -38,6 +42,20 @@ export interface UsersTable {
   created_at: number;
   /** Set when the learner deleted the account (注销): the row is anonymised, never removed. */
   deleted_at: number | null;
+}
+
+/**
+ * A learner of a site: since they first signed in on it, their latest sign-in, and whether an
+ * operator stopped the account there (停用), why and by whom.
+ */
+export interface SiteLearnersTable {
+  site_key: string;
+  user_id: number;
+  joined_at: number;
+  last_seen_at: number;
+  disabled_at: number | null;
+  disabled_reason: string | null;
+  disabled_by: number | null;
 }
 
 export interface SessionsTable {
@@ -223,6 +241,8 @@ export interface ClassesTable extends SignupWindowColumns, ReviewColumns {
   introduction: string;
   /** JSON of the signup form's fields (`SignupField[]` of the contract). */
   form_fields: string;
+  /** 0/1: a signup waits for the reviewer (`pending`) before it is confirmed. */
+  review_signups: Generated<number>;
   /** 0/1. */
   published: Generated<number>;
   created_at: number;
@@ -234,13 +254,24 @@ export interface ClassCoursesTable {
   sort: Generated<number>;
 }
 
-export interface ClassSignupsTable {
+/**
+ * What a sign-up of a class or activity keeps of its review: the reviewer's note (a refusal's
+ * reason, told to the learner), who decided and when.
+ */
+interface SignupReviewColumns {
+  review_note: string | null;
+  reviewed_by: number | null;
+  reviewed_at: number | null;
+}
+
+export interface ClassSignupsTable extends SignupReviewColumns {
   id: Generated<number>;
   class_id: number;
   user_id: number;
   /** JSON of the validated answers, keyed by field key. */
   form: string;
-  status: 'active' | 'cancelled';
+  /** A seat (`active`, `pending` review), in line (`waiting`), `rejected` or `cancelled`. */
+  status: SignupStatus;
   /** The latest time the learner signed up (a cancelled signup can be taken up again). */
   signed_up_at: number;
   created_at: number;
@@ -407,18 +438,21 @@ export interface ActivitiesTable extends SignupWindowColumns, ReviewColumns {
   form_fields: string;
   /** JSON of the contract's `AttachmentRule`, special activities only. */
   attachment_rule: string | null;
+  /** 0/1: an application waits for the reviewer (`pending`) before it is confirmed. */
+  review_signups: Generated<number>;
   /** 0/1. */
   published: Generated<number>;
   created_at: number;
 }
 
-export interface ActivityApplicationsTable {
+export interface ActivityApplicationsTable extends SignupReviewColumns {
   id: Generated<number>;
   activity_id: number;
   user_id: number;
   /** JSON of the validated answers, keyed by field key. */
   form: string;
-  status: 'active' | 'cancelled';
+  /** A seat (`active`, `pending` review), in line (`waiting`), `rejected` or `cancelled`. */
+  status: SignupStatus;
   /** Random base64url (>= 128 bits) shown as a QR at the door; null once cancelled. */
   checkin_code: string | null;
   checked_in_at: number | null;
@@ -679,6 +713,33 @@ export interface MessagesTable {
   created_at: number;
   /** When the learner read it (own messages only; notices use `message_reads`). */
   read_at: number | null;
+  /** The staff's notice (群发消息) this is a learner's copy of, else null. */
+  campaign_id: Generated<number | null>;
+}
+
+/** A notice the staff wrote to learners (群发消息), its audience, time, state and counts. */
+export interface MessageCampaignsTable {
+  id: Generated<number>;
+  site_key: string;
+  title: string;
+  body: string;
+  audience: CampaignAudienceType;
+  /** The participants' item kind (`item` audiences), else null. */
+  item_kind: ParticipantKind | null;
+  /** The item's or team's id, else null. */
+  audience_id: number | null;
+  /** What the audience was called when written (班级「…」的报名学员). */
+  audience_label: string;
+  send_at: number;
+  state: CampaignState;
+  /** Learners it went to, once sent. */
+  recipients: number | null;
+  /** A notice to the whole site: its one row in `messages`. */
+  notice_id: number | null;
+  created_by: number | null;
+  author: string;
+  created_at: number;
+  sent_at: number | null;
 }
 
 /** A notice a learner has read. */
@@ -1437,6 +1498,8 @@ export interface Database {
   message_reminders: MessageRemindersTable;
   medal_rules: MedalRulesTable;
   learner_medals: LearnerMedalsTable;
+  site_learners: SiteLearnersTable;
+  message_campaigns: MessageCampaignsTable;
   certificates: CertificatesTable;
   points_rules: PointsRulesTable;
   points_ledger: PointsLedgerTable;

@@ -13,6 +13,7 @@ import { seedDelivery, writeDeliveryCovers } from './delivery.ts';
 import { seedEbooks, writeEbookFiles } from './ebooks.ts';
 import { SeedFiles } from './files.ts';
 import { seedHomeBanners } from './home.ts';
+import { seedSiteLearners } from './learners.ts';
 import { seedLearningHistory } from './learning.ts';
 import { seedMediaLessons, writeLessonMediaFiles } from './lesson-media.ts';
 import { seedLive, writeLiveCovers } from './live.ts';
@@ -22,6 +23,7 @@ import { seedOperators, settleReviewState } from './operators.ts';
 import { seedPlaces, writePlacePhotos } from './places.ts';
 import { seedPoints } from './points.ts';
 import { Random } from './random.ts';
+import { seedReviewAndWaiting } from './review.ts';
 import { seedSearchTerms } from './search.ts';
 import {
   DEMO_LEARNERS,
@@ -91,6 +93,7 @@ const steps: Array<(context: SeedContext) => Promise<void>> = [
   seedMediaLessons,
   seedClasses,
   seedActivities,
+  seedReviewAndWaiting,
   seedEbooks,
   // After courses: a few sessions name a related course.
   seedLive,
@@ -132,6 +135,8 @@ const steps: Array<(context: SeedContext) => Promise<void>> = [
   // No random draws: a banner of the staff's own on each site's home, after the activities.
   seedHomeBanners,
   settleReviewState,
+  // No random draws: the learners of each site, from the accounts seeded above.
+  seedSiteLearners,
 ];
 
 /**

@@ -136,6 +136,18 @@ export async function createLearners(
       })),
     )
     .execute();
+  // Signed in on the site: its learners (学员管理), as a real sign-in makes them.
+  await db
+    .insertInto('site_learners')
+    .values(
+      learners.map((learner) => ({
+        site_key: siteKey,
+        user_id: learner.id,
+        joined_at: now,
+        last_seen_at: now,
+      })),
+    )
+    .execute();
   return learners;
 }
 

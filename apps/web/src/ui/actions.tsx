@@ -1,20 +1,26 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { LineIcon } from './line-icon.tsx';
 import './actions.css';
 
+/** The colour of an {@link ActionBar}'s state word: done, waiting for someone, in line, refused. */
+export type ActionStateTone = 'green' | 'amber' | 'blue' | 'red';
+
 /**
- * The bar fixed at the bottom of an item's page (立即报名, 我的班级): `state` (a bold green word,
- * e.g. 已报名) and `note` (why, or what is left) before the actions (`children`); `stacked` puts
- * the state line over the actions. It leaves room at the end of the page for itself.
+ * The bar fixed at the bottom of an item's page (立即报名, 我的班级): `state` (a bold word in
+ * `stateTone`, green unless told, e.g. 已报名) and `note` (why, or what is left) before the
+ * actions (`children`); `stacked` puts the state line over the actions. It leaves room at the
+ * end of the page for itself.
  */
 export function ActionBar({
   state,
+  stateTone = 'green',
   note,
   stacked = false,
   className,
   children,
 }: {
   state?: ReactNode;
+  stateTone?: ActionStateTone;
   note?: ReactNode;
   stacked?: boolean;
   /** The page's own name for the bar (tests). */
@@ -25,12 +31,17 @@ export function ActionBar({
   const classes = ['bottom-bar action-bar', stacked && 'stacked', className]
     .filter(Boolean)
     .join(' ');
+  const space = useBarHeight();
   return (
     <>
-      <div className="action-bar-space" aria-hidden="true" />
-      <div className={classes}>
+      <div
+        className="action-bar-space"
+        aria-hidden="true"
+        style={space.height === null ? undefined : { height: space.height }}
+      />
+      <div className={classes} ref={space.ref}>
         {state ? (
-          <p className="action-bar-state">
+          <p className={`action-bar-state tone-${stateTone}`}>
             <strong>{state}</strong>
             {noteText}
           </p>
@@ -41,6 +52,24 @@ export function ActionBar({
       </div>
     </>
   );
+}
+
+/**
+ * The height of the bar `ref` is on, kept as it changes (a stacked bar with a long note is taller,
+ * more so in elder mode), so the room left for it at the end of the page covers all of it; null
+ * before it is measured or where nothing measures (the CSS height stands).
+ */
+function useBarHeight() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [height, setHeight] = useState<number | null>(null);
+  useEffect(() => {
+    const bar = ref.current;
+    if (!bar || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setHeight(Math.ceil(bar.offsetHeight)));
+    observer.observe(bar);
+    return () => observer.disconnect();
+  }, []);
+  return { ref, height };
 }
 
 /** Buttons side by side: `split` shares the width, `ruled` draws a line above them. */

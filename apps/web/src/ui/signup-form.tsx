@@ -11,7 +11,7 @@ import { filledAnswers, type SignupAnswers, SignupFields } from './signup-fields
 /**
  * The form a class or an activity asks for: its fields, checked here with the contract's
  * `validateSignupForm` (the server's rule) before `onSubmit` gets the clean answers, the server's
- * message of the last try, and 提交报名.
+ * message of the last try, and 提交报名 (or `submitLabel`, e.g. 加入候补).
  */
 export function SignupForm({
   fields,
@@ -19,6 +19,8 @@ export function SignupForm({
   error,
   children,
   extra,
+  note,
+  submitLabel = '提交报名',
   checkExtra,
   onSubmit,
 }: {
@@ -31,6 +33,10 @@ export function SignupForm({
   children?: ReactNode;
   /** More to fill in below the fields (files). */
   extra?: ReactNode;
+  /** Words just above the button, after the server's message (what the button will do now). */
+  note?: ReactNode;
+  /** The button's words. */
+  submitLabel?: string;
   /** Checks the extra part with the fields (showing its own message); false stops the submit. */
   checkExtra?: () => boolean;
   onSubmit: (form: SignupAnswers) => void;
@@ -63,8 +69,9 @@ export function SignupForm({
           {serverError}
         </p>
       ) : null}
+      {note}
       <Button block color="primary" size="large" type="submit" loading={pending}>
-        提交报名
+        {submitLabel}
       </Button>
     </form>
   );

@@ -9,7 +9,8 @@ export interface TabItem<K extends string> {
 /**
  * A row of tabs (`role=tablist`) over the panel `panelId` (which the caller labels with
  * `tabId(idPrefix, value)`): underlined, or `segmented` round buttons; `inline` drops the white
- * bar, `underHeader` keeps it in view under the page header.
+ * bar, `underHeader` keeps it in view under the page header, `wrap` sets many tabs in rows of
+ * four (every one in view, none squeezed).
  */
 export function TabList<K extends string>({
   label,
@@ -21,6 +22,7 @@ export function TabList<K extends string>({
   look = 'underline',
   underHeader = false,
   inline = false,
+  wrap = false,
 }: {
   label: string;
   tabs: readonly TabItem<K>[];
@@ -31,12 +33,14 @@ export function TabList<K extends string>({
   look?: 'underline' | 'segmented';
   underHeader?: boolean;
   inline?: boolean;
+  wrap?: boolean;
 }) {
   const classes = [
     'tabs',
     look === 'segmented' && 'segmented',
     underHeader && 'under-header',
     inline && 'inline',
+    wrap && 'wrap',
   ];
   return (
     <div className={classes.filter(Boolean).join(' ')} role="tablist" aria-label={label}>

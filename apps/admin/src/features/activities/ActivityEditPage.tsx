@@ -71,6 +71,7 @@ const ACTIVITY: EditorKind<AdminActivityFormInput> = {
     mapPlaceId: null,
     contact: '',
     capacity: 30,
+    reviewSignups: false,
     signupStart: dayjs().startOf('hour').toISOString(),
     signupEnd: at(6, 18),
     startAt: at(7, 9),
@@ -88,6 +89,7 @@ const ACTIVITY: EditorKind<AdminActivityFormInput> = {
     mapPlaceId: activity.mapPlaceId,
     contact: activity.contact,
     capacity: activity.capacity,
+    reviewSignups: activity.reviewSignups,
     signupStart: activity.signupStart,
     signupEnd: activity.signupEnd,
     startAt: activity.startAt,
@@ -105,6 +107,7 @@ const ACTIVITY: EditorKind<AdminActivityFormInput> = {
     地图地点: 'mapPlaceId',
     咨询电话: 'contact',
     名额: 'capacity',
+    报名需审核: 'reviewSignups',
     报名开始时间: 'signupStart',
     报名截止时间: 'signupEnd',
     开始时间: 'startAt',
@@ -120,6 +123,9 @@ const ACTIVITY: EditorKind<AdminActivityFormInput> = {
         </Descriptions.Item>
         <Descriptions.Item label="地点">{activity.place}</Descriptions.Item>
         <Descriptions.Item label="名额">{activity.capacity} 人</Descriptions.Item>
+        <Descriptions.Item label="报名审核">
+          {activity.reviewSignups ? '报名需审核' : '无需审核'}
+        </Descriptions.Item>
         <Descriptions.Item label="报名信息">
           {(activity.formFields ?? []).map((field) => field.label).join('、') || '无需填写'}
         </Descriptions.Item>
@@ -345,21 +351,39 @@ export function ActivityEditPage() {
         </Col>
       </Row>
       <WindowFields />
-      <Form.Item
-        label="名额"
-        name="capacity"
-        extra={taken > 0 ? `已有 ${taken} 人报名，名额不能少于 ${taken}` : undefined}
-        rules={[
-          { required: true, message: '请填写名额' },
-          {
-            type: 'number',
-            min: Math.max(1, taken),
-            message: taken > 0 ? `已有 ${taken} 人报名，名额不能少于 ${taken}` : '至少 1 人',
-          },
-        ]}
-      >
-        <InputNumber min={1} max={SEATS_MAX} addonAfter="人" style={{ width: 200 }} />
-      </Form.Item>
+      <Row gutter={16}>
+        <Col span={12}>
+          <Form.Item
+            label="名额"
+            name="capacity"
+            extra={
+              taken > 0
+                ? `已有 ${taken} 人报名，名额不能少于 ${taken}`
+                : '名额满后，学员可加入候补，有名额空出时按顺序递补'
+            }
+            rules={[
+              { required: true, message: '请填写名额' },
+              {
+                type: 'number',
+                min: Math.max(1, taken),
+                message: taken > 0 ? `已有 ${taken} 人报名，名额不能少于 ${taken}` : '至少 1 人',
+              },
+            ]}
+          >
+            <InputNumber min={1} max={SEATS_MAX} addonAfter="人" style={{ width: 200 }} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item
+            label="报名需审核"
+            name="reviewSignups"
+            valuePropName="checked"
+            extra="开启后，学员报名需经审核通过才算成功；待审核期间为其保留名额。"
+          >
+            <Switch />
+          </Form.Item>
+        </Col>
+      </Row>
       <Form.Item label="活动介绍" name="descriptionHtml">
         <RichTextEditor label="活动介绍" />
       </Form.Item>

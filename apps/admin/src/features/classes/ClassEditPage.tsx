@@ -8,7 +8,17 @@ import {
   SEATS_MAX,
 } from '@portal/contract/constants';
 import { useQuery } from '@tanstack/react-query';
-import { AutoComplete, Col, Descriptions, Form, Input, InputNumber, Row, Typography } from 'antd';
+import {
+  AutoComplete,
+  Col,
+  Descriptions,
+  Form,
+  Input,
+  InputNumber,
+  Row,
+  Switch,
+  Typography,
+} from 'antd';
 import dayjs from 'dayjs';
 import { useSearchParams } from 'react-router';
 import { type EditorKind, ReviewEditor } from '@/features/review/ReviewEditor.tsx';
@@ -51,6 +61,7 @@ const CLASS: EditorKind<AdminClassFormInput> = {
     place: '',
     teacherName: '',
     capacity: 30,
+    reviewSignups: false,
     signupStart: dayjs().startOf('hour').toISOString(),
     signupEnd: at(13, 18),
     startAt: at(14, 9),
@@ -67,6 +78,7 @@ const CLASS: EditorKind<AdminClassFormInput> = {
     place: record.place,
     teacherName: record.teacherName,
     capacity: record.capacity,
+    reviewSignups: record.reviewSignups,
     signupStart: record.signupStart,
     signupEnd: record.signupEnd,
     startAt: record.startAt,
@@ -83,6 +95,7 @@ const CLASS: EditorKind<AdminClassFormInput> = {
     上课地点: 'place',
     授课教师: 'teacherName',
     名额: 'capacity',
+    报名需审核: 'reviewSignups',
     报名开始时间: 'signupStart',
     报名截止时间: 'signupEnd',
     开始时间: 'startAt',
@@ -102,6 +115,9 @@ const CLASS: EditorKind<AdminClassFormInput> = {
         <Descriptions.Item label="地点">{record.place}</Descriptions.Item>
         <Descriptions.Item label="教师">{record.teacherName}</Descriptions.Item>
         <Descriptions.Item label="名额">{record.capacity} 人</Descriptions.Item>
+        <Descriptions.Item label="报名审核">
+          {record.reviewSignups ? '报名需审核' : '无需审核'}
+        </Descriptions.Item>
         <Descriptions.Item label="所学课程">
           <CourseTitles ids={(record.courseIds ?? []).map(Number)} />
         </Descriptions.Item>
@@ -171,21 +187,39 @@ export function ClassEditPage() {
         />
       </Form.Item>
       <WindowFields />
-      <Form.Item
-        label="名额"
-        name="capacity"
-        extra={taken > 0 ? `已有 ${taken} 人报名，名额不能少于 ${taken}` : undefined}
-        rules={[
-          { required: true, message: '请填写名额' },
-          {
-            type: 'number',
-            min: Math.max(1, taken),
-            message: taken > 0 ? `已有 ${taken} 人报名，名额不能少于 ${taken}` : '至少 1 人',
-          },
-        ]}
-      >
-        <InputNumber min={1} max={SEATS_MAX} addonAfter="人" style={{ width: 200 }} />
-      </Form.Item>
+      <Row gutter={16}>
+        <Col span={12}>
+          <Form.Item
+            label="名额"
+            name="capacity"
+            extra={
+              taken > 0
+                ? `已有 ${taken} 人报名，名额不能少于 ${taken}`
+                : '名额满后，学员可加入候补，有名额空出时按顺序递补'
+            }
+            rules={[
+              { required: true, message: '请填写名额' },
+              {
+                type: 'number',
+                min: Math.max(1, taken),
+                message: taken > 0 ? `已有 ${taken} 人报名，名额不能少于 ${taken}` : '至少 1 人',
+              },
+            ]}
+          >
+            <InputNumber min={1} max={SEATS_MAX} addonAfter="人" style={{ width: 200 }} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item
+            label="报名需审核"
+            name="reviewSignups"
+            valuePropName="checked"
+            extra="开启后，学员报名需经审核通过才算成功；待审核期间为其保留名额。"
+          >
+            <Switch />
+          </Form.Item>
+        </Col>
+      </Row>
       <Form.Item label="所学课程" name="courseIds" extra="本站已发布的课程，按学员看到的顺序排列">
         <CourseListField />
       </Form.Item>

@@ -89,7 +89,7 @@ export function ParticipantItemsPage({ kind }: { kind: ParticipantKind }) {
       }
     >
       <Typography.Paragraph type="secondary">
-        选择一个项目，查看报名（预约）的学员、导出名单或代学员取消报名。
+        选择一个项目，查看报名（预约）的学员、审核报名和候补、导出名单或代学员取消报名。
       </Typography.Paragraph>
       <Flex wrap gap={12} style={{ marginBottom: 16 }} role="search" aria-label="筛选报名项目">
         <Segmented<ParticipantKind>

@@ -1,4 +1,9 @@
-import { DownloadOutlined, PaperClipOutlined, ReloadOutlined } from '@ant-design/icons';
+import {
+  DownloadOutlined,
+  PaperClipOutlined,
+  ReloadOutlined,
+  ScanOutlined,
+} from '@ant-design/icons';
 import type { Participant, ParticipantItem, ParticipantPage } from '@portal/contract';
 import {
   CANCEL_REASON_MAX,
@@ -9,7 +14,7 @@ import {
   type ParticipantKind,
   type ParticipantStatus,
 } from '@portal/contract/constants';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import {
   App,
   Button,
@@ -20,7 +25,6 @@ import {
   Form,
   Input,
   Modal,
-  Result,
   Select,
   Space,
   Table,
@@ -29,10 +33,12 @@ import {
   Typography,
 } from 'antd';
 import { useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, type To, useNavigate } from 'react-router';
+import { useOperator } from '@/app/operator.ts';
 import { formatTime } from '@/ui/format.ts';
 import { useKeyboardScroll } from '@/ui/keyboard-scroll.ts';
 import { LoadFailed } from '@/ui/LoadFailed.tsx';
+import { PARTICIPANT_STATUS_COLORS, ParticipantStatusTag } from '@/ui/ParticipantStatusTag.tsx';
 import { serverPaging, useUrlFilters } from '@/ui/url-filters.ts';
 import {
   cancelParticipant,
@@ -43,17 +49,68 @@ import {
   participantKeys,
 } from './api.ts';
 import { ParticipantItemsPage } from './ParticipantItemsPage.tsx';
+import { type Refusal, RefuseDialog } from './RefuseDialog.tsx';
+import { useRefreshSignups, useReview } from './use-review.ts';
 
 const PAGE_SIZE = 20;
 
-/** Filled tags, white text on a dark shade: 4.5:1 at least (as `StatusTag`). */
-const STATUS_COLORS: Record<ParticipantStatus, string> = {
-  active: '#237804',
-  cancelled: '#595959',
-};
+/** The states a reviewer decides on: 待审核 (accepted or refused) and 候补 (refused). */
+const REVIEWABLE: ReadonlySet<ParticipantStatus> = new Set(['pending', 'waiting']);
+/** The states an operator may cancel on a learner's behalf. */
+const CANCELLABLE: ReadonlySet<ParticipantStatus> = new Set(['active', 'pending', 'waiting']);
 
 const isKind = (value: string | undefined): value is ParticipantKind =>
   (PARTICIPANT_KINDS as readonly string[]).includes(value ?? '');
+
+/**
+ * The heading's tags: the item's sign-ups wait for review, and how many learners are in its
+ * waiting list (a link to them, in line order).
+ */
+function HeadingTags({ page, waitingList }: { page: ParticipantPage; waitingList: To }) {
+  return (
+    <>
+      {page.reviewSignups ? <Tag color={PARTICIPANT_STATUS_COLORS.pending}>报名需审核</Tag> : null}
+      {page.waitingCount > 0 ? (
+        <Tag color={PARTICIPANT_STATUS_COLORS.waiting}>
+          <Link
+            to={waitingList}
+            aria-label={`候补 ${page.waitingCount} 人，查看候补名单`}
+            style={{ color: 'inherit', textDecoration: 'underline' }}
+          >
+            {PARTICIPANT_STATUS_NAMES.waiting} {page.waitingCount} 人
+          </Link>
+        </Tag>
+      ) : null}
+    </>
+  );
+}
+
+/** A participant's state: in line, their place; refused, the reason; cancelled, when. */
+function StatusCell({ row }: { row: Participant }) {
+  const name =
+    row.status === 'waiting' && row.place !== null
+      ? `${PARTICIPANT_STATUS_NAMES.waiting}第 ${row.place} 位`
+      : PARTICIPANT_STATUS_NAMES[row.status];
+  const note =
+    row.status === 'rejected' && row.reviewNote
+      ? `原因：${row.reviewNote}`
+      : row.cancelledAt
+        ? formatTime(row.cancelledAt)
+        : null;
+  return (
+    <>
+      <ParticipantStatusTag status={row.status}>{name}</ParticipantStatusTag>
+      {note ? (
+        <Typography.Text
+          type="secondary"
+          style={{ display: 'block', marginTop: 4, maxWidth: 220, whiteSpace: 'normal' }}
+        >
+          {note}
+        </Typography.Text>
+      ) : null}
+    </>
+  );
+}
 
 /** The heading's facts: what the item is, when, and its seats. */
 function ItemFacts({ item }: { item: ParticipantItem }) {
@@ -94,7 +151,7 @@ function CancelDialog({
   onClose: () => void;
 }) {
   const { message } = App.useApp();
-  const client = useQueryClient();
+  const refresh = useRefreshSignups(query.kind);
   const [form] = Form.useForm<{ reason: string }>();
   const cancel = useMutation({
     mutationFn: (reason: string) =>
@@ -108,7 +165,7 @@ function CancelDialog({
       message.success(`已取消「${target?.participant.nickname}」的报名，并已通知本人`);
       form.resetFields();
       onClose();
-      return client.invalidateQueries({ queryKey: participantKeys.all });
+      return refresh();
     },
     onError: (error) => form.setFields([{ name: 'reason', errors: [error.message] }]),
   });
@@ -127,7 +184,10 @@ function CancelDialog({
       destroyOnHidden
     >
       <Typography.Paragraph>
-        名额会立即释放；取消原因会以消息告知学员，并记入操作日志。
+        {target?.participant.status === 'waiting'
+          ? '学员将移出候补名单；'
+          : '名额会立即释放（有候补的，按顺序递补给候补名单的第一位）；'}
+        取消原因会以消息告知学员，并记入操作日志。
       </Typography.Paragraph>
       <Form
         form={form}
@@ -152,10 +212,68 @@ function CancelDialog({
   );
 }
 
+/** What the rows' buttons do. */
+interface RowActions {
+  onCancel: (participant: Participant) => void;
+  onAccept: (participant: Participant) => void;
+  onRefuse: (participant: Participant) => void;
+  onAttachment: (id: number, name: string) => void;
+  /** The learner being accepted now (their button spins). */
+  accepting: number | null;
+}
+
+/** A row's buttons: accept or refuse (待审核), take off the waiting list (候补), cancel. */
+function RowButtons({
+  row,
+  page,
+  actions,
+}: {
+  row: Participant;
+  page: ParticipantPage;
+  actions: RowActions;
+}) {
+  const review = page.canReview && REVIEWABLE.has(row.status);
+  const cancel = page.canCancel && CANCELLABLE.has(row.status) && !row.checkedInAt;
+  if (!review && !cancel) return null;
+  return (
+    <Space size={4} wrap>
+      {review && row.status === 'pending' ? (
+        <Button
+          size="small"
+          type="primary"
+          loading={actions.accepting === row.userId}
+          onClick={() => actions.onAccept(row)}
+          aria-label={`通过：${row.nickname}`}
+        >
+          通过
+        </Button>
+      ) : null}
+      {review ? (
+        <Button
+          size="small"
+          onClick={() => actions.onRefuse(row)}
+          aria-label={`${row.status === 'waiting' ? '移出候补' : '不通过'}：${row.nickname}`}
+        >
+          {row.status === 'waiting' ? '移出候补' : '不通过'}
+        </Button>
+      ) : null}
+      {cancel ? (
+        <Button
+          size="small"
+          danger
+          onClick={() => actions.onCancel(row)}
+          aria-label={`取消报名：${row.nickname}`}
+        >
+          取消报名
+        </Button>
+      ) : null}
+    </Space>
+  );
+}
+
 function columnsOf(
   page: ParticipantPage | undefined,
-  onCancel: (participant: Participant) => void,
-  onAttachment: (id: number, name: string) => void,
+  actions: RowActions,
 ): TableColumnsType<Participant> {
   const item = page?.item;
   const fieldColumns: TableColumnsType<Participant> = (item?.fields ?? []).map((field, index) => ({
@@ -206,7 +324,7 @@ function columnsOf(
                       size="small"
                       icon={<PaperClipOutlined />}
                       style={{ padding: 0 }}
-                      onClick={() => onAttachment(file.id, file.name)}
+                      onClick={() => actions.onAttachment(file.id, file.name)}
                     >
                       {file.name}
                     </Button>
@@ -224,36 +342,19 @@ function columnsOf(
       : []),
     {
       title: '状态',
-      dataIndex: 'status',
-      width: 150,
-      render: (status: ParticipantStatus, row) => (
-        <>
-          <Tag color={STATUS_COLORS[status]}>{PARTICIPANT_STATUS_NAMES[status]}</Tag>
-          {row.cancelledAt ? (
-            <Typography.Text type="secondary">{formatTime(row.cancelledAt)}</Typography.Text>
-          ) : null}
-        </>
-      ),
+      key: 'status',
+      width: 170,
+      render: (_, row) => <StatusCell row={row} />,
     },
     { title: '报名时间', dataIndex: 'signedAt', width: 150, render: formatTime },
-    ...(page?.canCancel
+    ...(page && (page.canCancel || page.canReview)
       ? ([
           {
             title: '操作',
             key: 'actions',
-            width: 100,
+            width: page.canReview ? 250 : 100,
             fixed: 'right',
-            render: (_, row) =>
-              row.status === 'active' && !row.checkedInAt ? (
-                <Button
-                  size="small"
-                  danger
-                  onClick={() => onCancel(row)}
-                  aria-label={`取消报名：${row.nickname}`}
-                >
-                  取消报名
-                </Button>
-              ) : null,
+            render: (_, row) => <RowButtons row={row} page={page} actions={actions} />,
           },
         ] satisfies TableColumnsType<Participant>)
       : []),
@@ -264,7 +365,9 @@ function columnsOf(
  * 报名名单: the participants of one class, activity, visit slot, walk session or live session of
  * the site (`?kind=&id=`), with their sign-up form's answers and attachments, found by name or
  * phone and filtered by status; exported as Excel or CSV; a sign-up cancelled on a learner's
- * behalf with a reason they are told.
+ * behalf with a reason they are told. A class's or activity's applicants waiting for review
+ * (待审核) accepted or refused (with a reason) by a reviewer, one by one or chosen in bulk, and
+ * learners taken off its waiting list (候补, shown in line order).
  */
 export function ParticipantsPage() {
   const filters = useUrlFilters();
@@ -285,8 +388,10 @@ function ParticipantList({
   id: number;
   filters: ReturnType<typeof useUrlFilters>;
 }) {
-  const { message } = App.useApp();
-  const { number, text, setFilter } = filters;
+  const { message, modal } = App.useApp();
+  const navigate = useNavigate();
+  const operator = useOperator();
+  const { params, number, text, setFilter } = filters;
   const query: ParticipantQuery = {
     kind,
     id,
@@ -301,6 +406,19 @@ function ParticipantList({
     placeholderData: keepPreviousData,
   });
   const [target, setTarget] = useState<Participant | null>(null);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  // The learners chosen for a bulk decision, on this page of the list as filtered (another page
+  // or filter chooses afresh).
+  const at = params.toString();
+  const [picked, setPicked] = useState<{ at: string; keys: number[] }>({ at, keys: [] });
+  const selected = picked.at === at ? picked.keys : [];
+  const setSelected = (keys: number[]) => setPicked({ at, keys });
+  const review = useReview(kind, id);
+  const accept = (rows: Participant[]) =>
+    review.mutate(
+      { userIds: rows.map((row) => row.userId), decision: 'accept' },
+      { onSuccess: () => setSelected([]) },
+    );
   const exporting = useMutation({
     mutationFn: (format: 'xlsx' | 'csv') => exportParticipants(query, format),
     onSuccess: (name) => message.success(`已导出 ${name}`),
@@ -311,17 +429,55 @@ function ParticipantList({
       downloadAttachment(fileId, name),
     onError: (error) => message.error(error.message),
   });
-  const item = list.data?.item;
+  const page = list.data;
+  const item = page?.item;
   const table = useRef<HTMLDivElement>(null);
   useKeyboardScroll(table, '报名学员（可左右滚动）', list.data);
   const filtered = Boolean(query.q || query.status);
   const kindName = PARTICIPANT_KIND_NAMES[kind];
 
+  // Review: for a reviewer, on an item that asks for it or has a waiting list.
+  const reviewing = Boolean(
+    page?.canReview &&
+      (page.reviewSignups ||
+        page.waitingCount > 0 ||
+        page.list.some((row) => REVIEWABLE.has(row.status))),
+  );
+  const chosen = (page?.list ?? []).filter(
+    (row) => selected.includes(row.userId) && REVIEWABLE.has(row.status),
+  );
+  const acceptable = chosen.filter((row) => row.status === 'pending');
+  const choosable = (page?.list ?? []).filter((row) => REVIEWABLE.has(row.status));
+  const allChosen = choosable.length > 0 && chosen.length === choosable.length;
+  const waitingList = new URLSearchParams(params);
+  waitingList.set('status', 'waiting');
+  waitingList.delete('page');
+  const accepting =
+    review.isPending &&
+    review.variables.decision === 'accept' &&
+    review.variables.userIds.length === 1
+      ? (review.variables.userIds[0] ?? null)
+      : null;
+
   return (
     <Card
-      title={<h1 style={{ fontSize: 18, margin: 0 }}>报名名单{item ? `：${item.title}` : ''}</h1>}
+      title={
+        <Flex wrap align="center" gap={8}>
+          <h1 style={{ fontSize: 18, margin: 0 }}>报名名单{item ? `：${item.title}` : ''}</h1>
+          {page ? <HeadingTags page={page} waitingList={{ search: `?${waitingList}` }} /> : null}
+        </Flex>
+      }
       extra={
         <Space wrap>
+          {kind === 'activity' && operator.can('checkin') ? (
+            <Button
+              type="primary"
+              icon={<ScanOutlined />}
+              onClick={() => navigate(`/checkin?activityId=${id}`)}
+            >
+              签到台
+            </Button>
+          ) : null}
           <Button
             icon={<DownloadOutlined />}
             disabled={!item}
@@ -372,18 +528,80 @@ function ParticipantList({
           </Typography.Text>
         ) : null}
       </Flex>
+      {reviewing && !list.isError ? (
+        <Flex wrap align="center" gap={8} style={{ marginBottom: 12 }}>
+          <Button
+            type="primary"
+            disabled={acceptable.length === 0 || review.isPending}
+            loading={review.isPending && review.variables.decision === 'accept' && !accepting}
+            onClick={() =>
+              modal.confirm({
+                title: `通过所选的 ${acceptable.length} 位学员的报名？`,
+                content: '通过后即报名成功，学员会收到消息。',
+                okText: '通过',
+                cancelText: '返回',
+                onOk: () => accept(acceptable),
+              })
+            }
+          >
+            批量通过{acceptable.length > 0 ? ` ${acceptable.length} 人` : ''}
+          </Button>
+          <Button
+            danger
+            disabled={chosen.length === 0 || review.isPending}
+            onClick={() => setRefusal({ rows: chosen, bulk: true })}
+          >
+            批量不通过{chosen.length > 0 ? ` ${chosen.length} 人` : ''}
+          </Button>
+          <Button
+            disabled={choosable.length === 0}
+            onClick={() => setSelected(allChosen ? [] : choosable.map((row) => row.userId))}
+          >
+            {allChosen ? '取消全选' : '全选本页'}
+          </Button>
+          <Typography.Text type="secondary">
+            {chosen.length === 0
+              ? '勾选待审核或候补的学员后可批量审核'
+              : `已选 ${chosen.length} 人${
+                  chosen.length > acceptable.length
+                    ? `，其中候补 ${chosen.length - acceptable.length} 人（候补的学员只能不通过）`
+                    : ''
+                }`}
+          </Typography.Text>
+        </Flex>
+      ) : null}
       {list.isError ? (
         <LoadFailed what="报名名单" error={list.error} retry={() => list.refetch()} />
       ) : (
         <div ref={table}>
           <Table<Participant>
             rowKey="userId"
-            columns={columnsOf(list.data, setTarget, (fileId, name) =>
-              attachment.mutate({ fileId, name }),
-            )}
-            dataSource={list.data?.list}
+            columns={columnsOf(page, {
+              onCancel: setTarget,
+              onAccept: (row) => accept([row]),
+              onRefuse: (row) => setRefusal({ rows: [row], bulk: false }),
+              onAttachment: (fileId, name) => attachment.mutate({ fileId, name }),
+              accepting,
+            })}
+            dataSource={page?.list}
             loading={list.isFetching}
             scroll={{ x: 'max-content' }}
+            rowSelection={
+              reviewing
+                ? {
+                    fixed: true,
+                    // Chosen all at once by the button above: a select-all box here is copied
+                    // into the table's hidden measuring row, where it could take the focus.
+                    hideSelectAll: true,
+                    selectedRowKeys: selected,
+                    onChange: (keys) => setSelected(keys.map(Number)),
+                    getCheckboxProps: (row) => ({
+                      disabled: !REVIEWABLE.has(row.status),
+                      'aria-label': `选择${row.nickname}`,
+                    }),
+                  }
+                : undefined
+            }
             locale={{
               emptyText: (
                 <Empty
@@ -391,7 +609,7 @@ function ParticipantList({
                 />
               ),
             }}
-            pagination={serverPaging(list.data, query.page, PAGE_SIZE, '位学员', setFilter)}
+            pagination={serverPaging(page, query.page, PAGE_SIZE, '位学员', setFilter)}
           />
         </div>
       )}
@@ -399,6 +617,12 @@ function ParticipantList({
         target={target && item ? { participant: target, item } : null}
         query={query}
         onClose={() => setTarget(null)}
+      />
+      <RefuseDialog
+        refusal={refusal}
+        review={review}
+        onClose={() => setRefusal(null)}
+        onDone={() => setSelected([])}
       />
     </Card>
   );

@@ -6,6 +6,8 @@ import type {
   ParticipantItemRow,
   ParticipantListQuery,
   ParticipantPage,
+  ParticipantReviewBody,
+  ParticipantReviewResult,
 } from '@portal/contract';
 import type { ParticipantKind } from '@portal/contract/constants';
 import { get, post } from '@/api/client.ts';
@@ -32,6 +34,10 @@ export const listParticipants = (query: ParticipantQuery) =>
 
 export const cancelParticipant = (body: ParticipantCancelBody) =>
   post<ParticipantCancelResult>('/api/admin/participants/cancel', body);
+
+/** Accepts or refuses sign-ups of a class or activity, all of them or none. */
+export const reviewParticipants = (body: ParticipantReviewBody) =>
+  post<ParticipantReviewResult>('/api/admin/participants/review', body);
 
 /** Saves the list (as filtered) as an Excel or CSV file; answers the file's name. */
 export const exportParticipants = (query: ParticipantQuery, format: 'xlsx' | 'csv') =>

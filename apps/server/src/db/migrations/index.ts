@@ -59,6 +59,9 @@ import { allowLessonAudioPdf } from './20261130_1450_lesson_audio_pdf.ts';
 import { createJobs } from './20261130_1500_create_jobs.ts';
 import { searchEbookPages } from './20261130_1510_search_ebook_pages.ts';
 import { createVideoLadders } from './20261130_1520_create_video_ladders.ts';
+import { reviewSignups } from './20261201_0900_review_signups.ts';
+import { createSiteLearners } from './20261201_1000_create_site_learners.ts';
+import { createMessageCampaigns } from './20261201_1010_create_message_campaigns.ts';
 
 // The lists the first widenings allowed; each later one allows the same plus what it adds. Like
 // the migrations they are frozen: a new kind is a new migration with a longer list.
@@ -152,5 +155,8 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '20261130_1500_create_jobs': createJobs(engine),
     '20261130_1510_search_ebook_pages': searchEbookPages(engine),
     '20261130_1520_create_video_ladders': createVideoLadders(engine),
+    '20261201_0900_review_signups': reviewSignups(engine),
+    '20261201_1000_create_site_learners': createSiteLearners(engine),
+    '20261201_1010_create_message_campaigns': createMessageCampaigns(engine),
   };
 }

@@ -2,12 +2,21 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { updateLiveUser } from '../account/account.queries.ts';
 
-/** The live, current (not rotated) sessions of a learner: one per signed-in device. */
-export function listDeviceSessions(db: Kysely<Database>, userId: number, now: number) {
+/**
+ * The live, current (not rotated) sessions of a learner: one per signed-in device; those on one
+ * site with `siteKey`.
+ */
+export function listDeviceSessions(
+  db: Kysely<Database>,
+  userId: number,
+  now: number,
+  siteKey?: string,
+) {
   return db
     .selectFrom('sessions')
     .select(['id', 'device_key', 'user_agent', 'signed_in_at', 'created_at', 'last_seen_at'])
     .where('user_id', '=', userId)
+    .$if(siteKey !== undefined, (query) => query.where('site_key', '=', siteKey as string))
     .where('revoked_at', 'is', null)
     .where('rotated_at', 'is', null)
     .where('expires_at', '>', now)
@@ -157,7 +166,10 @@ export async function erasePersonalData(db: Kysely<Database>, userId: number) {
   return attachments.map((row) => row.storage_key);
 }
 
-/** The learner's active class signups and activity applications, with their sites. */
+/**
+ * The learner's live class signups and activity applications (holding a seat, waiting for
+ * review or in line), with their sites.
+ */
 export async function activeSignups(db: Kysely<Database>, userId: number) {
   const [classes, activities] = await Promise.all([
     db
@@ -165,14 +177,14 @@ export async function activeSignups(db: Kysely<Database>, userId: number) {
       .innerJoin('classes', 'classes.id', 'class_signups.class_id')
       .select(['classes.site_key', 'classes.id'])
       .where('class_signups.user_id', '=', userId)
-      .where('class_signups.status', '=', 'active')
+      .where('class_signups.status', 'in', ['active', 'pending', 'waiting'])
       .execute(),
     db
       .selectFrom('activity_applications')
       .innerJoin('activities', 'activities.id', 'activity_applications.activity_id')
       .select(['activities.site_key', 'activities.id'])
       .where('activity_applications.user_id', '=', userId)
-      .where('activity_applications.status', '=', 'active')
+      .where('activity_applications.status', 'in', ['active', 'pending', 'waiting'])
       .execute(),
   ]);
   return { classes, activities };

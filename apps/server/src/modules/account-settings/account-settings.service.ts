@@ -109,20 +109,7 @@ export class AccountSettingsService {
       listDeviceSessions(this.db, user.id, this.now()),
       deviceKeyOf(this.db, user.sessionId),
     ]);
-    // One entry a device, as last seen: a device may hold a few live tokens (two tabs).
-    const devices = new Map<string, Device>();
-    for (const row of rows) {
-      const id = row.device_key ?? `s${row.id}`;
-      if (devices.has(id)) continue;
-      devices.set(id, {
-        id,
-        description: describeDevice(row.user_agent),
-        signedInAt: iso(row.signed_in_at ?? row.created_at),
-        lastSeenAt: iso(row.last_seen_at),
-        current: row.device_key !== null && id === current,
-      });
-    }
-    return [...devices.values()];
+    return devicesOf(rows, current);
   }
 
   /** Signs one of the learner's devices out (this one too, if named); another's is not found. */
@@ -208,4 +195,27 @@ export class AccountSettingsService {
     const name = url ? AVATAR_URL.exec(url)?.[1] : undefined;
     if (name) await this.avatars.files.remove([`${this.avatars.folder}${name}`]);
   }
+}
+
+/**
+ * The devices of a learner's live sessions (latest seen first), `current` the one with that
+ * device key: one entry a device, as last seen (a device may hold a few live tokens, two tabs).
+ */
+export function devicesOf(
+  rows: Awaited<ReturnType<typeof listDeviceSessions>>,
+  current: string | null,
+): Device[] {
+  const devices = new Map<string, Device>();
+  for (const row of rows) {
+    const id = row.device_key ?? `s${row.id}`;
+    if (devices.has(id)) continue;
+    devices.set(id, {
+      id,
+      description: describeDevice(row.user_agent),
+      signedInAt: iso(row.signed_in_at ?? row.created_at),
+      lastSeenAt: iso(row.last_seen_at),
+      current: row.device_key !== null && id === current,
+    });
+  }
+  return [...devices.values()];
 }

@@ -50,7 +50,7 @@ export const accountModule = portalModule({
       // Only refused tickets count, per address (see `RateLimits.login`).
       handle: ({ site, body, request }) =>
         app.rateLimiter.guardFailures(RateLimits.login, rateLimitSubject(null, request.ip), () =>
-          accounts.login(body.ticket, sessionOf(request, site.key)),
+          accounts.login(body.ticket, sessionOf(request, site.key), body.app),
         ),
     });
     api.get('/api/account/refresh-token', {

@@ -23,6 +23,7 @@ import {
 } from './account.queries.ts';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './password.ts';
 import { SessionCache } from './session-cache.ts';
+import { enterSite } from './site-learners.ts';
 import { hashSecret, newDeviceKey, newSecret, successorOf } from './tokens.ts';
 
 export const TOKEN_TTL_MS = 30 * 24 * 3600 * 1000;
@@ -135,15 +136,27 @@ export class AccountService {
 
   /**
    * Exchanges a ticket for a session: the account center's own tickets first, then the external
-   * provider's when one is configured; a used, expired or unknown ticket is refused.
+   * provider's when one is configured; a used, expired or unknown ticket is refused. A sign-in
+   * to the portal joins the learner to the site (or is refused when stopped there).
    */
-  async login(ticket: string, context: SessionContext): Promise<LoginResult> {
+  async login(
+    ticket: string,
+    context: SessionContext,
+    app: 'portal' | 'console' = 'portal',
+  ): Promise<LoginResult> {
     let userId = await consumeTicket(this.db, hashSecret(ticket), this.now());
     if (userId === null && this.externalTickets) userId = await this.externalTickets(ticket);
     if (userId === null) throw invalid('登录票据无效或已过期，请重新登录');
     const user = await findUserById(this.db, userId);
     if (!user) throw invalid('登录票据无效或已过期，请重新登录');
-    const token = await this.openSession(userId, context, null);
+    const token = newSecret();
+    await this.db.transaction().execute(async (trx) => {
+      const now = this.now();
+      // A learner stopped on this site (停用) is refused here, before any session exists; the
+      // console's staff sign in to work, not to learn (its roles guard what they may do).
+      if (app === 'portal') await enterSite(trx, context.siteKey, userId, now);
+      await insertSession(trx, sessionRow(userId, token, context, now, null));
+    });
     return { token, userInfo: toUserInfo(user) };
   }
 
@@ -205,6 +218,8 @@ export class AccountService {
         newSecret(),
       );
       if (key === null) return null;
+      // Seen on the site today; a learner stopped there meanwhile is refused (and rolled back).
+      await enterSite(trx, context.siteKey, user.id, now);
       // The first refresh of the day is the day's sign-in (points reward it once a day).
       await this.effects.record(trx, signedIn(context.siteKey, user.id, now));
       const next = successorOf(token, key);
@@ -246,16 +261,6 @@ export class AccountService {
   async profile(user: AuthUser | null): Promise<UserInfo> {
     if (!user) throw loginRequired();
     return toUserInfo({ ...user, created_at: user.createdAt });
-  }
-
-  private async openSession(
-    userId: number,
-    context: SessionContext,
-    device: SessionDevice | null,
-  ): Promise<string> {
-    const token = newSecret();
-    await insertSession(this.db, sessionRow(userId, token, context, this.now(), device));
-    return token;
   }
 }
 

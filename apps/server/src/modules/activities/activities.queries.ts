@@ -92,16 +92,17 @@ export function findPublishedActivity(db: Kysely<Database>, siteKey: string, id:
       'activities.contact',
       'activities.form_fields',
       'activities.attachment_rule',
+      'activities.review_signups',
     ])
     .where('activities.id', '=', id)
     .executeTakeFirst();
 }
 
-/** The learner's application to an activity (active or cancelled), or undefined. */
+/** The learner's application to an activity (in any status), or undefined. */
 export function findApplication(db: Kysely<Database>, activityId: number, userId: number) {
   return db
     .selectFrom('activity_applications')
-    .select(['id', 'status', 'applied_at', 'checked_in_at'])
+    .select(['id', 'status', 'applied_at', 'checked_in_at', 'review_note'])
     .where('activity_id', '=', activityId)
     .where('user_id', '=', userId)
     .executeTakeFirst();
@@ -126,6 +127,15 @@ export function myApplications(db: Kysely<Database>, filter: MyActivityFilter) {
   switch (filter.state) {
     case '已取消':
       query = query.where('activity_applications.status', '=', 'cancelled');
+      break;
+    case '待审核':
+      query = query.where('activity_applications.status', '=', 'pending');
+      break;
+    case '候补中':
+      query = query.where('activity_applications.status', '=', 'waiting');
+      break;
+    case '未通过':
+      query = query.where('activity_applications.status', '=', 'rejected');
       break;
     case '已签到':
       query = query
@@ -156,6 +166,7 @@ const applicationRowsQuery = perShape((state: ApplicationState | undefined) =>
         'activity_applications.applied_at',
         'activity_applications.checked_in_at',
         'activity_applications.checkin_code',
+        'activity_applications.review_note',
       ])
       .orderBy('activity_applications.applied_at', 'desc')
       .orderBy('activity_applications.id', 'desc')
@@ -222,9 +233,17 @@ export async function deleteAttachmentRows(db: Kysely<Database>, applicationId: 
   return rows.map((row) => row.storage_key);
 }
 
-/** The application a check-in code names, with its activity and learner, or undefined. */
-export function findApplicationByCode(db: Kysely<Database>, siteKey: string, code: string) {
-  return db
+/**
+ * The application at the door of a published activity of the site, with its activity and
+ * learner, or undefined: the one a check-in code names, or the one of an account (by its phone
+ * number, the account's name) at one activity.
+ */
+export function findApplicationAtDoor(
+  db: Kysely<Database>,
+  siteKey: string,
+  by: { code: string } | { activityId: number; phone: string },
+) {
+  let query = db
     .selectFrom('activity_applications')
     .innerJoin('activities', 'activities.id', 'activity_applications.activity_id')
     .innerJoin('users', 'users.id', 'activity_applications.user_id')
@@ -239,10 +258,17 @@ export function findApplicationByCode(db: Kysely<Database>, siteKey: string, cod
       'activities.end_at',
       'users.nickname',
     ])
-    .where('activity_applications.checkin_code', '=', code)
-    .where(publishedOn(siteKey, 'activities'))
-    .executeTakeFirst();
+    .where(publishedOn(siteKey, 'activities'));
+  query =
+    'code' in by
+      ? query.where('activity_applications.checkin_code', '=', by.code)
+      : query
+          .where('activity_applications.activity_id', '=', by.activityId)
+          .where('users.username', '=', by.phone);
+  return query.executeTakeFirst();
 }
+
+export type DoorApplication = NonNullable<Awaited<ReturnType<typeof findApplicationAtDoor>>>;
 
 /**
  * Marks an active application as checked in, once: a conditional update on

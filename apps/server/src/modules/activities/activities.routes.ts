@@ -42,6 +42,11 @@ const MAX_FILES_PER_REQUEST = 10;
 const applyFields = z.object({
   activityId: idParam,
   form: jsonField(signupFormBody, ActivityMessages.badForm),
+  /** `true` joins the waiting list when no seat is left. */
+  waitlist: z
+    .enum(['true', 'false'], { error: 'waitlist 只能是 true 或 false' })
+    .optional()
+    .transform((value) => value === 'true'),
 });
 
 /** Answers a route outside `/api` with an HTTP error status and the envelope as its body. */
@@ -105,7 +110,7 @@ export const activitiesModule = portalModule({
       operationId: 'applyForActivityWithFiles',
       summary: '报名特色活动（带附件）',
       description:
-        '报名特色活动并上传附件（需登录；multipart：activityId、form（JSON 字符串）、files）；附件的类型按内容识别，不合要求的拒收。',
+        '报名特色活动并上传附件（需登录；multipart：activityId、form（JSON 字符串）、waitlist（名额已满时加入候补，可选）、files）；附件的类型按内容识别，不合要求的拒收。',
       login: 'required',
       limit: RateLimits.uploads,
       response: activityApplyResultSchema,

@@ -15,6 +15,7 @@ import {
   type MyActivityListQuery,
   type MyApplication,
   type Page,
+  type SignupStatus,
   signupPhaseAt,
   sitePrefix,
 } from '@portal/contract';
@@ -42,11 +43,20 @@ import {
   WindowMessages,
 } from '../seats/seats.ts';
 import {
+  placeInLine,
+  queueOf,
+  type ReviewedItem,
+  type ReviewedKind,
+  recordOutcome,
+  waitingCount,
+} from '../seats/signup-review.ts';
+import {
   ACTIVITY_SEATS,
   countMyApplicationRows,
+  type DoorApplication,
   deleteAttachmentRows,
   findApplication,
-  findApplicationByCode,
+  findApplicationAtDoor,
   findApplicationCheckin,
   findCalendarActivity,
   findOwnAttachment,
@@ -111,12 +121,38 @@ export const ActivityMessages = {
     `附件「${shown(name)}」的文件类型不支持，请上传 ${accept.map((mime) => TYPE_NAMES[mime] ?? mime).join('、')} 文件`,
   checkinUnknown: '签到码无效，请确认后重试',
   checkinCancelled: '该报名已取消，无法签到',
+  checkinPending: '该报名还在审核中，通过后才能签到',
+  checkinWaiting: '该学员在候补名单中，还没有名额，无法签到',
+  checkinRejected: '该报名未通过审核，无法签到',
   checkinEnded: '活动已结束，无法签到',
   checkinTwice: (time: number) => `该报名已于 ${shanghaiTime(time)} 签到，请勿重复签到`,
   checkinForbidden: '您不是该活动主办方的工作人员，无法签到',
 } as const;
 
 const activityNotFound = () => new AppError(ErrorCode.notFound, ActivityMessages.notFound);
+
+/** Activities as review and the waiting list name them. */
+export const ACTIVITY_REVIEW: ReviewedKind = {
+  subject: 'activity',
+  ledger: ACTIVITY_SEATS,
+  confirmed: 'activity.apply',
+  idKey: 'activityId',
+};
+
+/** An activity as its learners' messages name it. */
+export function reviewedActivity(
+  siteKey: string,
+  row: Pick<ActivityRow, 'id' | 'title' | 'start_at' | 'place' | 'review_signups'>,
+): ReviewedItem {
+  return {
+    siteKey,
+    id: row.id,
+    title: row.title,
+    startAt: Number(row.start_at),
+    place: row.place,
+    reviewSignups: Number(row.review_signups),
+  };
+}
 
 type SummaryRow = Pick<ActivityRow, 'id' | 'title' | 'cover' | 'kind' | 'place' | 'map_place_id'> &
   SeatedRow & { organiser: string };
@@ -162,27 +198,25 @@ export function newCheckinCode(): string {
   return randomBytes(16).toString('base64url');
 }
 
-function toMyApplication(row: {
+/** An application row as {@link ActivityService} reads it. */
+interface ApplicationRow {
   id: number;
-  status: 'active' | 'cancelled';
+  status: SignupStatus;
   applied_at: number;
   checked_in_at: number | null;
-}): MyApplication {
-  return {
-    id: row.id,
-    status: row.status,
-    appliedAt: isoTime(row.applied_at),
-    checkedInAt: isoTimeOrNull(row.checked_in_at),
-  };
+  review_note: string | null;
 }
 
 /** The state `/myActive` shows for an application at `now`. */
 export function applicationStateAt(
-  application: { status: 'active' | 'cancelled'; checked_in_at: number | null },
+  application: { status: SignupStatus; checked_in_at: number | null },
   endAt: number,
   now: number,
 ): ApplicationState {
   if (application.status === 'cancelled') return '已取消';
+  if (application.status === 'pending') return '待审核';
+  if (application.status === 'waiting') return '候补中';
+  if (application.status === 'rejected') return '未通过';
   if (application.checked_in_at !== null) return '已签到';
   return now >= endAt ? '已结束' : '已报名';
 }
@@ -191,6 +225,8 @@ export function applicationStateAt(
 export interface ApplyInput {
   activityId: number;
   form: Readonly<Record<string, unknown>>;
+  /** When no seat is left, join the waiting list rather than be refused. */
+  waitlist?: boolean | undefined;
   /** Files received with a multipart apply (on disk, not kept yet). */
   files?: readonly ReceivedFile[];
 }
@@ -281,14 +317,19 @@ export class ActivityService {
     const now = this.now();
     const row = await findPublishedActivity(this.db, siteKey, id);
     if (!row) throw activityNotFound();
-    const application = userId === null ? undefined : await findApplication(this.db, id, userId);
+    const [application, waiting] = await Promise.all([
+      userId === null ? undefined : findApplication(this.db, id, userId),
+      waitingCount(this.db, ACTIVITY_REVIEW, id),
+    ]);
     return {
       ...toActivitySummary(row, now),
       description: row.description,
       contact: row.contact,
       formFields: parseFormFields(row.form_fields),
       attachments: parseAttachmentRule(row.attachment_rule),
-      myApplication: application ? toMyApplication(application) : null,
+      reviewSignups: Number(row.review_signups) === 1,
+      waitingCount: waiting,
+      myApplication: application ? await this.myApplication(id, application) : null,
     };
   }
 
@@ -308,6 +349,7 @@ export class ActivityService {
       messages: ActivityMessages,
     });
     const accepted = checkFiles(parseAttachmentRule(row.attachment_rule), input.files ?? []);
+    const item = reviewedActivity(siteKey, row);
 
     const kept: Array<AcceptedFile & { key: string }> = [];
     let replaced: string[] = [];
@@ -324,8 +366,14 @@ export class ActivityService {
           parentId: row.id,
           userId,
           now,
-          values: { form: JSON.stringify(answers), checkin_code: newCheckinCode() },
-          within: async (trx, applicationId) => {
+          values: {
+            form: JSON.stringify(answers),
+            checkin_code: newCheckinCode(),
+            review_note: null,
+          },
+          status: item.reviewSignups === 1 ? 'pending' : 'active',
+          waitlist: input.waitlist === true,
+          within: async (trx, applicationId, status) => {
             // A revived application starts over: the files of the cancelled one go.
             replaced = await deleteAttachmentRows(trx, applicationId);
             await insertAttachments(
@@ -340,18 +388,19 @@ export class ActivityService {
                 created_at: now,
               })),
             );
-            await this.effects.record(trx, {
-              kind: 'activity.apply',
-              siteKey,
-              learnerId: userId,
-              key: `activity.apply:${applicationId}`,
-              detail: {
-                activityId: row.id,
-                title: row.title,
-                place: row.place,
-                startAt: row.start_at,
-                at: now,
-              },
+            const place =
+              status === 'waiting'
+                ? await placeInLine(trx, ACTIVITY_REVIEW, row.id, {
+                    id: applicationId,
+                    signedAt: now,
+                  })
+                : undefined;
+            await recordOutcome(this.effects, trx, ACTIVITY_REVIEW, item, {
+              signupId: applicationId,
+              userId,
+              status,
+              ...(place ? { place } : {}),
+              at: now,
             });
           },
         },
@@ -360,11 +409,12 @@ export class ActivityService {
       // Committed: the old files' removal may fail (a sweep finds them), the new stay.
       await this.uploads.remove(ATTACHMENT_AREA, replaced).catch(() => undefined);
       await this.publicCache.invalidate(siteKey);
-      const myApplication = toMyApplication({
+      const myApplication = await this.myApplication(row.id, {
         id: claim.signupId,
-        status: 'active',
+        status: claim.status,
         applied_at: now,
         checked_in_at: null,
+        review_note: null,
       });
       return this.result(row, claim.seats, myApplication, now);
     } catch (error) {
@@ -379,7 +429,10 @@ export class ActivityService {
     }
   }
 
-  /** Cancels the learner's active application and frees the seat; only while the window is open. */
+  /**
+   * Cancels the learner's application (or takes them off the waiting list); only while the
+   * window is open. A freed seat goes at once to the first in line, who is told.
+   */
   async cancel(siteKey: string, userId: number, activityId: number): Promise<ActivityApplyResult> {
     const now = this.now();
     const row = await findPublishedActivity(this.db, siteKey, activityId);
@@ -396,6 +449,7 @@ export class ActivityService {
       values: { checkin_code: null },
       // Someone already at the door keeps their place.
       unlessSet: ['checked_in_at'],
+      queue: queueOf(this.effects, ACTIVITY_REVIEW, reviewedActivity(siteKey, row), now),
       within: (trx, applicationId) =>
         this.effects.record(trx, {
           kind: 'activity.cancel',
@@ -411,12 +465,14 @@ export class ActivityService {
       throw conflict(checkedIn ? ActivityMessages.cancelCheckedIn : ActivityMessages.notApplied);
     }
     await this.publicCache.invalidate(siteKey);
-    const myApplication = toMyApplication({
+    const myApplication: MyApplication = {
       id: released.signupId,
       status: 'cancelled',
-      applied_at: released.signedAt,
-      checked_in_at: null,
-    });
+      appliedAt: isoTime(released.signedAt),
+      checkedInAt: null,
+      place: null,
+      reason: null,
+    };
     return this.result(row, released.seats, myApplication, now);
   }
 
@@ -456,24 +512,47 @@ export class ActivityService {
       });
       filesOf.set(attachment.application_id, list);
     }
-    return rows.map((row) => {
-      const application = {
-        id: row.application_id,
-        status: row.application_status,
-        applied_at: row.applied_at,
-        checked_in_at: row.checked_in_at,
-      };
-      const active = row.application_status === 'active';
-      return {
-        ...toActivitySummary(row, now),
-        application: toMyApplication(application),
-        state: applicationStateAt(application, row.end_at, now),
-        canCancel:
-          active && row.checked_in_at === null && signupPhaseAt(timesOf(row), now) === 'open',
-        checkinCode: active ? row.checkin_code : null,
-        attachments: filesOf.get(row.application_id) ?? [],
-      };
-    });
+    return Promise.all(
+      rows.map(async (row) => {
+        const application = {
+          id: row.application_id,
+          status: row.application_status,
+          applied_at: row.applied_at,
+          checked_in_at: row.checked_in_at,
+          review_note: row.review_note,
+        };
+        const status = row.application_status;
+        const live = status === 'active' || status === 'pending' || status === 'waiting';
+        return {
+          ...toActivitySummary(row, now),
+          application: await this.myApplication(row.id, application),
+          state: applicationStateAt(application, row.end_at, now),
+          canCancel:
+            live && row.checked_in_at === null && signupPhaseAt(timesOf(row), now) === 'open',
+          checkinCode: status === 'active' ? row.checkin_code : null,
+          attachments: filesOf.get(row.application_id) ?? [],
+        };
+      }),
+    );
+  }
+
+  /** The learner's application as the contract's, with their place when they are in line. */
+  private async myApplication(activityId: number, row: ApplicationRow): Promise<MyApplication> {
+    const appliedAt = Number(row.applied_at);
+    return {
+      id: row.id,
+      status: row.status,
+      appliedAt: isoTime(appliedAt),
+      checkedInAt: isoTimeOrNull(row.checked_in_at),
+      place:
+        row.status === 'waiting'
+          ? await placeInLine(this.db, ACTIVITY_REVIEW, activityId, {
+              id: row.id,
+              signedAt: appliedAt,
+            })
+          : null,
+      reason: row.status === 'rejected' ? row.review_note : null,
+    };
   }
 
   /**
@@ -481,15 +560,27 @@ export class ActivityService {
    * only (a conditional update), never a cancelled application, never after the activity ended.
    */
   async checkin(siteKey: string, staffId: number, code: string): Promise<CheckinResult> {
-    const now = this.now();
-    const row = await findApplicationByCode(this.db, siteKey, code);
+    const row = await findApplicationAtDoor(this.db, siteKey, { code });
     if (!row) throw new AppError(ErrorCode.notFound, ActivityMessages.checkinUnknown);
     // The organiser's staff, or the console's 签到员 of the site (站点管理员, 超级管理员).
     const staff =
       (await isOrganiserStaff(this.db, row.organiser_id, staffId)) ||
       (await holdsSiteRole(this.db, siteKey, staffId, 'checkin'));
     if (!staff) throw forbidden(ActivityMessages.checkinForbidden);
+    return this.checkInAtDoor(siteKey, row);
+  }
+
+  /**
+   * Checks in an application found at the door (the caller checked who may): the portal's rules
+   * (only a confirmed application, once, before the activity ends), its side effects (message,
+   * points, medals) in the same transaction.
+   */
+  async checkInAtDoor(siteKey: string, row: DoorApplication): Promise<CheckinResult> {
+    const now = this.now();
     if (row.status === 'cancelled') throw conflict(ActivityMessages.checkinCancelled);
+    if (row.status === 'pending') throw conflict(ActivityMessages.checkinPending);
+    if (row.status === 'waiting') throw conflict(ActivityMessages.checkinWaiting);
+    if (row.status === 'rejected') throw conflict(ActivityMessages.checkinRejected);
     if (row.checked_in_at !== null)
       throw conflict(ActivityMessages.checkinTwice(row.checked_in_at));
     if (now >= row.end_at) throw conflict(ActivityMessages.checkinEnded);

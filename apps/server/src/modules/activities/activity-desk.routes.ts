@@ -29,7 +29,14 @@ export const activityDeskModule = portalModule({
   name: 'activityDesk',
   tag: 'admin-activities',
   create: (app) =>
-    new ActivityDesk(app.database.db, app.database.engine, app.operators.audit, app.publicCache),
+    new ActivityDesk(
+      app.database.db,
+      app.database.engine,
+      app.operators.audit,
+      app.publicCache,
+      app.sideEffects,
+      app.clock,
+    ),
   routes(api, desk, app) {
     const admin = adminRoutes(api, app.operators);
     admin.get('/api/admin/activities/choices', {

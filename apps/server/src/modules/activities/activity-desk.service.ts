@@ -16,6 +16,7 @@ import { containsPattern, matchesPattern } from '../../db/text-match.ts';
 import { invalid } from '../../platform/errors.ts';
 import type { PublicCache } from '../../platform/public-cache.ts';
 import { sanitizeArticleHtml } from '../../platform/sanitize-html.ts';
+import type { SideEffects } from '../../platform/side-effects.ts';
 import { isoTime } from '../../platform/time.ts';
 import {
   type DeskKind,
@@ -26,6 +27,8 @@ import {
 import { reviewListWhere } from '../content/review-list.ts';
 import type { AuditLog } from '../operators/audit.ts';
 import { parseFormFields } from '../seats/seats.ts';
+import { fillFromLine } from '../seats/signup-review.ts';
+import { ACTIVITY_REVIEW } from './activities.service.ts';
 
 /** A activities row of the site with its review columns and its author's nickname. */
 type ActivityRow = ReviewedRow<'activities'>;
@@ -43,6 +46,7 @@ function formOfActivity(row: ActivityRow): AdminActivityForm {
     mapPlaceId: row.map_place_id,
     contact: row.contact,
     capacity: Number(row.capacity),
+    reviewSignups: Number(row.review_signups) === 1,
     signupStart: isoTime(row.signup_start),
     signupEnd: isoTime(row.signup_end),
     startAt: isoTime(row.start_at),
@@ -91,6 +95,7 @@ function columnsOf(form: AdminActivityForm) {
     map_place_id: form.mapPlaceId,
     contact: form.contact,
     capacity: form.capacity,
+    review_signups: form.reviewSignups ? 1 : 0,
     signup_start: ms(form.signupStart),
     signup_end: ms(form.signupEnd),
     start_at: ms(form.startAt),
@@ -101,8 +106,14 @@ function columnsOf(form: AdminActivityForm) {
   };
 }
 
-/** Activities as the review desk handles them. */
-const activityKind: DeskKind<AdminActivityForm, ActivityRow> = {
+/**
+ * Activities as the review desk handles them; a change that gives an activity more seats fills
+ * them from its waiting list at once (`effects` tells each learner, at `now`).
+ */
+const activityKindOf = (
+  effects: SideEffects,
+  now: () => number,
+): DeskKind<AdminActivityForm, ActivityRow> => ({
   entity: 'activity',
   table: 'activities',
   name: '活动',
@@ -126,6 +137,7 @@ const activityKind: DeskKind<AdminActivityForm, ActivityRow> = {
   },
   async write(trx, row, form) {
     await trx.updateTable('activities').set(columnsOf(form)).where('id', '=', row.id).execute();
+    await fillFromLine(trx, effects, ACTIVITY_REVIEW, row.site_key, row.id, now());
   },
   // Learners hold seats: never fewer seats than they hold (read in the change's transaction).
   async fits(_db, row, form) {
@@ -140,7 +152,7 @@ const activityKind: DeskKind<AdminActivityForm, ActivityRow> = {
     !/<img\b/i.test(form.descriptionHtml)
       ? '活动介绍还没有内容，不能发布'
       : null,
-};
+});
 
 /**
  * The activities of a site as its operators write and review them (the review is the
@@ -155,9 +167,10 @@ export class ActivityDesk {
     private readonly engine: Engine,
     audit: AuditLog,
     publicCache: PublicCache,
+    effects: SideEffects,
     private readonly now: () => number = Date.now,
   ) {
-    this.review = new ReviewDesk(db, activityKind, audit, publicCache, now);
+    this.review = new ReviewDesk(db, activityKindOf(effects, now), audit, publicCache, now);
   }
 
   async choices(siteKey: string): Promise<AdminActivityChoices> {

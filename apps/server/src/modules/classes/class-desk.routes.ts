@@ -29,7 +29,14 @@ export const classDeskModule = portalModule({
   name: 'classDesk',
   tag: 'admin-classes',
   create: (app) =>
-    new ClassDesk(app.database.db, app.database.engine, app.operators.audit, app.publicCache),
+    new ClassDesk(
+      app.database.db,
+      app.database.engine,
+      app.operators.audit,
+      app.publicCache,
+      app.sideEffects,
+      app.clock,
+    ),
   routes(api, desk, app) {
     const admin = adminRoutes(api, app.operators);
     admin.get('/api/admin/classes/choices', {

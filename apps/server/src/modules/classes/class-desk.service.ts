@@ -16,6 +16,7 @@ import { containsPattern, matchesPattern } from '../../db/text-match.ts';
 import { invalid } from '../../platform/errors.ts';
 import type { PublicCache } from '../../platform/public-cache.ts';
 import { sanitizeArticleHtml } from '../../platform/sanitize-html.ts';
+import type { SideEffects } from '../../platform/side-effects.ts';
 import { isoTime } from '../../platform/time.ts';
 import {
   type DeskKind,
@@ -26,6 +27,8 @@ import {
 import { reviewListWhere } from '../content/review-list.ts';
 import type { AuditLog } from '../operators/audit.ts';
 import { parseFormFields } from '../seats/seats.ts';
+import { fillFromLine } from '../seats/signup-review.ts';
+import { CLASS_REVIEW } from './classes.service.ts';
 
 /** A classes row of the site with its review columns and its author's nickname. */
 type ClassRow = ReviewedRow<'classes'>;
@@ -49,6 +52,7 @@ async function formOfClass(db: Kysely<Database>, row: ClassRow): Promise<AdminCl
     place: row.place,
     teacherName: row.teacher_name,
     capacity: Number(row.capacity),
+    reviewSignups: Number(row.review_signups) === 1,
     signupStart: isoTime(row.signup_start),
     signupEnd: isoTime(row.signup_end),
     startAt: isoTime(row.start_at),
@@ -98,6 +102,7 @@ function columnsOf(form: AdminClassForm) {
     place: form.place,
     teacher_name: form.teacherName,
     capacity: form.capacity,
+    review_signups: form.reviewSignups ? 1 : 0,
     signup_start: ms(form.signupStart),
     signup_end: ms(form.signupEnd),
     start_at: ms(form.startAt),
@@ -120,8 +125,14 @@ async function writeCourses(trx: Kysely<Database>, classId: number, courseIds: n
 /** Whether rich HTML shows learners nothing (no text, no image). */
 const blank = (html: string) => html.replace(/<[^>]*>/g, '').trim() === '' && !/<img\b/i.test(html);
 
-/** Classes as the review desk handles them. */
-const classKind: DeskKind<AdminClassForm, ClassRow> = {
+/**
+ * Classes as the review desk handles them; a change that gives a class more seats fills them
+ * from its waiting list at once (`effects` tells each learner, at `now`).
+ */
+const classKindOf = (
+  effects: SideEffects,
+  now: () => number,
+): DeskKind<AdminClassForm, ClassRow> => ({
   entity: 'class',
   table: 'classes',
   name: '班级',
@@ -147,6 +158,7 @@ const classKind: DeskKind<AdminClassForm, ClassRow> = {
   async write(trx, row, form) {
     await trx.updateTable('classes').set(columnsOf(form)).where('id', '=', row.id).execute();
     await writeCourses(trx, row.id, form.courseIds);
+    await fillFromLine(trx, effects, CLASS_REVIEW, row.site_key, row.id, now());
   },
   // Learners hold seats: never fewer seats than they hold (read in the change's transaction).
   async fits(_db, row, form) {
@@ -161,7 +173,7 @@ const classKind: DeskKind<AdminClassForm, ClassRow> = {
     if (form.courseIds.length === 0) return '班级还没有选择所学课程，不能发布';
     return null;
   },
-};
+});
 
 /**
  * The classes of a site as its operators write and review them (the review is the
@@ -176,9 +188,10 @@ export class ClassDesk {
     private readonly engine: Engine,
     audit: AuditLog,
     publicCache: PublicCache,
+    effects: SideEffects,
     private readonly now: () => number = Date.now,
   ) {
-    this.review = new ReviewDesk(db, classKind, audit, publicCache, now);
+    this.review = new ReviewDesk(db, classKindOf(effects, now), audit, publicCache, now);
   }
 
   /** The terms the site's classes have, newest first (by their latest start). */

@@ -63,7 +63,12 @@ export function countClassRows(
 export function findPublishedClass(db: Kysely<Database>, siteKey: string, id: number) {
   return db
     .selectFrom('classes')
-    .select([...SUMMARY_COLUMNS, 'classes.introduction', 'classes.form_fields'])
+    .select([
+      ...SUMMARY_COLUMNS,
+      'classes.introduction',
+      'classes.form_fields',
+      'classes.review_signups',
+    ])
     .where('classes.id', '=', id)
     .where(publishedOn(siteKey, 'classes'))
     .executeTakeFirst();
@@ -82,11 +87,11 @@ export function listClassCourseRows(db: Kysely<Database>, classId: number) {
     .execute();
 }
 
-/** The learner's signup row of a class (active or cancelled), or undefined. */
+/** The learner's signup row of a class (in any status), or undefined. */
 export function findSignup(db: Kysely<Database>, classId: number, userId: number) {
   return db
     .selectFrom('class_signups')
-    .select(['id', 'status', 'signed_up_at'])
+    .select(['id', 'status', 'signed_up_at', 'review_note'])
     .where('class_id', '=', classId)
     .where('user_id', '=', userId)
     .executeTakeFirst();
@@ -110,10 +115,29 @@ export function myClasses(db: Kysely<Database>, filter: { userId: number; siteKe
     .where(publishedOn(filter.siteKey, 'classes'));
 }
 
+/**
+ * The learner's signups at published classes of the site that 我的班级 lists: confirmed, waiting
+ * for review, in line or refused (not cancelled).
+ */
+function mySignups(db: Kysely<Database>, filter: { userId: number; siteKey: string }) {
+  return db
+    .selectFrom('class_signups')
+    .innerJoin('classes', 'classes.id', 'class_signups.class_id')
+    .where('class_signups.user_id', '=', filter.userId)
+    .where('class_signups.status', 'in', ['active', 'pending', 'waiting', 'rejected'])
+    .where(publishedOn(filter.siteKey, 'classes'));
+}
+
 const myClassRowsQuery = compiledOnce(
   (db, userId: number, siteKey: string, limit: number, offset: number) =>
-    myClasses(db, { userId, siteKey })
-      .select([...SUMMARY_COLUMNS, 'class_signups.signed_up_at'])
+    mySignups(db, { userId, siteKey })
+      .select([
+        ...SUMMARY_COLUMNS,
+        'class_signups.id as signup_id',
+        'class_signups.status as signup_status',
+        'class_signups.signed_up_at',
+        'class_signups.review_note',
+      ])
       .orderBy('class_signups.signed_up_at', 'desc')
       .orderBy('class_signups.id', 'desc')
       .limit(limit)
@@ -121,7 +145,7 @@ const myClassRowsQuery = compiledOnce(
 );
 
 /**
- * One page of the learner's active signups at published classes of the site, newest first
+ * One page of the learner's signups at published classes of the site (not cancelled), newest first
  * (compiled once, as home asks for it on every visit of a learner).
  */
 export function listMyClassRows(
@@ -132,10 +156,10 @@ export function listMyClassRows(
 }
 
 const countMyClassesQuery = compiledCount((db, userId: number, siteKey: string) =>
-  myClasses(db, { userId, siteKey }),
+  mySignups(db, { userId, siteKey }),
 );
 
-/** How many active signups the learner has at published classes of the site. */
+/** How many signups (not cancelled) the learner has at published classes of the site. */
 export function countMyClassRows(
   db: Kysely<Database>,
   filter: { userId: number; siteKey: string },

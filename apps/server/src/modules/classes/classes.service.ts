@@ -9,6 +9,7 @@ import {
   type MySignup,
   type Page,
   type PageQuery,
+  type SignupStatus,
   signupPhaseAt,
 } from '@portal/contract';
 import type { Kysely } from 'kysely';
@@ -29,6 +30,14 @@ import {
   WindowMessages,
 } from '../seats/seats.ts';
 import {
+  placeInLine,
+  queueOf,
+  type ReviewedItem,
+  type ReviewedKind,
+  recordOutcome,
+  waitingCount,
+} from '../seats/signup-review.ts';
+import {
   CLASS_SEATS,
   countClassRows,
   countMyClassRows,
@@ -48,6 +57,29 @@ export const ClassMessages = {
 } as const;
 
 const classNotFound = () => new AppError(ErrorCode.notFound, ClassMessages.notFound);
+
+/** Classes as review and the waiting list name them. */
+export const CLASS_REVIEW: ReviewedKind = {
+  subject: 'class',
+  ledger: CLASS_SEATS,
+  confirmed: 'class.signup',
+  idKey: 'classId',
+};
+
+/** A class as its learners' messages name it. */
+export function reviewedClass(
+  siteKey: string,
+  row: Pick<ClassRow, 'id' | 'title' | 'start_at' | 'place' | 'review_signups'>,
+): ReviewedItem {
+  return {
+    siteKey,
+    id: row.id,
+    title: row.title,
+    startAt: Number(row.start_at),
+    place: row.place,
+    reviewSignups: Number(row.review_signups),
+  };
+}
 
 type SummaryRow = Pick<
   ClassRow,
@@ -104,9 +136,10 @@ export class ClassService {
     const now = this.now();
     const row = await findPublishedClass(this.db, siteKey, id);
     if (!row) throw classNotFound();
-    const [courses, signup] = await Promise.all([
+    const [courses, signup, waiting] = await Promise.all([
       listClassCourseRows(this.db, id),
       userId === null ? undefined : findSignup(this.db, id, userId),
+      waitingCount(this.db, CLASS_REVIEW, id),
     ]);
     return {
       ...toClassSummary(row, now),
@@ -118,13 +151,17 @@ export class ClassService {
         lessonCount: course.lesson_count,
       })),
       formFields: parseFormFields(row.form_fields),
-      mySignup: signup ? toMySignup(signup) : null,
+      reviewSignups: Number(row.review_signups) === 1,
+      waitingCount: waiting,
+      mySignup: signup ? await this.mySignup(id, signup) : null,
     };
   }
 
   /**
    * Signs the learner up: 404 for an unknown class, 409 outside the signup window, 409 when
-   * already signed up, 400 naming the first bad form field, 409 when no seat is left.
+   * already signed up (or in line, or refused), 400 naming the first bad form field, 409 when no
+   * seat is left unless the learner asks to join the waiting list. A class that reviews its
+   * signups holds the seat as 待审核.
    */
   async signup(siteKey: string, userId: number, body: ClassSignupBody): Promise<ClassSignupResult> {
     const now = this.now();
@@ -136,7 +173,7 @@ export class ClassService {
       form: body.form,
       messages: ClassMessages,
     });
-    const form = JSON.stringify(answers);
+    const item = reviewedClass(siteKey, row);
 
     // Seat first, signup second, in one transaction (the shared seat keeping).
     const claim = await signUpOrRefuse(
@@ -146,25 +183,39 @@ export class ClassService {
         parentId: row.id,
         userId,
         now,
-        values: { form },
-        // Keyed by the signup row, which a cancel and signup again revives: recorded once.
-        within: (trx, signupId) =>
-          this.effects.record(trx, {
-            kind: 'class.signup',
-            siteKey,
-            learnerId: userId,
-            key: `class.signup:${signupId}`,
-            // What messages need: the title and start (reminders), and when (a new signup each time).
-            detail: { classId: row.id, title: row.title, startAt: row.start_at, at: now },
-          }),
+        values: { form: JSON.stringify(answers), review_note: null },
+        status: item.reviewSignups === 1 ? 'pending' : 'active',
+        waitlist: body.waitlist === true,
+        within: async (trx, signupId, status) => {
+          const place =
+            status === 'waiting'
+              ? await placeInLine(trx, CLASS_REVIEW, row.id, { id: signupId, signedAt: now })
+              : undefined;
+          await recordOutcome(this.effects, trx, CLASS_REVIEW, item, {
+            signupId,
+            userId,
+            status,
+            ...(place ? { place } : {}),
+            at: now,
+          });
+        },
       },
       ClassMessages,
     );
     await this.publicCache.invalidate(siteKey);
-    return this.result(row, claim.seats, { status: 'active', signedUpAt: isoTime(now) }, now);
+    const mySignup = await this.mySignup(row.id, {
+      id: claim.signupId,
+      status: claim.status,
+      signed_up_at: now,
+      review_note: null,
+    });
+    return this.result(row, claim.seats, mySignup, now);
   }
 
-  /** Cancels the learner's active signup and frees the seat; only while the window is open. */
+  /**
+   * Cancels the learner's signup (or takes them off the waiting list); only while the window is
+   * open. A freed seat goes at once to the first in line, who is told.
+   */
   async cancel(siteKey: string, userId: number, classId: number): Promise<ClassSignupResult> {
     const now = this.now();
     const row = await findPublishedClass(this.db, siteKey, classId);
@@ -176,6 +227,7 @@ export class ClassService {
       parentId: row.id,
       userId,
       now,
+      queue: queueOf(this.effects, CLASS_REVIEW, reviewedClass(siteKey, row), now),
       within: (trx, signupId) =>
         this.effects.record(trx, {
           kind: 'class.cancel',
@@ -187,11 +239,19 @@ export class ClassService {
     });
     if (!released.ok) throw conflict(ClassMessages.notSignedUp);
     await this.publicCache.invalidate(siteKey);
-    const mySignup: MySignup = { status: 'cancelled', signedUpAt: isoTime(released.signedAt) };
+    const mySignup: MySignup = {
+      status: 'cancelled',
+      signedUpAt: isoTime(released.signedAt),
+      place: null,
+      reason: null,
+    };
     return this.result(row, released.seats, mySignup, now);
   }
 
-  /** One page of the classes the learner is signed up for (active signups), newest first. */
+  /**
+   * One page of the classes the learner signed up for (confirmed, waiting for review, in line or
+   * refused), newest first.
+   */
   async mine(siteKey: string, userId: number, query: PageQuery): Promise<Page<MyClass>> {
     const now = this.now();
     const filter = { siteKey, userId };
@@ -202,12 +262,43 @@ export class ClassService {
         rows: (window) => listMyClassRows(this.db, { ...filter, ...window }),
       },
       (rows) =>
-        rows.map((row) => ({
-          ...toClassSummary(row, now),
-          signedUpAt: isoTime(row.signed_up_at),
-          canCancel: signupPhaseAt(timesOf(row), now) === 'open',
-        })),
+        Promise.all(
+          rows.map(async (row) => ({
+            ...toClassSummary(row, now),
+            signedUpAt: isoTime(row.signed_up_at),
+            mySignup: await this.mySignup(row.id, {
+              id: row.signup_id,
+              status: row.signup_status,
+              signed_up_at: row.signed_up_at,
+              review_note: row.review_note,
+            }),
+            canCancel:
+              row.signup_status !== 'rejected' && signupPhaseAt(timesOf(row), now) === 'open',
+          })),
+        ),
     );
+  }
+
+  /** The learner's signup as the contract's, with their place when they are in line. */
+  private async mySignup(
+    classId: number,
+    row: {
+      id: number;
+      status: SignupStatus;
+      signed_up_at: number;
+      review_note: string | null;
+    },
+  ): Promise<MySignup> {
+    const signedAt = Number(row.signed_up_at);
+    return {
+      status: row.status,
+      signedUpAt: isoTime(signedAt),
+      place:
+        row.status === 'waiting'
+          ? await placeInLine(this.db, CLASS_REVIEW, classId, { id: row.id, signedAt })
+          : null,
+      reason: row.status === 'rejected' ? row.review_note : null,
+    };
   }
 
   private result(
@@ -218,8 +309,4 @@ export class ClassService {
   ): ClassSignupResult {
     return { classId: row.id, mySignup, ...seatsAfter(row, seats, now) };
   }
-}
-
-function toMySignup(row: { status: 'active' | 'cancelled'; signed_up_at: number }): MySignup {
-  return { status: row.status, signedUpAt: isoTime(row.signed_up_at) };
 }

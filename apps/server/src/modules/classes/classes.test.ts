@@ -261,7 +261,12 @@ describeEachEngine('classes API', (ctx) => {
       expect(body<ClassDetail>(await detail(app, classId, token)).data.mySignup).toBeNull();
       expect(body(await signup(app, token, classId)).code).toBe(0);
       const mine = body<ClassDetail>(await detail(app, classId, token)).data;
-      expect(mine.mySignup).toEqual({ status: 'active', signedUpAt: expect.any(String) });
+      expect(mine.mySignup).toEqual({
+        status: 'active',
+        signedUpAt: expect.any(String),
+        place: null,
+        reason: null,
+      });
       expect(mine.seatsTaken).toBe(1);
       const forged = body<ClassDetail>(await detail(app, classId, 'x'.repeat(43)));
       expect(forged.code).toBe(0);
@@ -310,7 +315,7 @@ describeEachEngine('classes API', (ctx) => {
       expect({ code, message }).toEqual({ code: 0, message: '' });
       expect(data).toEqual({
         classId,
-        mySignup: { status: 'active', signedUpAt: expect.any(String) },
+        mySignup: { status: 'active', signedUpAt: expect.any(String), place: null, reason: null },
         capacity: 30,
         seatsTaken: 1,
         seatsLeft: 29,
@@ -504,7 +509,12 @@ describeEachEngine('classes API', (ctx) => {
         message: '',
         data: {
           classId,
-          mySignup: { status: 'cancelled', signedUpAt: first.data.mySignup.signedUpAt },
+          mySignup: {
+            status: 'cancelled',
+            signedUpAt: first.data.mySignup.signedUpAt,
+            place: null,
+            reason: null,
+          },
           capacity: 1,
           seatsTaken: 0,
           seatsLeft: 1,

@@ -260,7 +260,16 @@ describeEachEngine('lesson videos become an HLS ladder in the background', (ctx)
       rungs: [360, 540, 720],
     });
     expect(ready.durationSeconds).toBeCloseTo(9, 0);
-    const [job] = (await app.jobs.list({ kind: VIDEO_LADDER_JOB, page: 1, size: 1 })).list;
+    // The ladder is stored before its job reports itself done: wait for the report.
+    const finished = async () => {
+      for (let i = 0; i < 300; i += 1) {
+        const [latest] = (await app.jobs.list({ kind: VIDEO_LADDER_JOB, page: 1, size: 1 })).list;
+        if (latest?.state !== 'running') return latest;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      throw new Error('the transcode job never finished');
+    };
+    const job = await finished();
     expect(job).toMatchObject({
       title: '视频转码',
       state: 'done',
@@ -356,7 +365,13 @@ describeEachEngine('lesson videos become an HLS ladder in the background', (ctx)
     expect(failed.reason).toMatch(/损坏|不完整|没有视频画面/);
     expect(failed.hlsUrl).toBeNull();
     // Failed at once: another try would only repeat it.
-    expect(await app.jobs.find(failed.jobId ?? '')).toMatchObject({ state: 'failed', attempts: 1 });
+    // The ladder is marked failed a moment before its job reports itself: wait for the report.
+    let report = await app.jobs.find(failed.jobId ?? '');
+    for (let i = 0; i < 300 && report?.state === 'running'; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      report = await app.jobs.find(failed.jobId ?? '');
+    }
+    expect(report).toMatchObject({ state: 'failed', attempts: 1 });
     expect(await stored(video.url)).not.toBeNull();
     const { approved } = await approve('坏视频的课程', video.url);
     expect(approved.code).toBe(ErrorCode.conflict);

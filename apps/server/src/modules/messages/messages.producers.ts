@@ -1,6 +1,11 @@
-import type { MessageLinkType, ParticipantKind } from '@portal/contract';
+import type { ConfirmedVia, MessageLinkType, ParticipantKind } from '@portal/contract';
 import { PARTICIPANT_KIND_NAMES } from '@portal/contract/constants';
-import { numberOf, type SideEffects, textOf } from '../../platform/side-effects.ts';
+import {
+  numberOf,
+  type SideEffect,
+  type SideEffects,
+  textOf,
+} from '../../platform/side-effects.ts';
 import { MessageTexts } from './message-texts.ts';
 import { insertMessage } from './messages.queries.ts';
 import { cancelReminders, type ReminderSubject, scheduleReminders } from './reminders.queries.ts';
@@ -55,7 +60,11 @@ export function subscribeMessageProducers(effects: SideEffects, now: () => numbe
       site_key: effect.siteKey,
       user_id: effect.learnerId,
       kind: 'signup',
-      ...MessageTexts.classSignup(textOf(effect, 'title'), numberOf(effect, 'startAt')),
+      ...MessageTexts.classSignup(
+        textOf(effect, 'title'),
+        numberOf(effect, 'startAt'),
+        viaOf(effect),
+      ),
       dedupe_key: `${effect.key}:${numberOf(effect, 'at')}`,
       link_type: 'class',
       link_id: classId,
@@ -68,6 +77,7 @@ export function subscribeMessageProducers(effects: SideEffects, now: () => numbe
       textOf(effect, 'title'),
       numberOf(effect, 'startAt'),
       textOf(effect, 'place'),
+      viaOf(effect),
     );
     await insertMessage(trx, {
       site_key: effect.siteKey,
@@ -95,6 +105,31 @@ export function subscribeMessageProducers(effects: SideEffects, now: () => numbe
       read_at: null,
     });
   });
+  // Where a sign-up of a class or activity stands: waiting for review, in line, or refused.
+  for (const status of ['pending', 'waiting', 'rejected'] as const) {
+    effects.on(`signup.${status}`, async (trx, effect) => {
+      const subject = textOf(effect, 'subject') as 'class' | 'activity';
+      const kindName = PARTICIPANT_KIND_NAMES[subject];
+      const title = textOf(effect, 'title');
+      const text =
+        status === 'pending'
+          ? MessageTexts.signupPending(kindName, title, viaOf(effect))
+          : status === 'waiting'
+            ? MessageTexts.signupWaiting(kindName, title, numberOf(effect, 'place'))
+            : MessageTexts.signupRejected(kindName, title, textOf(effect, 'reason'));
+      await insertMessage(trx, {
+        site_key: effect.siteKey,
+        user_id: effect.learnerId,
+        kind: 'signup',
+        ...text,
+        dedupe_key: effect.key,
+        link_type: subject,
+        link_id: numberOf(effect, 'subjectId'),
+        created_at: numberOf(effect, 'at'),
+        read_at: null,
+      });
+    });
+  }
   effects.on('participant.cancel', async (trx, effect) => {
     const subject = textOf(effect, 'subject') as ParticipantKind;
     const at = numberOf(effect, 'at');
@@ -115,6 +150,12 @@ export function subscribeMessageProducers(effects: SideEffects, now: () => numbe
       read_at: null,
     });
   });
+}
+
+/** How a confirmed seat was reached (accepted, promoted), or null for a plain signup. */
+function viaOf(effect: SideEffect): ConfirmedVia | null {
+  const via = textOf(effect, 'via');
+  return via === 'review' || via === 'waiting' ? via : null;
 }
 
 /** The message's link of a cancelled sign-up: to the class, activity or live session. */

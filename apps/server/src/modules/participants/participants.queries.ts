@@ -20,6 +20,10 @@ export interface ItemRow {
   form_fields: string;
   /** The record the console edits it on (the programme of a slot, the walk of a session). */
   edit_id: number;
+  /** Where it takes place, as messages name it ('' where none is kept). */
+  place: string;
+  /** 0/1: sign-ups wait for review (classes and activities; 0 elsewhere). */
+  review_signups: number;
 }
 
 /** The item `id` of `kind` on the site, or undefined. */
@@ -35,7 +39,7 @@ export async function findItem(
       return db
         .selectFrom(kind === 'class' ? 'classes' : 'activities')
         .select(['id', 'title', 'start_at', 'end_at', 'capacity', 'seats_taken', 'form_fields'])
-        .select('id as edit_id')
+        .select(['id as edit_id', 'place', 'review_signups'])
         .where('site_key', '=', siteKey)
         .where('id', '=', id)
         .executeTakeFirst();
@@ -45,6 +49,7 @@ export async function findItem(
         .innerJoin('base_programmes as p', 'p.id', 's.programme_id')
         .select(['s.id', 'p.title', 's.start_at', 's.end_at', 's.capacity', 's.seats_taken'])
         .select([sql<string>`'[]'`.as('form_fields'), 'p.id as edit_id'])
+        .select([sql<string>`''`.as('place'), sql<number>`0`.as('review_signups')])
         .where('p.site_key', '=', siteKey)
         .where('s.id', '=', id)
         .executeTakeFirst();
@@ -54,6 +59,7 @@ export async function findItem(
         .innerJoin('walks as w', 'w.id', 's.walk_id')
         .select(['s.id', 'w.title', 's.start_at', 's.end_at', 's.capacity', 's.seats_taken'])
         .select([sql<string>`'[]'`.as('form_fields'), 'w.id as edit_id'])
+        .select([sql<string>`''`.as('place'), sql<number>`0`.as('review_signups')])
         .where('w.site_key', '=', siteKey)
         .where('s.id', '=', id)
         .executeTakeFirst();
@@ -77,6 +83,8 @@ export async function findItem(
         capacity: null,
         seats_taken: Number(reserved.count),
         form_fields: '[]',
+        place: '',
+        review_signups: 0,
       };
     }
   }
@@ -99,6 +107,8 @@ export interface ParticipantRow {
   contact_phone: string | null;
   /** The sign-up form's answers as stored (JSON). */
   form: string;
+  /** The reviewer's note (a refusal's reason), classes and activities only. */
+  review_note: string | null;
 }
 
 /** The participants of one item, in the shape of {@link ParticipantRow} whatever the kind. */
@@ -112,7 +122,7 @@ function participantsOf(db: Db, kind: ParticipantKind, id: number) {
         .selectFrom('class_signups as s')
         .innerJoin('users as u', 'u.id', 's.user_id')
         .select(['s.id as signup_id', 's.user_id', 'u.nickname', 'u.username as phone', 's.status'])
-        .select(['s.signed_up_at as signed_at', 's.updated_at', 's.form'])
+        .select(['s.signed_up_at as signed_at', 's.updated_at', 's.form', 's.review_note'])
         .select([
           none.as('checked_in_at'),
           one.as('party_size'),
@@ -127,6 +137,7 @@ function participantsOf(db: Db, kind: ParticipantKind, id: number) {
         .select(['s.id as signup_id', 's.user_id', 'u.nickname', 'u.username as phone', 's.status'])
         .select(['s.applied_at as signed_at', 's.updated_at', 's.form', 's.checked_in_at'])
         .select([one.as('party_size'), none.as('contact_name'), none.as('contact_phone')])
+        .select('s.review_note')
         .where('s.activity_id', '=', id);
     case 'slot':
       return db
@@ -135,6 +146,7 @@ function participantsOf(db: Db, kind: ParticipantKind, id: number) {
         .select(['s.id as signup_id', 's.user_id', 'u.nickname', 'u.username as phone', 's.status'])
         .select(['s.booked_at as signed_at', 's.updated_at', 's.party_size'])
         .select(['s.contact_name', 's.contact_phone', noForm.as('form'), none.as('checked_in_at')])
+        .select(none.as('review_note'))
         .where('s.slot_id', '=', id);
     case 'walk':
       return db
@@ -143,6 +155,7 @@ function participantsOf(db: Db, kind: ParticipantKind, id: number) {
         .select(['s.id as signup_id', 's.user_id', 'u.nickname', 'u.username as phone', 's.status'])
         .select(['s.signed_at', 's.updated_at', noForm.as('form'), none.as('checked_in_at')])
         .select([one.as('party_size'), none.as('contact_name'), none.as('contact_phone')])
+        .select(none.as('review_note'))
         .where('s.session_id', '=', id);
     case 'live':
       return db
@@ -152,6 +165,7 @@ function participantsOf(db: Db, kind: ParticipantKind, id: number) {
         .select([sql<ParticipantStatus>`'active'`.as('status'), 's.created_at as signed_at'])
         .select(['s.created_at as updated_at', noForm.as('form'), none.as('checked_in_at')])
         .select([one.as('party_size'), none.as('contact_name'), none.as('contact_phone')])
+        .select(none.as('review_note'))
         .where('s.session_id', '=', id);
   }
 }
@@ -182,17 +196,21 @@ function filtered(db: Db, engine: Engine, filter: ParticipantFilter) {
   return query;
 }
 
-/** The participants the filter keeps, latest sign-up first, in `window` (all without one). */
+/**
+ * The participants the filter keeps, latest sign-up first (the waiting list in its order: first
+ * in line first), in `window` (all without one).
+ */
 export async function listParticipants(
   db: Db,
   engine: Engine,
   filter: ParticipantFilter,
   window?: PageWindow,
 ): Promise<ParticipantRow[]> {
+  const order = filter.status === 'waiting' ? 'asc' : 'desc';
   let query = filtered(db, engine, filter)
     .selectAll('p')
-    .orderBy('p.signed_at', 'desc')
-    .orderBy('p.signup_id', 'desc');
+    .orderBy('p.signed_at', order)
+    .orderBy('p.signup_id', order);
   if (window) query = query.limit(window.limit).offset(window.offset);
   const rows = await query.execute();
   return rows.map((row) => ({

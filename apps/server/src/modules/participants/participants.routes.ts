@@ -7,6 +7,8 @@ import {
   participantItemRowSchema,
   participantListQuerySchema,
   participantPageSchema,
+  participantReviewBodySchema,
+  participantReviewResultSchema,
 } from '@portal/contract';
 import { z } from 'zod';
 import { adminRoutes } from '../../http/admin-route.ts';
@@ -78,6 +80,16 @@ export const participantsModule = portalModule({
       body: participantCancelBodySchema,
       response: participantCancelResultSchema,
       handle: ({ operator, body }) => desk.cancel(operator, body),
+    });
+    admin.post('/api/admin/participants/review', {
+      operationId: 'reviewParticipants',
+      summary: '审核报名（后台）',
+      description:
+        '通过或不通过班级、活动的报名，可一次多人（全部成功或全部不做）：通过只针对待审核的报名；不通过须写明原因，也可用于候补中的学员；不通过释放的名额按顺序递补给候补名单的第一位。每位学员都会收到消息，操作记入日志；状态不符、项目已结束答复 409。',
+      roles: ['reviewer'],
+      body: participantReviewBodySchema,
+      response: participantReviewResultSchema,
+      handle: ({ operator, body }) => desk.review(operator, body),
     });
     // Not JSON: the file itself, fetched with the Authorization header (the console saves the
     // blob). Failures still answer the envelope.

@@ -10,6 +10,8 @@ import type {
   ParticipantKind,
   ParticipantListQuery,
   ParticipantPage,
+  ParticipantReviewBody,
+  ParticipantReviewResult,
   SignupAnswer,
   SignupField,
 } from '@portal/contract';
@@ -25,12 +27,20 @@ import { isoTime, isoTimeOrNull } from '../../platform/time.ts';
 import type { UploadStore } from '../../platform/upload-store.ts';
 import { maskPhone } from '../account/account.service.ts';
 import { ACTIVITY_SEATS } from '../activities/activities.queries.ts';
-import { ATTACHMENT_AREA } from '../activities/activities.service.ts';
+import { ACTIVITY_REVIEW, ATTACHMENT_AREA } from '../activities/activities.service.ts';
 import { BOOKING_SEATS } from '../bases/bases.queries.ts';
 import { CLASS_SEATS } from '../classes/classes.queries.ts';
+import { CLASS_REVIEW } from '../classes/classes.service.ts';
 import type { AuditLog } from '../operators/audit.ts';
 import type { Operator } from '../operators/operators.service.ts';
-import { parseFormFields, releaseSeatAndCancel } from '../seats/seats.ts';
+import { parseFormFields, type Queue, releaseSeatAndCancel } from '../seats/seats.ts';
+import {
+  decide,
+  queueOf,
+  type ReviewedItem,
+  type ReviewedKind,
+  waitingCount,
+} from '../seats/signup-review.ts';
 import { WALK_SEATS } from '../walks/walks.queries.ts';
 import {
   countItems,
@@ -45,9 +55,16 @@ import {
   type ParticipantRow,
 } from './participants.queries.ts';
 
+/** The kinds whose sign-ups are reviewed and queue, with their waiting lists. */
+const REVIEWED: Partial<Record<ParticipantKind, ReviewedKind>> = {
+  class: CLASS_REVIEW,
+  activity: ACTIVITY_REVIEW,
+};
+
 /** The Chinese answers of the participants desk. */
 export const ParticipantMessages = {
   notSignedUp: '该学员没有有效的报名，无需取消',
+  reviewEnded: (kind: ParticipantKind) => `该${PARTICIPANT_KIND_NAMES[kind]}已结束，不能再审核报名`,
   checkedIn: '该学员已签到，不能取消报名',
   ended: (kind: ParticipantKind) => `该${PARTICIPANT_KIND_NAMES[kind]}已结束，不能再取消报名`,
 } as const;
@@ -72,9 +89,23 @@ const CANCEL_EFFECTS: Partial<Record<ParticipantKind, { kind: string; idKey: str
 export const seesPhones = (operator: Operator) =>
   operator.superAdmin || operator.roles.has('site_admin') || operator.roles.has('checkin');
 
-/** Whether an operator may cancel a learner's sign-up. */
+/** Whether an operator may cancel a learner's sign-up, or accept or refuse one. */
 export const cancelsSignups = (operator: Operator) =>
   operator.superAdmin || operator.roles.has('site_admin') || operator.roles.has('reviewer');
+
+/** The waiting list's order of an item's learners in line: signup id → place (1 first). */
+async function placesInLine(db: Kysely<Database>, kind: ReviewedKind, parentId: number) {
+  const { ledger } = kind;
+  const rows = await db
+    .selectFrom(ledger.signups as 'class_signups')
+    .select('id')
+    .where(ledger.parentKey as 'class_id', '=', parentId)
+    .where('status', '=', 'waiting')
+    .orderBy(ledger.signedAt as 'signed_up_at')
+    .orderBy('id')
+    .execute();
+  return new Map(rows.map((row, index) => [row.id, index + 1]));
+}
 
 /** An answer as a cell shows it: a `multi` field's choices joined with 、. */
 function answerText(answer: SignupAnswer | undefined): string {
@@ -137,20 +168,29 @@ export class ParticipantsDesk {
     );
   }
 
-  /** One page of an item's participants, latest sign-up first. */
+  /** One page of an item's participants, latest sign-up first (the waiting list in line). */
   async list(operator: Operator, query: ParticipantListQuery): Promise<ParticipantPage> {
     const item = await this.item(operator.siteKey, query.kind, query.id);
     const fields = parseFormFields(item.row.form_fields);
     const masked = !seesPhones(operator);
+    const reviewed = REVIEWED[query.kind];
     const page = await readPage(
       query,
       {
         count: () => countParticipants(this.db, this.engine, query),
         rows: (window) => listParticipants(this.db, this.engine, query, window),
       },
-      (rows) => this.participants(query.kind, rows, fields, masked),
+      (rows) => this.participants(query.kind, query.id, rows, fields, masked),
     );
-    return { ...page, item: item.view, phonesMasked: masked, canCancel: cancelsSignups(operator) };
+    return {
+      ...page,
+      item: item.view,
+      phonesMasked: masked,
+      canCancel: cancelsSignups(operator),
+      canReview: reviewed !== undefined && cancelsSignups(operator),
+      reviewSignups: Number(item.row.review_signups) === 1,
+      waitingCount: reviewed ? await waitingCount(this.db, reviewed, query.id) : 0,
+    };
   }
 
   /**
@@ -168,7 +208,7 @@ export class ParticipantsDesk {
     return {
       item: item.view,
       fields,
-      participants: await this.participants(query.kind, rows, fields, masked),
+      participants: await this.participants(query.kind, query.id, rows, fields, masked),
     };
   }
 
@@ -192,6 +232,7 @@ export class ParticipantsDesk {
     const { row, view } = await this.item(operator.siteKey, kind, id);
     const now = this.now();
     if ((row.end_at ?? row.start_at) <= now) throw conflict(ParticipantMessages.ended(kind));
+    const before = await this.statusOf(kind, id, userId);
     const record = async (trx: Transaction<Database>, signupId: number) => {
       const own = CANCEL_EFFECTS[kind];
       if (own) {
@@ -215,14 +256,91 @@ export class ParticipantsDesk {
         entity: 'participant',
         entityId: signupId,
         summary: `${PARTICIPANT_KIND_NAMES[kind]}「${view.title}」：学员 #${userId}，原因：${reason}`,
-        before: { status: 'active' },
+        before: { status: before ?? 'active' },
         after: { status: 'cancelled', reason },
       });
     };
-    await this.release(kind, id, userId, now, record);
+    await this.release(kind, id, userId, now, record, this.queue(operator.siteKey, kind, row, now));
     await this.publicCache.invalidate(operator.siteKey);
     const after = await this.item(operator.siteKey, kind, id);
     return { userId, status: 'cancelled', seatsTaken: after.view.seatsTaken };
+  }
+
+  /**
+   * Accepts or refuses sign-ups of a class or activity of the operator's site (all or none, see
+   * {@link decide}): each learner told, the audit log written, freed seats given to the waiting
+   * list, in one transaction. Refused once the item has ended.
+   */
+  async review(operator: Operator, body: ParticipantReviewBody): Promise<ParticipantReviewResult> {
+    const { kind, id, decision } = body;
+    const reviewed = REVIEWED[kind];
+    if (!reviewed) throw conflict('只有班级和活动的报名需要审核');
+    const { row, view } = await this.item(operator.siteKey, kind, id);
+    const now = this.now();
+    if ((row.end_at ?? row.start_at) <= now) throw conflict(ParticipantMessages.reviewEnded(kind));
+    const reason = decision === 'refuse' ? body.reason : undefined;
+    const result = await decide(
+      this.db,
+      this.effects,
+      reviewed,
+      this.reviewedItem(operator.siteKey, row),
+      { userIds: body.userIds, decision, reason, reviewerId: operator.userId, now },
+      async (trx, decided) => {
+        const verdict = decision === 'accept' ? '通过' : '不通过';
+        for (const signup of decided) {
+          await this.audit.record(trx, operator, {
+            action: decision === 'accept' ? 'approve' : 'reject',
+            entity: 'participant',
+            entityId: signup.id,
+            summary: `${PARTICIPANT_KIND_NAMES[kind]}「${view.title}」：学员 #${signup.userId}（${signup.nickname}）审核${verdict}${reason ? `，原因：${reason}` : ''}`,
+            before: { status: signup.status },
+            after: {
+              status: decision === 'accept' ? 'active' : 'rejected',
+              reason: reason ?? null,
+            },
+          });
+        }
+      },
+    );
+    await this.publicCache.invalidate(operator.siteKey);
+    return {
+      reviewed: result.reviewed,
+      promoted: result.promoted,
+      seatsTaken: Number(result.seats.seats_taken),
+    };
+  }
+
+  /** A class or activity of the site as review and its waiting list name it. */
+  private reviewedItem(siteKey: string, row: ItemRow): ReviewedItem {
+    return {
+      siteKey,
+      id: row.id,
+      title: row.title,
+      startAt: Number(row.start_at),
+      place: row.place,
+      reviewSignups: Number(row.review_signups),
+    };
+  }
+
+  /** The waiting list a freed seat of a class or activity goes to; none for other kinds. */
+  private queue(siteKey: string, kind: ParticipantKind, row: ItemRow, now: number) {
+    const reviewed = REVIEWED[kind];
+    return reviewed
+      ? queueOf(this.effects, reviewed, this.reviewedItem(siteKey, row), now)
+      : undefined;
+  }
+
+  /** The learner's sign-up status on the item (a class's or activity's), for the audit log. */
+  private async statusOf(kind: ParticipantKind, id: number, userId: number) {
+    const reviewed = REVIEWED[kind];
+    if (!reviewed) return undefined;
+    const row = await this.db
+      .selectFrom(reviewed.ledger.signups as 'class_signups')
+      .select('status')
+      .where(reviewed.ledger.parentKey as 'class_id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return row?.status;
   }
 
   /** Frees the learner's seat(s) and cancels their sign-up, or refuses saying why not. */
@@ -232,8 +350,9 @@ export class ParticipantsDesk {
     userId: number,
     now: number,
     within: (trx: Transaction<Database>, signupId: number) => Promise<void>,
+    queue: Queue | undefined,
   ): Promise<void> {
-    const base = { parentId: id, userId, now, within };
+    const base = { parentId: id, userId, now, within, ...(queue ? { queue } : {}) };
     switch (kind) {
       case 'live': {
         const removed = await this.db.transaction().execute(async (trx) => {
@@ -306,10 +425,16 @@ export class ParticipantsDesk {
 
   private async participants(
     kind: ParticipantKind,
+    id: number,
     rows: ParticipantRow[],
     fields: SignupField[],
     masked: boolean,
   ): Promise<Participant[]> {
+    const reviewed = REVIEWED[kind];
+    const places =
+      reviewed && rows.some((row) => row.status === 'waiting')
+        ? await placesInLine(this.db, reviewed, id)
+        : new Map<number, number>();
     const files =
       kind === 'activity'
         ? await listAttachments(
@@ -327,6 +452,8 @@ export class ParticipantsDesk {
         status: row.status,
         signedAt: isoTime(row.signed_at),
         cancelledAt: row.status === 'cancelled' ? isoTime(row.updated_at) : null,
+        place: places.get(row.signup_id) ?? null,
+        reviewNote: row.status === 'rejected' ? row.review_note : null,
         checkedInAt: isoTimeOrNull(row.checked_in_at),
         partySize: row.party_size,
         contact:

@@ -1,3 +1,4 @@
+import { ADJUSTMENT_RULE_KEY } from '@portal/contract/constants';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { conflict, invalid } from '../../platform/errors.ts';
@@ -92,6 +93,54 @@ export async function deductPoints(trx: Kysely<Database>, deduction: Deduction):
     day: dayKey(deduction.at),
   });
   return true;
+}
+
+/** An operator's correction of a learner's points (积分调整), with the reason they see. */
+export interface Adjustment {
+  siteKey: string;
+  userId: number;
+  /** Unique per adjustment: a retried submission adjusts once. */
+  key: string;
+  /** Positive adds, negative takes away. */
+  amount: number;
+  reason: string;
+  at: number;
+}
+
+/**
+ * Adjusts the learner's points inside the caller's transaction, as a ledger row of its own kind
+ * ({@link ADJUSTMENT_RULE_KEY}) whose title is the reason; answers the balance after it, or null
+ * for a replayed key (nothing written). A take-away beyond the balance answers 409 and writes
+ * nothing (the balance CHECK backs it).
+ */
+export async function adjustPoints(
+  trx: Kysely<Database>,
+  adjustment: Adjustment,
+): Promise<number | null> {
+  if (!Number.isInteger(adjustment.amount) || adjustment.amount === 0) {
+    throw invalid('调整的积分必须是非零整数');
+  }
+  const balance = await lockBalance(trx, adjustment.userId, adjustment.siteKey, adjustment.at);
+  if (await hasLedgerKey(trx, adjustment.key)) return null;
+  const after = balance + adjustment.amount;
+  if (after < 0) {
+    throw conflict(`积分不足：该学员现有 ${balance} 积分，最多可扣减 ${balance} 积分`);
+  }
+  await writeLedger(
+    trx,
+    {
+      siteKey: adjustment.siteKey,
+      userId: adjustment.userId,
+      ruleKey: ADJUSTMENT_RULE_KEY,
+      key: adjustment.key,
+      sourceType: 'adjustment',
+      sourceId: null,
+      title: adjustment.reason,
+      at: adjustment.at,
+    },
+    { amount: adjustment.amount, balanceAfter: after, day: dayKey(adjustment.at) },
+  );
+  return after;
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   type PointsSummary,
   type PointsTasks,
 } from '@portal/contract';
+import { ADJUSTMENT_RULE_KEY } from '@portal/contract/constants';
 import type { Kysely } from 'kysely';
 import { readPage } from '../../db/paging.ts';
 import type { Database } from '../../db/schema.ts';
@@ -88,7 +89,7 @@ export class PointsService {
         rows.map((row) => ({
           id: row.id,
           ruleKey: row.rule_key,
-          ruleName: row.rule_name ?? (Number(row.amount) < 0 ? '积分消费' : '积分奖励'),
+          ruleName: row.rule_name ?? ruleNameOf(row.rule_key, Number(row.amount)),
           title: row.title,
           amount: Number(row.amount),
           balanceAfter: Number(row.balance_after),
@@ -97,4 +98,10 @@ export class PointsService {
         })),
     );
   }
+}
+
+/** The name of a ledger row that no rule of the table made: a correction, a spend, an award. */
+function ruleNameOf(ruleKey: string, amount: number): string {
+  if (ruleKey === ADJUSTMENT_RULE_KEY) return '积分调整';
+  return amount < 0 ? '积分消费' : '积分奖励';
 }

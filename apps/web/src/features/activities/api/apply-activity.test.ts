@@ -18,5 +18,11 @@ describe('the multipart body of a special activity signup', () => {
       'photo.png',
       'scan.pdf',
     ]);
+    expect(data.has('waitlist')).toBe(false);
+  });
+
+  it('asks for the waiting list with waitlist=true', () => {
+    const data = applyFormData({ activityId: 7, form: {}, waitlist: true }, []);
+    expect(data.get('waitlist')).toBe('true');
   });
 });

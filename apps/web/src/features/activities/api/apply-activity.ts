@@ -8,6 +8,8 @@ import { post, postMultipart } from '@/platform/request.ts';
 export interface ApplyInput {
   activityId: number;
   form: Record<string, SignupAnswer>;
+  /** A full activity takes the learner on its waiting list (候补) rather than refusing them. */
+  waitlist?: boolean;
 }
 
 /**
@@ -34,13 +36,17 @@ export const useActivityApply = () =>
   );
 
 /**
- * The multipart body of a special activity's signup: `activityId`, `form` as a JSON string and
- * each file under `files`.
+ * The multipart body of a special activity's signup: `activityId`, `form` as a JSON string,
+ * `waitlist` (only when joining the waiting list) and each file under `files`.
  */
-export function applyFormData({ activityId, form }: ApplyInput, files: readonly File[]): FormData {
+export function applyFormData(
+  { activityId, form, waitlist }: ApplyInput,
+  files: readonly File[],
+): FormData {
   const data = new FormData();
   data.append('activityId', String(activityId));
   data.append('form', JSON.stringify(form));
+  if (waitlist) data.append('waitlist', 'true');
   for (const file of files) data.append('files', file, file.name);
   return data;
 }
@@ -57,7 +63,10 @@ export const useActivityApplyWithFiles = () =>
     ACTIVITY_QUERIES,
   );
 
-/** `POST /api/activities/cancel`: allowed while the signup window is open; frees the seat. */
+/**
+ * `POST /api/activities/cancel`: allowed while the signup window is open; frees the seat (or
+ * leaves the waiting list).
+ */
 export const useActivityCancel = () =>
   useRefreshingMutation(
     (activityId: number) =>

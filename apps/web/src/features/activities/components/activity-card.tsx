@@ -5,12 +5,12 @@ import { KindTag } from './activity-badges.tsx';
 import { detailHref } from './activity-link.ts';
 import { activityTimeText } from './activity-time.ts';
 
-/** The seats line of a card: what is left while it matters, else the size. */
+/** The seats line of a card: what is left while it matters (a full one takes 候补), else the size. */
 export function seatsText(activity: Pick<ActivitySummary, 'status' | 'capacity' | 'seatsLeft'>) {
   if (activity.status === '报名中' || activity.status === '未开始') {
     return `剩余 ${activity.seatsLeft} / ${activity.capacity} 个名额`;
   }
-  if (activity.status === '已满') return `${activity.capacity} 个名额已报满`;
+  if (activity.status === '已满') return `${activity.capacity} 个名额已报满，可候补`;
   return `共 ${activity.capacity} 个名额`;
 }
 

@@ -4,6 +4,7 @@ import { formatDateRange } from '@/lib/format-date.ts';
 import { href } from '@/platform/paths.ts';
 import { CalendarLink } from '@/ui/actions.tsx';
 import { Fact, FactNote, Facts } from '@/ui/facts.tsx';
+import { SeatsFact } from '@/ui/signup-status.tsx';
 import { calendarFileUrl } from '../api/get-activity-detail.ts';
 import { KindTag } from './activity-badges.tsx';
 import { activityTimeText } from './activity-time.ts';
@@ -11,8 +12,8 @@ import { ruleText } from './file-check.ts';
 
 /**
  * An activity's facts: kind, organiser, time (with 添加到日历), place (with the map when it is
- * on the learning map), seats, the signup window, the contact number and, for a special
- * activity, what its signup asks to upload.
+ * on the learning map), seats (once full, how many wait), the signup window, the contact number
+ * and, for a special activity, what its signup asks to upload.
  */
 export function ActivityFacts({ activity }: { activity: ActivityDetail }) {
   const phone = activity.contact.replace(/[^\d+-]/g, '');
@@ -33,7 +34,7 @@ export function ActivityFacts({ activity }: { activity: ActivityDetail }) {
           ) : null}
         </Fact>
         <Fact label="活动名额">
-          共 {activity.capacity} 人，剩余 <strong>{activity.seatsLeft}</strong> 个
+          <SeatsFact item={activity} />
         </Fact>
         <Fact label="报名时间">
           {formatDateRange(activity.signupStart, activity.signupEnd, 'yyyy.MM.dd hh:mm')}

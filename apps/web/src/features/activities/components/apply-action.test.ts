@@ -15,6 +15,8 @@ function activity(overrides: Partial<Parameters<typeof applyActionOf>[0]> = {}) 
     signupEnd: iso(NOW + 2 * day),
     startAt: iso(NOW + 3 * day),
     endAt: iso(NOW + 3 * day + 2 * 3600_000),
+    reviewSignups: false,
+    waitingCount: 0,
     ...overrides,
   };
 }
@@ -23,12 +25,90 @@ const applied = (checkedInAt: string | null = null) => ({
   id: 9,
   status: 'active' as const,
   appliedAt: iso(NOW - day),
+  place: null,
+  reason: null,
   checkedInAt,
 });
 
+/** An application in another status (in review, in line, refused). */
+const application = (
+  status: 'pending' | 'waiting' | 'rejected',
+  more: { place?: number; reason?: string } = {},
+) => ({ ...applied(), status, place: more.place ?? null, reason: more.reason ?? null });
+
 describe('the action of an activity page', () => {
   it('offers 立即报名 with the seats left while signup is open', () => {
-    expect(applyActionOf(activity(), NOW)).toEqual({ kind: 'apply', note: '剩余 12 个名额' });
+    expect(applyActionOf(activity(), NOW)).toEqual({
+      kind: 'apply',
+      note: '剩余 12 个名额',
+      review: false,
+    });
+  });
+
+  it('says before applying when the organiser reviews applications', () => {
+    expect(applyActionOf(activity({ reviewSignups: true }), NOW)).toMatchObject({
+      kind: 'apply',
+      review: true,
+    });
+  });
+
+  it('offers the waiting list of a full activity, saying how many wait', () => {
+    const full = activity({ status: '已满', seatsLeft: 0, waitingCount: 5 });
+    expect(applyActionOf(full, NOW)).toEqual({
+      kind: 'waitlist',
+      note: '名额已满，已有 5 人候补',
+      review: false,
+    });
+  });
+
+  it('shows 待审核 with cancel while the reviewer decides', () => {
+    const action = applyActionOf(activity({ myApplication: application('pending') }), NOW);
+    expect(action).toEqual({
+      kind: 'queued',
+      status: 'pending',
+      place: null,
+      label: '待审核',
+      canCancel: true,
+      note: '报名已提交，等待工作人员审核，名额已为您保留',
+    });
+  });
+
+  it('shows the place in line with 取消候补 on the waiting list of a full activity', () => {
+    const action = applyActionOf(
+      activity({
+        status: '已满',
+        seatsLeft: 0,
+        myApplication: application('waiting', { place: 3 }),
+      }),
+      NOW,
+    );
+    expect(action).toMatchObject({
+      kind: 'queued',
+      status: 'waiting',
+      place: 3,
+      label: '候补第 3 位',
+      canCancel: true,
+    });
+  });
+
+  it('does not offer to leave the waiting list once the window has closed', () => {
+    const action = applyActionOf(
+      activity({
+        status: '进行中',
+        signupEnd: iso(NOW - 1),
+        myApplication: application('waiting', { place: 1 }),
+      }),
+      NOW,
+    );
+    expect(action).toMatchObject({ kind: 'queued', canCancel: false });
+  });
+
+  it("shows a refusal with the reviewer's reason and no way to apply", () => {
+    const action = applyActionOf(
+      activity({ myApplication: application('rejected', { reason: '年龄不符合要求' }) }),
+      NOW,
+    );
+    expect(action).toEqual({ kind: 'rejected', note: '未通过原因：年龄不符合要求' });
   });
 
   it('shows 已报名 with cancel while the signup window is open', () => {
@@ -66,7 +146,6 @@ describe('the action of an activity page', () => {
   });
 
   it.each([
-    ['已满', '名额已满'],
     ['进行中', '报名已截止'],
     ['已结束', '活动已结束'],
   ] as const)('disables the button when the activity is %s', (status, label) => {

@@ -6,6 +6,7 @@ import { Callout } from '@/ui/callout.tsx';
 import { usePickedFiles } from '@/ui/file-picker.tsx';
 import type { SignupAnswers } from '@/ui/signup-fields.tsx';
 import { SignupForm } from '@/ui/signup-form.tsx';
+import { FullRefusalNote, waitlistMode } from '@/ui/signup-status.tsx';
 import { useActivityApplyWithFiles } from '../api/apply-activity.ts';
 import { AttachmentField } from '../components/attachment-field.tsx';
 import { attachmentsError, pickFiles } from '../components/file-check.ts';
@@ -57,10 +58,11 @@ function ExtensionForm({
     setFileError(wrong);
     return wrong === null;
   };
+  const { raced, waitlist } = waitlistMode(activity.status, apply.error);
   const handleSubmit = async (form: SignupAnswers) => {
     // The multipart call has no login-required flag: the check comes first, here.
     if (!(await loginCheck())) return;
-    apply.mutate({ activityId: activity.id, form, files });
+    apply.mutate({ activityId: activity.id, form, waitlist, files });
   };
 
   return (
@@ -68,6 +70,8 @@ function ExtensionForm({
       fields={activity.formFields}
       pending={apply.isPending}
       error={apply.error}
+      submitLabel={waitlist ? '加入候补' : '提交报名'}
+      note={<FullRefusalNote shown={raced} />}
       checkExtra={checkFiles}
       onSubmit={handleSubmit}
       extra={
@@ -86,7 +90,7 @@ function ExtensionForm({
         ) : null
       }
     >
-      <ActivitySummary activity={activity} />
+      <ActivitySummary activity={activity} raced={raced} />
       <LoginNotice />
     </SignupForm>
   );
@@ -95,12 +99,13 @@ function ExtensionForm({
 /**
  * `/extensionSignup?id=` (public; sending needs login): a special activity's form plus its
  * files (images or PDF), checked here against the rule and again on the server, sent as one
- * multipart call.
+ * multipart call; a full activity (or one that filled up meanwhile) takes the learner on its
+ * waiting list.
  */
 export function ExtensionSignupPage() {
   const apply = useActivityApplyWithFiles();
   return (
-    <SignupGate special done={apply.isSuccess}>
+    <SignupGate special result={apply.data}>
       {(activity) => <ExtensionForm activity={activity} apply={apply} />}
     </SignupGate>
   );

@@ -8,6 +8,7 @@ import { CardLine, ContentCard } from '@/ui/content-card.tsx';
 import { PageHeader } from '@/ui/page-header.tsx';
 import { PagedList } from '@/ui/paged-list.tsx';
 import { Panel } from '@/ui/panel.tsx';
+import { SignupNote } from '@/ui/signup-status.tsx';
 import { StateView } from '@/ui/state-view.tsx';
 import { TabList, tabId } from '@/ui/tabs.tsx';
 import { KindTag, StateBadge } from '../components/activity-badges.tsx';
@@ -26,6 +27,15 @@ const stateParam = (value: string | null): ApplicationState | undefined =>
 const emptyText: Record<ApplicationState | 'all', { title: string; description: string }> = {
   all: { title: '还没有报名活动', description: '讲座、参观、志愿服务……去看看正在报名的活动吧。' },
   已报名: { title: '没有待参加的活动', description: '报名成功的活动会出现在这里。' },
+  待审核: {
+    title: '没有待审核的报名',
+    description: '需要审核的活动，提交报名后在审核结果出来前会出现在这里。',
+  },
+  候补中: {
+    title: '没有候补中的活动',
+    description: '名额已满时可以加入候补，候补中的活动会出现在这里。',
+  },
+  未通过: { title: '没有未通过的报名', description: '未通过审核的报名会出现在这里。' },
   已签到: {
     title: '还没有签到过的活动',
     description: '到场出示签到码完成签到后，活动会出现在这里。',
@@ -35,7 +45,8 @@ const emptyText: Record<ApplicationState | 'all', { title: string; description: 
 };
 
 function MyActivityItem({ activity }: { activity: MyActivity }) {
-  const active = activity.state === '已报名';
+  const { application } = activity;
+  const code = activity.state === '已报名' ? activity.checkinCode : null;
   return (
     <Panel as="li" compact stack className="my-activity">
       <ContentCard
@@ -46,20 +57,24 @@ function MyActivityItem({ activity }: { activity: MyActivity }) {
         className="my-activity-link"
       >
         <span className="content-card-tags">
-          <StateBadge state={activity.state} />
+          <StateBadge state={activity.state} place={application.place} />
           <KindTag kind={activity.kind} />
         </span>
         <CardLine>{activityTimeText(activity.startAt, activity.endAt, true)}</CardLine>
         <CardLine>{activity.place}</CardLine>
       </ContentCard>
+      {/* In review or in line: no check-in code yet, and why; refused: the reviewer's reason. */}
+      <SignupNote signup={application} />
       <AttachmentThumbs attachments={activity.attachments} />
-      {(active && activity.checkinCode) || activity.canCancel ? (
+      {code || activity.canCancel ? (
         <ActionRow ruled>
-          {active && activity.checkinCode ? (
-            <CheckinCodeButton code={activity.checkinCode} title={activity.title} />
-          ) : null}
+          {code ? <CheckinCodeButton code={code} title={activity.title} /> : null}
           {activity.canCancel ? (
-            <CancelApplication activityId={activity.id} title={activity.title} />
+            <CancelApplication
+              activityId={activity.id}
+              title={activity.title}
+              waiting={application.status === 'waiting'}
+            />
           ) : null}
         </ActionRow>
       ) : null}
@@ -86,8 +101,10 @@ function MyActivityList({ state }: { state: ApplicationState | undefined }) {
 }
 
 /**
- * `/myActive`: my applications by state, each with its 签到码 (a large QR code) while active,
- * cancel while the signup window is open, and the files of a special activity's application.
+ * `/myActive`: my applications by state (every state of the contract a tab), each with its 签到码
+ * (a large QR code) while active, why there is none yet while in review or in line, the reason
+ * of a refusal, cancel while the signup window is open, and the files of a special activity's
+ * application.
  */
 export function MyActivitiesPage() {
   const [params, setParams] = useSearchParams();
@@ -109,6 +126,7 @@ export function MyActivitiesPage() {
         idPrefix="my-activity-tab"
         panelId="my-activity-panel"
         underHeader
+        wrap
       />
       <main
         id="my-activity-panel"

@@ -8,12 +8,13 @@ import { post } from '@/platform/request.ts';
 const CLASS_QUERIES = { queryKey: ['classes'] };
 
 /**
- * `POST /api/classes/signup` and `/cancel`. The form shows a 400 or 409 itself (next to the
- * button), so those are quiet; everything else goes to the app's failure policy.
+ * `POST /api/classes/signup` (with `waitlist`, a full class takes the learner on its waiting
+ * list) and `/cancel` (also leaves the waiting list). The form shows a 400 or 409 itself (next to
+ * the button), so those are quiet; everything else goes to the app's failure policy.
  */
 export const useClassSignup = () =>
   useRefreshingMutation(
-    (body: { classId: number; form: Record<string, SignupAnswer> }) =>
+    (body: { classId: number; form: Record<string, SignupAnswer>; waitlist?: boolean }) =>
       post<ClassSignupResult>('/classes/signup', body, {
         loginRequired: true,
         quiet: [ErrorCode.invalid, ErrorCode.conflict],

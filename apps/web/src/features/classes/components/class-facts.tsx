@@ -1,9 +1,13 @@
-import type { ClassSummary } from '@portal/contract';
+import type { ClassDetail } from '@portal/contract';
 import { formatDateRange } from '@/lib/format-date.ts';
 import { Fact, Facts } from '@/ui/facts.tsx';
+import { SeatsFact } from '@/ui/signup-status.tsx';
 
-/** Term, schedule, place, teacher, seats and the signup window of a class. */
-export function ClassFacts({ klass }: { klass: ClassSummary }) {
+/**
+ * Term, schedule, place, teacher, seats (and, once full, how many wait) and the signup window of
+ * a class.
+ */
+export function ClassFacts({ klass }: { klass: ClassDetail }) {
   return (
     <Facts>
       <Fact label="学期">{klass.term}</Fact>
@@ -15,7 +19,7 @@ export function ClassFacts({ klass }: { klass: ClassSummary }) {
       </Fact>
       <Fact label="开课时间">{formatDateRange(klass.startAt, klass.endAt, 'yyyy.MM.dd')}</Fact>
       <Fact label="名额">
-        共 {klass.capacity} 人，剩余 <strong>{klass.seatsLeft}</strong> 个
+        <SeatsFact item={klass} />
       </Fact>
     </Facts>
   );

@@ -1,8 +1,5 @@
-import type { ClassDetail } from '@portal/contract';
-import { Link } from 'react-router';
-import { href, paths } from '@/platform/paths.ts';
+import { href } from '@/platform/paths.ts';
 import { classDetailQueryOptions } from '@/platform/queries/my-classes.ts';
-import { ActionBar } from '@/ui/actions.tsx';
 import { StatusBadge } from '@/ui/badge.tsx';
 import { DetailPage, FavouriteAndShare, useDetailById } from '@/ui/detail-page.tsx';
 import { useRecordView } from '@/ui/favourite-button.tsx';
@@ -11,35 +8,7 @@ import { DetailCover, Panel } from '@/ui/panel.tsx';
 import { RichHtml } from '@/ui/rich-html.tsx';
 import { HOME_WAY } from '@/ui/state-view.tsx';
 import { ClassFacts } from '../components/class-facts.tsx';
-
-/** The action at the bottom: sign up while open, otherwise why not. */
-function SignupAction({ klass }: { klass: ClassDetail }) {
-  if (klass.mySignup?.status === 'active') {
-    return (
-      <ActionBar note="您已报名该班级" className="class-action">
-        <Link className="link-button primary" to={paths.myClasses}>
-          我的班级
-        </Link>
-      </ActionBar>
-    );
-  }
-  if (klass.status === '报名中') {
-    return (
-      <ActionBar note={`剩余 ${klass.seatsLeft} 个名额`} className="class-action">
-        <Link className="link-button primary" to={href('classSignup', { id: klass.id })}>
-          立即报名
-        </Link>
-      </ActionBar>
-    );
-  }
-  const reason: Record<string, string> = {
-    未开始: '报名尚未开始',
-    已满: '名额已满',
-    进行中: '报名已截止',
-    已结束: '班级已结束',
-  };
-  return <ActionBar note={reason[klass.status]} className="class-action" />;
-}
+import { ClassSignupBar } from '../components/class-signup-bar.tsx';
 
 /** `/classDetails?id=`: a class's facts, seats, courses, introduction and the way to sign up. */
 export function ClassDetailPage() {
@@ -78,7 +47,7 @@ export function ClassDetailPage() {
           <Panel title="班级介绍" titleId="class-intro">
             <RichHtml html={klass.introduction} />
           </Panel>
-          <SignupAction klass={klass} />
+          <ClassSignupBar klass={klass} />
         </main>
       )}
     </DetailPage>

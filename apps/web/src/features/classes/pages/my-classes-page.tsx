@@ -1,64 +1,48 @@
 import type { MyClass } from '@portal/contract';
-import { Button } from 'antd-mobile';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { href, paths } from '@/platform/paths.ts';
 import { useMyClasses } from '@/platform/queries/my-classes.ts';
-import { ApiError } from '@/platform/request.ts';
 import { ActionRow } from '@/ui/actions.tsx';
 import { StatusBadge } from '@/ui/badge.tsx';
 import { CardLine, ContentCard } from '@/ui/content-card.tsx';
 import { PageHeader } from '@/ui/page-header.tsx';
 import { PagedList } from '@/ui/paged-list.tsx';
 import { Panel } from '@/ui/panel.tsx';
+import { SignupBadge, SignupNote } from '@/ui/signup-status.tsx';
 import { StateView } from '@/ui/state-view.tsx';
-import { useClassCancel } from '../api/class-signup.ts';
+import { ClassCancel } from '../components/class-cancel.tsx';
 
 function MyClassItem({ klass }: { klass: MyClass }) {
-  const cancel = useClassCancel();
-  const [confirming, setConfirming] = useState(false);
-  const handleCancel = () => {
-    if (!confirming) {
-      setConfirming(true);
-      return;
-    }
-    cancel.mutate(klass.id);
-  };
+  const signup = klass.mySignup;
   return (
     <Panel as="li" compact stack className="my-class">
       <ContentCard to={href('classDetail', { id: klass.id })} cover={null} title={klass.title}>
-        <StatusBadge status={klass.status} />
+        <span className="content-card-tags">
+          <SignupBadge signup={signup} />
+          <StatusBadge status={klass.status} square />
+        </span>
         <CardLine>
           {klass.schedule} · {klass.place}
         </CardLine>
       </ContentCard>
+      <SignupNote signup={signup} />
       {klass.canCancel ? (
         <ActionRow>
-          <Button
-            size="middle"
-            color={confirming ? 'danger' : 'default'}
-            loading={cancel.isPending}
-            onClick={handleCancel}
-          >
-            {confirming ? '确认取消报名' : '取消报名'}
-          </Button>
-          {confirming ? (
-            <button type="button" className="text-button" onClick={() => setConfirming(false)}>
-              不取消了
-            </button>
-          ) : null}
+          <ClassCancel
+            classId={klass.id}
+            title={klass.title}
+            waiting={signup.status === 'waiting'}
+          />
         </ActionRow>
-      ) : null}
-      {cancel.error instanceof ApiError ? (
-        <p className="signup-error" role="alert">
-          {cancel.error.message}
-        </p>
       ) : null}
     </Panel>
   );
 }
 
-/** `/myClassroom`: the classes I signed up for, with cancel while their signup is open. */
+/**
+ * `/myClassroom`: the classes I signed up for, each with where my sign-up stands (已报名, 待审核,
+ * 候补第 N 位, 未通过 with the reason) and cancel while their signup is open.
+ */
 export function MyClassesPage() {
   return (
     <>

@@ -157,7 +157,9 @@ function SchoolSections({ place }: { place: PlaceDetail }) {
                 item={klass}
                 lines={[
                   `${klass.term} · ${klass.schedule}`,
-                  `${klass.status} · 余 ${klass.seatsLeft} 席`,
+                  klass.status === '已满'
+                    ? '已满 · 可加入候补'
+                    : `${klass.status} · 余 ${klass.seatsLeft} 席`,
                 ]}
               />
             ))}

@@ -16,6 +16,7 @@ import { HeaderLink, TabHeader } from '@/ui/page-header.tsx';
 import { PagedList } from '@/ui/paged-list.tsx';
 import { Panel } from '@/ui/panel.tsx';
 import { ProgressBar } from '@/ui/progress-bar.tsx';
+import { signupLabel } from '@/ui/signup-status.tsx';
 import { StateView, type StateWay } from '@/ui/state-view.tsx';
 import { TabList, tabId } from '@/ui/tabs.tsx';
 import { useStudyReading } from '../api/get-study-more.ts';
@@ -103,23 +104,35 @@ function StudyClasses() {
         description: '去首页看看正在报名的班级吧。',
         way: { to: paths.home, label: '去首页看看' },
       }}
-      row={(klass) => ({
-        key: klass.id,
-        title: klass.title,
-        lines: [`${klass.status} · ${klass.schedule}`, klass.place],
-        actions: [
-          {
-            to: href('classStudy', { id: klass.id }),
-            label: '班级学习',
-            ariaLabel: `班级学习：${klass.title}`,
-          },
-          {
-            to: href('classDetail', { id: klass.id }),
-            label: '班级详情',
-            ariaLabel: `班级详情：${klass.title}`,
-          },
-        ],
-      })}
+      row={(klass) => {
+        // Only a confirmed sign-up studies the class; the others say where they stand.
+        const joined = klass.mySignup.status === 'active';
+        const details = {
+          to: href('classDetail', { id: klass.id }),
+          label: '班级详情',
+          ariaLabel: `班级详情：${klass.title}`,
+        };
+        return {
+          key: klass.id,
+          title: klass.title,
+          lines: [
+            joined
+              ? `${klass.status} · ${klass.schedule}`
+              : `${signupLabel(klass.mySignup)} · ${klass.schedule}`,
+            klass.place,
+          ],
+          actions: joined
+            ? [
+                {
+                  to: href('classStudy', { id: klass.id }),
+                  label: '班级学习',
+                  ariaLabel: `班级学习：${klass.title}`,
+                },
+                details,
+              ]
+            : [details],
+        };
+      }}
     />
   );
 }
