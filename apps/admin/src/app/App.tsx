@@ -113,6 +113,15 @@ const LearnersPage = page(
 const LearnerPage = page(
   async () => (await import('@/features/learners/LearnerPage.tsx')).LearnerPage,
 );
+const MessagesPage = page(
+  async () => (await import('@/features/messages/MessagesPage.tsx')).MessagesPage,
+);
+const MessageComposePage = page(
+  async () => (await import('@/features/messages/MessageComposePage.tsx')).MessageComposePage,
+);
+const MessagePage = page(
+  async () => (await import('@/features/messages/MessagePage.tsx')).MessagePage,
+);
 const CheckinPage = page(
   async () => (await import('@/features/checkin/CheckinPage.tsx')).CheckinPage,
 );
@@ -193,6 +202,9 @@ const router = createBrowserRouter(
         { path: 'checkin', element: <CheckinPage /> },
         { path: 'learners', element: <LearnersPage /> },
         { path: 'learners/detail', element: <LearnerPage /> },
+        { path: 'messages', element: <MessagesPage /> },
+        { path: 'messages/new', element: <MessageComposePage /> },
+        { path: 'messages/detail', element: <MessagePage /> },
         { path: '*', element: <NotFoundPage /> },
       ],
     },

@@ -11,6 +11,7 @@ import {
   HomeOutlined,
   IdcardOutlined,
   LogoutOutlined,
+  NotificationOutlined,
   PictureOutlined,
   ProfileOutlined,
   ReadOutlined,
@@ -89,7 +90,9 @@ function menuOf(operator: OperatorContext): MenuProps['items'] {
   // The site's learners: its administrators (who manage accounts), reviewers and 签到员.
   const seesLearners =
     operator.can('site_admin') || operator.can('reviewer') || operator.can('checkin');
-  if (listsParticipants || seesLearners) {
+  // Notices to learners: the site's administrators and editors.
+  const writesMessages = operator.can('site_admin') || operator.can('editor');
+  if (listsParticipants || seesLearners || writesMessages) {
     items.push({
       type: 'group',
       label: '运营',
@@ -109,6 +112,15 @@ function menuOf(operator: OperatorContext): MenuProps['items'] {
                 key: '/participants',
                 icon: <UnorderedListOutlined />,
                 label: <Link to="/participants">报名名单</Link>,
+              },
+            ]
+          : []),
+        ...(writesMessages
+          ? [
+              {
+                key: '/messages',
+                icon: <NotificationOutlined />,
+                label: <Link to="/messages">群发消息</Link>,
               },
             ]
           : []),

@@ -1,5 +1,6 @@
 import {
   DownloadOutlined,
+  NotificationOutlined,
   PaperClipOutlined,
   ReloadOutlined,
   ScanOutlined,
@@ -35,10 +36,12 @@ import {
 import { useRef, useState } from 'react';
 import { Link, type To, useNavigate } from 'react-router';
 import { useOperator } from '@/app/operator.ts';
+import { composePath, type FromItem } from '@/features/messages/message-forms.ts';
 import { formatTime } from '@/ui/format.ts';
 import { useKeyboardScroll } from '@/ui/keyboard-scroll.ts';
 import { LoadFailed } from '@/ui/LoadFailed.tsx';
 import { PARTICIPANT_STATUS_COLORS, ParticipantStatusTag } from '@/ui/ParticipantStatusTag.tsx';
+import { ReasonField } from '@/ui/ReasonField.tsx';
 import { serverPaging, useUrlFilters } from '@/ui/url-filters.ts';
 import {
   cancelParticipant,
@@ -192,21 +195,14 @@ function CancelDialog({
       <Form
         form={form}
         layout="vertical"
-        onFinish={({ reason }) => cancel.mutate(reason)}
+        onFinish={({ reason }) => cancel.mutate(reason.trim())}
         requiredMark={false}
       >
-        <Form.Item
-          name="reason"
-          label="取消原因"
-          rules={[{ required: true, whitespace: true, message: '请写明取消的原因' }]}
-        >
-          <Input.TextArea
-            rows={3}
-            maxLength={CANCEL_REASON_MAX}
-            showCount
-            placeholder="例如：该班名额调整，已为您保留下期名额"
-          />
-        </Form.Item>
+        <ReasonField
+          what="取消"
+          max={CANCEL_REASON_MAX}
+          placeholder="例如：该班名额调整，已为您保留下期名额"
+        />
       </Form>
     </Modal>
   );
@@ -477,6 +473,14 @@ function ParticipantList({
             >
               签到台
             </Button>
+          ) : null}
+          {item && (operator.can('site_admin') || operator.can('editor')) ? (
+            <Link
+              to={composePath({ kind, id })}
+              state={{ itemTitle: item.title } satisfies FromItem}
+            >
+              <Button icon={<NotificationOutlined />}>发通知</Button>
+            </Link>
           ) : null}
           <Button
             icon={<DownloadOutlined />}
