@@ -64,6 +64,7 @@ import { searchModule } from './modules/search/search.routes.ts';
 import { sitesModule } from './modules/sites/sites.routes.ts';
 import { ssoModule } from './modules/sso/sso.routes.ts';
 import { statisticsModule } from './modules/statistics/statistics.routes.ts';
+import { statsModule } from './modules/stats/stats.routes.ts';
 import { studyModule } from './modules/study/study.routes.ts';
 import { teamResourcesModule } from './modules/team-resources/team-resources.routes.ts';
 import { teamWorksModule } from './modules/team-works/team-works.routes.ts';
@@ -160,6 +161,7 @@ const modules = [
   checkinDeskModule,
   learnersModule,
   messageDeskModule,
+  statsModule,
 ];
 
 export interface BuildOptions {

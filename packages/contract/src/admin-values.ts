@@ -343,3 +343,7 @@ export const INACTIVE_DAYS = 30;
 export const CAMPAIGN_AHEAD_DAYS = 90;
 /** The most rows one participants export holds (a narrower filter exports the rest). */
 export const PARTICIPANT_EXPORT_MAX = 20_000;
+/** The longest span the dashboard (数据统计) reads at once, in days. */
+export const DASHBOARD_MAX_DAYS = 366;
+/** How many rows each of the dashboard's top lists holds. */
+export const DASHBOARD_TOP = 10;

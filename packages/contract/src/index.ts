@@ -18,6 +18,7 @@ export * from './admin-places.ts';
 export * from './admin-programmes.ts';
 export * from './admin-rules.ts';
 export * from './admin-signups.ts';
+export * from './admin-stats.ts';
 export * from './admin-topics.ts';
 export * from './admin-walks.ts';
 export * from './articles.ts';

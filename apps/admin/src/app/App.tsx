@@ -22,6 +22,9 @@ function page<P extends object>(load: () => Promise<ComponentType<P>>) {
   );
 }
 
+const DashboardPage = page(
+  async () => (await import('@/features/dashboard/DashboardPage.tsx')).DashboardPage,
+);
 const ArticleListPage = page(
   async () => (await import('@/features/articles/ArticleListPage.tsx')).ArticleListPage,
 );
@@ -156,6 +159,7 @@ const router = createBrowserRouter(
       element: <Shell />,
       children: [
         { index: true, element: <Navigate to="/articles" replace /> },
+        { path: 'dashboard', element: <DashboardPage /> },
         { path: 'articles', element: <ArticleListPage /> },
         { path: 'articles/new', element: <ArticleEditPage /> },
         { path: 'articles/edit', element: <ArticleEditPage /> },

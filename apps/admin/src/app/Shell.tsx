@@ -1,6 +1,7 @@
 import {
   AuditOutlined,
   BankOutlined,
+  BarChartOutlined,
   BookOutlined,
   CalendarOutlined,
   CarOutlined,
@@ -37,6 +38,20 @@ const { Header, Sider, Content, Footer } = Layout;
 /** The menu entries the operator's roles open, by path. */
 function menuOf(operator: OperatorContext): MenuProps['items'] {
   const items: MenuProps['items'] = [];
+  // The site's figures: its administrators, editors and reviewers.
+  if (operator.can('site_admin') || operator.can('editor') || operator.can('reviewer')) {
+    items.push({
+      type: 'group',
+      label: '概览',
+      children: [
+        {
+          key: '/dashboard',
+          icon: <BarChartOutlined />,
+          label: <Link to="/dashboard">数据统计</Link>,
+        },
+      ],
+    });
+  }
   if (operator.can('editor') || operator.can('reviewer')) {
     items.push({
       type: 'group',

@@ -93,6 +93,20 @@ export async function fillLearners(
     })),
     (chunk) => db.insertInto('points_ledger').values(chunk).execute(),
   );
+  // The site's learners (学员管理, 数据统计): joined over the 400 days they exist, a few a day,
+  // last seen within the last 45.
+  await chunked(
+    userIds.map((id) => ({
+      site_key: 'jingan',
+      user_id: id,
+      joined_at: now - ((id * 7919) % 400) * DAY_MS,
+      last_seen_at: now - (id % 45) * DAY_MS,
+      disabled_at: null,
+      disabled_reason: null,
+      disabled_by: null,
+    })),
+    (chunk) => db.insertInto('site_learners').values(chunk).execute(),
+  );
   await chunked(
     userIds.map((id, i) => ({
       user_id: id,

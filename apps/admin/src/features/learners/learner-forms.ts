@@ -1,5 +1,5 @@
 import type { LearnerPointsBody } from '@portal/contract';
-import { LEARNER_NOTE_MAX, POINTS_ADJUSTMENT_MAX } from '@portal/contract/constants';
+import { POINTS_ADJUSTMENT_MAX } from '@portal/contract/constants';
 
 /*
  * The checks of the learner dialogs before they send, the contract's (learnerDisableBodySchema,

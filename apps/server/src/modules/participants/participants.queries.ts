@@ -280,7 +280,7 @@ export interface ItemListRow {
  * The site's items of `kind` learners could sign up for (published now, or once: a taken-down
  * item keeps its participants), in uniform columns.
  */
-function itemsOf(db: Db, kind: ParticipantKind, siteKey: string) {
+export function itemsOf(db: Db, kind: ParticipantKind, siteKey: string) {
   switch (kind) {
     case 'class':
     case 'activity':
