@@ -9,7 +9,7 @@ import { launchChromium, type Portal, phoneContext, startPortal } from '../../we
  * pages signed in through the account center, the axe check, and the pages' errors checked after
  * each test (none may be thrown).
  */
-export function consoleSuite() {
+export function consoleSuite(env: Record<string, string> = {}) {
   let portal: Portal;
   let browser: Browser;
   let axeSource: string;
@@ -21,7 +21,7 @@ export function consoleSuite() {
       createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
       'utf8',
     );
-    [portal, browser] = await Promise.all([startPortal(), launchChromium()]);
+    [portal, browser] = await Promise.all([startPortal(env), launchChromium()]);
   });
   afterAll(async () => {
     await browser?.close();

@@ -93,6 +93,7 @@ const envSchema = z.object({
   ADMIN_DIST_DIR: z.string().optional(),
   REMINDER_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
   JOB_POLL_MS: z.coerce.number().int().min(0).default(1_000),
+  STATS_ROLLUP_INTERVAL_MS: z.coerce.number().int().min(0).default(300_000),
   VIDEO_MAX_MINUTES: z.coerce
     .number()
     .int()
@@ -163,6 +164,8 @@ export interface Config {
   prettyLogs: boolean;
   /** How often this instance runs the reminder job (messages); 0 turns it off. */
   reminderIntervalMs: number;
+  /** How often this instance adds a round of the dashboard's rollups (数据统计); 0 turns it off. */
+  statsRollupIntervalMs: number;
   /**
    * How often this instance looks for background jobs to run (pg-boss polls at least every
    * 0.5 s); 0: this instance runs none (others do), though it still adds and lists them.
@@ -267,6 +270,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminDistDir: path.resolve(e.ADMIN_DIST_DIR ?? path.join(repoRoot, 'apps/admin/dist')),
     prettyLogs: Boolean(process.stdout.isTTY),
     reminderIntervalMs: e.REMINDER_INTERVAL_MS,
+    statsRollupIntervalMs: e.STATS_ROLLUP_INTERVAL_MS,
     jobPollMs: e.JOB_POLL_MS,
     videoMaxMinutes: e.VIDEO_MAX_MINUTES,
     transcodeThreads: e.TRANSCODE_THREADS,

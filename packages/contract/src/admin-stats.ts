@@ -50,21 +50,39 @@ export const statsSummarySchema = z.object({
 });
 export type StatsSummary = z.infer<typeof statsSummarySchema>;
 
+/**
+ * The state of the rollups a series is read from (the job 统计汇总 computes them every few
+ * minutes): when the range's latest day was last computed, and how many of its days, weeks and
+ * months (those since anyone first learned, up to today) are not computed yet.
+ */
+export const statsRollupSchema = z.object({
+  updatedAt: z.string().nullable(),
+  pending: count(),
+});
+export type StatsRollup = z.infer<typeof statsRollupSchema>;
+
 /** `GET /api/admin/stats/active`: learners who learned, by day, week and month, and new ones. */
 export const statsActiveSchema = z.object({
   /** Every day of the range, oldest first: who learned, who first came. */
   daily: z.array(z.object({ day: z.string(), active: count(), joined: count() })),
-  /** Each week (Monday to Sunday) the range touches, by its Monday: who learned in the part of it inside the range. */
+  /** Each week (Monday to Sunday) the range touches, by its Monday: who learned in that week. */
   weekly: z.array(z.object({ week: z.string(), active: count() })),
-  /** Each calendar month the range touches (`YYYY-MM`), counted likewise. */
+  /** Each calendar month the range touches (`YYYY-MM`): who learned in that month. */
   monthly: z.array(z.object({ month: z.string(), active: count() })),
+  rollup: statsRollupSchema,
 });
 export type StatsActive = z.infer<typeof statsActiveSchema>;
 
-/** `GET /api/admin/stats/learning`: learning minutes by kind of content, and by day. */
+/**
+ * `GET /api/admin/stats/learning`: learning minutes by kind of content with the learner-days
+ * (学习人次: each learner counted once a day they learned that kind), and minutes by day.
+ */
 export const statsLearningSchema = z.object({
-  byKind: z.array(z.object({ kind: z.enum(LEARNING_KINDS), minutes: count(), learners: count() })),
+  byKind: z.array(
+    z.object({ kind: z.enum(LEARNING_KINDS), minutes: count(), learnerDays: count() }),
+  ),
   daily: z.array(z.object({ day: z.string(), minutes: count() })),
+  rollup: statsRollupSchema,
 });
 export type StatsLearning = z.infer<typeof statsLearningSchema>;
 

@@ -314,6 +314,30 @@ export interface LearningDaysTable {
 }
 
 /** Learning time per learner, day and kind of content (the statistics' split of `learning_days`). */
+/** The dashboard's learning per site, day and kind (`all`: every kind), made by its rollup job. */
+export interface StatsDaysTable {
+  site_key: string;
+  /** `YYYY-MM-DD` in Asia/Shanghai. */
+  day: string;
+  kind: 'all' | LearningKind;
+  learners: number;
+  seconds: number;
+}
+
+/** The dashboard's distinct learners per site and week (by its Monday) or month (`YYYY-MM`). */
+export interface StatsPeriodsTable {
+  site_key: string;
+  unit: 'week' | 'month';
+  period: string;
+  learners: number;
+}
+
+/** When the rollup job last computed a day, week or month (`day:2026-12-01`, `month:2026-12`). */
+export interface StatsRollupMarksTable {
+  key: string;
+  computed_at: number;
+}
+
 export interface LearningTimeTable {
   user_id: number;
   /** `YYYY-MM-DD` in Asia/Shanghai. */
@@ -1466,6 +1490,9 @@ export interface Database {
   learning_days: LearningDaysTable;
   learning_totals: LearningTotalsTable;
   learning_time: LearningTimeTable;
+  stats_days: StatsDaysTable;
+  stats_periods: StatsPeriodsTable;
+  stats_rollup_marks: StatsRollupMarksTable;
   study_clocks: StudyClocksTable;
   favourites: FavouritesTable;
   history: HistoryTable;

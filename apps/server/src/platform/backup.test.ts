@@ -142,6 +142,7 @@ async function openRestored(settings: BackupSettings): Promise<FastifyInstance> 
     logLevel: 'silent',
     webDistDir: path.join(os.tmpdir(), 'portal-no-dist'),
     reminderIntervalMs: 0,
+    statsRollupIntervalMs: 0,
   };
   return buildApp(config, { counters: new MemoryCounterStore(), logger: false });
 }

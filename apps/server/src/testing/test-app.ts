@@ -42,6 +42,8 @@ export async function buildTestApp(
     adminDistDir: path.join(os.tmpdir(), 'portal-no-admin-dist'),
     // Tests run the reminder job themselves (`app.reminders.runOnce()`) unless they ask.
     reminderIntervalMs: 0,
+    // ...and the dashboard's rollup (`app.statsRollup.runOnce()`).
+    statsRollupIntervalMs: 0,
     // ...and start the job queue themselves (`app.jobs.start()`) unless they ask.
     jobPollMs: 0,
     // The test machine is never idle: transcodes get a share of it.

@@ -13,6 +13,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { App, ConfigProvider } from 'antd';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatTime } from '@/ui/format.ts';
 import { DashboardPage } from './DashboardPage.tsx';
 
 // happy-dom draws no canvas: the charts stand in as the named images they are.
@@ -41,16 +42,18 @@ const ACTIVE: StatsActive = {
   ],
   weekly: [{ week: '2026-10-26', active: 7 }],
   monthly: [{ month: '2026-11', active: 8 }],
+  rollup: { updatedAt: '2026-11-02T02:05:00.000Z', pending: 0 },
 };
 const LEARNING: StatsLearning = {
   byKind: [
-    { kind: 'course', minutes: 600, learners: 6 },
-    { kind: 'live', minutes: 150, learners: 3 },
+    { kind: 'course', minutes: 600, learnerDays: 6 },
+    { kind: 'live', minutes: 150, learnerDays: 3 },
   ],
   daily: [
     { day: '2026-11-01', minutes: 300 },
     { day: '2026-11-02', minutes: 450 },
   ],
+  rollup: { updatedAt: '2026-11-02T02:05:00.000Z', pending: 0 },
 };
 const SIGNUPS: StatsSignups = {
   byKind: [
@@ -76,7 +79,7 @@ const ANSWERS: Record<string, unknown> = {
 };
 
 /** Stubs `fetch` (the network edge): each stats call answered by its part; answers the addresses. */
-function fakeNetwork(refused: Record<string, string> = {}) {
+function fakeNetwork(refused: Record<string, string> = {}, answers: Record<string, unknown> = {}) {
   const seen: URL[] = [];
   vi.stubGlobal(
     'fetch',
@@ -87,7 +90,11 @@ function fakeNetwork(refused: Record<string, string> = {}) {
       const reply =
         part in refused
           ? { code: 400, message: refused[part], data: null }
-          : { code: 0, message: '', data: part === 'points' ? POINTS : ANSWERS[part] };
+          : {
+              code: 0,
+              message: '',
+              data: answers[part] ?? (part === 'points' ? POINTS : ANSWERS[part]),
+            };
       return new Response(JSON.stringify(reply), {
         headers: { 'content-type': 'application/json' },
       });
@@ -153,6 +160,30 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
     ).toBe('/courses/edit?id=11');
     // A part with nothing in the range says so.
     await within(card('直播观看')).findByText('这段时间没有开播的直播');
+  });
+
+  it('says when the series were computed, and when some are still being computed', async () => {
+    fakeNetwork(
+      {},
+      {
+        active: {
+          daily: [{ day: '2026-11-01', active: 0, joined: 0 }],
+          weekly: [],
+          monthly: [],
+          rollup: { updatedAt: null, pending: 3 },
+        },
+        learning: { ...LEARNING, rollup: { updatedAt: '2026-11-02T02:05:00.000Z', pending: 2 } },
+      },
+    );
+    renderPage('/dashboard?from=2026-11-01&to=2026-11-02');
+    const active = card('活跃学员');
+    await within(active).findByText('这段时间的数据正在汇总，请稍后刷新');
+    expect(within(active).getByText('数据尚未汇总，另有 3 项正在汇总')).toBeTruthy();
+    const learning = card('学习时长');
+    await within(learning).findByText(
+      `数据更新于 ${formatTime('2026-11-02T02:05:00.000Z')}，另有 2 项正在汇总`,
+    );
+    expect(within(learning).getByRole('columnheader', { name: '学习人次' })).toBeTruthy();
   });
 
   it('shows a part that failed with a retry, and the others as they came', async () => {

@@ -43,7 +43,14 @@ import {
   rangeLabel,
   type StatsRange,
 } from './dashboard-range.ts';
-import { StatsCard, type StatsColumn, StatsTable, TableHeading } from './stats-parts.tsx';
+import {
+  RollupNote,
+  rolledEmptyText,
+  StatsCard,
+  type StatsColumn,
+  StatsTable,
+  TableHeading,
+} from './stats-parts.tsx';
 
 const DAY_FORMAT = 'YYYY-MM-DD';
 
@@ -135,8 +142,9 @@ function ActiveCard({ range }: { range: StatsRange }) {
     <StatsCard
       title="活跃学员"
       query={active}
+      extra={<RollupNote rollup={active.data?.rollup} />}
       isEmpty={(data) => data.daily.every((row) => row.active === 0 && row.joined === 0)}
-      emptyText="这段时间没有学员学习，也没有新学员"
+      emptyText={rolledEmptyText(active.data?.rollup, '这段时间没有学员学习，也没有新学员')}
     >
       {(data) => (
         <>
@@ -224,7 +232,7 @@ function ActiveTable({ data, by, range }: { data: StatsActive; by: ActiveBy; ran
 const LEARNING_BY_KIND: StatsColumn<StatsLearning['byKind'][number]>[] = [
   { title: '类型', value: (row) => LEARNING_KIND_LABELS[row.kind] },
   { title: '学习分钟', value: (row) => row.minutes, align: 'right' },
-  { title: '学习人数', value: (row) => row.learners, align: 'right' },
+  { title: '学习人次', value: (row) => row.learnerDays, align: 'right' },
 ];
 const LEARNING_DAILY: StatsColumn<StatsLearning['daily'][number]>[] = [
   { title: '日期', value: (row) => row.day },
@@ -241,8 +249,9 @@ function LearningCard({ range }: { range: StatsRange }) {
     <StatsCard
       title="学习时长"
       query={learning}
+      extra={<RollupNote rollup={learning.data?.rollup} />}
       isEmpty={(data) => data.byKind.every((row) => row.minutes === 0)}
-      emptyText="这段时间没有学习记录"
+      emptyText={rolledEmptyText(learning.data?.rollup, '这段时间没有学习记录')}
     >
       {(data) => (
         <Row gutter={[24, 16]}>

@@ -1,7 +1,18 @@
 import { DownloadOutlined } from '@ant-design/icons';
+import type { StatsRollup } from '@portal/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Button, Card, Empty, Flex, Skeleton, Table, type TableColumnsType } from 'antd';
+import {
+  Button,
+  Card,
+  Empty,
+  Flex,
+  Skeleton,
+  Table,
+  type TableColumnsType,
+  Typography,
+} from 'antd';
 import type { ReactNode } from 'react';
+import { formatTime } from '@/ui/format.ts';
 import { LoadFailed } from '@/ui/LoadFailed.tsx';
 import {
   type CsvColumn,
@@ -46,6 +57,24 @@ export function StatsCard<T>({
     </Card>
   );
 }
+
+/**
+ * When the series of a card were computed (the rollups behind them run every few minutes), and
+ * how many days, weeks or months are still being computed.
+ */
+export function RollupNote({ rollup }: { rollup: StatsRollup | undefined }) {
+  if (!rollup) return null;
+  const when = rollup.updatedAt ? `数据更新于 ${formatTime(rollup.updatedAt)}` : '数据尚未汇总';
+  return (
+    <Typography.Text type="secondary" style={{ fontSize: 13 }}>
+      {rollup.pending > 0 ? `${when}，另有 ${rollup.pending} 项正在汇总` : when}
+    </Typography.Text>
+  );
+}
+
+/** What a card of rolled-up series says when it has nothing: empty, or not computed yet. */
+export const rolledEmptyText = (rollup: StatsRollup | undefined, empty: string) =>
+  rollup && rollup.pending > 0 ? '这段时间的数据正在汇总，请稍后刷新' : empty;
 
 /** A column of a dashboard table: what the CSV holds, and how the page shows it when not that. */
 export interface StatsColumn<T> extends CsvColumn<T> {

@@ -20,7 +20,7 @@ export function mondayOf(day: string): string {
 }
 
 /** The first day of the month `months` after `day`'s. */
-function monthStart(day: string, months: number): string {
+export function monthStart(day: string, months: number): string {
   const date = new Date(`${day.slice(0, 7)}-01T00:00:00Z`);
   date.setUTCMonth(date.getUTCMonth() + months);
   return date.toISOString().slice(0, 10);

@@ -1,7 +1,6 @@
 import type { ParticipantKind } from '@portal/contract';
 import { DASHBOARD_TOP } from '@portal/contract/constants';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
-import type { Engine } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { type ItemListRow, itemsOf } from '../participants/participants.queries.ts';
 
@@ -64,44 +63,37 @@ export async function learningTotals(db: Db, range: StatsRange) {
   return { learners: num(row.learners), seconds: num(row.seconds) };
 }
 
-/** Per day of the range that has any: learners who learned (one row each per day), seconds. */
-export async function learningByDay(db: Db, range: StatsRange) {
-  const rows = await siteLearningDays(db, range)
-    .select((eb) => [
-      'd.day',
-      eb.fn.countAll<number | string>().as('learners'),
-      eb.fn.sum<number | string>('d.seconds').as('seconds'),
-    ])
-    .groupBy('d.day')
+/** The site's rollup rows of the range's days (all kinds, and each kind): learners, seconds. */
+export async function rolledDays(db: Db, range: StatsRange) {
+  const rows = await db
+    .selectFrom('stats_days')
+    .where('site_key', '=', range.siteKey)
+    .where('day', '>=', range.from)
+    .where('day', '<=', range.to)
+    .select(['day', 'kind', 'learners', 'seconds'])
     .execute();
   return rows.map((row) => ({
     day: row.day,
+    kind: row.kind,
     learners: num(row.learners),
     seconds: num(row.seconds),
   }));
 }
 
-/** Monday (`YYYY-MM-DD`) of the week of a `day` column, on each engine. */
-function mondayOf(engine: Engine) {
-  return engine === 'postgres'
-    ? sql<string>`to_char(date_trunc('week', d.day::date), 'YYYY-MM-DD')`
-    : sql<string>`date(d.day, '-6 days', 'weekday 1')`;
-}
-
-/** Distinct learners who learned in each week (by its Monday) or month of the range. */
-export async function activeByPeriod(
+/** The site's distinct learners of the weeks (by Monday) or months (`YYYY-MM`) named. */
+export async function rolledPeriods(
   db: Db,
-  engine: Engine,
-  range: StatsRange,
-  by: 'week' | 'month',
+  siteKey: string,
+  unit: 'week' | 'month',
+  periods: readonly string[],
 ) {
-  const period = by === 'week' ? mondayOf(engine) : sql<string>`substr(d.day, 1, 7)`;
-  const rows = await siteLearningDays(db, range)
-    .select((eb) => [
-      period.as('period'),
-      eb.fn.count<number | string>('d.user_id').distinct().as('learners'),
-    ])
-    .groupBy(period)
+  if (periods.length === 0) return [];
+  const rows = await db
+    .selectFrom('stats_periods')
+    .where('site_key', '=', siteKey)
+    .where('unit', '=', unit)
+    .where('period', 'in', periods)
+    .select(['period', 'learners'])
     .execute();
   return rows.map((row) => ({ period: row.period, learners: num(row.learners) }));
 }
@@ -121,29 +113,6 @@ export async function joinedByDay(db: Db, range: StatsRange) {
   return rows.map((row) => ({
     day: new Date(num(row.n) * DAY_MS).toISOString().slice(0, 10),
     joined: num(row.joined),
-  }));
-}
-
-/** Learning seconds and learners by kind of content in the range. */
-export async function learningByKind(db: Db, range: StatsRange) {
-  const rows = await db
-    .selectFrom('learning_time as t')
-    .innerJoin('site_learners as l', (join) =>
-      join.onRef('l.user_id', '=', 't.user_id').on('l.site_key', '=', range.siteKey),
-    )
-    .where('t.day', '>=', range.from)
-    .where('t.day', '<=', range.to)
-    .select((eb) => [
-      't.kind',
-      eb.fn.sum<number | string>('t.seconds').as('seconds'),
-      eb.fn.count<number | string>('t.user_id').distinct().as('learners'),
-    ])
-    .groupBy('t.kind')
-    .execute();
-  return rows.map((row) => ({
-    kind: row.kind,
-    seconds: num(row.seconds),
-    learners: num(row.learners),
   }));
 }
 

@@ -11,10 +11,12 @@ import {
 import { adminRoutes } from '../../http/admin-route.ts';
 import { portalModule } from '../../http/portal-module.ts';
 import { StatsDesk } from './stats.service.ts';
+import { StatsRollup } from './stats-rollup.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     statsDesk: StatsDesk;
+    statsRollup: StatsRollup;
   }
 }
 
@@ -25,13 +27,24 @@ const RANGE = '范围为亚洲/上海的日期 from 至 to（含两端，最多 
 
 /**
  * The dashboard of a site (数据统计): learners, learning, sign-ups, the most taken content, live
- * viewers and points over a range of days, one call per part.
+ * viewers and points over a range of days, one call per part; its series by day, week and month
+ * read from the rollups, a round of which is added to the job queue every
+ * `statsRollupIntervalMs` (0: off on this instance; tests run it themselves).
  */
 export const statsModule = portalModule({
   name: 'statsDesk',
   tag: 'admin-stats',
-  create: (app) => new StatsDesk(app.database.db, app.database.engine),
+  create: (app) => new StatsDesk(app.database.db),
   routes(api, desk, app) {
+    const rollup = new StatsRollup(app.database.db);
+    app.decorate('statsRollup', rollup);
+    app.jobs.define(rollup.kind());
+    const interval = app.config.statsRollupIntervalMs;
+    const onError = (error: unknown) => app.log.error({ err: error }, 'stats rollup failed');
+    if (interval > 0) app.addHook('onReady', async () => rollup.start(app.jobs, interval, onError));
+    // Before the app's own close stops the queue and the database.
+    app.addHook('preClose', () => rollup.stop());
+
     const admin = adminRoutes(api, app.operators);
     admin.get('/api/admin/stats/summary', {
       operationId: 'statsSummary',
@@ -45,7 +58,7 @@ export const statsModule = portalModule({
     admin.get('/api/admin/stats/active', {
       operationId: 'statsActive',
       summary: '活跃学员（后台）',
-      description: `范围内每天学习过的学员与新增学员，每周（周一至周日）与每月学习过的学员（去重）。${RANGE}`,
+      description: `范围内每天学习过的学员与新增学员，所涉及的每周（周一至周日）与每月学习过的学员（去重），以及这些汇总数据的更新时间。${RANGE}`,
       roles: READERS,
       query: statsRangeQuerySchema,
       response: statsActiveSchema,
@@ -54,7 +67,7 @@ export const statsModule = portalModule({
     admin.get('/api/admin/stats/learning', {
       operationId: 'statsLearning',
       summary: '学习时长（后台）',
-      description: `范围内本站学员按内容类型的学习分钟数与人数，以及每天的学习分钟数。${RANGE}`,
+      description: `范围内本站学员按内容类型的学习分钟数与学习人次（每人每天计一次），以及每天的学习分钟数和这些汇总数据的更新时间。${RANGE}`,
       roles: READERS,
       query: statsRangeQuerySchema,
       response: statsLearningSchema,

@@ -8,29 +8,29 @@ import {
   type StatsLive,
   type StatsPoints,
   type StatsRangeQuery,
+  type StatsRollup,
   type StatsSignups,
   type StatsSummary,
   type StatsTop,
+  shanghaiDay,
   shanghaiMidnight,
 } from '@portal/contract';
 import type { Kysely } from 'kysely';
-import type { Engine } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Operator } from '../operators/operators.service.ts';
 import { mondayOf } from '../statistics/statistics.rules.ts';
 import {
-  activeByPeriod,
   countLearners,
   itemSeats,
   joinedByDay,
-  learningByDay,
-  learningByKind,
   learningTotals,
   liveSessions,
   liveViewers,
   pointsByDay,
   pointsByRule,
   pointsTotals,
+  rolledDays,
+  rolledPeriods,
   ruleNames,
   type StatsRange,
   signupsMade,
@@ -38,6 +38,8 @@ import {
   topArticles,
   topCourses,
 } from './stats.queries.ts';
+import { firstLearningDay, readMarks } from './stats-rollup.queries.ts';
+import { rollupKeys } from './stats-rollup.rules.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -66,16 +68,41 @@ function lookup<T>(rows: readonly T[], key: (row: T) => string, value: (row: T) 
 }
 
 /**
- * The dashboard of a site (数据统计): the figures of a range of Asia/Shanghai days, each part
- * computed by the database over indexes (nothing reads every row into the server), for the
- * operators of that site. Learners are the site's (`site_learners`); learning time is theirs,
- * as the credit files it by day.
+ * The dashboard of a site (数据统计): the figures of a range of Asia/Shanghai days, for the
+ * operators of that site. Totals over the range are computed by the database over indexes
+ * (nothing reads every row into the server); the series by day, week and month are read from
+ * the rollups the job 统计汇总 keeps ({@link StatsRollup}), with the time they were computed.
+ * Learners are the site's (`site_learners`); learning time is theirs, as the credit files it
+ * by day.
  */
 export class StatsDesk {
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly engine: Engine,
+    private readonly now: () => number = Date.now,
   ) {}
+
+  /**
+   * The rollups' state for the range: when its latest computed day was computed, and how many of
+   * its days, weeks and months that can hold learning (from the first day anyone learned to
+   * today) are not computed yet.
+   */
+  private async rollupOf(range: StatsRange): Promise<StatsRollup> {
+    const [first, today] = [await firstLearningDay(this.db), shanghaiDay(this.now())];
+    const from = first !== null && first > range.from ? first : range.from;
+    const to = range.to < today ? range.to : today;
+    if (first === null || from > to) return { updatedAt: null, pending: 0 };
+    const keys = rollupKeys(from, to);
+    const marks = await readMarks(
+      this.db,
+      keys.map((key) => key.key),
+    );
+    const latest = keys.filter((key) => key.unit === 'day' && marks.has(key.key)).at(-1);
+    const computedAt = latest === undefined ? undefined : marks.get(latest.key);
+    return {
+      updatedAt: computedAt === undefined ? null : new Date(computedAt).toISOString(),
+      pending: keys.filter((key) => !marks.has(key.key)).length,
+    };
+  }
 
   /** The range as the queries take it (the contract checked the days). */
   private rangeOf(operator: Operator, query: StatsRangeQuery): StatsRange {
@@ -104,14 +131,17 @@ export class StatsDesk {
 
   async active(operator: Operator, query: StatsRangeQuery): Promise<StatsActive> {
     const range = this.rangeOf(operator, query);
-    const [days, joined, weeks, months] = await Promise.all([
-      learningByDay(this.db, range),
+    const weeks = periodsOf(range, mondayOf);
+    const months = periodsOf(range, (day) => day.slice(0, 7));
+    const [days, joined, weekly, monthly, rollup] = await Promise.all([
+      rolledDays(this.db, range),
       joinedByDay(this.db, range),
-      activeByPeriod(this.db, this.engine, range, 'week'),
-      activeByPeriod(this.db, this.engine, range, 'month'),
+      rolledPeriods(this.db, range.siteKey, 'week', weeks),
+      rolledPeriods(this.db, range.siteKey, 'month', months),
+      this.rollupOf(range),
     ]);
     const activeOn = lookup(
-      days,
+      days.filter((row) => row.kind === 'all'),
       (row) => row.day,
       (row) => row.learners,
     );
@@ -120,43 +150,37 @@ export class StatsDesk {
       (row) => row.day,
       (row) => row.joined,
     );
-    const inWeek = lookup(
-      weeks,
-      (row) => row.period,
-      (row) => row.learners,
-    );
-    const inMonth = lookup(
-      months,
+    const inPeriod = lookup(
+      [...weekly, ...monthly],
       (row) => row.period,
       (row) => row.learners,
     );
     return {
       daily: daysOf(range).map((day) => ({ day, active: activeOn(day), joined: joinedOn(day) })),
-      weekly: periodsOf(range, mondayOf).map((week) => ({ week, active: inWeek(week) })),
-      monthly: periodsOf(range, (day) => day.slice(0, 7)).map((month) => ({
-        month,
-        active: inMonth(month),
-      })),
+      weekly: weeks.map((week) => ({ week, active: inPeriod(week) })),
+      monthly: months.map((month) => ({ month, active: inPeriod(month) })),
+      rollup,
     };
   }
 
   async learning(operator: Operator, query: StatsRangeQuery): Promise<StatsLearning> {
     const range = this.rangeOf(operator, query);
-    const [kinds, days] = await Promise.all([
-      learningByKind(this.db, range),
-      learningByDay(this.db, range),
-    ]);
+    const [days, rollup] = await Promise.all([rolledDays(this.db, range), this.rollupOf(range)]);
+    const sum = (kind: string, value: (row: (typeof days)[number]) => number) =>
+      days.filter((row) => row.kind === kind).reduce((total, row) => total + value(row), 0);
     const secondsOn = lookup(
-      days,
+      days.filter((row) => row.kind === 'all'),
       (row) => row.day,
       (row) => row.seconds,
     );
     return {
-      byKind: LEARNING_KINDS.map((kind) => {
-        const row = kinds.find((found) => found.kind === kind);
-        return { kind, minutes: minutes(row?.seconds ?? 0), learners: row?.learners ?? 0 };
-      }),
+      byKind: LEARNING_KINDS.map((kind) => ({
+        kind,
+        minutes: minutes(sum(kind, (row) => row.seconds)),
+        learnerDays: sum(kind, (row) => row.learners),
+      })),
       daily: daysOf(range).map((day) => ({ day, minutes: minutes(secondsOn(day)) })),
+      rollup,
     };
   }
 

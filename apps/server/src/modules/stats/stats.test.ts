@@ -20,6 +20,8 @@ import { adminCall, createOperator } from '../../testing/operator-factory.ts';
 import { describeEachEngine } from '../../testing/test-app.ts';
 import type { Operator } from '../operators/operators.service.ts';
 import { StatsDesk } from './stats.service.ts';
+import { rollupKeys } from './stats-rollup.rules.ts';
+import { StatsRollup } from './stats-rollup.ts';
 
 /*
  * The dashboard (数据统计) on both engines, over March and April 2019 of the demo site (days the
@@ -36,6 +38,35 @@ const RANGE = `from=${FROM}&to=${TO}`;
 
 /** A time on a day of 2019 in Asia/Shanghai (10:00 there). */
 const at = (day: string) => Date.parse(`${day}T10:00:00+08:00`);
+
+/** When the test's rollup round ran: the day after the range. */
+const ROLLED_AT = at('2019-05-01');
+
+/** A learner's learning on a day, in both tables (as the credit writes them). */
+async function learn(
+  app: FastifyInstance,
+  rows: Array<[number, string, 'course' | 'live', number]>,
+) {
+  const db = app.database.db;
+  await db
+    .insertInto('learning_time')
+    .values(
+      rows.map(([user_id, day, kind, seconds]) => ({
+        user_id,
+        day,
+        kind,
+        seconds,
+        updated_at: at(day),
+      })),
+    )
+    .execute();
+  await db
+    .insertInto('learning_days')
+    .values(
+      rows.map(([user_id, day, , seconds]) => ({ user_id, day, seconds, updated_at: at(day) })),
+    )
+    .execute();
+}
 
 describeEachEngine('the dashboard (数据统计)', (ctx) => {
   let app: FastifyInstance;
@@ -91,24 +122,11 @@ describeEachEngine('the dashboard (数据统计)', (ctx) => {
       [third, '2019-04-01', 'live', 900],
       [outsider.id, '2019-03-03', 'course', 3000],
     ];
-    await db
-      .insertInto('learning_time')
-      .values(
-        time.map(([user_id, day, kind, seconds]) => ({
-          user_id,
-          day,
-          kind,
-          seconds,
-          updated_at: at(day),
-        })),
-      )
-      .execute();
-    await db
-      .insertInto('learning_days')
-      .values(
-        time.map(([user_id, day, , seconds]) => ({ user_id, day, seconds, updated_at: at(day) })),
-      )
-      .execute();
+    await learn(app, time);
+    // The rollups as a round the day after the range makes them.
+    expect(await new StatsRollup(db, { now: () => ROLLED_AT }).runOnce()).toMatchObject({
+      left: 0,
+    });
 
     // A class of 10 seats in the range, two signed up in it; an activity, one applied.
     const classId = await createClass(db, {
@@ -290,14 +308,18 @@ describeEachEngine('the dashboard (数据统计)', (ctx) => {
       { month: '2019-03', active: 2 },
       { month: '2019-04', active: 1 },
     ]);
+    // As the round left them: every day, week and month of the range computed.
+    expect(active.rollup).toEqual({ updatedAt: new Date(ROLLED_AT).toISOString(), pending: 0 });
   });
 
   it('splits learning minutes by kind and day', async () => {
     const learning = await stats<StatsLearning>('learning');
     expect(learning.byKind).toEqual([
-      { kind: 'course', minutes: 17, learners: 2 },
-      { kind: 'live', minutes: 16, learners: 2 },
+      // Learner-days: the first learned courses on two days, the second on one.
+      { kind: 'course', minutes: 17, learnerDays: 3 },
+      { kind: 'live', minutes: 16, learnerDays: 2 },
     ]);
+    expect(learning.rollup.pending).toBe(0);
     expect(learning.daily.find((row) => row.day === '2019-03-02')?.minutes).toBe(10);
     expect(learning.daily.reduce((sum, row) => sum + row.minutes, 0)).toBe(
       10 + 7 + 1 + 15, // 600 s, 420 s, 60 s and 900 s, each day's whole minutes
@@ -400,6 +422,77 @@ describeEachEngine('the dashboard (数据统计)', (ctx) => {
     ).toBeGreaterThan(0);
   });
 
+  it('keeps each series as its last round left it, computing a day again until it is final', async () => {
+    const [first, second, third] = learners.map((learner) => learner.id) as [
+      number,
+      number,
+      number,
+    ];
+    const day = '2018-06-04'; // a Monday
+    const query = `from=${day}&to=${day}`;
+    const activeOn = async () => (await stats<StatsActive>('active', query)).daily[0]?.active;
+    await learn(app, [[first, day, 'course', 300]]);
+    // Not computed yet: the range says so.
+    expect((await stats<StatsActive>('active', query)).rollup).toEqual({
+      updatedAt: null,
+      pending: 3,
+    });
+    const sameDay = new StatsRollup(app.database.db, { now: () => at(day) });
+    await sameDay.runOnce();
+    expect(await activeOn()).toBe(1);
+    expect((await stats<StatsActive>('active', query)).rollup).toEqual({
+      updatedAt: new Date(at(day)).toISOString(),
+      pending: 0,
+    });
+
+    // Learning later that day shows after the next round, not before.
+    await learn(app, [[second, day, 'live', 120]]);
+    expect(await activeOn()).toBe(1);
+    await sameDay.runOnce();
+    expect(await activeOn()).toBe(2);
+    expect((await stats<StatsLearning>('learning', query)).byKind).toEqual([
+      { kind: 'course', minutes: 5, learnerDays: 1 },
+      { kind: 'live', minutes: 2, learnerDays: 1 },
+    ]);
+
+    // Three days on, the day is computed once more and is then final: late rows are left alone.
+    const later = new StatsRollup(app.database.db, { now: () => at('2018-06-07') });
+    await later.runOnce();
+    // Still open, newest first: the month, the week, and the two days not yet two days old.
+    expect((await later.due()).map((key) => key.key)).toEqual([
+      'month:2018-06',
+      'week:2018-06-04',
+      'day:2018-06-07',
+      'day:2018-06-06',
+    ]);
+    await learn(app, [[third, day, 'course', 60]]);
+    await later.runOnce();
+    expect(await activeOn()).toBe(2);
+    expect((await stats<StatsActive>('active', 'from=2018-06-04&to=2018-06-10')).weekly).toEqual([
+      { week: '2018-06-04', active: 3 },
+    ]);
+  });
+
+  it('lets two rounds compute the same day at once, the later result standing', async () => {
+    const key = rollupKeys('2019-03-03', '2019-03-03')[0];
+    if (!key) throw new Error('no key');
+    const rounds = [1, 2].map(
+      (n) => new StatsRollup(app.database.db, { now: () => ROLLED_AT + n }),
+    );
+    await Promise.all(rounds.map((round, n) => round.compute(key, ROLLED_AT + n)));
+    const rows = await app.database.db
+      .selectFrom('stats_days')
+      .where('site_key', '=', SITE)
+      .where('day', '=', '2019-03-03')
+      .select(['kind', 'learners', 'seconds'])
+      .orderBy('kind')
+      .execute();
+    expect(rows.map((row) => [row.kind, Number(row.learners), Number(row.seconds)])).toEqual([
+      ['all', 2, 420],
+      ['course', 2, 420],
+    ]);
+  });
+
   it('reads the large tables through their indexes, never whole (SQLite’s plans)', async () => {
     if (app.database.engine !== 'sqlite') return;
     const nodes: RootOperationNode[] = [];
@@ -410,7 +503,11 @@ describeEachEngine('the dashboard (数据统计)', (ctx) => {
       },
       transformResult: async ({ result }) => result,
     });
-    const desk = new StatsDesk(db, 'sqlite');
+    const desk = new StatsDesk(db);
+    // The rollup's reads too: a day, a week and a month of the range.
+    const rollup = new StatsRollup(db, { now: () => ROLLED_AT });
+    for (const key of rollupKeys('2019-03-03', '2019-03-03')) await rollup.compute(key, ROLLED_AT);
+    await rollup.due();
     const operator = { siteKey: SITE } as Operator;
     const range = { from: FROM, to: TO };
     for (const part of [
