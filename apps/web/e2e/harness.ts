@@ -166,9 +166,12 @@ const PHONE: BrowserContextOptions = {
   timezoneId: 'Asia/Shanghai',
 };
 
-/** A phone: iPhone viewport, touch, user agent and Chinese locale. */
-export function phoneContext(browser: Browser): Promise<BrowserContext> {
-  return browser.newContext(PHONE);
+/** A phone: iPhone viewport, touch, user agent and Chinese locale (with `options` added). */
+export function phoneContext(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
+  return browser.newContext({ ...PHONE, ...options });
 }
 
 export interface PhoneSuite {
