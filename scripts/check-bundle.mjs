@@ -36,6 +36,13 @@ function walk(chunk) {
 }
 walk(entry);
 walk(home);
+// The service worker (issue 32) registers after the first paint, before the network is idle:
+// its registration's chunk and the worker's own script count.
+const SERVICE_WORKER = 'src/platform/service-worker.ts';
+if (!manifest[SERVICE_WORKER]) throw new Error(`no chunk for ${SERVICE_WORKER} in the Vite manifest`);
+walk(manifest[SERVICE_WORKER]);
+if (!fs.existsSync(path.join(dist, 'sw.js'))) throw new Error('no sw.js in the build');
+files.js.add('sw.js');
 // Stylesheets the HTML links itself (the app's one stylesheet: `cssCodeSplit` is off).
 const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
 for (const [, href] of html.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"/g)) {

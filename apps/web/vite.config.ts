@@ -1,11 +1,34 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import { inlineBootScript } from './vite-boot-script.ts';
 import { precompressAssets } from './vite-precompress.ts';
+import { precacheShellOnly } from './vite-shell-precache.ts';
+
+const dist = fileURLToPath(new URL('./dist', import.meta.url));
 
 export default defineConfig({
-  plugins: [react(), inlineBootScript(), precompressAssets()],
+  plugins: [
+    react(),
+    inlineBootScript(),
+    precompressAssets(),
+    // The service worker (`sw/sw.ts`, issue 32): Workbox with the app shell's files injected.
+    // The app registers it itself after the first paint; each site's manifest is the server's.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        globPatterns: ['assets/**/*.{js,css}'],
+        manifestTransforms: [precacheShellOnly(dist)],
+        minify: true,
+        sourcemap: false,
+      },
+    }),
+  ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -55,7 +78,7 @@ export default defineConfig({
   test: {
     name: 'web',
     environment: 'happy-dom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'sw/**/*.test.ts'],
     setupFiles: ['./src/testing/setup.ts'],
   },
 });

@@ -22,6 +22,7 @@ import { uploadLimitOf } from './http/multipart.ts';
 import { registerOpenApi, serveApiDocs } from './http/openapi.ts';
 import { requestContextPlugin } from './http/request-context.ts';
 import { securityPlugin } from './http/security.ts';
+import { registerWebAppManifest } from './http/web-app-manifest.ts';
 import { registerAdminHost, registerWebHost } from './http/web-host.ts';
 import { accountModule } from './modules/account/account.routes.ts';
 import { accountSettingsModule } from './modules/account-settings/account-settings.routes.ts';
@@ -331,6 +332,7 @@ export async function buildApp(
   registerMetrics(app, metrics, addressBlockList(config.metricsAllow));
   await registerFileHost(app, files);
   await registerMediaHost(app, files);
+  registerWebAppManifest(app);
   // The home page's first banner and a detail page's cover are their largest paint: the HTML
   // names them for preloading, so that they load beside the scripts, not after them.
   const servePage = await registerWebHost(app, config, async (siteKey, page, query) => {

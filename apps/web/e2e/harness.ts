@@ -160,10 +160,13 @@ export function launchChromium(): Promise<Browser> {
 }
 
 /** The phone every suite emulates: iPhone viewport, touch, user agent and Chinese locale. */
-const PHONE: BrowserContextOptions = {
+export const PHONE: BrowserContextOptions = {
   ...devices['iPhone 13'],
   locale: 'zh-CN',
   timezoneId: 'Asia/Shanghai',
+  // The service worker only where a walkthrough is about it (offline, installing, updates): in
+  // the others a page's requests go to the server, where the test routes and counts them.
+  serviceWorkers: 'block',
 };
 
 /** A phone: iPhone viewport, touch, user agent and Chinese locale (with `options` added). */

@@ -8,6 +8,7 @@ import { warmFeedbackKitOnFirstTouch } from './platform/feedback.ts';
 import { refreshToken } from './platform/session.ts';
 import { applySiteTheme, siteTitle } from './platform/site-config.ts';
 import { recordFirstUrl } from './platform/visit.ts';
+import { afterPaint } from './ui/after-paint.ts';
 import './styles.css';
 
 // antd-mobile 5 renders Toast and Dialog imperatively; with React 19 it needs createRoot.
@@ -43,4 +44,13 @@ void refreshed.then(() => {
     );
   });
   warmFeedbackKitOnFirstTouch();
+  // Installable and offline (issue 32): the service worker after the first screen has painted,
+  // never in the way of it (its code is a chunk of its own). The dev server serves none.
+  if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+    afterPaint(() => {
+      void import('./platform/service-worker.ts')
+        .then(({ registerServiceWorker }) => registerServiceWorker())
+        .catch(() => undefined);
+    });
+  }
 });

@@ -198,6 +198,7 @@ describe('the web app host', () => {
     );
     fs.writeFileSync(path.join(dist, 'assets', 'pdf.worker-abc123.mjs'), 'self.onmessage = null;');
     fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    fs.writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
     ctx = await buildTestApp('sqlite', {
       webDistDir: dist,
       mapTileUrl: 'https://tiles.example.cn/{z}/{x}/{y}.png',
@@ -351,6 +352,26 @@ describe('the web app host', () => {
     expect(icon.headers['cache-control']).toBe('public, max-age=3600');
     expect((await ctx.app.inject({ url: '/assets/missing-123.js' })).statusCode).toBe(404);
     expect((await ctx.app.inject({ url: '/nothing.png' })).statusCode).toBe(404);
+  });
+
+  it('serves the service worker to be checked on every visit, its CSP its own', async () => {
+    const worker = await ctx.app.inject({ url: '/sw.js' });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toContain('javascript');
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    expect(String(worker.headers['content-security-policy'])).toContain("default-src 'self'");
+  });
+
+  it('names the prefix of the site in the address for the service worker to keep the page by', async () => {
+    const prefixOf = async (url: string) =>
+      (await ctx.app.inject({ url })).headers['x-portal-prefix'];
+    expect(await prefixOf('/index/home')).toBe('');
+    expect(await prefixOf('/xuhui/scourseDetail?id=3')).toBe('/xuhui');
+    expect(await prefixOf('/xuhui')).toBe('/xuhui');
+    expect(await prefixOf('/elsewhere/page')).toBe('');
+    // The sites other than the root one, by prefix.
+    const page = await ctx.app.inject({ url: '/index/home' });
+    expect(page.headers['x-portal-sites']).toBe('/xuhui');
   });
 
   it('allows map tile images in the content security policy', async () => {

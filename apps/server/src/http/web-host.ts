@@ -8,8 +8,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { encodeText, preferredEncoding } from '../platform/accept-encoding.ts';
 import { escapeHtml } from '../platform/html.ts';
+import { manifestLinks } from './web-app-manifest.ts';
 
 const YEAR_SECONDS = 365 * 24 * 3600;
+
+/** The web app's service worker (built by vite-plugin-pwa from `apps/web/sw/sw.ts`). */
+const SERVICE_WORKER = 'sw.js';
 
 /** JSON that is safe inside a `<script>` element. */
 function scriptJson(value: unknown): string {
@@ -120,9 +124,13 @@ export async function registerWebHost(
         (entry) => entry.isFile() && entry.name !== 'index.html' && !/\.(br|gz)$/.test(entry.name),
       );
     for (const { name } of topFiles) {
-      // Files, not operations: kept out of the OpenAPI document.
+      // Files, not operations: kept out of the OpenAPI document. The service worker is checked
+      // on every visit (a new deploy's is found at once); the others are kept an hour.
+      const worker = name === SERVICE_WORKER;
       app.get(`/${name}`, { schema: { hide: true } }, (_request, reply) =>
-        reply.sendFile(name, dist, { immutable: false, maxAge: 3600 * 1000 }),
+        worker
+          ? reply.sendFile(name, dist, { cacheControl: false }).header('cache-control', 'no-cache')
+          : reply.sendFile(name, dist, { immutable: false, maxAge: 3600 * 1000 }),
       );
     }
   }
@@ -165,7 +173,10 @@ export async function registerWebHost(
       request.log.warn({ err: error }, 'no page hints');
       return [];
     });
-    const html = page.html.replace('</head>', `${imagePreloads(images)}</head>`);
+    const html = page.html.replace(
+      '</head>',
+      `${imagePreloads(images)}${manifestLinks(site)}</head>`,
+    );
     const body = injectConfig(
       html,
       pageConfig(site, config, await app.sites.homeEntries(site.key)),
@@ -178,10 +189,22 @@ export async function registerWebHost(
         policy.replace("script-src 'self'", `script-src 'self' ${page.scriptHashes}`),
       );
     }
+    // The service worker keeps the page as the shell of the site whose prefix the address has.
+    const prefix = sitePrefix(site.key);
+    const addressPrefix = prefix && (pathname === prefix || pathname.startsWith(`${prefix}/`));
     reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .header('vary', 'accept-encoding');
+      .header('vary', 'accept-encoding')
+      .header('x-portal-prefix', addressPrefix ? prefix : '')
+      // ...and learns which first segments name a site (a site never opened has no shell).
+      .header(
+        'x-portal-sites',
+        (await app.sites.list())
+          .map((each) => sitePrefix(each.key))
+          .filter(Boolean)
+          .join(','),
+      );
     // Served outside any route, where the server's compression does not reach: compressed here.
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     if (!encoding) return reply.send(body);

@@ -14,8 +14,11 @@ export function createQueryClient() {
         retryOnMount: false,
         refetchOnWindowFocus: false,
         staleTime: 30_000,
+        // Asked even when the browser says it is offline: the service worker answers from what
+        // it kept (issue 32), and what it never kept fails at once to its offline state.
+        networkMode: 'offlineFirst',
       },
-      mutations: { retry: false },
+      mutations: { retry: false, networkMode: 'offlineFirst' },
     },
   });
 }

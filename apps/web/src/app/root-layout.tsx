@@ -1,13 +1,16 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
+import { takeUpdateIfSafe } from '@/platform/app-update.ts';
 import { shareUrlOf } from '@/platform/share.ts';
 import { SessionKey, session } from '@/platform/storage.ts';
+import { StatusBanners } from '@/ui/status-banners.tsx';
 import { KeepAliveOutlet } from './keep-alive.tsx';
 import { isKeptAlive, routeOf } from './routes.ts';
 
 /**
  * The root of every page: keeps the kept-alive pages, scrolls other route changes to the top,
- * keeps `shareUrl` up to date, and announces the new page to screen readers.
+ * keeps `shareUrl` up to date, announces the new page to screen readers, and offers a new version
+ * of the portal (taken as the learner moves to another page, unless something plays).
  */
 export function RootLayout() {
   const location = useLocation();
@@ -17,6 +20,7 @@ export function RootLayout() {
   useEffect(() => {
     session.set(SessionKey.shareUrl, shareUrlOf(window.location.href));
     setAnnouncement(routeOf(location.pathname)?.title ?? '');
+    takeUpdateIfSafe();
   }, [location.pathname, location.search]);
 
   return (
@@ -25,6 +29,7 @@ export function RootLayout() {
       <div className="sr-only" aria-live="polite" aria-atomic="true">
         {announcement}
       </div>
+      <StatusBanners />
     </>
   );
 }

@@ -14,6 +14,8 @@ export interface EarlyAnswer {
   shared: boolean;
   /** The parsed body; rejects when the request failed on the way. */
   body: Promise<unknown>;
+  /** The answer's headers (the service worker marks a kept copy served offline). */
+  headers?: Promise<Headers>;
 }
 
 declare global {
@@ -41,11 +43,14 @@ export function sendEarly(
 ): void {
   target.__portalEarly ??= {};
   const answers = target.__portalEarly;
-  const body = fetch(`/api${path}`, { headers }).then((response) =>
+  const sent = fetch(`/api${path}`, { headers });
+  const body = sent.then((response) =>
     response.ok ? response.json() : Promise.reject(new Error(`HTTP ${response.status}`)),
   );
+  const answerHeaders = sent.then((response) => response.headers);
   // Nobody may take it (the app failed to start): a failure must not be reported as unhandled.
   body.catch(() => {});
+  answerHeaders.catch(() => {});
   if (images) {
     body.then(
       (envelope: { code?: number; data?: never }) => {
@@ -68,7 +73,7 @@ export function sendEarly(
       () => {},
     );
   }
-  answers[path] = { token, shared, body };
+  answers[path] = { token, shared, body, headers: answerHeaders };
 }
 
 /** Tokens replaced by a refresh (old -> new): the same login, so its early answers still hold. */
@@ -88,6 +93,7 @@ export function takeEarlyAnswer(
   path: string,
   token: string | null,
   target: Window = window,
+  onHeaders?: (headers: Headers) => void,
 ): Promise<unknown> | null {
   const answers = target.__portalEarly;
   const early = answers?.[path];
@@ -95,5 +101,7 @@ export function takeEarlyAnswer(
   delete answers[path];
   const sameLogin =
     early.token === token || (early.token !== null && rotations.get(early.token) === token);
-  return early.shared || sameLogin ? early.body : null;
+  if (!(early.shared || sameLogin)) return null;
+  if (onHeaders) early.headers?.then(onHeaders, () => {});
+  return early.body;
 }

@@ -3,6 +3,7 @@ import { ErrorCode, REQUEST_TIMEOUT_MS } from '@portal/contract/constants';
 import ky, { type KyInstance, type Options } from 'ky';
 import { takeEarlyAnswer } from './early-answers.ts';
 import { fingerprint } from './fingerprint.ts';
+import { noteAnswer } from './offline-state.ts';
 import { siteConfig } from './site-config.ts';
 import { local, StorageKey } from './storage.ts';
 
@@ -106,6 +107,13 @@ export const http: KyInstance = ky.create({
         }
       },
     ],
+    // An answer the service worker served from its kept copy (offline) shows the 离线 banner;
+    // a fresh one hides it.
+    afterResponse: [
+      (_request, _options, response) => {
+        noteAnswer(response.headers);
+      },
+    ],
   },
 });
 
@@ -191,7 +199,9 @@ async function send<T>(
   try {
     // An answer the boot script already asked for; sent again when it failed on the way.
     const early =
-      earlyKey && !options.headers ? takeEarlyAnswer(earlyKey, local.get(StorageKey.token)) : null;
+      earlyKey && !options.headers
+        ? takeEarlyAnswer(earlyKey, local.get(StorageKey.token), window, noteAnswer)
+        : null;
     body = early ? await early.catch(call) : await call();
   } catch (error) {
     if (options.signal?.aborted) throw error;

@@ -48,10 +48,14 @@ export function storedUser(): UserInfo | null {
   return user;
 }
 
-/** Forgets the login on this device: token and userInfo (spec sections 4 and 8). */
+/**
+ * Forgets the login on this device: token and userInfo (spec sections 4 and 8), and the answers
+ * the service worker kept for reading offline (no one's stay on the phone).
+ */
 export function clearLogin() {
   local.remove(StorageKey.token);
   local.remove(StorageKey.userInfo);
+  navigator.serviceWorker?.controller?.postMessage({ type: 'FORGET_LEARNERS' });
   notify();
 }
 

@@ -8,7 +8,7 @@ import { ShareButton } from '@/platform/share-button.tsx';
 import { FavouriteButton } from './favourite-button.tsx';
 import { PageHeader } from './page-header.tsx';
 import { PageSkeleton } from './page-skeleton.tsx';
-import { RetryButton, StateView, type StateWay } from './state-view.tsx';
+import { LoadFailed, StateView, type StateWay } from './state-view.tsx';
 
 /** Loads the detail named by the address's `id` parameter; no id or a malformed one is missing. */
 export function useDetailById<T, K extends QueryKey>(
@@ -51,15 +51,7 @@ export function DetailState({
         />
       );
     case 'failed':
-      return (
-        <StateView
-          kind="error"
-          title={`${missing.what}没有加载出来`}
-          description="请检查网络后重试。"
-        >
-          <RetryButton onRetry={detail.retry} />
-        </StateView>
-      );
+      return <LoadFailed title={`${missing.what}没有加载出来`} onRetry={detail.retry} />;
     case 'loading':
       return loading;
     case 'ready':

@@ -7,7 +7,7 @@ import { pagedItems } from '@/platform/queries/paged.ts';
 import { afterPaint } from './after-paint.ts';
 import { ContentCard } from './content-card.tsx';
 import { PageSkeleton } from './page-skeleton.tsx';
-import { RetryButton, StateView } from './state-view.tsx';
+import { LoadFailed } from './state-view.tsx';
 
 type PullToRefreshKit = typeof import('./pull-to-refresh.tsx')['PullToRefresh'];
 
@@ -71,11 +71,7 @@ export function PagedList<T>({
   if (query.isPending) return skeleton;
   if (list.length === 0) {
     if (!query.isError) return empty;
-    return (
-      <StateView kind="error" title={errorTitle} description="请检查网络后重试。">
-        <RetryButton onRetry={() => void query.refetch()} />
-      </StateView>
-    );
+    return <LoadFailed title={errorTitle} onRetry={() => void query.refetch()} />;
   }
   const items = (
     <>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useOfflineState } from '@/platform/offline-state.ts';
 import { paths } from '@/platform/paths.ts';
 import { LineIcon } from './line-icon.tsx';
 
@@ -76,6 +77,44 @@ export function RetryButton({ onRetry }: { onRetry: () => void }) {
     <button type="button" className="link-button primary" onClick={onRetry}>
       重试
     </button>
+  );
+}
+
+/**
+ * What failed to load, with 重试: `<title>` and 请检查网络后重试 online; offline (issue 32), what
+ * was never opened on this phone cannot be shown from its copy, and the state says so plainly
+ * (网络未连接, and that it shows once the phone is online again).
+ */
+export function LoadFailed({
+  title,
+  onRetry,
+  children,
+}: {
+  /** What did not load: 首页内容没有加载出来. */
+  title: string;
+  onRetry: () => void;
+  /** Further actions after 重试. */
+  children?: ReactNode;
+}) {
+  const { offline } = useOfflineState();
+  const retry = <RetryButton onRetry={onRetry} />;
+  if (offline) {
+    return (
+      <StateView
+        kind="offline"
+        title="网络未连接"
+        description="这部分内容还没有在这台手机上打开过，连上网络后再看。"
+      >
+        {retry}
+        {children}
+      </StateView>
+    );
+  }
+  return (
+    <StateView kind="error" title={title} description="请检查网络后重试。">
+      {retry}
+      {children}
+    </StateView>
   );
 }
 

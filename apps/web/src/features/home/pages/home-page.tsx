@@ -9,7 +9,7 @@ import { ShareButton } from '@/platform/share-button.tsx';
 import { siteConfig } from '@/platform/site-config.ts';
 import { ListRow, ListRows } from '@/ui/list-row.tsx';
 import { Panel } from '@/ui/panel.tsx';
-import { RetryButton, StateView } from '@/ui/state-view.tsx';
+import { LoadFailed } from '@/ui/state-view.tsx';
 import { useHome } from '../api/get-home.ts';
 import { BannerSwiper } from '../components/banner-swiper.tsx';
 import {
@@ -154,9 +154,7 @@ function HomeContent({ account }: { account: ReactNode }) {
         {account}
         <Entries />
         <Panel className="home-section">
-          <StateView kind="error" title="首页内容没有加载出来" description="请检查网络后重试。">
-            <RetryButton onRetry={() => void home.refetch()} />
-          </StateView>
+          <LoadFailed title="首页内容没有加载出来" onRetry={() => void home.refetch()} />
         </Panel>
       </>
     );

@@ -2,7 +2,7 @@ import { href } from '@/platform/paths.ts';
 import { CardLine, ContentCard } from '@/ui/content-card.tsx';
 import { PageHeader } from '@/ui/page-header.tsx';
 import { PageSkeleton } from '@/ui/page-skeleton.tsx';
-import { RetryButton, StateView } from '@/ui/state-view.tsx';
+import { LoadFailed, StateView } from '@/ui/state-view.tsx';
 import { useLiveChannels } from '../api/live.ts';
 import '../live.css';
 
@@ -16,9 +16,7 @@ export function ChannelListPage() {
         {channels.isPending ? (
           <PageSkeleton />
         ) : channels.isError ? (
-          <StateView kind="error" title="频道没有加载出来" description="请检查网络后重试。">
-            <RetryButton onRetry={() => void channels.refetch()} />
-          </StateView>
+          <LoadFailed title="频道没有加载出来" onRetry={() => void channels.refetch()} />
         ) : channels.data.length === 0 ? (
           <StateView kind="empty" title="暂无频道" description="直播频道正在筹备中，敬请期待。" />
         ) : (

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { paths } from '@/platform/paths.ts';
 import { HeaderLink, PageHeader } from '@/ui/page-header.tsx';
-import { RetryButton, StateView } from '@/ui/state-view.tsx';
+import { LoadFailed } from '@/ui/state-view.tsx';
 import { TabList, tabId } from '@/ui/tabs.tsx';
 import { useTimetable } from '../api/get-timetable.ts';
 import { DayList } from '../components/day-list.tsx';
@@ -83,9 +83,7 @@ export function LiveTimetablePage() {
       >
         {query.isPending ? <TimetableSkeleton /> : null}
         {query.isError && !timetable ? (
-          <StateView kind="error" title="课表没有加载出来" description="请检查网络后重试。">
-            <RetryButton onRetry={() => void query.refetch()} />
-          </StateView>
+          <LoadFailed title="课表没有加载出来" onRetry={() => void query.refetch()} />
         ) : null}
         {timetable && chosen && view === 'timetable' ? (
           <>

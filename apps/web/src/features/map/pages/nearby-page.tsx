@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '@/platform/paths.ts';
 import { PageHeader } from '@/ui/page-header.tsx';
 import { PageSkeleton } from '@/ui/page-skeleton.tsx';
-import { RetryButton, StateView } from '@/ui/state-view.tsx';
+import { LoadFailed, StateView } from '@/ui/state-view.tsx';
 import { type MapView, useNearPlaces, usePlaceMarkers } from '../api/get-places.ts';
 import { PlaceCard } from '../components/place-card.tsx';
 import { type MarkedPlace, NO_MARKERS, PlaceMap } from '../components/place-map.tsx';
@@ -72,9 +72,7 @@ export function NearbyPage() {
         ) : near.isPending ? (
           <PageSkeleton />
         ) : near.isError ? (
-          <StateView kind="error" title="附近的地点没有加载出来" description="请检查网络后重试。">
-            <RetryButton onRetry={() => void near.refetch()} />
-          </StateView>
+          <LoadFailed title="附近的地点没有加载出来" onRetry={() => void near.refetch()} />
         ) : near.data.length === 0 ? (
           <StateView
             kind="empty"

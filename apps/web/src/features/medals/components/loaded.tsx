@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { PageSkeleton } from '@/ui/page-skeleton.tsx';
-import { RetryButton, StateView } from '@/ui/state-view.tsx';
+import { LoadFailed } from '@/ui/state-view.tsx';
 
 /**
  * A page's body from one query: `children` with its data once there, the designed error with
@@ -18,11 +18,7 @@ export function Loaded<T>({
 }) {
   if (query.data !== undefined) return children(query.data);
   if (query.error) {
-    return (
-      <StateView kind="error" title={`${what}没有加载出来`} description="请检查网络后重试。">
-        <RetryButton onRetry={() => void query.refetch()} />
-      </StateView>
-    );
+    return <LoadFailed title={`${what}没有加载出来`} onRetry={() => void query.refetch()} />;
   }
   return <PageSkeleton />;
 }

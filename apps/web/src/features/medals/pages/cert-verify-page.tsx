@@ -7,7 +7,7 @@ import { Fact, Facts } from '@/ui/facts.tsx';
 import { PageHeader } from '@/ui/page-header.tsx';
 import { PageSkeleton } from '@/ui/page-skeleton.tsx';
 import { Panel } from '@/ui/panel.tsx';
-import { RetryButton, StateView } from '@/ui/state-view.tsx';
+import { LoadFailed, StateView } from '@/ui/state-view.tsx';
 import { TextField } from '@/ui/text-field.tsx';
 import { verifyQueryOptions } from '../api/achievements.ts';
 import '../medals.css';
@@ -44,11 +44,7 @@ function VerifyAnswer({ code }: { code: string }) {
         />
       );
     case 'failed':
-      return (
-        <StateView kind="error" title="没有查到结果" description="请检查网络后重试。">
-          <RetryButton onRetry={detail.retry} />
-        </StateView>
-      );
+      return <LoadFailed title="没有查到结果" onRetry={detail.retry} />;
     case 'loading':
       return <PageSkeleton />;
   }

@@ -1,7 +1,7 @@
 import { PageHeader } from '@/ui/page-header.tsx';
 import { PageSkeleton } from '@/ui/page-skeleton.tsx';
 import { Panel } from '@/ui/panel.tsx';
-import { RetryButton, StateView } from '@/ui/state-view.tsx';
+import { LoadFailed } from '@/ui/state-view.tsx';
 import { usePointsSummary, usePointsTasks } from '../api/points.ts';
 import { PointsHead } from '../components/points-head.tsx';
 import { TaskRow } from '../components/task-row.tsx';
@@ -12,11 +12,7 @@ function TaskList() {
   const tasks = usePointsTasks();
   if (tasks.isPending) return <PageSkeleton />;
   if (!tasks.data) {
-    return (
-      <StateView kind="error" title="任务没有加载出来" description="请检查网络后重试。">
-        <RetryButton onRetry={() => void tasks.refetch()} />
-      </StateView>
-    );
+    return <LoadFailed title="任务没有加载出来" onRetry={() => void tasks.refetch()} />;
   }
   return (
     <>

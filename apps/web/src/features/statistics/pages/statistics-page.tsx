@@ -11,7 +11,7 @@ import { paths } from '@/platform/paths.ts';
 import { FilterChips } from '@/ui/filter-chips.tsx';
 import { PageHeader } from '@/ui/page-header.tsx';
 import { Panel } from '@/ui/panel.tsx';
-import { RetryButton, StateView } from '@/ui/state-view.tsx';
+import { LoadFailed, StateView } from '@/ui/state-view.tsx';
 import { useStatistics } from '../api/get-statistics.ts';
 import { unitFor } from '../bucket-label.ts';
 import { LearningSummary } from '../components/learning-summary.tsx';
@@ -94,9 +94,7 @@ export function StatisticsPage() {
       <>
         <PageHeader />
         <main className="page-body">
-          <StateView kind="error" title="学习统计没有加载出来" description="请检查网络后重试。">
-            <RetryButton onRetry={() => void query.refetch()} />
-          </StateView>
+          <LoadFailed title="学习统计没有加载出来" onRetry={() => void query.refetch()} />
         </main>
       </>
     );

@@ -11,7 +11,7 @@ import { Badge, type BadgeTone } from '@/ui/badge.tsx';
 import { CardLine } from '@/ui/content-card.tsx';
 import { HeaderLink } from '@/ui/page-header.tsx';
 import { Panel } from '@/ui/panel.tsx';
-import { RetryButton, StateView } from '@/ui/state-view.tsx';
+import { LoadFailed } from '@/ui/state-view.tsx';
 import { useMySchedule } from '../api/get-my-schedule.ts';
 
 const KIND_LABELS: Record<ScheduleKind, string> = { live: '直播', class: '班级', activity: '活动' };
@@ -64,9 +64,7 @@ export function MySchedule() {
         <div className="skeleton-block study-schedule-skeleton" role="status" aria-label="加载中" />
       ) : null}
       {query.isError && items.length === 0 ? (
-        <StateView kind="error" title="日程没有加载出来" description="请检查网络后重试。">
-          <RetryButton onRetry={() => void query.refetch()} />
-        </StateView>
+        <LoadFailed title="日程没有加载出来" onRetry={() => void query.refetch()} />
       ) : null}
       {query.isSuccess && items.length === 0 ? (
         <>

@@ -1,5 +1,5 @@
 import { PageSkeleton } from '@/ui/page-skeleton.tsx';
-import { RetryButton, StateView } from '@/ui/state-view.tsx';
+import { LoadFailed } from '@/ui/state-view.tsx';
 
 /** What a page shows while its query has no data: `<what>没有加载出来` with 重试, or grey blocks. */
 export function QueryFallback({
@@ -10,9 +10,5 @@ export function QueryFallback({
   what: string;
 }) {
   if (!query.isError) return <PageSkeleton />;
-  return (
-    <StateView kind="error" title={`${what}没有加载出来`} description="请检查网络后重试。">
-      <RetryButton onRetry={() => void query.refetch()} />
-    </StateView>
-  );
+  return <LoadFailed title={`${what}没有加载出来`} onRetry={() => void query.refetch()} />;
 }

@@ -1,6 +1,6 @@
 import { Button } from 'antd-mobile';
 import { pagedItems } from '@/platform/queries/paged.ts';
-import { RetryButton, StateView } from '@/ui/state-view.tsx';
+import { LoadFailed, StateView } from '@/ui/state-view.tsx';
 import { useTeamWorks } from '../api/get-team-works.ts';
 import type { TeamSectionProps } from './team-section-props.ts';
 import { TeamWorkCard } from './team-work-card.tsx';
@@ -30,9 +30,7 @@ export function TeamWorksSection({ teamId, role }: TeamSectionProps) {
       {works.isPending ? (
         <p className="detail-meta">作品加载中…</p>
       ) : works.isError && list.length === 0 ? (
-        <StateView kind="error" title="作品没有加载出来" description="请检查网络后重试。">
-          <RetryButton onRetry={() => void works.refetch()} />
-        </StateView>
+        <LoadFailed title="作品没有加载出来" onRetry={() => void works.refetch()} />
       ) : list.length === 0 ? (
         <StateView
           kind="empty"

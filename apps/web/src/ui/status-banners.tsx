@@ -1,0 +1,48 @@
+import { formatDate } from '@/lib/format-date.ts';
+import { takeUpdate, useAppUpdate } from '@/platform/app-update.ts';
+import { useOfflineState } from '@/platform/offline-state.ts';
+import './status-banners.css';
+
+/** 离线: the network is gone, and when what the page shows was received (if kept). */
+function OfflineBanner() {
+  const { offline, keptAt } = useOfflineState();
+  if (!offline) return null;
+  return (
+    <div className="status-banner offline">
+      <span className="status-banner-text">
+        {keptAt === null
+          ? '离线：网络未连接'
+          : `离线：显示的是 ${formatDate(keptAt, 'M月d日 hh:mm')} 保存的内容`}
+      </span>
+    </div>
+  );
+}
+
+/**
+ * 有新版本: while a new version of the portal waits, with 立即更新 to take it now (it is also
+ * taken at the next move to another page while nothing plays).
+ */
+function UpdateBanner() {
+  const update = useAppUpdate();
+  if (update === 'none') return null;
+  return (
+    <div className="status-banner">
+      <span className="status-banner-text">
+        {update === 'taking' ? '正在更新…' : '有新版本，换页时自动更新'}
+      </span>
+      <button type="button" onClick={takeUpdate} disabled={update === 'taking'}>
+        立即更新
+      </button>
+    </div>
+  );
+}
+
+/** The portal's status banners above the tab bar: 离线 and 有新版本. */
+export function StatusBanners() {
+  return (
+    <div className="status-banners" role="status">
+      <OfflineBanner />
+      <UpdateBanner />
+    </div>
+  );
+}
