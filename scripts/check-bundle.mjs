@@ -39,7 +39,8 @@ walk(home);
 // The service worker (issue 32) registers after the first paint, before the network is idle:
 // its registration's chunk and the worker's own script count.
 const SERVICE_WORKER = 'src/platform/service-worker.ts';
-if (!manifest[SERVICE_WORKER]) throw new Error(`no chunk for ${SERVICE_WORKER} in the Vite manifest`);
+if (!manifest[SERVICE_WORKER])
+  throw new Error(`no chunk for ${SERVICE_WORKER} in the Vite manifest`);
 walk(manifest[SERVICE_WORKER]);
 if (!fs.existsSync(path.join(dist, 'sw.js'))) throw new Error('no sw.js in the build');
 files.js.add('sw.js');

@@ -5,6 +5,7 @@ import { App } from './app/app.tsx';
 import { preloadLanding } from './app/preload.ts';
 import { applyElderMode } from './platform/elder-mode.ts';
 import { warmFeedbackKitOnFirstTouch } from './platform/feedback.ts';
+import { waitingCount } from './platform/outbox/outbox-count.ts';
 import { refreshToken } from './platform/session.ts';
 import { applySiteTheme, siteTitle } from './platform/site-config.ts';
 import { recordFirstUrl } from './platform/visit.ts';
@@ -46,6 +47,13 @@ void refreshed.then(() => {
   warmFeedbackKitOnFirstTouch();
   // Installable and offline (issue 32): the service worker after the first screen has painted,
   // never in the way of it (its code is a chunk of its own). The dev server serves none.
+  // Writes kept offline (the outbox) go once the first screen has painted; its code loads only
+  // when something waits.
+  if (waitingCount() > 0) {
+    afterPaint(() => {
+      void import('./platform/outbox/outbox.ts').then(({ startOutbox }) => startOutbox());
+    });
+  }
   if (import.meta.env.PROD && 'serviceWorker' in navigator) {
     afterPaint(() => {
       void import('./platform/service-worker.ts')

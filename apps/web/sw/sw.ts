@@ -15,6 +15,7 @@ import { CacheExpiration, ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
+import { flushEntries, readSender, SYNC_TAG } from '../src/platform/outbox/outbox-core.ts';
 import { isKeptCall, isSuccess, servedOffline, stamped, tokenOf } from './api-answers.ts';
 import {
   cacheOfLine,
@@ -251,3 +252,25 @@ registerRoute(
   },
   'POST',
 );
+
+/**
+ * Background Sync (issue 32): the network is back and the page may be closed; the learner's
+ * writes kept in the outbox go with the token the page last gave. What cannot go now (a login
+ * to renew) stays for the page, and the browser tries again later; the open pages are told.
+ */
+async function sendOutbox(): Promise<void> {
+  const sender = await readSender();
+  if (!sender) return;
+  const result = await flushEntries(sender, Date.now());
+  if (result.sent + result.refused > 0) {
+    for (const client of await self.clients.matchAll({ type: 'window' })) {
+      client.postMessage({ type: 'OUTBOX_SENT' });
+    }
+  }
+  if (result.left > 0) throw new Error('outbox: entries left for later');
+}
+
+self.addEventListener('sync', (event: Event) => {
+  const sync = event as ExtendableEvent & { tag?: string };
+  if (sync.tag === SYNC_TAG) sync.waitUntil(sendOutbox());
+});

@@ -49,6 +49,16 @@ export const progressReportSchema = z.object({
   /** When given, the lesson must belong to this course. */
   courseId: idParam.optional(),
   ...playbackReportShape(),
+  /**
+   * A report made offline and sent later from the phone's outbox (issue 32): when it was made,
+   * by the phone's clock (epoch ms). It is credited at that moment, by the same rules as a report
+   * sent then; absent for a report sent as it is made (the server's clock).
+   */
+  recordedAt: z
+    .number({ error: '离线记录时间必须是数字' })
+    .int('离线记录时间必须是整数')
+    .positive('离线记录时间不正确')
+    .optional(),
 });
 export type ProgressReport = z.infer<typeof progressReportSchema>;
 

@@ -333,6 +333,17 @@ export interface StatsPeriodsTable {
 }
 
 /** When the rollup job last computed a day, week or month (`day:2026-12-01`, `month:2026-12`). */
+/** A learner's write sent with an `Idempotency-Key` (issue 32): its answer once done. */
+export interface RequestKeysTable {
+  user_id: number;
+  key: string;
+  /** The route it was sent to (`POST /api/study/progress`): a key is for one write only. */
+  route: string;
+  /** The envelope answered, as sent; null while the write runs. */
+  answer: string | null;
+  created_at: number;
+}
+
 export interface StatsRollupMarksTable {
   key: string;
   computed_at: number;
@@ -1493,6 +1504,7 @@ export interface Database {
   stats_days: StatsDaysTable;
   stats_periods: StatsPeriodsTable;
   stats_rollup_marks: StatsRollupMarksTable;
+  request_keys: RequestKeysTable;
   study_clocks: StudyClocksTable;
   favourites: FavouritesTable;
   history: HistoryTable;

@@ -5,6 +5,7 @@ import { preferredEncoding } from '../platform/accept-encoding.ts';
 import type { AuthUser } from '../platform/auth.ts';
 import { type RateLimit, rateLimitSubject } from '../platform/rate-limit.ts';
 import { EnvelopeText, wrap } from './envelope.ts';
+import { keyOf, onceForKey } from './idempotency.ts';
 import { type ApiTag, type OperationDocs, operationSchema } from './openapi.ts';
 import type { LoginRule } from './request-context.ts';
 
@@ -84,6 +85,11 @@ export interface ApiRoute<
    * role check): a caller refused here learns nothing of what the input should be.
    */
   guard?: (request: FastifyRequest) => Promise<void>;
+  /**
+   * A learner's write the phone's outbox may send again (issue 32): with an `Idempotency-Key`
+   * header it is done once, and the same key gets the first answer again (`idempotency.ts`).
+   */
+  idempotent?: L extends 'required' ? true : never;
   /** A multipart body larger than `MULTIPART_BODY_LIMIT` it takes, in bytes (a lesson's video). */
   uploadLimit?: number;
   handle: (input: RouteInput<L, Q, B>) => Promise<z.input<R>> | z.input<R>;
@@ -120,6 +126,9 @@ export function apiRoutes(app: FastifyInstance, tag: ApiTag) {
         ...operationSchema(tag, {
           ...route,
           operationId: deprecated ? `${route.operationId}Deprecated` : route.operationId,
+          description: route.idempotent
+            ? `${route.description}可带 Idempotency-Key 请求头（手机离线后补发）：同一个键只执行一次，再次发送得到第一次的结果。`
+            : route.description,
         }),
         ...(deprecated ? { deprecated: true } : {}),
         ...(route.query ? { querystring: route.query } : {}),
@@ -136,6 +145,7 @@ export function apiRoutes(app: FastifyInstance, tag: ApiTag) {
               ? request.user()
               : null,
         ]);
+        const idempotencyKey = route.idempotent && learner ? keyOf(request) : null;
         const ceiling = learner ? route.limit : (route.visitorLimit ?? route.limit);
         if (ceiling) {
           await app.rateLimiter.consume(ceiling, rateLimitSubject(learner?.id ?? null, request.ip));
@@ -148,6 +158,11 @@ export function apiRoutes(app: FastifyInstance, tag: ApiTag) {
           request,
           reply,
         };
+        if (idempotencyKey && learner) {
+          const write = async () => route.handle(input);
+          const { id } = learner;
+          return onceForKey(app, request, reply, id, `${method} ${url}`, idempotencyKey, write);
+        }
         if (!cache || !servesFromCache(cache, request, input.query)) return route.handle(input);
         // The parsed query, defaults filled in: `?page=1` and no query at all share one answer.
         const key = `${method} ${url} ${JSON.stringify(input.query ?? null)}`;

@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { DeviceGate } from '@/platform/device-gate.tsx';
+import { OUTBOX_SENT_EVENT } from '@/platform/outbox/outbox-count.ts';
 import { setFailurePolicy } from '@/platform/request.ts';
 import { PdfViewerSlot } from '@/ui/pdf-viewer-slot.ts';
 import { playerChunk } from '@/ui/video-stage.tsx';
@@ -11,6 +12,8 @@ import { createRouter } from './router.tsx';
 const router = createRouter();
 // Set before the first call goes out (start-up starts calls before the first render).
 setFailurePolicy(createFailurePolicy((path) => void router.navigate(path)));
+// Writes kept offline were sent (issue 32): what the pages show is read again.
+window.addEventListener(OUTBOX_SENT_EVENT, () => void queryClient.invalidateQueries());
 
 /** The e-books' PDF reader for the pages of other features (a PDF lesson), its chunk on demand. */
 const loadPdfViewer = playerChunk(() =>

@@ -9,9 +9,9 @@ const API_AREAS =
   'account|achievements|activities|articles|certificates|classes|courses|delivery|ebooks|favourites|history|home|live|medals|messages|points|search|sites|statistics|study|teams|topics';
 const ENDPOINT = new RegExp(`['\`](/(?:${API_AREAS})(?:/[a-z-]+)*)['\`?]`, 'g');
 
-/** An import of the request layer or of a query helper that calls it. */
+/** An import of the request layer, of a query helper that calls it, or of the outbox. */
 const REQUEST_IMPORT =
-  /from '(?:@\/platform\/|\.\.?\/)(?:request|(?:queries\/)?(?:paged|detail))\.ts'/;
+  /from '(?:@\/platform\/|\.\.?\/)(?:request|outbox\/outbox-lazy|(?:queries\/)?(?:paged|detail))\.ts'/;
 
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -124,13 +124,17 @@ export const http: KyInstance = ky.create({
  * `sendBeacon` cannot carry the bearer token, and the token never goes in the URL. Nothing is
  * sent without a login; answers whether the request was started (its answer is not awaited).
  */
-export function sendOnLeave(path: string, json: unknown): boolean {
+export function sendOnLeave(
+  path: string,
+  json: unknown,
+  headers: Record<string, string> = {},
+): boolean {
   if (!local.get(StorageKey.token)) return false;
   try {
     void fetch(`/api${path}`, {
       method: 'POST',
       keepalive: true,
-      headers: { 'Content-Type': JSON_TYPE, ...portalHeaders() },
+      headers: { 'Content-Type': JSON_TYPE, ...portalHeaders(), ...headers },
       body: JSON.stringify(json),
     }).catch(() => {
       // The page is going away; nothing is left to tell.

@@ -2,6 +2,7 @@ import type { ContentType, FavouriteState } from '@portal/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { loginCheck } from '@/platform/login-check.ts';
+import { sendOrKeep } from '@/platform/outbox/outbox-lazy.ts';
 import { getQueryOptions } from '@/platform/queries/get.ts';
 import { post } from '@/platform/request.ts';
 import { isLoggedIn, subscribeLogin } from '@/platform/session.ts';
@@ -24,12 +25,13 @@ function useFavouriteToggle(contentType: ContentType, contentId: number) {
   const client = useQueryClient();
   const key = favouriteStateQueryOptions(contentType, contentId).queryKey;
   return useMutation({
-    mutationFn: (favourite: boolean) =>
-      post<FavouriteState>(
+    // Offline, the choice is kept in the outbox and sent when the network returns (issue 32).
+    mutationFn: async (favourite: boolean) =>
+      (await sendOrKeep<FavouriteState>(
         favourite ? '/favourites' : '/favourites/remove',
         { contentType, contentId },
-        { loginRequired: true },
-      ),
+        { what: '收藏', quiet: false },
+      )) ?? { favourited: favourite },
     // Optimistic: the heart changes at once and goes back if the server says no.
     onMutate: async (favourite) => {
       await client.cancelQueries({ queryKey: key });

@@ -1,11 +1,16 @@
 import { formatDate } from '@/lib/format-date.ts';
 import { takeUpdate, useAppUpdate } from '@/platform/app-update.ts';
 import { useOfflineState } from '@/platform/offline-state.ts';
+import { useWaitingCount } from '@/platform/outbox/outbox-count.ts';
 import './status-banners.css';
 
-/** 离线: the network is gone, and when what the page shows was received (if kept). */
+/**
+ * 离线: the network is gone, when what the page shows was received (if kept), and how many of
+ * the learner's writes wait in the outbox.
+ */
 function OfflineBanner() {
   const { offline, keptAt } = useOfflineState();
+  const waiting = useWaitingCount();
   if (!offline) return null;
   return (
     <div className="status-banner offline">
@@ -13,6 +18,9 @@ function OfflineBanner() {
         {keptAt === null
           ? '离线：网络未连接'
           : `离线：显示的是 ${formatDate(keptAt, 'M月d日 hh:mm')} 保存的内容`}
+        {waiting > 0 ? (
+          <small className="status-banner-note">{`${waiting} 条学习记录待联网后上传`}</small>
+        ) : null}
       </span>
     </div>
   );

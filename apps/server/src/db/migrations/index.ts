@@ -64,6 +64,7 @@ import { createSiteLearners } from './20261201_1000_create_site_learners.ts';
 import { createMessageCampaigns } from './20261201_1010_create_message_campaigns.ts';
 import { createDashboardIndexes } from './20261201_1100_dashboard_indexes.ts';
 import { createStatsRollups } from './20261202_0900_create_stats_rollups.ts';
+import { createRequestKeys } from './20261202_1600_create_request_keys.ts';
 
 // The lists the first widenings allowed; each later one allows the same plus what it adds. Like
 // the migrations they are frozen: a new kind is a new migration with a longer list.
@@ -162,5 +163,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '20261201_1010_create_message_campaigns': createMessageCampaigns(engine),
     '20261201_1100_dashboard_indexes': createDashboardIndexes(),
     '20261202_0900_create_stats_rollups': createStatsRollups(),
+    '20261202_1600_create_request_keys': createRequestKeys(),
   };
 }

@@ -34,6 +34,7 @@ export const favouritesModule = portalModule({
       description:
         '收藏一项内容（课程、班级、活动、电子书、直播、文章、地点等；需登录）；重复收藏结果相同。',
       login: 'required',
+      idempotent: true,
       limit: RateLimits.favourites,
       body: contentRefSchema,
       response: favouriteStateSchema,
@@ -44,6 +45,7 @@ export const favouritesModule = portalModule({
       summary: '取消收藏',
       description: '取消收藏一项内容（需登录）；未收藏时结果相同。',
       login: 'required',
+      idempotent: true,
       limit: RateLimits.favourites,
       body: contentRefSchema,
       response: favouriteStateSchema,

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { RollupKey } from './stats-rollup.rules.ts';
+import { type RollupKey, rollupKeys } from './stats-rollup.rules.ts';
 
 type Db = Kysely<Database>;
 
@@ -149,4 +149,13 @@ export async function storeKey(
       .onConflict((oc) => oc.column('key').doUpdateSet({ computed_at: now }))
       .execute();
   });
+}
+
+/**
+ * Learning credited late to `day` (a report made offline, issue 32): its day, week and month are
+ * no longer final, and the rollup job computes them again.
+ */
+export async function reopenRollups(db: Db, day: string): Promise<void> {
+  const keys = rollupKeys(day, day).map((key) => key.key);
+  await db.deleteFrom('stats_rollup_marks').where('key', 'in', keys).execute();
 }

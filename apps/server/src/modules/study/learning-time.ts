@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { addLearningTime, addLearningTotals } from '../statistics/statistics.queries.ts';
 import { addDays } from '../statistics/statistics.rules.ts';
+import { reopenRollups } from '../stats/stats-rollup.queries.ts';
 import { addLearningSeconds, lockStudyClock, setStudyClock } from './study.queries.ts';
 import { type Credit, creditWatch, dayKey } from './study.rules.ts';
 
@@ -16,7 +17,10 @@ export interface LearningCredit {
 
 /** A learner's clock, locked for the rest of a transaction, and the moment it was read at. */
 export interface LearnerClock {
-  /** The server's clock, read after the lock (a report that waited is credited at its time). */
+  /**
+   * The server's clock, read after the lock (a report that waited is credited at its time), or
+   * the moment a report made offline was made (`at`).
+   */
   now: number;
   /**
    * Credits `claimedMs` of watching against the item's clock (`itemCreditedUntil`, null before
@@ -36,9 +40,11 @@ export async function lockLearnerClock(
   userId: number,
   clock: () => number,
   kind: LearningKind,
+  at?: (now: number) => number,
 ): Promise<LearnerClock> {
   const learnerUntil = await lockStudyClock(trx, userId);
-  const now = clock();
+  const serverNow = clock();
+  const now = at ? at(serverNow) : serverNow;
   return {
     now,
     async credit(claimedMs, itemCreditedUntil) {
@@ -48,6 +54,8 @@ export async function lockLearnerClock(
       await setStudyClock(trx, userId, learner.creditedUntil);
       if (learner.creditedMs > 0) {
         const day = dayKey(now);
+        // Credited to a day before yesterday (made offline): the dashboard computes it again.
+        if (day < addDays(dayKey(serverNow), -1)) await reopenRollups(trx, day);
         const seconds = learner.creditedMs / 1000;
         const newDay = await addLearningSeconds(trx, userId, day, seconds, now);
         await addLearningTime(trx, { userId, day, kind, seconds, now });

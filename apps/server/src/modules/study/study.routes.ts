@@ -68,6 +68,7 @@ export const studyModule = portalModule({
       description:
         '播放课时视频时定时上报（需登录）：当前位置、上次上报以来实际观看的秒数、视频时长；实际观看时间按服务器时钟核对后计入学习时长；播放位置或观看时长达到课时长度的规定比例即完成课时。',
       login: 'required',
+      idempotent: true,
       limit: RateLimits.lessonProgress,
       body: progressReportSchema,
       response: progressResultSchema,
@@ -118,6 +119,7 @@ export const studyModule = portalModule({
       summary: '记录阅读进度',
       description: '记录电子书阅读进度（需登录）：当前页码；读满一定页数时获得积分。',
       login: 'required',
+      idempotent: true,
       limit: RateLimits.ebookProgress,
       formerly: '/api/ebooks/progress',
       body: readingReportSchema,

@@ -11,7 +11,7 @@ import type {
 import type { Kysely } from 'kysely';
 import { readPage } from '../../db/paging.ts';
 import type { Database } from '../../db/schema.ts';
-import { notFound } from '../../platform/errors.ts';
+import { invalid, notFound } from '../../platform/errors.ts';
 import { SideEffects } from '../../platform/side-effects.ts';
 import { isoTime, isoTimeOrNull } from '../../platform/time.ts';
 import { learningCredited } from './learning-effects.ts';
@@ -35,7 +35,14 @@ import {
   touchCourseLearner,
   updateLessonProgress,
 } from './study.queries.ts';
-import { clampPosition, dayKey, effectiveDuration, isComplete, isPlayed } from './study.rules.ts';
+import {
+  clampPosition,
+  dayKey,
+  effectiveDuration,
+  isComplete,
+  isPlayed,
+  reportMoment,
+} from './study.rules.ts';
 
 /** Positions and watched totals are answered to the tenth of a second. */
 const tenth = (seconds: number) => Math.round(seconds * 10) / 10;
@@ -113,8 +120,13 @@ export class StudyService {
       throw notFound('课时');
     }
     const courseId = lesson.course_id;
+    if (reportMoment(report.recordedAt, this.now()) === null) {
+      throw invalid('这条离线学习记录已超过 7 天，不再计入学习时长');
+    }
+    // A report made offline is credited at the moment it was made (issue 32).
+    const at = (now: number) => reportMoment(report.recordedAt, now) ?? now;
     return this.db.transaction().execute(async (trx) => {
-      const clock = await lockLearnerClock(trx, userId, this.now, 'course');
+      const clock = await lockLearnerClock(trx, userId, this.now, 'course', at);
       const { now } = clock;
       const previous = await findLessonProgress(trx, userId, lesson.id);
 

@@ -1,18 +1,21 @@
 import type { ProgressReport, ProgressResult } from '@portal/contract';
-import { post, sendOnLeave } from '@/platform/request.ts';
+import { sendOrKeep, sendOrKeepOnLeave } from '@/platform/outbox/outbox-lazy.ts';
 
 const PROGRESS_PATH = '/study/progress';
 
+/** Progress is learning time: kept offline with the moment it was made (issue 32). */
+const WRITE = { what: '学习进度', stamped: true };
+
 /**
  * `POST /api/study/progress` while the page is shown: answers the stored state (position,
- * completion, the course's counts). Quiet: a lost report is retried with the next one, and a
- * learner watching a video should not see a toast for it.
+ * completion, the course's counts), or null when the report was kept in the outbox to send once
+ * the network returns. Quiet: a learner watching a video should not see a toast for it.
  */
-export function reportProgress(report: ProgressReport): Promise<ProgressResult> {
-  return post<ProgressResult>(PROGRESS_PATH, report, { quiet: true, loginRequired: true });
+export function reportProgress(report: ProgressReport): Promise<ProgressResult | null> {
+  return sendOrKeep<ProgressResult>(PROGRESS_PATH, report, WRITE);
 }
 
 /** The same report as the page is hidden or left; false when there is no login to report for. */
 export function sendProgressOnLeave(report: ProgressReport): boolean {
-  return sendOnLeave(PROGRESS_PATH, report);
+  return sendOrKeepOnLeave(PROGRESS_PATH, report, WRITE);
 }

@@ -1,7 +1,8 @@
 import type { LessonContent, ProgressResult } from '@portal/contract';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { ComponentProps } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadOutbox } from '@/platform/outbox/outbox-lazy.ts';
 import { StorageKey } from '@/platform/storage.ts';
 import { PdfViewerSlot, type PdfViewerSlotProps } from '@/ui/pdf-viewer-slot.ts';
 import {
@@ -138,6 +139,9 @@ function renderPlayer(overrides: Partial<Parameters<typeof LessonPlayer>[0]> = {
   const element = screen.getByLabelText<HTMLVideoElement>('开机与解锁');
   return { element, state: mediaOf(element), onReported };
 }
+
+// The outbox's code (loaded on demand in the app) is there before the first report.
+beforeAll(() => loadOutbox());
 
 beforeEach(() => {
   localStorage.setItem(StorageKey.token, 'token-abc');

@@ -53,7 +53,9 @@ function usePlayedLessonReports({ lesson, courseId, onReported }: StageProps) {
   });
   return {
     onReport: async (report: PlaybackReport) => {
-      onReported(await reportProgress(reportOf(report)));
+      // Null: kept in the outbox (offline), the state shown stays as it is.
+      const result = await reportProgress(reportOf(report));
+      if (result) onReported(result);
     },
     onReportOnLeave: (report: PlaybackReport) => sendProgressOnLeave(reportOf(report)),
   };
@@ -264,7 +266,7 @@ function useReadingReports({ lesson, courseId, onReported }: StageProps) {
     });
     const save = (watchedSeconds: number) =>
       reportProgress(report(watchedSeconds))
-        .then((result) => latest.current(result))
+        .then((result) => result && latest.current(result))
         .catch(() => {});
     void save(0);
     const timer = window.setInterval(() => {

@@ -12,6 +12,7 @@ import { useUnreadMessages } from '@/platform/queries/unread-messages.ts';
 import { logout, storedUser } from '@/platform/session.ts';
 import { CountBadge } from '@/ui/count-badge.tsx';
 import '@/ui/list-row.css';
+import { useWaitingCount } from '@/platform/outbox/outbox-count.ts';
 import { Panel } from '@/ui/panel.tsx';
 import { StudyFigures } from '../components/study-figures.tsx';
 import '../mine.css';
@@ -138,6 +139,7 @@ export function MinePage() {
   const elder = useSyncExternalStore(subscribeElderMode, isElderMode);
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
+  const waiting = useWaitingCount();
   const [leaving, setLeaving] = useState(false);
 
   // A second tap confirms: no pop-up (elder-friendly rules), and a stray tap changes nothing.
@@ -196,6 +198,12 @@ export function MinePage() {
         >
           {confirming ? '确认退出登录' : '退出登录'}
         </Button>
+        {confirming && waiting > 0 ? (
+          <p className="mine-logout-note">
+            还有 {waiting}{' '}
+            条离线时的学习记录没有上传，会留在这台手机上，下次用这个账号登录后自动上传。
+          </p>
+        ) : null}
         {confirming ? (
           <button type="button" className="text-button" onClick={() => setConfirming(false)}>
             不退出了
