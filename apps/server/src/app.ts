@@ -59,6 +59,7 @@ import { phoneBindingModule } from './modules/phone-binding/phone-binding.routes
 import { placeDeskModule } from './modules/places/place-desk.routes.ts';
 import { placesModule } from './modules/places/places.routes.ts';
 import { pointsModule } from './modules/points/points.routes.ts';
+import { pushModule } from './modules/push/push.routes.ts';
 import { rankingsModule } from './modules/rankings/rankings.routes.ts';
 import { rulesDeskModule } from './modules/rules/rules-desk.routes.ts';
 import { searchModule } from './modules/search/search.routes.ts';
@@ -129,6 +130,7 @@ const modules = [
   homeModule,
   favouritesModule,
   messagesModule,
+  pushModule,
   accountSettingsModule,
   identitiesModule,
   phoneBindingModule,

@@ -82,3 +82,20 @@ it('takes a relative DATA_DIR from where npm was run, as `npm start` and `npm ru
     '/var/lib/portal',
   );
 });
+
+it('takes a VAPID key pair for reminders only whole, and refuses keys that are not keys', () => {
+  expect(loadConfig({}).webPush).toBeNull();
+  const publicKey = `B${'A'.repeat(86)}`;
+  const privateKey = 'A'.repeat(43);
+  expect(
+    loadConfig({ WEB_PUSH_PUBLIC_KEY: publicKey, WEB_PUSH_PRIVATE_KEY: privateKey }).webPush,
+  ).toEqual({ publicKey, privateKey, subject: null });
+  expect(() => loadConfig({ WEB_PUSH_PUBLIC_KEY: publicKey })).toThrow(/set both/);
+  expect(() =>
+    loadConfig({ WEB_PUSH_PUBLIC_KEY: 'short', WEB_PUSH_PRIVATE_KEY: privateKey }),
+  ).toThrow(/WEB_PUSH_PUBLIC_KEY/);
+  expect(loadConfig({ WEB_PUSH_HOSTS: ' 127.0.0.1:9000 , Push.Local ' }).pushHosts).toEqual([
+    '127.0.0.1:9000',
+    'push.local',
+  ]);
+});

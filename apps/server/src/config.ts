@@ -103,6 +103,25 @@ const envSchema = z.object({
   TRANSCODE_THREADS: z.coerce.number().int().min(1).max(64).default(1),
   TRANSCODE_PRIORITY: z.enum(['idle', 'low']).default('idle'),
   CODE_SENDER: z.enum(['log', 'file']).default('log'),
+  WEB_PUSH_PUBLIC_KEY: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9_-]{86,88}$/,
+      'must be a P-256 public key in base64url (web-push generate-vapid-keys)',
+    )
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  WEB_PUSH_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{42,44}$/, 'must be a P-256 private key in base64url')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  WEB_PUSH_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, 'must be a mailto: or https:// address')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  WEB_PUSH_HOSTS: z.string().optional(),
 });
 
 /**
@@ -182,6 +201,14 @@ export interface Config {
   transcodePriority: TranscodePriority;
   /** Where phone verification codes go: the server log, or `DATA_DIR/sent-codes.log`. */
   codeSender: 'log' | 'file';
+  /**
+   * The VAPID keys reminders are pushed with (`WEB_PUSH_PUBLIC_KEY`, `WEB_PUSH_PRIVATE_KEY`,
+   * `WEB_PUSH_SUBJECT`): null lets one machine make its own, kept in `DATA_DIR`; several
+   * instances must share set keys.
+   */
+  webPush: { publicKey: string; privateKey: string; subject: string | null } | null;
+  /** Push services besides the browsers' own a subscription may name (`WEB_PUSH_HOSTS`). */
+  pushHosts: string[];
 }
 
 /**
@@ -229,6 +256,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (Boolean(e.WEB_PUSH_PUBLIC_KEY) !== Boolean(e.WEB_PUSH_PRIVATE_KEY)) {
+    throw new Error(
+      'Invalid environment:\n  WEB_PUSH_PUBLIC_KEY, WEB_PUSH_PRIVATE_KEY: set both (a VAPID key pair) or neither',
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -276,5 +308,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     transcodeThreads: e.TRANSCODE_THREADS,
     transcodePriority: e.TRANSCODE_PRIORITY,
     codeSender: e.CODE_SENDER,
+    webPush:
+      e.WEB_PUSH_PUBLIC_KEY && e.WEB_PUSH_PRIVATE_KEY
+        ? {
+            publicKey: e.WEB_PUSH_PUBLIC_KEY,
+            privateKey: e.WEB_PUSH_PRIVATE_KEY,
+            subject: e.WEB_PUSH_SUBJECT ?? null,
+          }
+        : null,
+    pushHosts: (e.WEB_PUSH_HOSTS ?? '')
+      .split(',')
+      .map((host) => host.trim().toLowerCase())
+      .filter(Boolean),
   };
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { apiLogin, PHONE, phoneSuite, storeLogin, tabLink } from './harness.ts';
+import { apiLogin, PHONE, phoneSuite, registerInBrowser, storeLogin, tabLink } from './harness.ts';
 
 /*
  * Installable and offline (issue 32), on a phone in Chromium against the real server with the
@@ -188,5 +188,137 @@ describe('the portal installed and offline', () => {
     await points.waitFor();
     await expect.poll(() => learnersCaches(page), { timeout: 10_000 }).toHaveLength(1);
     expect(await learnersCaches(page)).not.toContain(firstLearner);
+  });
+
+  it('offers reminders once after a reservation, shows a pushed reminder, and ends them at logout', async () => {
+    const { context, page } = await suite.open({
+      ...PHONE,
+      serviceWorkers: 'allow',
+      permissions: ['notifications'],
+    });
+    // A test browser cannot reach a push service: the subscription is made here, with a key pair
+    // as a browser makes it, at an address of the browser's push service (kept across pages).
+    await page.addInitScript(() => {
+      const KEY = 'e2ePushSubscription';
+      const b64 = (bytes: Uint8Array) =>
+        btoa(String.fromCharCode(...bytes))
+          .replace(/\+/g, '-')
+          .replace(/\//g, '_')
+          .replace(/=+$/, '');
+      const made = (json: { endpoint: string; keys: Record<string, string> }) => ({
+        endpoint: json.endpoint,
+        toJSON: () => ({ ...json, expirationTime: null }),
+        unsubscribe: async () => {
+          localStorage.removeItem(KEY);
+          localStorage.setItem('e2ePushEnded', json.endpoint);
+          return true;
+        },
+      });
+      PushManager.prototype.subscribe = async function subscribe() {
+        const pair = await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, true, [
+          'deriveBits',
+        ]);
+        const raw = new Uint8Array(await crypto.subtle.exportKey('raw', pair.publicKey));
+        const json = {
+          endpoint: `https://fcm.googleapis.com/fcm/send/e2e-${Date.now()}`,
+          keys: { p256dh: b64(raw), auth: b64(crypto.getRandomValues(new Uint8Array(16))) },
+        };
+        localStorage.setItem(KEY, JSON.stringify(json));
+        return made(json) as unknown as PushSubscription;
+      };
+      PushManager.prototype.getSubscription = async function getSubscription() {
+        const kept = localStorage.getItem(KEY);
+        return kept ? (made(JSON.parse(kept)) as unknown as PushSubscription) : null;
+      };
+    });
+    const answers: { path: string; code: number }[] = [];
+    page.on('response', async (response) => {
+      const path = new URL(response.url()).pathname;
+      if (path.startsWith('/api/push/')) {
+        answers.push({ path, code: ((await response.json()) as { code: number }).code });
+      }
+    });
+    const { baseUrl } = suite.portal;
+    await registerInBrowser(page, baseUrl, '13912349101');
+    await controlled(page);
+
+    // Never on a first visit: offered after the learner reserves a live session.
+    const upcoming = (await (
+      await fetch(`${baseUrl}/api/live/sessions?state=upcoming`, {
+        headers: { 'x-site': 'jingan' },
+      })
+    ).json()) as { data: { list: { id: number }[] } };
+    const session = upcoming.data.list[0];
+    if (!session) throw new Error('the demo has no upcoming session');
+    await page.goto(suite.url(`/liveDetails?id=${session.id}`));
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as { toasts?: string[] }).toasts = seen;
+      new MutationObserver(() => {
+        for (const toast of document.querySelectorAll('.adm-toast-main')) {
+          if (!seen.includes(toast.textContent ?? '')) seen.push(toast.textContent ?? '');
+        }
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    await controlled(page);
+    await page.getByRole('button', { name: '预约', exact: true }).click();
+    const offer = page.getByRole('dialog').filter({ hasText: '开启提醒' });
+    await offer.waitFor();
+    await page.screenshot({ path: '/tmp/pwa/reminders-offer.png' });
+    await offer.getByRole('button', { name: '开启提醒' }).click();
+    await expect
+      .poll(() => page.evaluate(() => (window as { toasts?: string[] }).toasts ?? []), {
+        timeout: 10_000,
+      })
+      .toContain('已开启提醒');
+    expect(answers).toContainEqual({ path: '/api/push/subscribe', code: 0 });
+
+    // A reminder pushed to this phone shows as a notification of the site.
+    const cdp = await context.newCDPSession(page);
+    const registered = new Promise<string>((resolve) => {
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+        const live = registrations.find((registration) => !registration.isDeleted);
+        if (live) resolve(live.registrationId);
+      });
+    });
+    await cdp.send('ServiceWorker.enable');
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: baseUrl,
+      registrationId: await registered,
+      data: JSON.stringify({
+        title: '直播提醒：「测试直播」1 小时后开始',
+        body: '您预约的直播「测试直播」将于 19:30 开始，记得准时观看。',
+        url: `/liveDetails?id=${session.id}`,
+        tag: 'reminder-1',
+        icon: '/app-icon-192.png',
+      }),
+    });
+    await expect
+      .poll(
+        () =>
+          page.evaluate(async () =>
+            (await (await navigator.serviceWorker.ready).getNotifications()).map(
+              (notification) => notification.title,
+            ),
+          ),
+        { timeout: 10_000 },
+      )
+      .toEqual(['直播提醒：「测试直播」1 小时后开始']);
+
+    // Offered once: another reservation asks nothing.
+    await page.getByRole('button', { name: '已预约', exact: true }).click();
+    await page.getByRole('button', { name: '预约', exact: true }).click();
+    await page.getByRole('button', { name: '已预约', exact: true }).waitFor();
+    expect(await offer.count()).toBe(0);
+
+    // Logout ends this phone's reminders: the server forgets the subscription, then the browser.
+    await page.goto(suite.url('/index/userInfo'));
+    await page.getByRole('button', { name: '退出登录' }).click();
+    await page.getByRole('button', { name: '确认退出登录' }).click();
+    await page.waitForURL(/\/index\/home$/);
+    expect(answers).toContainEqual({ path: '/api/push/unsubscribe', code: 0 });
+    expect(await page.evaluate(() => localStorage.getItem('e2ePushEnded'))).toMatch(
+      /^https:\/\/fcm\.googleapis\.com\/fcm\/send\/e2e-/,
+    );
   });
 });

@@ -274,3 +274,53 @@ self.addEventListener('sync', (event: Event) => {
   const sync = event as ExtendableEvent & { tag?: string };
   if (sync.tag === SYNC_TAG) sync.waitUntil(sendOutbox());
 });
+
+/**
+ * Web Push (issue 32): a reminder (a class, an activity, a live session) shown as a notification
+ * with the portal closed; tapped, it opens its page in the portal's window, or a new one.
+ */
+interface PushPayload {
+  title?: string;
+  body?: string;
+  url?: string;
+  tag?: string;
+  icon?: string;
+}
+
+self.addEventListener('push', (event: PushEvent) => {
+  let payload: PushPayload = {};
+  try {
+    payload = (event.data?.json() ?? {}) as PushPayload;
+  } catch {
+    payload = { body: event.data?.text() };
+  }
+  const url = new URL(payload.url ?? '/', self.location.origin);
+  const own = url.origin === self.location.origin ? url.href : self.location.origin;
+  event.waitUntil(
+    self.registration.showNotification(payload.title || '学习提醒', {
+      body: payload.body ?? '',
+      tag: payload.tag,
+      icon: payload.icon,
+      badge: payload.icon,
+      data: { url: own },
+      lang: 'zh-CN',
+    }),
+  );
+});
+
+self.addEventListener('notificationclick', (event: NotificationEvent) => {
+  event.notification.close();
+  const url = (event.notification.data as { url?: string } | null)?.url ?? self.location.origin;
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+      if (open) {
+        await open.focus();
+        await open.navigate(url).catch(() => undefined);
+        return;
+      }
+      await self.clients.openWindow(url);
+    })(),
+  );
+});

@@ -36,6 +36,7 @@ export * from './medals.ts';
 export * from './messages.ts';
 export * from './places.ts';
 export * from './points.ts';
+export * from './push.ts';
 export * from './rankings.ts';
 export * from './schedule.ts';
 export * from './search.ts';

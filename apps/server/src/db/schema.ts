@@ -333,6 +333,20 @@ export interface StatsPeriodsTable {
 }
 
 /** When the rollup job last computed a day, week or month (`day:2026-12-01`, `month:2026-12`). */
+/** A learner's Web Push subscription on one device (issue 32). */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  site_key: string;
+  /** The push service's address for the browser. */
+  endpoint: string;
+  /** The browser's public key (P-256, base64url) and its auth secret. */
+  p256dh: string;
+  auth: string;
+  finger: string | null;
+  created_at: number;
+}
+
 /** A learner's write sent with an `Idempotency-Key` (issue 32): its answer once done. */
 export interface RequestKeysTable {
   user_id: number;
@@ -1505,6 +1519,7 @@ export interface Database {
   stats_periods: StatsPeriodsTable;
   stats_rollup_marks: StatsRollupMarksTable;
   request_keys: RequestKeysTable;
+  push_subscriptions: PushSubscriptionsTable;
   study_clocks: StudyClocksTable;
   favourites: FavouritesTable;
   history: HistoryTable;

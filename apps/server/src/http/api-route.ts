@@ -161,7 +161,7 @@ export function apiRoutes(app: FastifyInstance, tag: ApiTag) {
         if (idempotencyKey && learner) {
           const write = async () => route.handle(input);
           const { id } = learner;
-          return onceForKey(app, request, reply, id, `${method} ${url}`, idempotencyKey, write);
+          return onceForKey(app, reply, id, `${method} ${url}`, idempotencyKey, write);
         }
         if (!cache || !servesFromCache(cache, request, input.query)) return route.handle(input);
         // The parsed query, defaults filled in: `?page=1` and no query at all share one answer.

@@ -79,7 +79,6 @@ async function claim(
  */
 export async function onceForKey(
   app: FastifyInstance,
-  request: FastifyRequest,
   reply: FastifyReply,
   userId: number,
   route: string,

@@ -54,6 +54,8 @@ export const RateLimits = {
   checkIn: limit('check-in', '签到', 120, MINUTE),
   /** Favourites and browsing history writes. */
   favourites: limit('favourites', '收藏操作', 600, MINUTE),
+  /** Reminder subscriptions of a device (提醒推送). */
+  push: limit('push', '提醒订阅', 30, MINUTE),
   history: limit('history', '浏览记录操作', 600, MINUTE),
   /** Live reservations. */
   liveReservations: limit('live:reservation', '直播预约操作', 120, MINUTE),

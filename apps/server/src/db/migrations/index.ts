@@ -65,6 +65,7 @@ import { createMessageCampaigns } from './20261201_1010_create_message_campaigns
 import { createDashboardIndexes } from './20261201_1100_dashboard_indexes.ts';
 import { createStatsRollups } from './20261202_0900_create_stats_rollups.ts';
 import { createRequestKeys } from './20261202_1600_create_request_keys.ts';
+import { createPushSubscriptions } from './20261202_1700_create_push_subscriptions.ts';
 
 // The lists the first widenings allowed; each later one allows the same plus what it adds. Like
 // the migrations they are frozen: a new kind is a new migration with a longer list.
@@ -164,5 +165,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '20261201_1100_dashboard_indexes': createDashboardIndexes(),
     '20261202_0900_create_stats_rollups': createStatsRollups(),
     '20261202_1600_create_request_keys': createRequestKeys(),
+    '20261202_1700_create_push_subscriptions': createPushSubscriptions(engine),
   };
 }

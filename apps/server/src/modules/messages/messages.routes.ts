@@ -34,7 +34,16 @@ export const messagesModule = portalModule({
     return new MessageService(app.database.db);
   },
   routes(api, messages, app) {
-    const job = new ReminderJob(app.database.db);
+    // Each reminder sent as a message is pushed to the learner's devices too (issue 32); a
+    // failed push leaves the message, the fallback.
+    const job = new ReminderJob(app.database.db, {
+      onSent: (row) => {
+        if (!app.hasDecorator('push')) return;
+        app.push.notifyReminder(row).catch((error: unknown) => {
+          app.log.warn({ err: error }, 'a reminder push failed');
+        });
+      },
+    });
     app.decorate('reminders', job);
     const onError = (error: unknown) => app.log.error({ err: error }, 'reminder job failed');
     app.jobs.define(job.kind(onError));

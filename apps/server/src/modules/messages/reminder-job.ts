@@ -33,6 +33,8 @@ export interface ReminderJobOptions {
   /** Reminders read per scan. */
   batch?: number;
   now?: () => number;
+  /** Told of each reminder sent as a message, once it is written (to push it, issue 32). */
+  onSent?: (row: MessageReminderRow) => void;
 }
 
 /** A reminder is stale once its event starts, and a day-ahead one once the hour-ahead one is due. */
@@ -56,6 +58,7 @@ export class ReminderJob {
   private readonly leaseMs: number;
   private readonly batch: number;
   private readonly now: () => number;
+  private readonly onSent: ((row: MessageReminderRow) => void) | undefined;
   /** Adds a round to the queue every interval (see {@link start}). */
   private ticker: IntervalJob | undefined;
 
@@ -67,6 +70,7 @@ export class ReminderJob {
     this.leaseMs = options.leaseMs ?? 5 * 60_000;
     this.batch = options.batch ?? 100;
     this.now = options.now ?? Date.now;
+    this.onSent = options.onSent;
   }
 
   /** Sends every reminder due now that no other runner holds. */
@@ -90,9 +94,13 @@ export class ReminderJob {
     return run;
   }
 
-  /** Writes the claimed reminder's message and closes it, in one transaction. */
-  deliver(id: number, now: number): Promise<'sent' | 'missed' | undefined> {
-    return this.db
+  /**
+   * Writes the claimed reminder's message and closes it, in one transaction; once written, the
+   * message is pushed to the learner's devices too (`onSent`).
+   */
+  async deliver(id: number, now: number): Promise<'sent' | 'missed' | undefined> {
+    let sent: MessageReminderRow | null = null;
+    const outcome = await this.db
       .transaction()
       .execute(async (trx) => {
         const row = await lockClaimedReminder(trx, id, this.runner);
@@ -112,6 +120,7 @@ export class ReminderJob {
           });
         }
         const outcome = wanted ? 'sent' : 'missed';
+        sent = wanted ? row : null;
         // Lost the claim meanwhile (lease over, retaken): roll the message back, the holder sends.
         if (!(await finishReminder(trx, id, this.runner, now, outcome))) {
           throw new LostClaim();
@@ -122,6 +131,8 @@ export class ReminderJob {
         if (error instanceof LostClaim) return undefined;
         throw error;
       });
+    if (outcome === 'sent' && sent) this.onSent?.(sent);
+    return outcome;
   }
 
   /**

@@ -10,7 +10,7 @@ import {
 } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import { CompiledQuery, type RootOperationNode } from 'kysely';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { postAs } from '../../testing/account-factory.ts';
 import { createActivity } from '../../testing/activity-factory.ts';
 import { createClass, createLearners, type TestLearner } from '../../testing/class-factory.ts';

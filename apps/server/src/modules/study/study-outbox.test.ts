@@ -1,6 +1,5 @@
 import type { ProgressResult } from '@portal/contract';
 import { ErrorCode } from '@portal/contract';
-import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCourse, createSites } from '../../testing/course-factory.ts';
 import { body, describeEachEngine, loginAs } from '../../testing/test-app.ts';

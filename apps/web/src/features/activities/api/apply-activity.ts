@@ -2,6 +2,7 @@ import type { ActivityApplyResult } from '@portal/contract';
 import type { SignupAnswer } from '@portal/contract/constants';
 import { ErrorCode } from '@portal/contract/constants';
 import type { InvalidateQueryFilters } from '@tanstack/react-query';
+import { thenOfferReminders } from '@/platform/push-offer.ts';
 import { useRefreshingMutation } from '@/platform/queries/mutation.ts';
 import { post, postMultipart } from '@/platform/request.ts';
 
@@ -31,7 +32,7 @@ export const useActivityApply = () =>
       post<ActivityApplyResult>('/activities/apply', body, {
         loginRequired: true,
         quiet: FORM_HANDLES,
-      }),
+      }).then(thenOfferReminders),
     ACTIVITY_QUERIES,
   );
 
@@ -59,7 +60,7 @@ export const useActivityApplyWithFiles = () =>
         '/activities/apply-with-files',
         applyFormData(input, files),
         { quiet: FORM_HANDLES },
-      ),
+      ).then(thenOfferReminders),
     ACTIVITY_QUERIES,
   );
 

@@ -1,6 +1,7 @@
 import type { ClassSignupResult } from '@portal/contract';
 import type { SignupAnswer } from '@portal/contract/constants';
 import { ErrorCode } from '@portal/contract/constants';
+import { thenOfferReminders } from '@/platform/push-offer.ts';
 import { useRefreshingMutation } from '@/platform/queries/mutation.ts';
 import { post } from '@/platform/request.ts';
 
@@ -18,7 +19,7 @@ export const useClassSignup = () =>
       post<ClassSignupResult>('/classes/signup', body, {
         loginRequired: true,
         quiet: [ErrorCode.invalid, ErrorCode.conflict],
-      }),
+      }).then(thenOfferReminders),
     CLASS_QUERIES,
   );
 

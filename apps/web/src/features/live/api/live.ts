@@ -6,6 +6,7 @@ import type {
   LiveState,
 } from '@portal/contract';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { thenOfferReminders } from '@/platform/push-offer.ts';
 import { detailQueryOptions } from '@/platform/queries/detail.ts';
 import { getQueryOptions } from '@/platform/queries/get.ts';
 import { useRefreshingMutation } from '@/platform/queries/mutation.ts';
@@ -46,6 +47,6 @@ export const useReservation = (sessionId: number) =>
         reserve ? '/live/reservations' : '/live/reservations/remove',
         { sessionId },
         { loginRequired: true },
-      ),
+      ).then((result) => (reserve ? thenOfferReminders(result) : result)),
     { queryKey: ['live'] },
   );

@@ -13,6 +13,7 @@ import { logout, storedUser } from '@/platform/session.ts';
 import { CountBadge } from '@/ui/count-badge.tsx';
 import '@/ui/list-row.css';
 import { useWaitingCount } from '@/platform/outbox/outbox-count.ts';
+import { endRemindersHere } from '@/platform/push-offer.ts';
 import { Panel } from '@/ui/panel.tsx';
 import { StudyFigures } from '../components/study-figures.tsx';
 import '../mine.css';
@@ -149,6 +150,8 @@ export function MinePage() {
       return;
     }
     setLeaving(true);
+    // This device's reminders end with the login (issue 32).
+    await endRemindersHere();
     await logout().catch(() => undefined);
     await navigate(paths.home, { replace: true });
   };
