@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { Insertable, Kysely } from 'kysely';
+import type { Database, PushSubscriptionsTable } from '../../db/schema.ts';
 
 type Db = Kysely<Database>;
 
@@ -17,15 +17,7 @@ export interface PushTarget {
  */
 export async function upsertSubscription(
   db: Db,
-  row: {
-    user_id: number;
-    site_key: string;
-    endpoint: string;
-    p256dh: string;
-    auth: string;
-    finger: string | null;
-    created_at: number;
-  },
+  row: Omit<Insertable<PushSubscriptionsTable>, 'id'>,
 ): Promise<void> {
   await db
     .insertInto('push_subscriptions')
