@@ -112,7 +112,7 @@ describe('the portal installed and offline', () => {
 
     deployNewWorker();
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
-    const banner = page.getByRole('status').filter({ hasText: '有新版本' });
+    const banner = page.locator('.status-banner').filter({ hasText: '有新版本' });
     await banner.waitFor({ timeout: 20_000 });
     expect(await banner.getByRole('button', { name: '立即更新' }).count()).toBe(1);
 
@@ -158,7 +158,7 @@ describe('the portal installed and offline', () => {
     // Offline (the metro): home starts again with what was kept, and says so with its time.
     await context.setOffline(true);
     await page.goto(suite.url('/index/home'));
-    const banner = page.getByRole('status').filter({ hasText: '离线' });
+    const banner = page.locator('.status-banner').filter({ hasText: '离线' });
     await banner.waitFor();
     expect(await banner.textContent()).toMatch(/^离线：显示的是 \d+月\d+日 \d\d:\d\d 保存的内容$/);
     await page.locator('.content-card, .course-card').first().waitFor();
@@ -176,7 +176,7 @@ describe('the portal installed and offline', () => {
     await context.setOffline(false);
     await page.goto(suite.url('/index/userInfo'));
     await points.waitFor();
-    expect(await page.getByRole('status').filter({ hasText: '离线' }).count()).toBe(0);
+    expect(await page.locator('.status-banner').filter({ hasText: '离线' }).count()).toBe(0);
     await page.getByRole('button', { name: '退出登录' }).click();
     await page.getByRole('button', { name: '确认退出登录' }).click();
     await page.waitForURL(/\/index\/home$/);

@@ -97,7 +97,7 @@ describe('the outbox', () => {
     const [kept] = (await keptEntries(page)) as [KeptEntry];
     expect(kept).toMatchObject({ path: '/study/progress', body: { lessonId } });
     expect(kept.body.watchedSeconds).toBeGreaterThanOrEqual(3);
-    const banner = page.getByRole('status').filter({ hasText: '离线' });
+    const banner = page.locator('.status-banner').filter({ hasText: '离线' });
     await banner.waitFor();
     expect(await banner.textContent()).toContain('1 条学习记录待联网后上传');
     await page.screenshot({ path: '/tmp/pwa/outbox-waiting.png' });

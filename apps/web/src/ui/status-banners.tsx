@@ -45,10 +45,13 @@ function UpdateBanner() {
   );
 }
 
-/** The portal's status banners above the tab bar: 离线 and 有新版本. */
+/**
+ * The portal's status banners above the tab bar: 离线 and 有新版本, announced as they change (a
+ * live region, not a `status` role: a page's own status line stays the page's only one).
+ */
 export function StatusBanners() {
   return (
-    <div className="status-banners" role="status">
+    <div className="status-banners" aria-live="polite">
       <OfflineBanner />
       <UpdateBanner />
     </div>
