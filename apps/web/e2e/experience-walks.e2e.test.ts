@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiLogin, phoneSuite, storeLogin } from './harness.ts';
+import { apiLogin, phoneSuite, registerInBrowser, storeLogin } from './harness.ts';
 
 const suite = phoneSuite();
 const url = suite.url;
@@ -108,6 +108,31 @@ describe('experience bases and humanities walks', () => {
     // Back on the list, the walk shows my progress.
     await page.goto(url('/Rwxz'));
     await expect.poll(() => card.textContent()).toContain('已打卡 1/5 站');
+  });
+
+  it('keeps a check-in made without a network and sends it when the network returns', async () => {
+    const { context, page } = await suite.open();
+    await context.grantPermissions(['geolocation'], { origin: suite.portal.baseUrl });
+    await context.setGeolocation({
+      latitude: FIRST_STOP.latitude + 0.0002,
+      longitude: FIRST_STOP.longitude,
+    });
+    await registerInBrowser(page, suite.portal.baseUrl, '13912349201');
+    await page.goto(url('/Rwxz'));
+    await page.locator('.walk-card', { hasText: '苏州河' }).click();
+    await main(page).getByRole('heading', { name: '沿途站点' }).waitFor();
+    const first = page.locator('.walk-stop').first();
+
+    // By the river with no signal: the check-in is kept on the phone with its moment.
+    await context.setOffline(true);
+    await first.getByRole('button', { name: '在恒丰路桥打卡' }).click();
+    await first.getByText('已记下打卡，联网后上传').waitFor();
+    // The signal returns: it is sent, and the stop shows checked.
+    await context.setOffline(false);
+    await first.getByText('已打卡', { exact: true }).waitFor({ timeout: 15_000 });
+    await expect
+      .poll(() => page.getByRole('progressbar').getAttribute('aria-valuetext'))
+      .toBe('已打卡 1/5 站，20%');
   });
 
   it('says how to allow location when the phone denies it', async () => {

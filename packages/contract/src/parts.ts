@@ -113,3 +113,12 @@ export const slotShape = () => ({
   capacity: z.number().int(),
   seatsLeft: z.number().int(),
 });
+
+/**
+ * When a write queued offline was made (epoch ms, the phone's clock): sent with it from the
+ * outbox (issue 32), the server takes it at that moment (never later than now, at most a week ago).
+ */
+export const recordedAtSchema = z
+  .number({ error: '离线记录时间必须是数字' })
+  .int('离线记录时间必须是整数')
+  .positive('离线记录时间不正确');

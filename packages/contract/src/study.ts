@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { lessonKindSchema } from './courses.ts';
-import { idParam, idQuery, lessonCountShape } from './parts.ts';
+import { idParam, idQuery, lessonCountShape, recordedAtSchema } from './parts.ts';
 
 /** Seconds in a report: a finite number, never negative (a negative value is bad input). */
 const seconds = z.number().min(0).max(Number.MAX_SAFE_INTEGER);
@@ -51,14 +51,10 @@ export const progressReportSchema = z.object({
   ...playbackReportShape(),
   /**
    * A report made offline and sent later from the phone's outbox (issue 32): when it was made,
-   * by the phone's clock (epoch ms). It is credited at that moment, by the same rules as a report
-   * sent then; absent for a report sent as it is made (the server's clock).
+   * by the phone's clock. It is credited at that moment, by the same rules as a report sent then;
+   * absent for a report sent as it is made (the server's clock).
    */
-  recordedAt: z
-    .number({ error: '离线记录时间必须是数字' })
-    .int('离线记录时间必须是整数')
-    .positive('离线记录时间不正确')
-    .optional(),
+  recordedAt: recordedAtSchema.optional(),
 });
 export type ProgressReport = z.infer<typeof progressReportSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from './envelope.ts';
-import { idParam, idQuery, placeLocationShape, slotShape } from './parts.ts';
+import { idParam, idQuery, placeLocationShape, recordedAtSchema, slotShape } from './parts.ts';
 
 /** A learner's progress along a walk. */
 export const walkProgressSchema = z.object({
@@ -72,6 +72,8 @@ export const walkCheckinBodySchema = z.object({
   stopId: idParam,
   lat: coordinate(-90, 90),
   lng: coordinate(-180, 180),
+  /** A check-in made offline, sent later from the outbox: when it was made (issue 32). */
+  recordedAt: recordedAtSchema.optional(),
 });
 export type WalkCheckinBody = z.infer<typeof walkCheckinBodySchema>;
 

@@ -2,11 +2,14 @@ import type { ContentType, FavouriteState } from '@portal/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { loginCheck } from '@/platform/login-check.ts';
-import { sendOrKeep } from '@/platform/outbox/outbox-lazy.ts';
+import { sendOrKeep, warmOutbox } from '@/platform/outbox/outbox-lazy.ts';
 import { getQueryOptions } from '@/platform/queries/get.ts';
 import { post } from '@/platform/request.ts';
 import { isLoggedIn, subscribeLogin } from '@/platform/session.ts';
 import { afterPaint, useFirstScreenPainted } from './after-paint.ts';
+
+// What this page writes may have to wait for the network: the outbox's code comes early.
+warmOutbox();
 
 /**
  * The favourite toggle and the view record that every detail page shares (courses and classes

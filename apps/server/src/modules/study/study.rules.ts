@@ -18,20 +18,6 @@ export const CREDIT_SLACK_MS = 2_000;
 /** Longest position accepted when neither the lesson nor the player knows the duration. */
 export const MAX_UNKNOWN_POSITION_SECONDS = 24 * 3600;
 
-/** How old a report made offline may be and still be taken (the outbox keeps a week). */
-export const OFFLINE_REPORT_MAX_AGE_MS = 7 * 24 * 3600_000;
-
-/**
- * The moment a report is credited at: the server's `now`, or, for a report made offline
- * (issue 32), when the phone made it (never later than now: a phone's clock may run ahead).
- * Null for one made longer ago than {@link OFFLINE_REPORT_MAX_AGE_MS}: it is refused.
- */
-export function reportMoment(recordedAt: number | undefined, now: number): number | null {
-  if (recordedAt === undefined) return now;
-  if (now - recordedAt > OFFLINE_REPORT_MAX_AGE_MS) return null;
-  return Math.min(recordedAt, now);
-}
-
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** The last {@link dayKey} answer: its minute, zone and date. */

@@ -12,6 +12,7 @@ import type { Kysely } from 'kysely';
 import { readPage } from '../../db/paging.ts';
 import type { Database } from '../../db/schema.ts';
 import { invalid, notFound } from '../../platform/errors.ts';
+import { reportMoment } from '../../platform/recorded-at.ts';
 import { SideEffects } from '../../platform/side-effects.ts';
 import { isoTime, isoTimeOrNull } from '../../platform/time.ts';
 import { learningCredited } from './learning-effects.ts';
@@ -35,14 +36,7 @@ import {
   touchCourseLearner,
   updateLessonProgress,
 } from './study.queries.ts';
-import {
-  clampPosition,
-  dayKey,
-  effectiveDuration,
-  isComplete,
-  isPlayed,
-  reportMoment,
-} from './study.rules.ts';
+import { clampPosition, dayKey, effectiveDuration, isComplete, isPlayed } from './study.rules.ts';
 
 /** Positions and watched totals are answered to the tenth of a second. */
 const tenth = (seconds: number) => Math.round(seconds * 10) / 10;

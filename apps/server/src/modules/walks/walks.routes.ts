@@ -77,6 +77,7 @@ export const walksModule = portalModule({
       description:
         '在路线的站点打卡（需登录）：按上报的位置判断与站点的距离，以及与上次打卡相比的移动速度；太远、太快或已打卡答复 409。',
       login: 'required',
+      idempotent: true,
       limit: RateLimits.checkIn,
       body: walkCheckinBodySchema,
       response: walkCheckinSchema,

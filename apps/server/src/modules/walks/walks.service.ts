@@ -15,8 +15,9 @@ import { type Kysely, sql } from 'kysely';
 import { isUniqueViolation } from '../../db/database.ts';
 import { readPage } from '../../db/paging.ts';
 import type { Database } from '../../db/schema.ts';
-import { conflict, notFound } from '../../platform/errors.ts';
+import { conflict, invalid, notFound } from '../../platform/errors.ts';
 import type { PublicCache } from '../../platform/public-cache.ts';
+import { reportMoment } from '../../platform/recorded-at.ts';
 import { sanitizeArticleHtml } from '../../platform/sanitize-html.ts';
 import { isoTime } from '../../platform/time.ts';
 import { releaseSeatAndCancel, signUpOrRefuse } from '../seats/seats.ts';
@@ -48,6 +49,7 @@ export const WalkTexts = {
   tooFar: (meters: number, name: string) =>
     `距离「${name}」还有约${formatDistance(meters)}，请走到 ${WALK_CHECKIN_RADIUS_M} 米以内再打卡`,
   tooFast: '与上次打卡的位置相距太远、时间太短，请步行到达后再打卡',
+  tooOld: '这次离线打卡已超过 7 天，不再计入',
   already: '您已在该站点打过卡',
 } as const;
 
@@ -191,7 +193,10 @@ export class WalkService {
    * (the UNIQUE key decides between concurrent ones). Answers the progress after it.
    */
   async checkin(siteKey: string, userId: number, body: WalkCheckinBody): Promise<WalkCheckin> {
-    const now = this.clock();
+    // A check-in made offline is taken at the moment it was made (issue 32): the speed rule
+    // holds between the moments the learner stood at the stops.
+    const now = reportMoment(body.recordedAt, this.clock());
+    if (now === null) throw invalid(WalkTexts.tooOld);
     const stop = await findStop(this.db, body.stopId);
     if (!stop || stop.site_key !== siteKey || Number(stop.published) !== 1) {
       throw notFound(WalkTexts.stop);

@@ -3,8 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/schema.ts';
 import { getAs, postAs } from '../../testing/account-factory.ts';
 import { createLearners, type TestLearner } from '../../testing/class-factory.ts';
-import { describeEachEngine } from '../../testing/test-app.ts';
+import { body, describeEachEngine } from '../../testing/test-app.ts';
 import { createWalk, TEST_STOPS } from '../../testing/walk-factory.ts';
+import { WalkTexts } from './walks.service.ts';
 
 const MINUTE = 60_000;
 
@@ -38,7 +39,7 @@ describeEachEngine('humanities walks API', (ctx) => {
   const learner = (n: number) => learners[n] as TestLearner;
 
   beforeAll(async () => {
-    learners = await createLearners(ctx().app.database.db, 8);
+    learners = await createLearners(ctx().app.database.db, 9);
   });
 
   describe('GET /api/walks and /api/walks/detail', () => {
@@ -176,6 +177,55 @@ describeEachEngine('humanities walks API', (ctx) => {
         ...near(3),
       });
       expect(later.code).toBe(0);
+    });
+
+    it('takes check-ins made offline at their moments, by the same rules, and a replay once', async () => {
+      const { app } = ctx();
+      const { db } = app.database;
+      const me = learner(8);
+      const { stopIds } = await createWalk(db);
+      const send = (payload: object, key: string) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/walks/checkin',
+          headers: { authorization: `Bearer ${me.token}`, 'idempotency-key': key },
+          payload,
+        });
+      // No signal at the stops: the first at 10:00, the last (950 m on) 20 minutes later.
+      const first = Date.now() - 2 * 60 * MINUTE;
+      const made = [
+        { stopId: stopIds[0], ...near(0), recordedAt: first },
+        { stopId: stopIds[3], ...near(3), recordedAt: first + 20 * MINUTE },
+      ];
+      for (const [index, payload] of made.entries()) {
+        expect(body(await send(payload, `walk-offline-${index}`)).code).toBe(0);
+      }
+      const rows = await checkinsOf(db, me.id);
+      expect(rows.map((row) => Number(row.checked_at)).sort()).toEqual([
+        first,
+        first + 20 * MINUTE,
+      ]);
+      // Sent again (the answer was lost): answered again, nothing written twice.
+      const again = await send(made[1] as object, 'walk-offline-1');
+      expect(again.headers['idempotency-replayed']).toBe('true');
+      expect(await checkinsOf(db, me.id)).toHaveLength(2);
+      // Implausibly fast between the moments it was made: refused as online (the outbox drops
+      // it with this message); and older than a week: refused.
+      const fast = body(
+        await send(
+          { stopId: stopIds[1], ...near(1), recordedAt: first + 20 * MINUTE + 5_000 },
+          'walk-offline-2',
+        ),
+      );
+      expect(fast).toMatchObject({ code: 409, message: WalkTexts.tooFast });
+      const old = body(
+        await send(
+          { stopId: stopIds[2], ...near(2), recordedAt: Date.now() - 8 * 24 * 60 * MINUTE },
+          'walk-offline-3',
+        ),
+      );
+      expect(old).toMatchObject({ code: 400, message: '这次离线打卡已超过 7 天，不再计入' });
+      expect(await checkinsOf(db, me.id)).toHaveLength(2);
     });
 
     it('answers 409 for a second check-in at the same stop, keeping one', async () => {

@@ -17,6 +17,17 @@ export function loadOutbox(): Promise<typeof import('./outbox.ts')> {
 }
 const outbox = loadOutbox;
 
+/**
+ * Loads the outbox's code once the page is idle: a page that writes (a lesson, the reader, a
+ * walk, a favourite) has it before the network may go, so that what is done offline can be kept.
+ */
+export function warmOutbox(): void {
+  if (loaded || typeof window === 'undefined') return;
+  const load = () => void loadOutbox().catch(() => undefined);
+  if ('requestIdleCallback' in window) window.requestIdleCallback(load, { timeout: 3000 });
+  else setTimeout(load, 1000);
+}
+
 /** `sendOrKeep` of `outbox.ts`, its code loaded on demand. */
 export async function sendOrKeep<T>(path: string, body: object, write: KeptWrite) {
   return (await outbox()).sendOrKeep<T>(path, body, write);

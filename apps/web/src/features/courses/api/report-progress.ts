@@ -1,5 +1,8 @@
 import type { ProgressReport, ProgressResult } from '@portal/contract';
-import { sendOrKeep, sendOrKeepOnLeave } from '@/platform/outbox/outbox-lazy.ts';
+import { sendOrKeep, sendOrKeepOnLeave, warmOutbox } from '@/platform/outbox/outbox-lazy.ts';
+
+// What this page writes may have to wait for the network: the outbox's code comes early.
+warmOutbox();
 
 const PROGRESS_PATH = '/study/progress';
 

@@ -1,10 +1,14 @@
 import type { WalkCard, WalkCheckin, WalkCheckinBody, WalkDetail } from '@portal/contract';
 import { ErrorCode } from '@portal/contract/constants';
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { sendOrKeep, warmOutbox } from '@/platform/outbox/outbox-lazy.ts';
 import { detailQueryOptions } from '@/platform/queries/detail.ts';
 import { useRefreshingMutation } from '@/platform/queries/mutation.ts';
 import { pagedQueryOptions } from '@/platform/queries/paged.ts';
 import { post } from '@/platform/request.ts';
+
+// What this page writes may have to wait for the network: the outbox's code comes early.
+warmOutbox();
 
 // Every query's key starts with `walks`, so a signup or a check-in refreshes them all.
 const WALK_QUERIES = { queryKey: ['walks'] };
@@ -30,9 +34,13 @@ export const useWalkSignup = () =>
     WALK_QUERIES,
   );
 
-/** `POST /api/walks/checkin` with the position the browser reported. */
+/**
+ * `POST /api/walks/checkin` with the position the browser reported; without a network it is
+ * kept in the outbox with the moment it was made and sent later (null: kept, issue 32).
+ */
 export const useWalkCheckin = () =>
   useRefreshingMutation(
-    (body: WalkCheckinBody) => post<WalkCheckin>('/walks/checkin', body, QUIET),
+    (body: WalkCheckinBody) =>
+      sendOrKeep<WalkCheckin>('/walks/checkin', body, { what: '打卡', stamped: true }),
     WALK_QUERIES,
   );

@@ -24,6 +24,8 @@ function StopItem({ stop, walkTitle }: { stop: WalkStop; walkTitle: string }) {
   const checkin = useWalkCheckin();
   const [problem, setProblem] = useState<string | null>(null);
   const [locating, setLocating] = useState(false);
+  /** Checked in offline: waits in the outbox. */
+  const [kept, setKept] = useState(false);
   const handleCheckin = async () => {
     setProblem(null);
     if (!(await loginCheck())) return;
@@ -31,6 +33,12 @@ function StopItem({ stop, walkTitle }: { stop: WalkStop; walkTitle: string }) {
     try {
       const here = await currentPosition();
       const answer = await checkin.mutateAsync({ stopId: stop.id, ...here });
+      if (!answer) {
+        // No network here: kept on the phone with its moment, checked once it is sent.
+        setKept(true);
+        Toast.show({ content: '没有网络，已记下这次打卡，联网后自动上传' });
+        return;
+      }
       Toast.show({
         content: answer.progress.completed
           ? `打卡成功，您已走完「${walkTitle}」全程！`
@@ -58,6 +66,8 @@ function StopItem({ stop, walkTitle }: { stop: WalkStop; walkTitle: string }) {
         <p>{stop.story}</p>
         {done ? (
           <p className="text-ok">已打卡</p>
+        ) : kept ? (
+          <p className="detail-meta">已记下打卡，联网后上传</p>
         ) : (
           <Button
             size="middle"
