@@ -360,6 +360,7 @@ TARGETS.push(
   read('experience bases', '/api/bases?page=1&size=20'),
   read('experience base detail', '/api/bases/detail?id=55'),
   read('learning walks', '/api/walks?page=1&size=20'),
+  read('push key', '/api/push/key'),
   read('learning walk detail', '/api/walks/detail?id=1'),
   read('me (learner)', '/api/account/me', true),
   read('my devices (learner)', '/api/account/devices', true),

@@ -210,6 +210,39 @@ const liveReservations: WriteTarget = {
   },
 };
 
+/**
+ * Reminders on a device (Web Push, issue 32): each learner's phone subscribes and unsubscribes
+ * (an address of a browser's push service; nothing is pushed here).
+ */
+const pushSubscriptions: WriteTarget = {
+  name: `push subscribe/unsubscribe (${ALL} learners)`,
+  rate: WRITE_RATE,
+  p99Ms: WRITE_P99_MS,
+  operations: ['POST /api/push/subscribe', 'POST /api/push/unsubscribe'],
+  budget: ALL * (RateLimits.push.max - 4),
+  setup: async (context) => {
+    const pool = await learnerSlice(context);
+    const states = pool.map((learner, n) => ({
+      learner,
+      endpoint: `https://fcm.googleapis.com/fcm/send/bench-${n}-${Date.now()}`,
+    }));
+    type State = (typeof states)[number];
+    const keys = { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) };
+    const subscription =
+      (subscribed: boolean): Step<State> =>
+      ({ learner, endpoint }) =>
+        post(
+          context.http,
+          learner,
+          subscribed ? '/api/push/subscribe' : '/api/push/unsubscribe',
+          subscribed ? { endpoint, keys } : { endpoint },
+          (data) =>
+            expect(isRecord(data) && data.subscribed === subscribed, `subscribed: ${subscribed}`),
+        );
+    return cycle(states, [subscription(true), subscription(false)], 'learners');
+  },
+};
+
 /** How long after opening an article its end counts as read (ARTICLE_READ_MIN_SECONDS + 1). */
 const READ_END_AFTER_MS = 11_000;
 
@@ -439,6 +472,7 @@ export const WRITE_TARGETS: WriteTarget[] = [
   liveProgress,
   liveHeartbeat,
   liveReservations,
+  pushSubscriptions,
   readMarks,
   historyAndFavourites,
   ...SIGNUP_TARGETS,
